@@ -1,0 +1,20 @@
+/* Shared pieces of the grundy command-line tool: input reading and JSON
+ * string writing. The CLI uses only the public API in include/grundy. */
+#ifndef GRUNDY_CLI_H
+#define GRUNDY_CLI_H
+
+#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reads all of a file ("-" = stdin) into a malloc'd buffer (NUL-terminated).
+ * Returns 0 on success; otherwise fills why (a sentence) and returns -1. */
+int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t whylen);
+
+/* Writes s as a JSON string literal (with quotes). */
+void json_string(FILE *f, const char *s);
+
+/* Parses a decimal unsigned 64-bit option value; 0 on success. */
+int cli_parse_u64(const char *s, uint64_t *out);
+
+#endif

@@ -1,0 +1,61 @@
+/* Whole-file input for the CLI: files and stdin are read into memory once,
+ * so a million-term position is parsed in one pass. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t whylen) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) {
+        snprintf(why, whylen, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) { snprintf(why, whylen, "out of memory"); if (f != stdin) fclose(f); return -1; }
+    for (;;) {
+        if (n + 1 >= cap) {
+            char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
+            if (!nb) { free(buf); snprintf(why, whylen, "out of memory reading '%s'", path); if (f != stdin) fclose(f); return -1; }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    int bad = ferror(f);
+    if (f != stdin) fclose(f);
+    if (bad) { free(buf); snprintf(why, whylen, "error reading '%s'", path); return -1; }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return 0;
+}
+
+void json_string(FILE *f, const char *s) {
+    putc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') { putc('\\', f); putc(c, f); }
+        else if (c == '\n') fputs("\\n", f);
+        else if (c == '\t') fputs("\\t", f);
+        else if (c < 32) fprintf(f, "\\u%04x", c);
+        else putc(c, f);
+    }
+    putc('"', f);
+}
+
+int cli_parse_u64(const char *s, uint64_t *out) {
+    if (!s || !*s) return -1;
+    uint64_t v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* The grundy context: the explicit state every game-level call hangs off.
+ * It owns the rulesets named so far (interned by their spec, so that a
+ * million `kayles(...)` terms share one value table) and the bounds a caller
+ * sets on memory and work. No global state exists: two contexts share
+ * nothing, and one context must be used by one thread at a time. */
+#ifndef GRUNDY_CONTEXT_H
+#define GRUNDY_CONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gr_ctx gr_ctx;
+typedef struct gr_ruleset gr_ruleset;
+
+/* Default bound on a heap ruleset's value table (entries). */
+#define GR_DEFAULT_TABLE_LIMIT ((uint64_t)1 << 16)
+
+GR_NODISCARD gr_status gr_ctx_new(gr_ctx **out);
+void gr_ctx_free(gr_ctx *ctx); /* accepts NULL; frees every ruleset it owns */
+
+/* Bound on how many values a heap ruleset may tabulate when answering a
+ * single value (seq-style calls that ask for N values tabulate N). Beyond
+ * it a heap is answered only from a closed form or a proven period. */
+void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries);
+uint64_t gr_ctx_table_limit(const gr_ctx *ctx);
+
+/* Looks up (creating on first use) the ruleset named by spec[0..len), e.g.
+ * "kayles", "sub[1,2,4]", "tb[0.77]". The context owns the result. Parse
+ * errors carry a 1-based column relative to spec. */
+GR_NODISCARD gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len,
+                                      gr_ruleset **out, gr_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,39 @@
+/* Proving eventual periodicity of a Grundy sequence from a finite prefix.
+ *
+ * A sequence computed from a rule in which heap n's options depend on values
+ * at most `t` below n (a subtraction game) is periodic with preperiod e and
+ * period p for ever once G(n + p) = G(n) holds for n in [e, e + t).
+ * For take-and-break games the Guy-Smith periodicity theorem gives a longer
+ * window: [e, 2e' + p + t) when a move may split a heap into two, and
+ * [e, 3e' + 2p + t) when it may split into three, with e' = max(e, 1) and t
+ * the most tokens one move removes (t >= 0: splitting without removal is
+ * t = 0). See README "Proven periodicity" for the derivation. */
+#ifndef GRUNDY_PERIOD_H
+#define GRUNDY_PERIOD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gr_period_rule {
+    GR_PERIOD_SUBTRACTION = 1,  /* no splitting */
+    GR_PERIOD_SPLIT2 = 2,       /* splits into at most two heaps */
+    GR_PERIOD_SPLIT3 = 3        /* splits into at most three heaps */
+} gr_period_rule;
+
+/* End (exclusive) of the window over which G(n+p) = G(n) must be checked. */
+uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint64_t p);
+
+/* Looks for the smallest period p with the smallest preperiod e that the
+ * prefix v[0..n) proves under `rule`. Returns 1 and sets *pre, *per when
+ * found, 0 otherwise. O(n) per candidate period in the worst case. */
+int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t,
+                    uint64_t *pre, uint64_t *per);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,79 @@
+/* Positions in the game language: disjunctive sums of terms.
+ *
+ *   POSITION := TERM { '+' TERM }
+ *   TERM     := INTEGER                          a nim heap
+ *             | NAME [ '[' PARAMS ']' ] '(' ARGS ')'
+ *
+ * For a heap ruleset, ARGS is one or more heap sizes: `kayles(7)` is a row of
+ * seven pins, and `kayles(2,3)` is one component made of a row of 2 and a row
+ * of 3 (what `kayles(7)` becomes after a move that knocks out the third pin
+ * and splits it). Whitespace is free; with GR_PARSE_LINES a newline also
+ * separates terms, blank lines are skipped and `#` starts a comment, so a
+ * file can hold one term per line. */
+#ifndef GRUNDY_POSITION_H
+#define GRUNDY_POSITION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "context.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gr_position gr_position;
+
+enum {
+    GR_PARSE_LINES = 1u   /* newlines separate terms; '#' comments */
+};
+
+/* Parses text[0..len). The position refers to rulesets owned by ctx and must
+ * be freed before ctx. Errors carry line and column. */
+GR_NODISCARD gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags,
+                                         gr_position **out, gr_error *err);
+void gr_position_free(gr_position *pos); /* accepts NULL */
+
+/* Number of terms (components) of the sum. */
+size_t gr_position_count(const gr_position *pos);
+
+/* The position written back in the game language (malloc'd, NUL-terminated;
+ * the caller frees it). Terms are joined by " + "; an empty sum is "0". */
+GR_NODISCARD gr_status gr_position_format(const gr_position *pos, char **out, size_t *len);
+
+/* One term written back (malloc'd). */
+GR_NODISCARD gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out);
+
+/* The Grundy value of term i, and of the whole sum (the XOR of its terms'
+ * values by the Sprague-Grundy theorem). */
+GR_NODISCARD gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err);
+GR_NODISCARD gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_error *err);
+
+/* A move in one component: term `component` is replaced by `to` (a term in
+ * the game language; a heap ruleset term that split lists all its heaps). */
+typedef struct gr_move {
+    size_t component;
+    const char *from;
+    const char *to;
+} gr_move;
+
+/* Called per winning move; return nonzero to stop early. */
+typedef int (*gr_move_fn)(void *user, const gr_move *move);
+
+/* Every move of the sum to a position of value 0 (the winning moves when
+ * the value is not 0; none when it is). Visits at most max_moves of them
+ * (0: no bound) and sets *complete to 1 when all of them were visited, 0
+ * when the list was cut (by max_moves, by fn, or because a huge heap has
+ * too many options to list). */
+GR_NODISCARD gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves,
+                                                 gr_move_fn fn, void *user, int *complete,
+                                                 gr_error *err);
+
+/* The position after `move` written in the game language (malloc'd). */
+GR_NODISCARD gr_status gr_position_format_after(const gr_position *pos, const gr_move *move,
+                                                char **out, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,78 @@
+/* Heap rulesets: games whose state is one heap of n tokens (n a 64-bit
+ * unsigned integer) and whose moves leave zero or more heaps of the same
+ * ruleset. nim, finite subtraction sets, octal/hexadecimal take-and-break
+ * codes, divisor, coprime, powers of two and Grundy's game.
+ *
+ * Values come from a closed form where one is proved (nim), from the value
+ * table (computed by mex from the definition), or from a period proved on
+ * the table; a heap beyond all three is GR_EUNPROVEN, never a guess. */
+#ifndef GRUNDY_RULESET_H
+#define GRUNDY_RULESET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "context.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gr_ruleset_kind {
+    GR_RULESET_NIM,
+    GR_RULESET_SUB,       /* finite subtraction set */
+    GR_RULESET_TB,        /* take-and-break code (octal / hexadecimal) */
+    GR_RULESET_DIVISOR,
+    GR_RULESET_COPRIME,
+    GR_RULESET_POW2,
+    GR_RULESET_GRUNDY     /* Grundy's game */
+} gr_ruleset_kind;
+
+gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs);
+
+/* The spec as it is written back (e.g. "kayles", "sub[1,2,4]"). */
+const char *gr_ruleset_spec(const gr_ruleset *rs);
+
+/* Grundy value of one heap of n tokens. */
+GR_NODISCARD gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err);
+
+/* G(0), ..., G(count-1) into out[0..count). Tabulates as far as needed
+ * (count may exceed the context's table limit: the caller asked for it),
+ * using a proven period or closed form where one is known. */
+GR_NODISCARD gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err);
+
+/* Called once per option of a heap: the heaps left (0, 1, 2 or 3 of them,
+ * each >= 1). Return nonzero to stop the enumeration. */
+typedef int (*gr_heap_option_fn)(void *user, const uint64_t *heaps, size_t nheaps);
+
+/* Enumerates the options of a heap of n tokens, by the definition. Heaps
+ * whose option list is astronomically long (n beyond the table) are
+ * enumerated up to `max_options` options; *complete says whether every
+ * option was visited. max_options 0 means no bound. */
+GR_NODISCARD gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint64_t max_options,
+                                          gr_heap_option_fn fn, void *user, int *complete,
+                                          gr_error *err);
+
+/* Proven periodicity of a heap ruleset (finite subtraction sets and finite
+ * take-and-break codes). */
+typedef struct gr_period {
+    int found;            /* 1 when proved */
+    uint64_t preperiod;   /* G(n + period) = G(n) for every n >= preperiod */
+    uint64_t period;      /* the smallest such period */
+    uint64_t checked;     /* values computed and compared (0..checked-1) */
+    uint64_t proof_end;   /* the check covered n in [preperiod, proof_end) */
+} gr_period;
+
+/* Tabulates up to `upto` values (at least) and tries to prove a period.
+ * found = 0 means none is proved within that many values: not that the game
+ * is aperiodic. GR_EINVAL for rulesets where no periodicity theorem applies
+ * (infinite codes, nim, divisor, ...). */
+GR_NODISCARD gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_error *err);
+
+/* The most tokens one move removes, or UINT64_MAX when unbounded. */
+uint64_t gr_ruleset_max_take(const gr_ruleset *rs);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

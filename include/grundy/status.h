@@ -1,0 +1,54 @@
+/* Status codes and the error record every fallible grundy call fills in.
+ * The library never prints or exits: a call returns a gr_status, and when it
+ * is not GR_OK the caller's gr_error (if given) says what went wrong and, for
+ * parse errors, where (1-based line and column). */
+#ifndef GRUNDY_STATUS_H
+#define GRUNDY_STATUS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GR_NODISCARD __attribute__((warn_unused_result))
+#else
+#define GR_NODISCARD
+#endif
+
+typedef enum gr_status {
+    GR_OK = 0,
+    GR_EPARSE,       /* malformed text (position, ruleset spec, file) */
+    GR_ERANGE,       /* a number out of range (overflow, zero where positive needed) */
+    GR_EINVAL,       /* an argument that makes no sense for the call */
+    GR_ELIMIT,       /* a caller-set bound (states, table size) was hit */
+    GR_ECYCLE,       /* the game graph has a cycle: the game is not finite */
+    GR_EUNPROVEN,    /* no proven answer within the bounds (e.g. no period found) */
+    GR_ENOMEM,       /* allocation failed */
+    GR_EINTERNAL     /* a broken invariant: a bug in grundy */
+} gr_status;
+
+#define GR_ERROR_MESSAGE_MAX 256
+
+typedef struct gr_error {
+    gr_status status;
+    size_t line;    /* 1-based line of a parse error, 0 when not about text */
+    size_t column;  /* 1-based column of a parse error, 0 when not about text */
+    char message[GR_ERROR_MESSAGE_MAX];
+} gr_error;
+
+/* A short stable name for a status: "ok", "parse", "range", ... */
+const char *gr_status_name(gr_status s);
+
+/* True for statuses that mean "the input was bad or beyond bounds" as
+ * opposed to an internal failure (out of memory, bug). */
+int gr_status_is_input_error(gr_status s);
+
+/* Resets an error record to GR_OK with an empty message. */
+void gr_error_clear(gr_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

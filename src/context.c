@@ -1,0 +1,70 @@
+/* The context: limits and the ruleset registry. Rulesets are interned by
+ * their written-back spec in a small open-addressing map, so parsing a
+ * million terms of a few rulesets costs one hash probe per term. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "context_internal.h"
+
+gr_status gr_ctx_new(gr_ctx **out) {
+    gr_ctx *c = calloc(1, sizeof *c);
+    *out = c;
+    if (!c) return GR_ENOMEM;
+    c->table_limit = GR_DEFAULT_TABLE_LIMIT;
+    return GR_OK;
+}
+
+void gr_ctx_free(gr_ctx *ctx) {
+    if (!ctx) return;
+    for (size_t i = 0; i < ctx->nrs; i++) gr_rs_free(ctx->rs[i]);
+    free(ctx->rs);
+    free(ctx->map);
+    free(ctx);
+}
+
+void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries) { ctx->table_limit = entries ? entries : 1; }
+uint64_t gr_ctx_table_limit(const gr_ctx *ctx) { return ctx->table_limit; }
+
+static uint64_t hash_str(const char *s) {
+    uint64_t h = 1469598103934665603ull;
+    while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+    return h;
+}
+
+gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec) {
+    if (!ctx->map_cap) return NULL;
+    size_t s = (size_t)hash_str(spec) & (ctx->map_cap - 1);
+    while (ctx->map[s]) {
+        gr_ruleset *r = ctx->rs[ctx->map[s] - 1];
+        if (!strcmp(r->spec, spec)) return r;
+        s = (s + 1) & (ctx->map_cap - 1);
+    }
+    return NULL;
+}
+
+int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
+    if (!gr_grow((void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
+    if ((ctx->nrs + 1) * 2 > ctx->map_cap) {
+        size_t nc = ctx->map_cap ? ctx->map_cap * 2 : 16;
+        size_t *m = calloc(nc, sizeof *m);
+        if (!m) return 0;
+        for (size_t i = 0; i < ctx->nrs; i++) {
+            size_t s = (size_t)hash_str(ctx->rs[i]->spec) & (nc - 1);
+            while (m[s]) s = (s + 1) & (nc - 1);
+            m[s] = i + 1;
+        }
+        free(ctx->map);
+        ctx->map = m;
+        ctx->map_cap = nc;
+    }
+    ctx->rs[ctx->nrs] = rs;
+    size_t s = (size_t)hash_str(rs->spec) & (ctx->map_cap - 1);
+    while (ctx->map[s]) s = (s + 1) & (ctx->map_cap - 1);
+    ctx->map[s] = ++ctx->nrs;
+    rs->ctx = ctx;
+    return 1;
+}
+
+gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len, gr_ruleset **out, gr_error *err) {
+    return gr_ctx_ruleset_at(ctx, spec, len, 0, 1, out, err);
+}

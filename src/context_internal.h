@@ -1,0 +1,29 @@
+/* The context record, shared by context.c, ruleset.c and parse.c. */
+#ifndef GRUNDY_CONTEXT_INTERNAL_H
+#define GRUNDY_CONTEXT_INTERNAL_H
+
+#include "internal.h"
+
+struct gr_ctx {
+    uint64_t table_limit;
+    gr_ruleset **rs;
+    size_t nrs, rs_cap;
+    size_t *map;       /* slot -> index + 1 into rs */
+    size_t map_cap;
+};
+
+gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec);
+int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
+void gr_rs_free(gr_ruleset *rs);
+
+/* Parses a ruleset spec NAME ['[' PARAMS ']'] at spec[0..len); errors are
+ * reported at `line` and column col0 + offset. */
+gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
+                            gr_ruleset **out, gr_error *err);
+
+/* Decimal unsigned 64-bit integer with an optional '^' exponent ("10^18"):
+ * parses at s[*i..n), advancing *i. Returns GR_OK, or GR_EPARSE / GR_ERANGE
+ * with *errpos the offending offset. */
+gr_status gr_parse_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos);
+
+#endif

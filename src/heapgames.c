@@ -1,0 +1,102 @@
+/* The heap rulesets that are neither subtraction sets nor codes: nim (a
+ * closed form), divisor (take a divisor of the heap), coprime (take y with
+ * gcd(heap, y) = 1, or everything), pow2 (take a power of two) and Grundy's
+ * game (split a heap into two unequal non-empty heaps). Their tables are
+ * computed by the definition. */
+#include "internal.h"
+
+int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
+    if (rs->kind == GR_RULESET_NIM) { *value = n; return 1; }
+    return 0;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b) {
+    while (b) { uint64_t t = a % b; a = b; b = t; }
+    return a;
+}
+
+gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err) {
+    size_t n = rs->len;
+    const uint32_t *g = rs->tab;
+    gr_mexset *ms = &rs->mex;
+    gr_mexset_clear(ms);
+    gr_status st = GR_OK;
+    switch (rs->kind) {
+    case GR_RULESET_NIM:
+        st = GR_OK;
+        return gr_rs_push(rs, n, err);
+    case GR_RULESET_DIVISOR:
+        for (size_t d = 1; d <= n / d && st == GR_OK; d++)
+            if (n % d == 0) {
+                st = gr_mexset_add(ms, g[n - d]);
+                if (st == GR_OK) st = gr_mexset_add(ms, g[n - n / d]);
+            }
+        break;
+    case GR_RULESET_COPRIME:
+        if (n) st = gr_mexset_add(ms, g[0]); /* take everything */
+        for (size_t m = 1; m < n && st == GR_OK; m++)
+            if (gcd(n, m) == 1) st = gr_mexset_add(ms, g[m]); /* take y = n - m, gcd(n, y) = gcd(n, m) */
+        break;
+    case GR_RULESET_POW2:
+        for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, g[n - p]);
+        break;
+    case GR_RULESET_GRUNDY:
+        for (size_t a = 1; 2 * a < n && st == GR_OK; a++) st = gr_mexset_add(ms, g[a] ^ g[n - a]);
+        break;
+    default:
+        return gr_fail(err, GR_EINTERNAL, "heapgame: wrong kind");
+    }
+    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
+    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+}
+
+/* Trial division is capped for astronomically large heaps. */
+#define DIVISOR_SCAN_MAX ((uint64_t)1 << 22)
+
+void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    uint64_t h[2];
+    switch (rs->kind) {
+    case GR_RULESET_NIM:
+        for (uint64_t m = n; m-- > 0;) {
+            h[0] = m;
+            if (gr_optiter_emit(it, h, m ? 1 : 0)) return;
+        }
+        return;
+    case GR_RULESET_DIVISOR: {
+        uint64_t d = 1;
+        for (; d <= n / d; d++) {
+            if (d > DIVISOR_SCAN_MAX) { it->cut = 1; return; }
+            if (n % d) continue;
+            h[0] = n - d;
+            if (gr_optiter_emit(it, h, h[0] ? 1 : 0)) return;
+            if (n / d != d) {
+                h[0] = n - n / d;
+                if (gr_optiter_emit(it, h, h[0] ? 1 : 0)) return;
+            }
+        }
+        return;
+    }
+    case GR_RULESET_COPRIME:
+        for (uint64_t y = 1; y <= n; y++) {
+            if (gcd(n, y) != 1 && y != n) continue;
+            h[0] = n - y;
+            if (gr_optiter_emit(it, h, h[0] ? 1 : 0)) return;
+            if (y == n) break;
+        }
+        return;
+    case GR_RULESET_POW2:
+        for (uint64_t p = 1; p && p <= n; p <<= 1) {
+            h[0] = n - p;
+            if (gr_optiter_emit(it, h, h[0] ? 1 : 0)) return;
+        }
+        return;
+    case GR_RULESET_GRUNDY:
+        for (uint64_t a = 1; a < n && a < n - a; a++) {
+            h[0] = a; h[1] = n - a;
+            if (gr_optiter_emit(it, h, 2)) return;
+        }
+        return;
+    default:
+        return;
+    }
+}

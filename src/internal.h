@@ -1,0 +1,124 @@
+/* Private helpers shared by the library's modules: error filling, checked
+ * arithmetic, a growable string buffer, and the ruleset record. Nothing here
+ * is exported. */
+#ifndef GRUNDY_INTERNAL_H
+#define GRUNDY_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "grundy/grundy.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GR_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define GR_PRINTF(a, b)
+#endif
+
+/* Fills err (if not NULL) and returns st, so callers can `return gr_fail(...)`. */
+gr_status gr_fail(gr_error *err, gr_status st, const char *fmt, ...) GR_PRINTF(3, 4);
+/* Same with a 1-based line and column. */
+gr_status gr_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...)
+    GR_PRINTF(5, 6);
+
+/* A growable NUL-terminated string. */
+typedef struct gr_buf {
+    char *data;
+    size_t len, cap;
+    int failed;  /* an allocation failed; contents are unreliable */
+} gr_buf;
+
+void gr_buf_init(gr_buf *b);
+void gr_buf_free(gr_buf *b);
+void gr_buf_put(gr_buf *b, const char *s, size_t n);
+void gr_buf_puts(gr_buf *b, const char *s);
+void gr_buf_u64(gr_buf *b, uint64_t v);
+/* Hands the buffer to the caller (never NULL unless failed). */
+gr_status gr_buf_take(gr_buf *b, char **out, size_t *len);
+
+/* Grows *p (of *cap elements of size sz) to hold at least need elements. */
+int gr_grow(void **p, size_t *cap, size_t need, size_t sz);
+
+static inline int gr_add_overflows(uint64_t a, uint64_t b, uint64_t *r) {
+    return __builtin_add_overflow(a, b, r);
+}
+static inline int gr_mul_overflows(uint64_t a, uint64_t b, uint64_t *r) {
+    return __builtin_mul_overflow(a, b, r);
+}
+
+/* ---- rulesets (ruleset.c, subtraction.c, takebreak.c, heapgames.c) ---- */
+
+struct gr_ruleset {
+    gr_ruleset_kind kind;
+    char *spec;               /* as written back */
+    gr_ctx *ctx;              /* owner: limits */
+
+    /* subtraction set: sorted, distinct, all >= 1 */
+    uint64_t *sub;
+    size_t nsub;
+
+    /* take-and-break: digit[k] for removing k tokens, k = 0..ndigits-1;
+     * when repeat, digit k >= ndigits is digit[ndigits-1] */
+    uint8_t *digit;
+    size_t ndigits;
+    int repeat;
+    int split3;               /* some digit allows three heaps */
+
+    /* value table G(0..len-1) */
+    uint32_t *tab;
+    size_t len, cap;
+    uint32_t tabmax;          /* largest value in the table */
+
+    /* pair-XOR bitsets for three-way splits: p2[m] = { G(a)^G(b) : a+b = m, a,b >= 1 } */
+    uint64_t *p2;
+    size_t p2_len, p2_cap, p2_words;
+
+    gr_mexset mex;            /* scratch for the next value */
+
+    /* proven period, if any */
+    int periodic;
+    uint64_t pre, per;
+    uint64_t period_tried_at;  /* table length at the last proof attempt */
+};
+
+/* Computes table entries up to (excluding) `upto`, by the definition. */
+gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
+
+/* Option enumeration shared by the kinds: emit() returns nonzero to stop. */
+typedef struct gr_optiter {
+    gr_heap_option_fn fn;
+    void *user;
+    uint64_t max;       /* 0: no bound */
+    uint64_t seen;
+    int stopped;        /* fn asked to stop, or max reached */
+    int cut;            /* stopped by max, or the kind gave up on a huge heap */
+    uint64_t split_cap; /* 0, or: splits list only parts a (<= b) up to this */
+} gr_optiter;
+int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
+
+/* gr_ruleset_options with a cap on the smaller parts of splits: for a heap
+ * past a proven period's start, parts up to pre + per already show every
+ * value an option can have; the listing is then marked incomplete. */
+gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
+                               gr_heap_option_fn fn, void *user, int *complete);
+
+/* subtraction.c */
+gr_status gr_sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
+                       gr_buf *canon, gr_error *err);
+gr_status gr_sub_next(gr_ruleset *rs, gr_error *err);
+void gr_sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+/* takebreak.c */
+gr_status gr_tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
+                      gr_buf *canon, gr_error *err);
+gr_status gr_tb_next(gr_ruleset *rs, gr_error *err);
+void gr_tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+unsigned gr_tb_digit(const gr_ruleset *rs, uint64_t k);
+uint64_t gr_tb_max_take(const gr_ruleset *rs);
+/* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */
+gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err);
+void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value);
+
+/* Appends to a table, keeping tabmax. */
+gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
+
+#endif

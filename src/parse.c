@@ -1,0 +1,180 @@
+/* The game-language parser: POSITION := TERM { '+' TERM }, TERM := INTEGER
+ * | NAME ['[' PARAMS ']'] '(' ARGS ')'. Hand-written, single pass, no
+ * recursion; every error names its line and column. With GR_PARSE_LINES a
+ * newline separates terms too and '#' starts a comment. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "context_internal.h"
+#include "position_internal.h"
+
+typedef struct parser {
+    const char *s;
+    size_t n, i;
+    size_t line, line_start;
+    int lines_mode;
+    gr_error *err;
+    /* the raw spec text of the previous named term and its ruleset */
+    const char *last_spec;
+    size_t last_len;
+    gr_ruleset *last_rs;
+} parser;
+
+static size_t col(const parser *p, size_t at) { return at - p->line_start + 1; }
+
+static gr_status fail(parser *p, gr_status st, size_t at, const char *what) {
+    return gr_fail_at(p->err, st, p->line, col(p, at), "%s", what);
+}
+
+static gr_status fail_found(parser *p, size_t at, const char *expected) {
+    if (at >= p->n) return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the input", expected);
+    char c = p->s[at];
+    if (c == '\n') return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the line", expected);
+    if ((unsigned char)c < 32 || (unsigned char)c > 126)
+        return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found byte 0x%02x", expected, (unsigned char)c);
+    return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found '%c'", expected, c);
+}
+
+/* Skips blanks; newlines too unless they separate terms (lines mode). */
+static void skip(parser *p, int newlines) {
+    while (p->i < p->n) {
+        char c = p->s[p->i];
+        if (c == ' ' || c == '\t' || c == '\r') p->i++;
+        else if (c == '\n' && (newlines || !p->lines_mode)) {
+            p->i++;
+            p->line++;
+            p->line_start = p->i;
+        } else if (c == '#' && p->lines_mode) {
+            while (p->i < p->n && p->s[p->i] != '\n') p->i++;
+        } else break;
+    }
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+
+static gr_status number(parser *p, uint64_t *v) {
+    size_t ep = 0;
+    if (p->i < p->n && p->s[p->i] == '-')
+        return fail(p, GR_ERANGE, p->i, "negative numbers are not allowed: heap sizes are 0 to 2^64-1");
+    gr_status st = gr_parse_u64(p->s, p->n, &p->i, v, &ep);
+    if (st == GR_ERANGE) return fail(p, st, ep, "number does not fit in 64 bits (at most 18446744073709551615)");
+    if (st != GR_OK) return fail_found(p, ep, "expected a number");
+    if (p->i < p->n && (is_alpha(p->s[p->i]) || p->s[p->i] == '.'))
+        return fail_found(p, p->i, "expected a whole number");
+    return GR_OK;
+}
+
+static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
+    if (!gr_grow((void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
+        return gr_fail(err, GR_ENOMEM, "out of memory reading the position");
+    pos->args[pos->nargs++] = v;
+    return GR_OK;
+}
+
+static gr_status term(parser *p, gr_position *pos) {
+    gr_term t = {0};
+    t.args = pos->nargs;
+    gr_status st;
+    size_t at = p->i;
+    if (at < p->n && (is_digit(p->s[at]) || p->s[at] == '-')) {
+        uint64_t v;
+        if ((st = number(p, &v)) != GR_OK) return st;
+        if (!p->last_rs || p->last_len != 3 || memcmp(p->last_spec, "nim", 3)) {
+            if ((st = gr_ctx_ruleset_at(pos->ctx, "nim", 3, p->line, 1, &p->last_rs, p->err)) != GR_OK) return st;
+            p->last_spec = "nim";
+            p->last_len = 3;
+        }
+        t.rs = p->last_rs;
+        t.bare = 1;
+        if ((st = push_arg(pos, v, p->err)) != GR_OK) return st;
+        t.nargs = 1;
+    } else if (at < p->n && is_alpha(p->s[at])) {
+        while (p->i < p->n && (is_alpha(p->s[p->i]) || is_digit(p->s[p->i]))) p->i++;
+        skip(p, 0);
+        if (p->i < p->n && p->s[p->i] == '[') {
+            size_t open = p->i;
+            while (p->i < p->n && p->s[p->i] != ']' && p->s[p->i] != '\n') p->i++;
+            if (p->i >= p->n || p->s[p->i] != ']') return fail(p, GR_EPARSE, open, "'[' is never closed: expected ']'");
+            p->i++;
+        }
+        size_t spec_end = p->i;
+        while (spec_end > at && (p->s[spec_end - 1] == ' ' || p->s[spec_end - 1] == '\t')) spec_end--;
+        size_t len = spec_end - at;
+        if (p->last_rs && p->last_len == len && !memcmp(p->last_spec, p->s + at, len)) {
+            t.rs = p->last_rs;
+        } else {
+            if ((st = gr_ctx_ruleset_at(pos->ctx, p->s + at, len, p->line, col(p, at), &t.rs, p->err)) != GR_OK)
+                return st;
+            p->last_rs = t.rs;
+            p->last_spec = p->s + at;
+            p->last_len = len;
+        }
+        skip(p, 0);
+        if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
+        p->i++;
+        for (;;) {
+            skip(p, 0);
+            uint64_t v;
+            if (p->i < p->n && p->s[p->i] == ')' && t.nargs == 0)
+                return fail(p, GR_EPARSE, p->i, "expected a heap size: a term needs at least one");
+            if ((st = number(p, &v)) != GR_OK) return st;
+            if ((st = push_arg(pos, v, p->err)) != GR_OK) return st;
+            if (t.nargs == UINT32_MAX) return fail(p, GR_ELIMIT, p->i, "too many heaps in one term");
+            t.nargs++;
+            skip(p, 0);
+            if (p->i < p->n && p->s[p->i] == ',') { p->i++; continue; }
+            if (p->i < p->n && p->s[p->i] == ')') { p->i++; break; }
+            return fail_found(p, p->i, "expected ',' or ')'");
+        }
+    } else {
+        return fail_found(p, at, "expected a term (a number, or a ruleset such as kayles(7))");
+    }
+    if (!gr_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
+        return gr_fail(p->err, GR_ENOMEM, "out of memory reading the position");
+    pos->terms[pos->nterms++] = t;
+    return GR_OK;
+}
+
+gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **out,
+                            gr_error *err) {
+    *out = NULL;
+    gr_position *pos = calloc(1, sizeof *pos);
+    if (!pos) return gr_fail(err, GR_ENOMEM, "out of memory");
+    pos->ctx = ctx;
+    parser p = {text, len, 0, 1, 0, (flags & GR_PARSE_LINES) != 0, err, NULL, 0, NULL};
+    gr_status st = GR_OK;
+    skip(&p, 1);
+    if (p.i >= p.n) {
+        st = gr_fail_at(err, GR_EPARSE, p.line, col(&p, p.i), "empty position: expected at least one term");
+        goto fail;
+    }
+    for (;;) {
+        if ((st = term(&p, pos)) != GR_OK) goto fail;
+        skip(&p, 0);
+        if (p.i >= p.n) break;
+        char c = p.s[p.i];
+        if (c == '+') {
+            p.i++;
+            skip(&p, 1);
+            if (p.i >= p.n) { st = fail_found(&p, p.i, "expected a term after '+'"); goto fail; }
+            continue;
+        }
+        if (c == '\n' && p.lines_mode) {
+            skip(&p, 1);
+            if (p.i >= p.n) break;
+            if (p.s[p.i] == '+') { p.i++; skip(&p, 1); }
+            continue;
+        }
+        st = fail_found(&p, p.i, "expected '+' between terms");
+        goto fail;
+    }
+    pos->values = malloc((pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
+    pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
+    if (!pos->values || !pos->known) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
+    *out = pos;
+    return GR_OK;
+fail:
+    gr_position_free(pos);
+    return st;
+}

@@ -1,0 +1,200 @@
+/* Positions: writing them back, their values by the Sprague-Grundy theorem
+ * (XOR of the components' values), and their winning moves. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "position_internal.h"
+
+void gr_position_free(gr_position *pos) {
+    if (!pos) return;
+    free(pos->terms); free(pos->args); free(pos->values); free(pos->known);
+    free(pos);
+}
+
+size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
+
+void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
+    const uint64_t *a = pos->args + t->args;
+    if (t->bare) { gr_buf_u64(b, a[0]); return; }
+    gr_buf_puts(b, gr_ruleset_spec(t->rs));
+    gr_buf_puts(b, "(");
+    for (uint32_t k = 0; k < t->nargs; k++) {
+        if (k) gr_buf_puts(b, ",");
+        gr_buf_u64(b, a[k]);
+    }
+    gr_buf_puts(b, ")");
+}
+
+gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
+    gr_buf b;
+    gr_buf_init(&b);
+    for (size_t i = 0; i < pos->nterms; i++) {
+        if (i) gr_buf_puts(&b, " + ");
+        gr_term_write(&b, pos, &pos->terms[i]);
+    }
+    if (!pos->nterms) gr_buf_puts(&b, "0");
+    return gr_buf_take(&b, out, len);
+}
+
+gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) {
+    if (i >= pos->nterms) { *out = NULL; return GR_EINVAL; }
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_term_write(&b, pos, &pos->terms[i]);
+    return gr_buf_take(&b, out, NULL);
+}
+
+gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, char **out, size_t *len) {
+    if (move->component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
+    gr_buf b;
+    gr_buf_init(&b);
+    for (size_t i = 0; i < pos->nterms; i++) {
+        if (i) gr_buf_puts(&b, " + ");
+        if (i == move->component) gr_buf_puts(&b, move->to);
+        else gr_term_write(&b, pos, &pos->terms[i]);
+    }
+    return gr_buf_take(&b, out, len);
+}
+
+gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
+    if (i >= pos->nterms) return gr_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
+    if (pos->known[i]) { *value = pos->values[i]; return GR_OK; }
+    const gr_term *t = &pos->terms[i];
+    uint64_t x = 0, v;
+    for (uint32_t k = 0; k < t->nargs; k++) {
+        gr_status st = gr_ruleset_value(t->rs, pos->args[t->args + k], &v, err);
+        if (st != GR_OK) return st;
+        x ^= v;
+    }
+    pos->values[i] = x;
+    pos->known[i] = 1;
+    *value = x;
+    return GR_OK;
+}
+
+gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_error *err) {
+    uint64_t x = 0, v;
+    for (size_t i = 0; i < pos->nterms; i++) {
+        gr_status st = gr_position_term_value(pos, i, &v, err);
+        if (st != GR_OK) return st;
+        x ^= v;
+    }
+    *value = x;
+    return GR_OK;
+}
+
+/* ---- winning moves ---- */
+
+/* Options of a heap beyond the value table are listed only this far. */
+#define HUGE_HEAP_OPTIONS ((uint64_t)1 << 16)
+
+typedef struct wm {
+    gr_position *pos;
+    size_t term;
+    uint32_t heap;        /* which heap of the term moves */
+    uint64_t want;        /* the XOR the heap's replacement must have */
+    size_t max, found;
+    int cut;              /* stopped early: max reached or fn said stop */
+    int partial;          /* a huge heap's options were not all listed */
+    gr_move_fn fn;
+    void *user;
+    gr_status st;
+    gr_error *err;
+    char *from;
+} wm;
+
+static int report(wm *w, const uint64_t *heaps, size_t nh) {
+    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
+    const gr_term *t = &w->pos->terms[w->term];
+    const uint64_t *a = w->pos->args + t->args;
+    gr_buf b;
+    gr_buf_init(&b);
+    if (t->bare) {
+        gr_buf_u64(&b, nh ? heaps[0] : 0);
+    } else {
+        gr_buf_puts(&b, gr_ruleset_spec(t->rs));
+        gr_buf_puts(&b, "(");
+        size_t written = 0;
+        for (uint32_t k = 0; k < t->nargs; k++) {
+            if (k == w->heap) {
+                for (size_t j = 0; j < nh; j++) {
+                    if (written++) gr_buf_puts(&b, ",");
+                    gr_buf_u64(&b, heaps[j]);
+                }
+            } else if (a[k]) {
+                if (written++) gr_buf_puts(&b, ",");
+                gr_buf_u64(&b, a[k]);
+            }
+        }
+        if (!written) gr_buf_puts(&b, "0");
+        gr_buf_puts(&b, ")");
+    }
+    char *to;
+    if (gr_buf_take(&b, &to, NULL) != GR_OK) {
+        w->st = gr_fail(w->err, GR_ENOMEM, "out of memory listing moves");
+        return 1;
+    }
+    gr_move m = {w->term, w->from, to};
+    w->found++;
+    int stop = w->fn(w->user, &m);
+    free(to);
+    if (stop) { w->cut = 1; return 1; }
+    return 0;
+}
+
+static int on_option(void *user, const uint64_t *heaps, size_t nh) {
+    wm *w = user;
+    const gr_term *t = &w->pos->terms[w->term];
+    uint64_t x = 0, v;
+    for (size_t j = 0; j < nh; j++) {
+        gr_status st = gr_ruleset_value(t->rs, heaps[j], &v, w->err);
+        if (st != GR_OK) { w->st = st; return 1; }
+        x ^= v;
+    }
+    if (x != w->want) return 0;
+    return report(w, heaps, nh);
+}
+
+gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
+                                    gr_error *err) {
+    uint64_t total;
+    gr_status st = gr_position_value(pos, &total, err);
+    if (complete) *complete = 1;
+    if (st != GR_OK || total == 0) return st;
+    wm w = {pos, 0, 0, 0, max_moves, 0, 0, 0, fn, user, GR_OK, err, NULL};
+    for (size_t i = 0; i < pos->nterms && !w.cut; i++) {
+        gr_term *t = &pos->terms[i];
+        w.term = i;
+        w.from = NULL;
+        for (uint32_t k = 0; k < t->nargs && !w.cut; k++) {
+            uint64_t h = pos->args[t->args + k], g;
+            if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
+            w.heap = k;
+            w.want = total ^ g;
+            if (gr_ruleset_kind_of(t->rs) == GR_RULESET_NIM) {
+                /* the one option of a nim heap with that value */
+                if (w.want >= h) continue;
+                if (!w.from && gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+                uint64_t to = w.want;
+                report(&w, &to, to ? 1 : 0);
+                if (w.st != GR_OK) { st = w.st; goto out; }
+                continue;
+            }
+            if (!w.from && gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            /* a heap the table does not reach has too many options to list */
+            uint64_t bound = h >= t->rs->len ? HUGE_HEAP_OPTIONS : 0;
+            uint64_t cap = bound && t->rs->periodic ? t->rs->pre + t->rs->per : 0;
+            int all = 1;
+            st = gr_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
+            if (st == GR_OK) st = w.st;
+            if (st != GR_OK) goto out;
+            if (!all && bound && !w.cut) w.partial = 1;
+        }
+        free(w.from);
+        w.from = NULL;
+    }
+out:
+    free(w.from);
+    if (complete) *complete = !w.cut && !w.partial;
+    return st;
+}

@@ -1,0 +1,308 @@
+/* Heap rulesets: naming and spec parsing, the value table and how it grows,
+ * periods, and the dispatch of values and options to the kinds
+ * (subtraction.c, takebreak.c, heapgames.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "context_internal.h"
+
+typedef struct named {
+    const char *name;
+    gr_ruleset_kind kind;
+    const char *code;   /* for aliases of take-and-break codes */
+} named;
+
+static const named NAMES[] = {
+    {"nim", GR_RULESET_NIM, NULL},
+    {"sub", GR_RULESET_SUB, NULL},
+    {"tb", GR_RULESET_TB, NULL},
+    {"divisor", GR_RULESET_DIVISOR, NULL},
+    {"coprime", GR_RULESET_COPRIME, NULL},
+    {"pow2", GR_RULESET_POW2, NULL},
+    {"grundy", GR_RULESET_GRUNDY, NULL},
+    {"kayles", GR_RULESET_TB, "0.77"},
+    {"dawson", GR_RULESET_TB, "0.07"},
+    {"lasker", GR_RULESET_TB, "4.3!"},
+};
+
+gr_status gr_parse_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos) {
+    size_t p = *i;
+    if (p >= n || s[p] < '0' || s[p] > '9') { *errpos = p; return GR_EPARSE; }
+    uint64_t v = 0;
+    size_t start = p;
+    while (p < n && s[p] >= '0' && s[p] <= '9') {
+        if (gr_mul_overflows(v, 10, &v) || gr_add_overflows(v, (uint64_t)(s[p] - '0'), &v)) {
+            *errpos = start;
+            return GR_ERANGE;
+        }
+        p++;
+    }
+    if (p < n && s[p] == '^') {
+        size_t q = p + 1;
+        if (q >= n || s[q] < '0' || s[q] > '9') { *errpos = q; return GR_EPARSE; }
+        uint64_t e = 0;
+        while (q < n && s[q] >= '0' && s[q] <= '9') {
+            if (e > 1000) { *errpos = start; return GR_ERANGE; }
+            e = e * 10 + (uint64_t)(s[q] - '0');
+            q++;
+        }
+        uint64_t r = 1;
+        for (uint64_t k = 0; k < e; k++)
+            if (gr_mul_overflows(r, v, &r)) { *errpos = start; return GR_ERANGE; }
+        v = r;
+        p = q;
+    }
+    *i = p;
+    *out = v;
+    return GR_OK;
+}
+
+void gr_rs_free(gr_ruleset *rs) {
+    if (!rs) return;
+    free(rs->spec); free(rs->sub); free(rs->digit); free(rs->tab); free(rs->p2);
+    gr_mexset_free(&rs->mex);
+    free(rs);
+}
+
+static int is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
+                            gr_ruleset **out, gr_error *err) {
+    *out = NULL;
+    size_t i = 0;
+    while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
+    size_t ns = i;
+    while (i < len && is_name_char(spec[i])) i++;
+    size_t ne = i;
+    if (ne == ns) {
+        if (ns >= len) return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name");
+        return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name, found '%c'", spec[ns]);
+    }
+    const named *nm = NULL;
+    for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
+        if (strlen(NAMES[k].name) == ne - ns && !memcmp(NAMES[k].name, spec + ns, ne - ns)) nm = &NAMES[k];
+    if (!nm)
+        return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "unknown ruleset '%.*s' (see 'grundy help rulesets')",
+                          (int)(ne - ns > 40 ? 40 : ne - ns), spec + ns);
+    while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
+    size_t ps = 0, pe = 0;
+    int has_params = 0;
+    if (i < len && spec[i] == '[') {
+        has_params = 1;
+        ps = ++i;
+        while (i < len && spec[i] != ']') i++;
+        if (i >= len) return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'[' is never closed: expected ']'");
+        pe = i++;
+    }
+    while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
+    if (i < len) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "unexpected '%c' after the ruleset", spec[i]);
+    int needs = nm->kind == GR_RULESET_SUB || (nm->kind == GR_RULESET_TB && !nm->code);
+    if (needs && !has_params)
+        return gr_fail_at(err, GR_EPARSE, line, col0 + ne, "'%s' needs parameters in brackets, e.g. %s", nm->name,
+                          nm->kind == GR_RULESET_SUB ? "sub[1,2,4]" : "tb[0.77]");
+    if (!needs && has_params)
+        return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
+
+    gr_ruleset *rs = calloc(1, sizeof *rs);
+    if (!rs) return gr_fail(err, GR_ENOMEM, "out of memory");
+    rs->kind = nm->kind;
+    gr_buf canon;
+    gr_buf_init(&canon);
+    gr_status st = GR_OK;
+    if (nm->kind == GR_RULESET_SUB) {
+        gr_buf_puts(&canon, "sub[");
+        st = gr_sub_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
+        gr_buf_puts(&canon, "]");
+    } else if (nm->kind == GR_RULESET_TB && !nm->code) {
+        gr_buf_puts(&canon, "tb[");
+        st = gr_tb_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
+        gr_buf_puts(&canon, "]");
+    } else if (nm->code) {
+        gr_buf scratch;
+        gr_buf_init(&scratch);
+        st = gr_tb_parse(rs, nm->code, strlen(nm->code), 0, 1, &scratch, err);
+        gr_buf_free(&scratch);
+        gr_buf_puts(&canon, nm->name);
+    } else {
+        gr_buf_puts(&canon, nm->name);
+    }
+    if (st == GR_OK) st = gr_buf_take(&canon, &rs->spec, NULL);
+    gr_buf_free(&canon);
+    if (st != GR_OK) {
+        gr_rs_free(rs);
+        if (st == GR_ENOMEM) return gr_fail(err, st, "out of memory");
+        return st;
+    }
+    gr_ruleset *have = gr_ctx_find(ctx, rs->spec);
+    if (have) { gr_rs_free(rs); *out = have; return GR_OK; }
+    if (!gr_ctx_add(ctx, rs)) { gr_rs_free(rs); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    *out = rs;
+    return GR_OK;
+}
+
+gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs) { return rs->kind; }
+const char *gr_ruleset_spec(const gr_ruleset *rs) { return rs->spec; }
+
+uint64_t gr_ruleset_max_take(const gr_ruleset *rs) {
+    switch (rs->kind) {
+    case GR_RULESET_SUB: return rs->sub[rs->nsub - 1];
+    case GR_RULESET_TB: return gr_tb_max_take(rs);
+    case GR_RULESET_GRUNDY: return 0;
+    default: return UINT64_MAX;
+    }
+}
+
+gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
+    if (v > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a Grundy value above 2^32 does not fit the table", rs->spec);
+    if (!gr_grow((void **)&rs->tab, &rs->cap, rs->len + 1, sizeof *rs->tab))
+        return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, rs->len);
+    rs->tab[rs->len++] = (uint32_t)v;
+    if (v > rs->tabmax) rs->tabmax = (uint32_t)v;
+    return GR_OK;
+}
+
+gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
+    if (upto > rs->cap && !gr_grow((void **)&rs->tab, &rs->cap, upto, sizeof *rs->tab))
+        return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, upto);
+    while (rs->len < upto) {
+        gr_status st;
+        switch (rs->kind) {
+        case GR_RULESET_SUB: st = gr_sub_next(rs, err); break;
+        case GR_RULESET_TB: st = gr_tb_next(rs, err); break;
+        default: st = gr_heapgame_next(rs, err); break;
+        }
+        if (st != GR_OK) return st;
+    }
+    return GR_OK;
+}
+
+static int period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t) {
+    if (rs->kind == GR_RULESET_SUB) { *rule = GR_PERIOD_SUBTRACTION; *t = rs->sub[rs->nsub - 1]; return 1; }
+    if (rs->kind == GR_RULESET_TB && !rs->repeat) {
+        int split2 = 0;
+        for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 4) split2 = 1;
+        *rule = rs->split3 ? GR_PERIOD_SPLIT3 : split2 ? GR_PERIOD_SPLIT2 : GR_PERIOD_SUBTRACTION;
+        *t = gr_tb_max_take(rs);
+        return 1;
+    }
+    return 0;
+}
+
+static void try_period(gr_ruleset *rs) {
+    gr_period_rule rule;
+    uint64_t t;
+    if (rs->periodic || rs->len <= rs->period_tried_at || !period_rule(rs, &rule, &t)) return;
+    rs->period_tried_at = rs->len;
+    uint64_t pre, per;
+    if (gr_period_prove(rs->tab, rs->len, rule, t, &pre, &per)) {
+        rs->periodic = 1;
+        rs->pre = pre;
+        rs->per = per;
+    }
+}
+
+/* Grows the table towards `need` values (doubling, trying to prove a period
+ * at each step) but never past `limit`. Stops early once periodic. */
+static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error *err) {
+    gr_period_rule rule;
+    uint64_t t;
+    int capable = period_rule(rs, &rule, &t);
+    while (rs->len < need && !rs->periodic) {
+        uint64_t target = need;
+        if (capable) {
+            uint64_t step = rs->len < 128 ? 256 : (uint64_t)rs->len * 2;
+            if (step < target) target = step;
+        }
+        if (target > limit) target = limit;
+        if (target <= rs->len) break;
+        if (target > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "table too large");
+        gr_status st = gr_rs_extend(rs, (size_t)target, err);
+        if (st != GR_OK) return st;
+        if (capable) try_period(rs);
+    }
+    return GR_OK;
+}
+
+static uint64_t from_period(const gr_ruleset *rs, uint64_t n) {
+    return rs->tab[rs->pre + (n - rs->pre) % rs->per];
+}
+
+gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
+    if (gr_heapgame_closed_form(rs, n, value)) return GR_OK;
+    if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
+    if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
+    uint64_t limit = rs->ctx->table_limit;
+    gr_status st = grow_to(rs, n == UINT64_MAX ? n : n + 1, limit, err);
+    if (st != GR_OK) return st;
+    if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
+    if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
+    gr_period_rule rule;
+    uint64_t t;
+    if (period_rule(rs, &rule, &t))
+        return gr_fail(err, GR_EUNPROVEN,
+                       "%s(%llu): the heap is beyond the table limit of %llu values and no period is proved within it",
+                       rs->spec, (unsigned long long)n, (unsigned long long)limit);
+    return gr_fail(err, GR_EUNPROVEN,
+                   "%s(%llu): the heap is beyond the table limit of %llu values and grundy knows no closed form for it",
+                   rs->spec, (unsigned long long)n, (unsigned long long)limit);
+}
+
+gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err) {
+    uint64_t v;
+    if (count && gr_heapgame_closed_form(rs, 0, &v)) {
+        for (uint64_t i = 0; i < count; i++) (void)gr_heapgame_closed_form(rs, i, &out[i]);
+        return GR_OK;
+    }
+    gr_status st = grow_to(rs, count, count, err);
+    if (st != GR_OK) return st;
+    for (uint64_t i = 0; i < count; i++) out[i] = i < rs->len ? rs->tab[i] : from_period(rs, i);
+    return GR_OK;
+}
+
+gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_error *err) {
+    gr_period_rule rule;
+    uint64_t t;
+    memset(out, 0, sizeof *out);
+    if (!period_rule(rs, &rule, &t))
+        return gr_fail(err, GR_EINVAL, "%s: no periodicity theorem applies (only finite subtraction sets and finite take-and-break codes)",
+                       rs->spec);
+    gr_status st = grow_to(rs, upto, upto, err);
+    if (st != GR_OK) return st;
+    try_period(rs);
+    out->checked = rs->len;
+    if (rs->periodic) {
+        out->found = 1;
+        out->preperiod = rs->pre;
+        out->period = rs->per;
+        out->proof_end = gr_period_window_end(rule, t, rs->pre, rs->per);
+    }
+    return GR_OK;
+}
+
+int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
+    if (it->stopped) return 1;
+    if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
+    it->seen++;
+    if (it->fn(it->user, heaps, n)) { it->stopped = 1; return 1; }
+    return 0;
+}
+
+gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint64_t max_options, gr_heap_option_fn fn,
+                             void *user, int *complete, gr_error *err) {
+    (void)err;
+    return gr_rs_options_capped(rs, n, max_options, 0, fn, user, complete);
+}
+
+gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
+                               gr_heap_option_fn fn, void *user, int *complete) {
+    gr_optiter it = {fn, user, max_options, 0, 0, 0, split_cap};
+    switch (rs->kind) {
+    case GR_RULESET_SUB: gr_sub_options(rs, n, &it); break;
+    case GR_RULESET_TB: gr_tb_options(rs, n, &it); break;
+    default: gr_heapgame_options(rs, n, &it); break;
+    }
+    if (complete) *complete = !it.cut && !it.stopped;
+    return GR_OK;
+}

@@ -1,0 +1,183 @@
+/* Take-and-break games given by octal or hexadecimal codes d0.d1d2d3...
+ * Digit d_k (k >= 1) says what may be left after removing k tokens from a
+ * heap: bit 1 nothing, bit 2 one heap, bit 4 two non-empty heaps, bit 8
+ * three non-empty heaps. d0 allows splitting with nothing removed (4: into
+ * two, 8: into three). A trailing '!' repeats the last digit for ever.
+ *
+ * Values are computed by the definition: the mex over all splits. Two-way
+ * splits cost O(n) per heap; three-way splits use, for each m, the set of
+ * XORs G(a)^G(b) over a+b = m as a bitset, so a heap costs O(n * width). */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+#define TB_MAX_DIGITS 256
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+gr_status gr_tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                      gr_error *err) {
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    while (n > i && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
+    if (i >= n) return gr_fail_at(err, GR_EINVAL, line, col0 + i, "empty take-and-break code: expected e.g. 0.77");
+    uint8_t d[TB_MAX_DIGITS];
+    size_t nd = 0;
+    int d0 = 0;
+    if (p[i] != '.') {
+        d0 = hexval(p[i]);
+        if (d0 < 0) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bad digit '%c' in the code: digits are 0-9 and A-F", p[i]);
+        if (d0 & 3)
+            return gr_fail_at(err, GR_EINVAL, line, col0 + i,
+                              "the digit before the point must be 0, 4, 8 or C (removing nothing may only split a heap)");
+        i++;
+    }
+    if (i >= n || p[i] != '.')
+        return gr_fail_at(err, GR_EPARSE, line, col0 + i, "expected '.' after the first digit of the code (e.g. 0.77)");
+    i++;
+    d[nd++] = (uint8_t)d0;
+    int repeat = 0;
+    while (i < n) {
+        if (p[i] == '!') {
+            if (i + 1 != n) return gr_fail_at(err, GR_EPARSE, line, col0 + i + 1, "'!' must end the code");
+            if (nd < 2) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "'!' needs a digit after the point to repeat");
+            repeat = 1;
+            i++;
+            break;
+        }
+        int v = hexval(p[i]);
+        if (v < 0) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bad digit '%c' in the code: digits are 0-9 and A-F", p[i]);
+        if (nd >= TB_MAX_DIGITS) return gr_fail_at(err, GR_ELIMIT, line, col0 + i, "code longer than %d digits", TB_MAX_DIGITS - 1);
+        d[nd++] = (uint8_t)v;
+        i++;
+    }
+    /* a repeated 0 repeats nothing; trailing zeros remove nothing */
+    if (repeat && d[nd - 1] == 0) repeat = 0;
+    if (!repeat) while (nd > 1 && d[nd - 1] == 0) nd--;
+    int any = 0;
+    for (size_t k = 0; k < nd; k++) any |= d[k];
+    if (!any) return gr_fail_at(err, GR_EINVAL, line, col0, "the code allows no move at all");
+    rs->digit = malloc(nd);
+    if (!rs->digit) return gr_fail(err, GR_ENOMEM, "out of memory");
+    memcpy(rs->digit, d, nd);
+    rs->ndigits = nd;
+    rs->repeat = repeat;
+    for (size_t k = 0; k < nd; k++) if (d[k] & 8) rs->split3 = 1;
+    static const char HEX[] = "0123456789ABCDEF";
+    char c = HEX[d[0]];
+    gr_buf_put(canon, &c, 1);
+    gr_buf_puts(canon, ".");
+    if (nd == 1) gr_buf_puts(canon, "0");
+    for (size_t k = 1; k < nd; k++) { c = HEX[d[k]]; gr_buf_put(canon, &c, 1); }
+    if (repeat) gr_buf_puts(canon, "!");
+    return GR_OK;
+}
+
+unsigned gr_tb_digit(const gr_ruleset *rs, uint64_t k) {
+    if (k < rs->ndigits) return rs->digit[k];
+    return rs->repeat ? rs->digit[rs->ndigits - 1] : 0;
+}
+
+uint64_t gr_tb_max_take(const gr_ruleset *rs) {
+    return rs->repeat ? UINT64_MAX : (uint64_t)(rs->ndigits - 1);
+}
+
+static unsigned bitlen(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
+
+static void p2_fill(gr_ruleset *rs, size_t m) {
+    uint64_t *row = rs->p2 + m * rs->p2_words;
+    memset(row, 0, rs->p2_words * sizeof *row);
+    for (size_t a = 1; a + 1 <= m; a++) {
+        uint32_t v = rs->tab[a] ^ rs->tab[m - a];
+        row[v >> 6] |= (uint64_t)1 << (v & 63);
+    }
+}
+
+/* Makes p2 rows 0..upto-1 available, wide enough for the current values. */
+static gr_status p2_ensure(gr_ruleset *rs, size_t upto, gr_error *err) {
+    size_t words = ((size_t)1 << bitlen(rs->tabmax)) / 64 + 1;
+    size_t from = rs->p2_len;
+    if (words > rs->p2_words) { rs->p2_words = words; from = 0; rs->p2_cap = 0; free(rs->p2); rs->p2 = NULL; }
+    if (upto <= from) return GR_OK;
+    if (upto > ((size_t)1 << 27) / rs->p2_words)
+        return gr_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
+    if (upto > SIZE_MAX / sizeof(uint64_t) / rs->p2_words ||
+        !gr_grow((void **)&rs->p2, &rs->p2_cap, upto * rs->p2_words, sizeof *rs->p2))
+        return gr_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
+    for (size_t m = from; m < upto; m++) p2_fill(rs, m);
+    rs->p2_len = upto;
+    return GR_OK;
+}
+
+gr_status gr_tb_next(gr_ruleset *rs, gr_error *err) {
+    size_t n = rs->len;
+    gr_status st;
+    if (rs->split3 && n >= 1 && (st = p2_ensure(rs, n, err)) != GR_OK) return st;
+    gr_mexset *ms = &rs->mex;
+    gr_mexset_clear(ms);
+    uint64_t kmax = rs->repeat ? n : rs->ndigits - 1;
+    if (kmax > n) kmax = n;
+    const uint32_t *g = rs->tab;
+    for (uint64_t k = 0; k <= kmax; k++) {
+        unsigned d = gr_tb_digit(rs, k);
+        if (!d) continue;
+        size_t r = n - (size_t)k;
+        if ((d & 1) && r == 0 && k > 0) st = gr_mexset_add(ms, 0);
+        else st = GR_OK;
+        if (st == GR_OK && (d & 2) && r >= 1 && k > 0) st = gr_mexset_add(ms, g[r]);
+        if ((d & 4) && r >= 2)
+            for (size_t a = 1; a <= r / 2 && st == GR_OK; a++) st = gr_mexset_add(ms, g[a] ^ g[r - a]);
+        if ((d & 8) && r >= 3)
+            for (size_t a = 1; a + 2 <= r && st == GR_OK; a++) {
+                const uint64_t *row = rs->p2 + (r - a) * rs->p2_words;
+                for (size_t w = 0; w < rs->p2_words && st == GR_OK; w++) {
+                    uint64_t bits = row[w];
+                    while (bits && st == GR_OK) {
+                        uint64_t x = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        st = gr_mexset_add(ms, g[a] ^ x);
+                    }
+                }
+            }
+        if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
+    }
+    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+}
+
+void gr_tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    uint64_t kmax = rs->repeat ? n : rs->ndigits - 1;
+    if (kmax > n) kmax = n;
+    unsigned last = rs->digit[rs->ndigits - 1];
+    for (uint64_t k = 0;; k++) {
+        if (k > kmax) break;
+        /* a repeated digit that only takes a whole heap acts at k = n alone */
+        if (rs->repeat && last == 1 && k >= rs->ndigits && k < n) k = n;
+        unsigned d = gr_tb_digit(rs, k);
+        if (!d) continue;
+        uint64_t r = n - k, h[3];
+        if ((d & 1) && r == 0 && k > 0 && gr_optiter_emit(it, h, 0)) return;
+        if ((d & 2) && r >= 1 && k > 0) { h[0] = r; if (gr_optiter_emit(it, h, 1)) return; }
+        uint64_t cap = it->split_cap ? it->split_cap : UINT64_MAX;
+        if ((d & 4) && r >= 2) {
+            if (r / 2 > cap) it->cut = 1;
+            for (uint64_t a = 1; a <= r / 2 && a <= cap; a++) {
+                h[0] = a; h[1] = r - a;
+                if (gr_optiter_emit(it, h, 2)) return;
+            }
+        }
+        if ((d & 8) && r >= 3) {
+            if (r / 3 > cap) it->cut = 1;
+            for (uint64_t a = 1; a <= r / 3 && a <= cap; a++)
+                for (uint64_t b = a; b <= (r - a) / 2 && b <= cap; b++) {
+                    h[0] = a; h[1] = b; h[2] = r - a - b;
+                    if (gr_optiter_emit(it, h, 3)) return;
+                }
+        }
+        if (k == kmax) break; /* kmax may be UINT64_MAX */
+    }
+}
