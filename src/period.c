@@ -8,6 +8,7 @@ uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint6
     uint64_t e1 = e ? e : 1;
     switch (rule) {
     case GR_PERIOD_SUBTRACTION: return e + t;
+    case GR_PERIOD_NOSPLIT: return e1 + t;
     case GR_PERIOD_SPLIT2: return 2 * e1 + p + t;
     case GR_PERIOD_SPLIT3: return 3 * e1 + 2 * p + t;
     }

@@ -181,8 +181,9 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
                 continue;
             }
             if (!w.from && gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-            /* a heap the table does not reach has too many options to list */
-            uint64_t bound = h >= t->rs->len ? HUGE_HEAP_OPTIONS : 0;
+            /* a heap within the table limit is listed in full; past it the
+             * options are too many to list and only a sample is shown */
+            uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
             uint64_t cap = bound && t->rs->periodic ? t->rs->pre + t->rs->per : 0;
             int all = 1;
             st = gr_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);

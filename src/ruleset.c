@@ -183,7 +183,7 @@ static int period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t) 
     if (rs->kind == GR_RULESET_TB && !rs->repeat) {
         int split2 = 0;
         for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 4) split2 = 1;
-        *rule = rs->split3 ? GR_PERIOD_SPLIT3 : split2 ? GR_PERIOD_SPLIT2 : GR_PERIOD_SUBTRACTION;
+        *rule = rs->split3 ? GR_PERIOD_SPLIT3 : split2 ? GR_PERIOD_SPLIT2 : GR_PERIOD_NOSPLIT;
         *t = gr_tb_max_take(rs);
         return 1;
     }

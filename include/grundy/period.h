@@ -2,7 +2,9 @@
  *
  * A sequence computed from a rule in which heap n's options depend on values
  * at most `t` below n (a subtraction game) is periodic with preperiod e and
- * period p for ever once G(n + p) = G(n) holds for n in [e, e + t).
+ * period p for ever once G(n + p) = G(n) holds for n in [e, e + t); a
+ * take-and-break code without splits needs [e, e' + t), e' = max(e, 1),
+ * since removing k from a heap of exactly k is a different move.
  * For take-and-break games the Guy-Smith periodicity theorem gives a longer
  * window: [e, 2e' + p + t) when a move may split a heap into two, and
  * [e, 3e' + 2p + t) when it may split into three, with e' = max(e, 1) and t
@@ -19,9 +21,12 @@ extern "C" {
 #endif
 
 typedef enum gr_period_rule {
-    GR_PERIOD_SUBTRACTION = 1,  /* no splitting */
-    GR_PERIOD_SPLIT2 = 2,       /* splits into at most two heaps */
-    GR_PERIOD_SPLIT3 = 3        /* splits into at most three heaps */
+    GR_PERIOD_SUBTRACTION = 1,  /* subtraction game: n -> n - s for s <= n */
+    GR_PERIOD_SPLIT2 = 2,       /* take-and-break, splits into at most two heaps */
+    GR_PERIOD_SPLIT3 = 3,       /* take-and-break, splits into at most three heaps */
+    GR_PERIOD_NOSPLIT = 4       /* take-and-break that never splits: like a
+                                   subtraction game, but whether a move may
+                                   empty the heap depends on the digit */
 } gr_period_rule;
 
 /* End (exclusive) of the window over which G(n+p) = G(n) must be checked. */
