@@ -32,6 +32,7 @@ struct gr_engine {
     uint64_t *vals;
     unsigned char *state;
     size_t count, cap;
+    size_t keys_cap;    /* in words */
 
     /* index: slot -> id + 1 (0 = empty) */
     size_t *index;
@@ -97,8 +98,7 @@ static gr_status insert(gr_engine *e, const uint64_t *st, size_t *id, gr_error *
     c = e->cap;
     if (!gr_grow((void **)&e->state, &c, e->count + 1, 1))
         return gr_fail(err, GR_ENOMEM, "out of memory memoizing positions");
-    size_t kc = e->cap * e->words, need = (e->count + 1) * e->words;
-    if (!gr_grow((void **)&e->keys, &kc, need, sizeof *e->keys))
+    if (!gr_grow((void **)&e->keys, &e->keys_cap, (e->count + 1) * e->words, sizeof *e->keys))
         return gr_fail(err, GR_ENOMEM, "out of memory memoizing positions");
     e->cap = c;
     memcpy(e->keys + e->count * e->words, st, e->words * sizeof *st);
