@@ -11,6 +11,7 @@ void cli_help(FILE *f, const char *topic, int *found);
 
 typedef struct opts {
     int json;
+    int has_max_moves;
     int has_table_limit;
     uint64_t table_limit;
     uint64_t max_moves;
@@ -59,7 +60,7 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
                 fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615, got '%s'\n", a, val);
                 return 2;
             }
-            if (!strcmp(name, "max-moves")) o->max_moves = v;
+            if (!strcmp(name, "max-moves")) { o->max_moves = v; o->has_max_moves = 1; }
             else if (!strcmp(name, "table-limit")) { o->table_limit = v; o->has_table_limit = 1; }
             else { o->to = v; o->has_to = 1; }
             continue;
@@ -179,6 +180,8 @@ static void moves_free(moves *mv) {
 
 /* Human output shows whole resulting positions only for short sums. */
 #define HUMAN_FULL_TERMS 32
+/* Sums with more terms list one winning move by default. */
+#define BIG_SUM_TERMS 1000
 
 static int cmd_solve(const opts *o) {
     input in;
@@ -194,9 +197,14 @@ static int cmd_solve(const opts *o) {
     uint64_t v;
     int complete = 1;
     if (gr_position_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK ||
-        gr_position_value(pos, &v, &err) != GR_OK ||
-        gr_position_winning_moves(pos, (size_t)(o->max_moves ? o->max_moves : (uint64_t)SIZE_MAX),
-                                  collect, &mv, &complete, &err) != GR_OK) {
+        gr_position_value(pos, &v, &err) != GR_OK) {
+        rc = report(&err, in.source, in.source != NULL);
+        goto out;
+    }
+    /* each listed move writes the whole resulting position: for big sums
+     * list one unless asked for more */
+    uint64_t max = o->has_max_moves ? o->max_moves : gr_position_count(pos) > BIG_SUM_TERMS ? 1 : o->max_moves;
+    if (gr_position_winning_moves(pos, (size_t)(max ? max : (uint64_t)SIZE_MAX), collect, &mv, &complete, &err) != GR_OK) {
         rc = report(&err, in.source, in.source != NULL);
         goto out;
     }

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds grundy and runs every test twice: a -Werror build, then an
+# AddressSanitizer + UndefinedBehaviorSanitizer build. Installs what it
+# needs on a fresh Debian machine. GRUNDY_TEST_SCALE=N runs N times more
+# random cases; GRUNDY_TEST_SEED=S replays a seed.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+need=()
+command -v cmake >/dev/null || need+=(cmake)
+command -v cc >/dev/null || need+=(gcc)
+command -v make >/dev/null || need+=(make)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+    apt-get update && apt-get install -y "${need[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+for variant in werror sanitize; do
+    dir=build-test-$variant
+    flags=(-DGRUNDY_WERROR=ON -DCMAKE_BUILD_TYPE=Debug)
+    [ $variant = sanitize ] && flags+=(-DGRUNDY_SANITIZE=ON)
+    echo "== $variant build"
+    cmake -S . -B "$dir" "${flags[@]}" >/dev/null
+    cmake --build "$dir" -j"$jobs"
+    ctest --test-dir "$dir" --output-on-failure -j"$jobs"
+done

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# CLI contract tests: output forms, JSON keys, every exit code and the
+# one-line error messages with their positions. Usage: cli_test.sh GRUNDY_BINARY
+set -u
+G="$1"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+# run EXPECTED_RC CMD... ; leaves stdout in $T/out, stderr in $T/err
+run() {
+    local want=$1; shift
+    "$@" >"$T/out" 2>"$T/err" </dev/null
+    local rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL: exit $rc, want $want: $*"; sed 's/^/  stderr: /' "$T/err" | head -3; fail=$((fail+1)); return 1
+    fi
+    pass=$((pass+1)); return 0
+}
+out_is() {
+    if [ "$(cat "$T/out")" != "$1" ]; then
+        echo "FAIL: stdout '$(head -c 300 "$T/out")' is not '$1'"; fail=$((fail+1))
+    else pass=$((pass+1)); fi
+}
+err_is() {
+    if [ "$(cat "$T/err")" != "$1" ]; then
+        echo "FAIL: stderr '$(cat "$T/err")' is not '$1'"; fail=$((fail+1))
+    else pass=$((pass+1)); fi
+}
+out_has() {
+    if ! grep -qF -- "$1" "$T/out"; then echo "FAIL: stdout lacks '$1'"; head -5 "$T/out"; fail=$((fail+1)); else pass=$((pass+1)); fi
+}
+err_has() {
+    if ! grep -qF -- "$1" "$T/err"; then echo "FAIL: stderr '$(cat "$T/err")' lacks '$1'"; fail=$((fail+1)); else pass=$((pass+1)); fi
+}
+one_line_err() {
+    if [ "$(wc -l <"$T/err")" != 1 ]; then echo "FAIL: stderr is not one line: $(cat "$T/err")"; fail=$((fail+1)); else pass=$((pass+1)); fi
+}
+json() {  # json PYTHON_EXPR: evaluates with d = the parsed stdout
+    if ! python3 -c "import json,sys; d=json.load(open('$T/out')); sys.exit(0 if ($1) else 1)"; then
+        echo "FAIL: JSON check '$1' on $(head -c 300 "$T/out")"; fail=$((fail+1))
+    else pass=$((pass+1)); fi
+}
+
+# ---- value ----
+run 0 "$G" value '3 + 4 + 5' && out_is 2
+run 0 "$G" value 3 + 4 + 5 && out_is 2
+run 0 "$G" value 'kayles(7) + 2' && out_is 0
+run 0 "$G" value 'kayles(10^18)' && out_is 1
+run 0 "$G" value '18446744073709551615 + 1' && out_is 18446744073709551614
+run 0 "$G" value 'sub[1,2,4](1000000000000)' && out_is 1
+
+# ---- solve ----
+run 0 "$G" solve '3 + 4 + 5' && out_has 'outcome:  N' && out_has '1 + 4 + 5'
+run 0 "$G" solve '1 + 2 + 3' && out_has 'outcome:  P'
+run 0 "$G" solve --json '3 + 4 + 5' && json 'd["outcome"]=="N" and d["value"]==2 and d["winning_moves"]==["1 + 4 + 5"] and d["method"]=="sg-theorem"'
+run 0 "$G" solve '1 + 2 + 3' --json && json 'd["outcome"]=="P" and d["value"]==0 and d["winning_moves"]==[]'
+run 0 "$G" solve --json 'kayles(7)' && json 'd["value"]==2 and sorted(d["winning_moves"])==["kayles(1,4)","kayles(3,3)"] and d["winning_moves_complete"]'
+run 0 "$G" solve --json 'kayles(7) + 3' --max-moves 1 && json 'len(d["winning_moves"])==1 and not d["winning_moves_complete"]'
+run 0 "$G" solve --json 'kayles(10^18)' && json 'd["value"]==1 and len(d["winning_moves"])>0'
+run 0 "$G" solve --json 'nim(5,3) + 7' && json 'd["value"]==1 and {(m["component"],m["to"]) for m in d["moves"]}=={(0,"nim(4,3)"),(0,"nim(5,2)"),(1,"6")}'
+
+# ---- seq ----
+run 0 "$G" seq kayles --to 11 && out_is '0 1 2 3 1 4 3 2 1 4 2 6'
+run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'
+run 0 "$G" seq grundy --to 10 && out_is '0 0 0 1 0 2 1 0 2 1 0'
+run 0 "$G" seq 'tb[0.137]' --to 0 && out_is '0'
+run 2 "$G" seq kayles && err_is "grundy: error: missing --to N (see 'grundy --help')"
+run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
+run 2 "$G" seq kayles --to 99999999999999999999 && err_has "needs a whole number"
+run 2 "$G" seq 'kaylez' --to 5 && err_is "grundy: error: at column 1: unknown ruleset 'kaylez' (see 'grundy help rulesets')"
+run 2 "$G" seq 'sub[]' --to 5 && err_is "grundy: error: at column 5: empty subtraction set: give at least one positive number"
+
+# ---- input from files and stdin ----
+printf '3\n4\n# comment\n\n5\n' >"$T/pos.txt"
+run 0 "$G" value "@$T/pos.txt" && out_is 2
+run 0 "$G" value --file "$T/pos.txt" && out_is 2
+if [ "$(printf '3 + 4\n+ 5\n' | "$G" value -)" = 2 ]; then pass=$((pass+1)); else echo "FAIL: stdin"; fail=$((fail+1)); fi
+printf '3\n4\nkayles(5\n' >"$T/trunc.txt"
+run 2 "$G" value "@$T/trunc.txt" && err_is "grundy: error: $T/trunc.txt: at line 3, column 9: expected ',' or ')', found the end of the line"
+: >"$T/empty.txt"
+run 2 "$G" value "@$T/empty.txt" && err_has "empty position"
+run 2 "$G" value "@$T/missing.txt" && err_has "cannot open" && one_line_err
+run 2 "$G" value --file "$T/pos.txt" 3 && err_has "not both"
+
+# ---- errors: exit 2 with one line naming the problem and where ----
+run 2 "$G" value 'kayles(7' && err_is "grundy: error: at column 9: expected ',' or ')', found the end of the input"
+run 2 "$G" value '3 + -4' && err_is "grundy: error: at column 5: negative numbers are not allowed: heap sizes are 0 to 2^64-1"
+run 2 "$G" value '18446744073709551616' && err_has "at column 1: number does not fit in 64 bits"
+run 2 "$G" value '' && err_has "empty position" && one_line_err
+run 2 "$G" value 'sub[0](3)' && err_has "at column 5: 0 is not allowed in a subtraction set"
+run 2 "$G" value 'tb[0.x](3)' && err_has "at column 6: bad digit 'x'"
+run 2 "$G" value 'tb[0.0](3)' && err_has "allows no move"
+run 2 "$G" value 'frob(3)' && err_has "unknown ruleset 'frob'"
+run 2 "$G" value --table-limit 500 'tb[0.16](1000000)' && err_has "no period is proved" && one_line_err
+run 2 "$G" value --table-limit 100 'lasker(100000)' && err_has "no closed form" && one_line_err
+run 2 "$G" value && err_has "missing POSITION"
+run 2 "$G" && err_has "usage"
+run 2 "$G" frobnicate && err_is "grundy: error: unknown command 'frobnicate' (see 'grundy --help')"
+run 2 "$G" value --bogus 3 && err_is "grundy: error: unknown option '--bogus' (see 'grundy --help')"
+run 2 "$G" solve --max-moves 3
+run 2 "$G" help no-such-topic && err_has "no help topic"
+
+# ---- exit 1: internal failure (out of memory) ----
+# (a sanitizer build reserves far more address space than ulimit -v allows,
+# so there the allocator is told to fail large requests instead)
+if [ "${2:-}" = sanitize ]; then
+    ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=300 "$G" seq kayles --to 500000000 >"$T/out" 2>"$T/err"; rc=$?
+else
+    ( ulimit -v 300000; "$G" seq kayles --to 500000000 >"$T/out" 2>"$T/err" ); rc=$?
+fi
+if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else echo "FAIL: out of memory gave $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+
+# ---- help and version ----
+run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
+run 0 "$G" help language && out_has "POSITION := TERM"
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy exit-codes json topics; do
+    run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
+done
+run 0 "$G" --version && out_has "grundy 0."
+run 0 "$G" demo && out_has "kayles(1000000000000000000)"
+
+echo "cli_test: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,55 @@
+/* libFuzzer target for the game-language parser and everything a parsed
+ * position reaches: value, writing back, winning moves. Bounds are small so
+ * that no input can make one run slow. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "grundy/grundy.h"
+
+static int count_move(void *user, const gr_move *m) {
+    (void)m;
+    return ++*(int *)user > 4;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size > 4096) return 0;
+    gr_ctx *ctx;
+    if (gr_ctx_new(&ctx) != GR_OK) return 0;
+    gr_ctx_set_table_limit(ctx, 300);
+    for (unsigned flags = 0; flags <= GR_PARSE_LINES; flags++) {
+        gr_position *pos = NULL;
+        gr_error err;
+        if (gr_position_parse(ctx, (const char *)data, size, flags, &pos, &err) != GR_OK) {
+            if (err.message[0] == '\0' || pos != NULL) abort(); /* every error says something */
+            continue;
+        }
+        char *s = NULL;
+        if (gr_position_format(pos, &s, NULL) == GR_OK) {
+            /* what is written back parses again to the same text */
+            gr_position *again = NULL;
+            if (gr_position_parse(ctx, s, strlen(s), 0, &again, &err) != GR_OK) abort();
+            char *s2 = NULL;
+            if (gr_position_format(again, &s2, NULL) == GR_OK && strcmp(s, s2)) abort();
+            free(s2);
+            gr_position_free(again);
+        }
+        free(s);
+        uint64_t v;
+        if (gr_position_value(pos, &v, &err) == GR_OK && gr_position_count(pos) < 64) {
+            int n = 0, complete;
+            if (gr_position_winning_moves(pos, 4, count_move, &n, &complete, &err) != GR_OK && !err.message[0]) abort();
+        }
+        gr_position_free(pos);
+    }
+    /* the same bytes as a ruleset spec */
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_ruleset(ctx, (const char *)data, size, &rs, &err) == GR_OK) {
+        uint64_t vals[40];
+        if (gr_ruleset_values(rs, 40, vals, &err) != GR_OK && !err.message[0]) abort();
+    }
+    gr_ctx_free(ctx);
+    return 0;
+}

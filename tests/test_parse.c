@@ -1,0 +1,136 @@
+/* The game-language parser: accepted forms, written-back forms, and every
+ * kind of bad input with its status, line, column and message. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "testutil.h"
+
+static gr_ctx *ctx;
+
+static void ok(const char *text, unsigned flags, size_t terms, uint64_t value, const char *written) {
+    gr_position *pos;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_status st = gr_position_parse(ctx, text, strlen(text), flags, &pos, &err);
+    CHECK(st == GR_OK, "'%s' should parse: %s (column %zu)", text, err.message, err.column);
+    if (st != GR_OK) return;
+    CHECK(gr_position_count(pos) == terms, "'%s': %zu terms, want %zu", text, gr_position_count(pos), terms);
+    uint64_t v;
+    st = gr_position_value(pos, &v, &err);
+    CHECK(st == GR_OK && v == value, "'%s': value %llu (%s), want %llu", text, (unsigned long long)v, err.message,
+          (unsigned long long)value);
+    if (written) {
+        char *s;
+        CHECK(gr_position_format(pos, &s, NULL) == GR_OK, "format");
+        CHECK(!strcmp(s, written), "'%s' written back as '%s', want '%s'", text, s, written);
+        free(s);
+    }
+    gr_position_free(pos);
+}
+
+static void bad(const char *text, size_t len, unsigned flags, gr_status want, size_t line, size_t col, const char *msg) {
+    gr_position *pos = (gr_position *)1;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_status st = gr_position_parse(ctx, text, len, flags, &pos, &err);
+    CHECK(st == want, "'%s': status %s, want %s (%s)", text, gr_status_name(st), gr_status_name(want), err.message);
+    CHECK(pos == NULL, "'%s': no position on error", text);
+    CHECK(err.status == st, "'%s': err.status", text);
+    CHECK(err.line == line && err.column == col, "'%s': at line %zu column %zu, want %zu:%zu (%s)", text, err.line,
+          err.column, line, col, err.message);
+    CHECK(strstr(err.message, msg) != NULL, "'%s': message '%s' lacks '%s'", text, err.message, msg);
+    if (st == GR_OK) gr_position_free(pos);
+}
+
+#define BAD(t, st, col, msg) bad(t, strlen(t), 0, st, 1, col, msg)
+
+int main(void) {
+    tu_seed(0);
+    if (gr_ctx_new(&ctx) != GR_OK) return 1;
+
+    ok("3 + 4 + 5", 0, 3, 2, "3 + 4 + 5");
+    ok("  3+4  ", 0, 2, 7, "3 + 4");
+    ok("kayles( 7 ) +  dawson (9)", 0, 2, 2 ^ 0, "kayles(7) + dawson(9)");
+    ok("10^18", 0, 1, 1000000000000000000ull, "1000000000000000000");
+    ok("2^63 + 2^0 + 0^0 + 0^5", 0, 4, (1ull << 63) ^ 1 ^ 1 ^ 0, NULL);
+    ok("18446744073709551615", 0, 1, UINT64_MAX, NULL);
+    ok("nim(3,4)", 0, 1, 7, "nim(3,4)");
+    ok("tb[0.770](3) + tb[ 0.77 ](4)", 0, 2, 3 ^ 1, "tb[0.77](3) + tb[0.77](4)");
+    ok("sub[4,1,2,2](3)", 0, 1, 0, "sub[1,2,4](3)");
+    ok("sub[1,2,3](5) + sub[ 5 , 1..3 ](5)", 0, 2, 0, "sub[1..3](5) + sub[1..3,5](5)");
+    ok("tb[4.3!](4) + lasker(4) + tb[0.f](1)", 0, 3, 0 ^ 1, "tb[4.3!](4) + lasker(4) + tb[0.F](1)");
+    ok("kayles(2,3)", 0, 1, 2 ^ 3, "kayles(2,3)");
+    ok("3\n4\n\n# a comment\n5   # trailing\n", GR_PARSE_LINES, 3, 2, NULL);
+    ok("3 +\n4\n+ 5\n", GR_PARSE_LINES, 3, 2, NULL);
+    ok("3\n+\n4", 0, 2, 7, NULL);  /* newlines are blanks outside lines mode */
+
+    BAD("", GR_EPARSE, 1, "empty position");
+    BAD("   ", GR_EPARSE, 4, "empty position");
+    BAD("3 +", GR_EPARSE, 4, "expected a term after '+'");
+    BAD("kayles(7", GR_EPARSE, 9, "expected ',' or ')'");
+    BAD("kayles(7 8)", GR_EPARSE, 10, "expected ',' or ')', found '8'");
+    BAD("kayles()", GR_EPARSE, 8, "expected a heap size");
+    BAD("kayles(3,)", GR_EPARSE, 10, "expected a number");
+    BAD("kayles 7", GR_EPARSE, 8, "expected '('");
+    BAD("3 4", GR_EPARSE, 3, "expected '+' between terms");
+    BAD("3.5", GR_EPARSE, 2, "expected a whole number");
+    BAD("7x", GR_EPARSE, 2, "expected a whole number");
+    BAD("-3", GR_ERANGE, 1, "negative numbers are not allowed");
+    BAD("kayles(-3)", GR_ERANGE, 8, "negative");
+    BAD("18446744073709551616", GR_ERANGE, 1, "does not fit in 64 bits");
+    BAD("1 + 2^64", GR_ERANGE, 5, "does not fit in 64 bits");
+    BAD("10^", GR_EPARSE, 4, "expected a number");
+    BAD("+3", GR_EPARSE, 1, "expected a term");
+    BAD("foo(3)", GR_EPARSE, 1, "unknown ruleset 'foo'");
+    BAD("3 + bar[1](2)", GR_EPARSE, 5, "unknown ruleset 'bar'");
+    BAD("sub(3)", GR_EPARSE, 4, "'sub' needs parameters");
+    BAD("kayles[1](3)", GR_EPARSE, 7, "'kayles' takes no parameters");
+    BAD("sub[](3)", GR_EINVAL, 5, "empty subtraction set");
+    BAD("sub[ ](3)", GR_EINVAL, 6, "empty subtraction set");
+    BAD("sub[1,0](3)", GR_EINVAL, 7, "0 is not allowed");
+    BAD("sub[3..1](3)", GR_EINVAL, 5, "empty range 3..1");
+    BAD("sub[1,-2](3)", GR_ERANGE, 7, "negative numbers are not allowed");
+    BAD("sub[1;2](3)", GR_EPARSE, 6, "expected ',' or ']'");
+    BAD("sub[1,99999999999999999999](3)", GR_ERANGE, 7, "does not fit in 64 bits");
+    BAD("sub[1..99999999](3)", GR_ELIMIT, 5, "more than");
+    BAD("sub[1,2(3)", GR_EPARSE, 4, "'[' is never closed");
+    BAD("tb[0.9x](3)", GR_EPARSE, 7, "bad digit 'x'");
+    BAD("tb[1.7](3)", GR_EINVAL, 4, "must be 0, 4, 8 or C");
+    BAD("tb[077](3)", GR_EPARSE, 5, "expected '.'");
+    BAD("tb[0.00](3)", GR_EINVAL, 4, "allows no move");
+    BAD("tb[0.!](3)", GR_EPARSE, 6, "'!' needs a digit");
+    BAD("tb[0.7!7](3)", GR_EPARSE, 8, "'!' must end the code");
+    BAD("tb[](3)", GR_EINVAL, 4, "empty take-and-break code");
+    bad("3\n4\nkayles(\n", 12, GR_PARSE_LINES, GR_EPARSE, 3, 8, "expected a number, found the end of the line");
+    bad("1\n2\n3 4\n", 8, GR_PARSE_LINES, GR_EPARSE, 3, 3, "expected '+' between terms");
+    bad("3\0+4", 4, 0, GR_EPARSE, 1, 2, "byte 0x00");
+    bad("3 + \xff", 5, 0, GR_EPARSE, 1, 5, "byte 0xff");
+
+    /* a million terms, parsed and summed */
+    size_t n = 1000000, len = 0;
+    char *big = malloc(n * 12 + 1);
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t h = (i * 2654435761u) % 1000003;
+        x ^= h;
+        len += (size_t)sprintf(big + len, "%llu\n", (unsigned long long)h);
+    }
+    gr_position *pos;
+    gr_error err;
+    uint64_t v;
+    CHECK(gr_position_parse(ctx, big, len, GR_PARSE_LINES, &pos, &err) == GR_OK, "big: %s", err.message);
+    CHECK(gr_position_count(pos) == n, "big count");
+    CHECK(gr_position_value(pos, &v, &err) == GR_OK && v == x, "big value");
+    gr_position_free(pos);
+    free(big);
+
+    /* a ruleset on its own, as `grundy seq` takes it */
+    gr_ruleset *rs;
+    CHECK(gr_ctx_ruleset(ctx, "sub[1, 2..4]", 12, &rs, &err) == GR_OK, "%s", err.message);
+    CHECK(!strcmp(gr_ruleset_spec(rs), "sub[1..4]"), "spec %s", gr_ruleset_spec(rs));
+    CHECK(gr_ctx_ruleset(ctx, "kayles(3)", 9, &rs, &err) == GR_EPARSE && err.column == 7, "ruleset with args: %s",
+          err.message);
+    CHECK(gr_ctx_ruleset(ctx, "", 0, &rs, &err) == GR_EPARSE && err.column == 1, "empty ruleset");
+
+    gr_ctx_free(ctx);
+    return tu_finish("test_parse");
+}
