@@ -11,6 +11,13 @@ void cli_help(FILE *f, const char *topic, int *found);
 
 typedef struct opts {
     int json;
+    int misere;
+    int every;
+    int has_moore;
+    uint64_t moore;
+    int has_search_limit;
+    uint64_t search_limit;
+    uint64_t terms;       /* genus: how many gamma terms */
     int has_max_moves;
     int has_table_limit;
     uint64_t table_limit;
@@ -49,8 +56,11 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
             const char *name = a + 2;
             const char *val = NULL;
             int takes = !strcmp(name, "max-moves") || !strcmp(name, "table-limit") || !strcmp(name, "to") ||
-                        !strcmp(name, "file");
+                        !strcmp(name, "file") || !strcmp(name, "moore") || !strcmp(name, "search-limit") ||
+                        !strcmp(name, "terms");
             if (!strcmp(name, "json")) { o->json = 1; continue; }
+            if (!strcmp(name, "misere")) { o->misere = 1; continue; }
+            if (!strcmp(name, "every")) { o->every = 1; continue; }
             if (!takes) return usage_error("unknown option '%s'", a);
             if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
             val = argv[++i];
@@ -61,6 +71,15 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
                 return 2;
             }
             if (!strcmp(name, "max-moves")) { o->max_moves = v; o->has_max_moves = 1; }
+            else if (!strcmp(name, "moore")) {
+                if (v == 0) { fprintf(stderr, "grundy: error: --moore K needs K >= 1\n"); return 2; }
+                o->moore = v; o->has_moore = 1;
+            }
+            else if (!strcmp(name, "search-limit")) { o->search_limit = v; o->has_search_limit = 1; }
+            else if (!strcmp(name, "terms")) {
+                if (v == 0 || v > 16) { fprintf(stderr, "grundy: error: --terms needs a number from 1 to 16\n"); return 2; }
+                o->terms = v;
+            }
             else if (!strcmp(name, "table-limit")) { o->table_limit = v; o->has_table_limit = 1; }
             else { o->to = v; o->has_to = 1; }
             continue;
@@ -118,6 +137,7 @@ static int load_input(const opts *o, input *in) {
 static int setup(const opts *o, gr_ctx **ctx) {
     if (gr_ctx_new(ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);
+    if (o->has_search_limit) gr_ctx_set_search_limit(*ctx, o->search_limit);
     return 0;
 }
 
@@ -183,6 +203,76 @@ static void moves_free(moves *mv) {
 /* Sums with more terms list one winning move by default. */
 #define BIG_SUM_TERMS 1000
 
+static void print_moves_json(gr_position *pos, const moves *mv, int one_position, int *rc) {
+    printf(", \"winning_moves\": [");
+    if (one_position && mv->n) {
+        /* one move that changes several terms at once: one resulting position */
+        char *after = NULL, *cur = NULL;
+        if (gr_position_format(pos, &cur, NULL) != GR_OK) { *rc = 1; return; }
+        /* rebuild from the terms, replacing every moved one */
+        size_t nt = gr_position_count(pos);
+        size_t len = 0, cap = 1024;
+        after = malloc(cap);
+        if (!after) { free(cur); *rc = 1; return; }
+        after[0] = '\0';
+        for (size_t i = 0; i < nt; i++) {
+            const char *piece = NULL;
+            char *own = NULL;
+            for (size_t j = 0; j < mv->n; j++) if (mv->list[j].component == i) piece = mv->list[j].to;
+            if (!piece) { if (gr_position_term_format(pos, i, &own) != GR_OK) { *rc = 1; break; } piece = own; }
+            size_t need = len + strlen(piece) + 4;
+            if (need > cap) { while (cap < need) cap *= 2; char *na = realloc(after, cap); if (!na) { free(own); *rc = 1; break; } after = na; }
+            if (i) { memcpy(after + len, " + ", 3); len += 3; }
+            memcpy(after + len, piece, strlen(piece));
+            len += strlen(piece);
+            after[len] = '\0';
+            free(own);
+        }
+        json_string(stdout, after);
+        free(after);
+        free(cur);
+    } else {
+        for (size_t i = 0; i < mv->n; i++) {
+            char *after = NULL;
+            if (gr_position_format_after(pos, &mv->list[i], &after, NULL) != GR_OK) { *rc = 1; return; }
+            if (i) printf(", ");
+            json_string(stdout, after);
+            free(after);
+        }
+    }
+    printf("], \"moves\": [");
+    for (size_t i = 0; i < mv->n; i++) {
+        printf("%s{\"component\": %zu, \"from\": ", i ? ", " : "", mv->list[i].component);
+        json_string(stdout, mv->list[i].from);
+        printf(", \"to\": ");
+        json_string(stdout, mv->list[i].to);
+        printf("}");
+    }
+    printf("]");
+}
+
+static void print_moves_human(gr_position *pos, const moves *mv, int one_position, int complete, int *rc) {
+    size_t nterms = gr_position_count(pos);
+    if (one_position) {
+        if (!mv->n) return;
+        printf("winning move (one move in each component that changes):\n");
+        for (size_t i = 0; i < mv->n; i++)
+            printf("  term %zu: %s -> %s\n", mv->list[i].component + 1, mv->list[i].from, mv->list[i].to);
+        return;
+    }
+    printf("winning moves%s:\n", complete ? "" : " (not all are listed)");
+    for (size_t i = 0; i < mv->n; i++) {
+        if (nterms <= HUMAN_FULL_TERMS) {
+            char *after = NULL;
+            if (gr_position_format_after(pos, &mv->list[i], &after, NULL) != GR_OK) { *rc = 1; return; }
+            printf("  %s\n", after);
+            free(after);
+        } else {
+            printf("  term %zu: %s -> %s\n", mv->list[i].component + 1, mv->list[i].from, mv->list[i].to);
+        }
+    }
+}
+
 static int cmd_solve(const opts *o) {
     input in;
     gr_ctx *ctx = NULL;
@@ -191,77 +281,256 @@ static int cmd_solve(const opts *o) {
     gr_error_clear(&err);
     moves mv = {0};
     char *text = NULL;
+    uint64_t *steps = NULL;
+    int modes = o->every + o->has_moore + (o->misere && !o->has_moore);
+    if (modes > 1 || (o->every && o->misere))
+        return usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
     int rc = load_input(o, &in);
     if (rc) return rc;
     if ((rc = setup(o, &ctx)) != 0) goto out;
     uint64_t v;
     int complete = 1;
-    if (gr_position_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK ||
-        gr_position_value(pos, &v, &err) != GR_OK) {
+    if (gr_position_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
         rc = report(&err, in.source, in.source != NULL);
-        goto out;
-    }
-    /* each listed move writes the whole resulting position: for big sums
-     * list one unless asked for more */
-    uint64_t max = o->has_max_moves ? o->max_moves : gr_position_count(pos) > BIG_SUM_TERMS ? 1 : o->max_moves;
-    if (gr_position_winning_moves(pos, (size_t)(max ? max : (uint64_t)SIZE_MAX), collect, &mv, &complete, &err) != GR_OK) {
-        rc = report(&err, in.source, in.source != NULL);
-        goto out;
-    }
-    if (mv.oom || gr_position_format(pos, &text, NULL) != GR_OK) {
-        fprintf(stderr, "grundy: error: out of memory\n");
-        rc = 1;
         goto out;
     }
     size_t nterms = gr_position_count(pos);
+    if (gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    uint64_t max = o->has_max_moves ? o->max_moves : nterms > BIG_SUM_TERMS ? 1 : o->max_moves;
+    size_t maxm = (size_t)(max ? max : (uint64_t)SIZE_MAX);
+    const char *play = "normal", *method = "sg-theorem";
+    int wins = 0, one_position = 0;
+    gr_misere mis = {0};
+    size_t decisive = 0;
+    gr_status st = GR_OK;
+    if (o->has_moore) {
+        play = o->misere ? "misere-moore" : "moore";
+        method = "moore";
+        st = gr_position_moore(pos, o->moore, o->misere, &wins, &err);
+        if (st == GR_OK && wins) st = gr_position_moore_move(pos, o->moore, o->misere, collect, &mv, &err);
+        one_position = 1;
+        v = 0;
+        if (st == GR_OK) st = gr_position_value(pos, &v, &err);
+    } else if (o->every) {
+        play = "every";
+        method = "every-sg";
+        steps = malloc((nterms ? nterms : 1) * sizeof *steps);
+        if (!steps) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+        st = gr_position_value(pos, &v, &err);
+        if (st == GR_OK) st = gr_position_every(pos, steps, &wins, &decisive, &err);
+        if (st == GR_OK && wins) st = gr_position_every_move(pos, collect, &mv, &err);
+        one_position = 1;
+    } else if (o->misere) {
+        play = "misere";
+        st = gr_position_misere(pos, &mis, &err);
+        if (st == GR_OK) st = gr_position_misere_moves(pos, maxm, collect, &mv, &complete, &err);
+        wins = mis.wins;
+        method = mis.method;
+        v = mis.value;
+    } else {
+        st = gr_position_value(pos, &v, &err);
+        if (st == GR_OK) st = gr_position_winning_moves(pos, maxm, collect, &mv, &complete, &err);
+        wins = v != 0;
+    }
+    if (st != GR_OK) { rc = report(&err, in.source, in.source != NULL); goto out; }
+    if (mv.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     if (o->json) {
         printf("{\"position\": ");
         json_string(stdout, text);
-        printf(", \"terms\": %zu, \"value\": %llu, \"outcome\": \"%s\", \"method\": \"sg-theorem\", \"winning_moves\": [",
-               nterms, (unsigned long long)v, v ? "N" : "P");
-        for (size_t i = 0; i < mv.n; i++) {
-            char *after = NULL;
-            if (gr_position_format_after(pos, &mv.list[i], &after, NULL) != GR_OK) {
-                fprintf(stderr, "grundy: error: out of memory\n");
-                rc = 1;
-                goto out;
-            }
-            if (i) printf(", ");
-            json_string(stdout, after);
-            free(after);
+        printf(", \"terms\": %zu, \"play\": \"%s\", \"value\": %llu, \"outcome\": \"%s\", \"method\": \"%s\"", nterms,
+               play, (unsigned long long)v, wins ? "N" : "P", method);
+        if (o->misere && !o->has_moore)
+            printf(", \"sj\": \"%s\", \"searched\": %llu", mis.sj_wins ? "N" : "P", (unsigned long long)mis.searched);
+        if (o->has_moore) printf(", \"k\": %llu", (unsigned long long)o->moore);
+        if (o->every) {
+            printf(", \"steps\": [");
+            for (size_t i = 0; i < nterms; i++) printf("%s%llu", i ? ", " : "", (unsigned long long)steps[i]);
+            printf("], \"decisive\": %zu", decisive);
         }
-        printf("], \"moves\": [");
-        for (size_t i = 0; i < mv.n; i++) {
-            printf("%s{\"component\": %zu, \"from\": ", i ? ", " : "", mv.list[i].component);
-            json_string(stdout, mv.list[i].from);
-            printf(", \"to\": ");
-            json_string(stdout, mv.list[i].to);
-            printf("}");
-        }
-        printf("], \"winning_moves_complete\": %s}\n", complete ? "true" : "false");
+        print_moves_json(pos, &mv, one_position, &rc);
+        printf(", \"winning_moves_complete\": %s}\n", one_position || complete ? "true" : "false");
+        if (one_position) { /* a single constructed move, not a list of all */ }
     } else {
         printf("position: %s\n", nterms <= HUMAN_FULL_TERMS ? text : "(a sum of many terms)");
         printf("terms:    %zu\n", nterms);
-        printf("value:    %llu\n", (unsigned long long)v);
-        printf("outcome:  %s\n", v ? "N (the player to move wins)" : "P (the player to move loses)");
-        printf("method:   sg-theorem (the value of a sum is the XOR of its terms' values)\n");
-        if (v) {
-            printf("winning moves%s:\n", complete ? "" : " (not all are listed)");
-            for (size_t i = 0; i < mv.n; i++) {
-                if (nterms <= HUMAN_FULL_TERMS) {
-                    char *after = NULL;
-                    if (gr_position_format_after(pos, &mv.list[i], &after, NULL) != GR_OK) { rc = 1; goto out; }
-                    printf("  %s\n", after);
-                    free(after);
-                } else {
-                    printf("  term %zu: %s -> %s\n", mv.list[i].component + 1, mv.list[i].from, mv.list[i].to);
-                }
-            }
+        if (!strcmp(play, "normal")) {
+            printf("value:    %llu\n", (unsigned long long)v);
+            printf("outcome:  %s\n", wins ? "N (the player to move wins)" : "P (the player to move loses)");
+            printf("method:   sg-theorem (the value of a sum is the XOR of its terms' values)\n");
+        } else if (!strcmp(play, "misere")) {
+            printf("play:     misère (the last player to move loses)\n");
+            printf("value:    %llu (normal play)\n", (unsigned long long)v);
+            printf("outcome:  %s\n", wins ? "N (the player to move wins)" : "P (the player to move loses)");
+            printf("method:   %s", method);
+            if (mis.searched) printf(" (%llu positions)", (unsigned long long)mis.searched);
+            printf("\nsj rule:  %s%s\n", mis.sj_wins ? "N" : "P", mis.sj_wins != wins ? " (wrong here: the SJ rule does not apply)" : "");
+        } else if (o->every) {
+            printf("play:     every (each turn, a move in every component that can move)\n");
+            printf("outcome:  %s\n", wins ? "N (the player to move wins)" : "P (the player to move loses)");
+            printf("steps:   ");
+            for (size_t i = 0; i < nterms && i < 64; i++) printf(" %llu", (unsigned long long)steps[i]);
+            printf("%s\ndecisive: term %zu (the largest step)\n", nterms > 64 ? " ..." : "", decisive + 1);
+        } else {
+            printf("play:     Moore's Nim-%llu%s (a move takes from 1 to %llu heaps)\n", (unsigned long long)o->moore,
+                   o->misere ? ", misère" : "", (unsigned long long)o->moore);
+            printf("outcome:  %s\n", wins ? "N (the player to move wins)" : "P (the player to move loses)");
         }
+        if (wins) print_moves_human(pos, &mv, one_position, complete, &rc);
     }
 out:
+    free(steps);
     moves_free(&mv);
     free(text);
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    free(in.text);
+    return rc;
+}
+
+static int cmd_genus(const opts *o) {
+    if (o->npos != 1) return usage_error("give one heap, e.g. 'grundy genus kayles(5)'%s", "");
+    gr_ctx *ctx = NULL;
+    int rc = setup(o, &ctx);
+    if (rc) return rc;
+    gr_error err;
+    gr_position *pos = NULL;
+    const char *arg = o->pos[0];
+    if (gr_position_parse(ctx, arg, strlen(arg), 0, &pos, &err) != GR_OK) { rc = report(&err, NULL, 0); goto out; }
+    if (gr_position_count(pos) != 1) {
+        fprintf(stderr, "grundy: error: genus takes one heap, e.g. kayles(5), not a sum\n");
+        rc = 2;
+        goto out;
+    }
+    char *term = NULL;
+    if (gr_position_term_format(pos, 0, &term) != GR_OK) { rc = 1; goto out; }
+    /* the ruleset and heap: parse NAME[...](n) back through the library */
+    char *open = strrchr(term, '(');
+    uint64_t heap = 0;
+    int bad = 0;
+    if (open) {
+        *open = '\0';
+        char *end = NULL;
+        heap = strtoull(open + 1, &end, 10);
+        bad = !end || *end != ')';
+    } else {
+        heap = strtoull(term, NULL, 10);
+        free(term);
+        term = malloc(4);
+        if (term) strcpy(term, "nim");
+    }
+    gr_ruleset *rs;
+    if (bad || !term) {
+        fprintf(stderr, "grundy: error: genus takes one heap, e.g. kayles(5)\n");
+        free(term);
+        rc = 2;
+        goto out;
+    }
+    if (gr_ctx_ruleset(ctx, term, strlen(term), &rs, &err) != GR_OK) { free(term); rc = report(&err, NULL, 0); goto out; }
+    size_t terms = o->terms ? (size_t)o->terms : 8;
+    gr_genus gen;
+    if (gr_ruleset_genus(rs, heap, terms, &gen, &err) != GR_OK) { free(term); rc = report(&err, NULL, 0); goto out; }
+    /* Conway's notation: stop once the computed tail alternates */
+    size_t show = gen.count, j = gen.count;
+    for (size_t a = 0; a + 2 < gen.count; a++) {
+        int alt = 1;
+        for (size_t b = a; b + 2 < gen.count; b++) if (gen.gamma[b] != gen.gamma[b + 2]) alt = 0;
+        if (alt) { j = a; break; }
+    }
+    int abbreviated = j + 4 <= gen.count;
+    if (abbreviated) show = j + 2;
+    int small = 1;
+    for (size_t i = 0; i < show; i++) if (gen.gamma[i] > 9) small = 0;
+    char notation[512];
+    int p = snprintf(notation, sizeof notation, "%llu^{", (unsigned long long)gen.g);
+    for (size_t i = 0; i < show; i++)
+        p += snprintf(notation + p, sizeof notation - (size_t)p, "%s%llu", small || !i ? "" : ",", (unsigned long long)gen.gamma[i]);
+    snprintf(notation + p, sizeof notation - (size_t)p, "%s}", abbreviated ? "" : "...");
+    if (o->json) {
+        printf("{\"heap\": ");
+        json_string(stdout, arg);
+        printf(", \"genus\": ");
+        json_string(stdout, notation);
+        printf(", \"g\": %llu, \"gamma\": [", (unsigned long long)gen.g);
+        for (size_t i = 0; i < gen.count; i++) printf("%s%llu", i ? ", " : "", (unsigned long long)gen.gamma[i]);
+        printf("], \"tame\": %s}\n", gen.tame ? "true" : "false");
+    } else {
+        printf("%s\n", notation);
+    }
+    free(term);
+out:
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    return rc;
+}
+
+static int cmd_newnim(const opts *o) {
+    input in;
+    int rc = load_input(o, &in);
+    if (rc) return rc;
+    gr_ctx *ctx = NULL;
+    gr_position *pos = NULL;
+    gr_error err;
+    uint64_t *heaps = NULL;
+    unsigned char *removed = NULL;
+    if ((rc = setup(o, &ctx)) != 0) goto out;
+    /* heaps are written as a position of bare numbers: "3 4 5" or "3 + 4 + 5" */
+    for (size_t i = 0; in.flags == 0 && i < in.len; i++) if (in.text[i] == ' ') in.text[i] = '\n';
+    if (gr_position_parse(ctx, in.text, in.len, GR_PARSE_LINES, &pos, &err) != GR_OK) {
+        rc = report(&err, in.source, in.source != NULL);
+        goto out;
+    }
+    size_t n = gr_position_count(pos);
+    heaps = malloc((n ? n : 1) * sizeof *heaps);
+    removed = malloc(n ? n : 1);
+    if (!heaps || !removed) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    for (size_t i = 0; i < n; i++) {
+        char *t = NULL;
+        if (gr_position_term_format(pos, i, &t) != GR_OK) { rc = 1; goto out; }
+        char *end = NULL;
+        heaps[i] = strtoull(t, &end, 10);
+        int ok = end && *end == '\0';
+        free(t);
+        if (!ok) { fprintf(stderr, "grundy: error: newnim takes heap sizes (numbers), term %zu is not one\n", i + 1); rc = 2; goto out; }
+    }
+    int wins;
+    uint64_t hi, lo;
+    if (gr_newnim(heaps, n, &wins, &hi, &lo, removed, &err) != GR_OK) { rc = report(&err, NULL, 0); goto out; }
+    char num[64];
+    if (!wins) strcpy(num, "-1");
+    else {
+        /* 128-bit decimal */
+        char tmp[64];
+        size_t k = 0;
+        uint64_t h2 = hi, l2 = lo;
+        do {
+            /* divide (h2:l2) by 10 */
+            uint64_t rem = 0, qh = h2 / 10;
+            rem = h2 % 10;
+            uint64_t ql = 0;
+            for (int b = 63; b >= 0; b--) {
+                rem = (rem << 1) | (l2 >> b & 1);
+                ql = (ql << 1) | (rem >= 10);
+                if (rem >= 10) rem -= 10;
+            }
+            tmp[k++] = (char)('0' + rem);
+            h2 = qh;
+            l2 = ql;
+        } while (h2 || l2);
+        for (size_t i = 0; i < k; i++) num[i] = tmp[k - 1 - i];
+        num[k] = '\0';
+    }
+    if (o->json) {
+        printf("{\"heaps\": %zu, \"wins\": %s, \"cost\": %s, \"remove\": [", n, wins ? "true" : "false", num);
+        size_t c = 0;
+        for (size_t i = 0; i < n && wins; i++)
+            if (removed[i]) printf("%s{\"index\": %zu, \"heap\": %llu}", c++ ? ", " : "", i, (unsigned long long)heaps[i]);
+        printf("]}\n");
+    } else {
+        printf("%s\n", num);
+    }
+out:
+    free(heaps);
+    free(removed);
     gr_position_free(pos);
     gr_ctx_free(ctx);
     free(in.text);
@@ -349,6 +618,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(cmd, "solve")) rc = cmd_solve(&o);
     else if (!strcmp(cmd, "seq")) rc = cmd_seq(&o);
     else if (!strcmp(cmd, "demo")) rc = cmd_demo();
+    else if (!strcmp(cmd, "genus")) rc = cmd_genus(&o);
+    else if (!strcmp(cmd, "newnim")) rc = cmd_newnim(&o);
     else return usage_error("unknown command '%s'", cmd);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "grundy: error: cannot write the output\n");

@@ -11,6 +11,7 @@ gr_status gr_ctx_new(gr_ctx **out) {
     *out = c;
     if (!c) return GR_ENOMEM;
     c->table_limit = GR_DEFAULT_TABLE_LIMIT;
+    c->search_limit = GR_DEFAULT_SEARCH_LIMIT;
     return GR_OK;
 }
 
@@ -24,6 +25,8 @@ void gr_ctx_free(gr_ctx *ctx) {
 
 void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries) { ctx->table_limit = entries ? entries : 1; }
 uint64_t gr_ctx_table_limit(const gr_ctx *ctx) { return ctx->table_limit; }
+void gr_ctx_set_search_limit(gr_ctx *ctx, uint64_t positions) { ctx->search_limit = positions ? positions : 1; }
+uint64_t gr_ctx_search_limit(const gr_ctx *ctx) { return ctx->search_limit; }
 
 static uint64_t hash_str(const char *s) {
     uint64_t h = 1469598103934665603ull;
@@ -60,6 +63,7 @@ int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
     ctx->rs[ctx->nrs] = rs;
     size_t s = (size_t)hash_str(rs->spec) & (ctx->map_cap - 1);
     while (ctx->map[s]) s = (s + 1) & (ctx->map_cap - 1);
+    rs->id = ctx->nrs;
     ctx->map[s] = ++ctx->nrs;
     rs->ctx = ctx;
     return 1;

@@ -6,6 +6,7 @@
 
 struct gr_ctx {
     uint64_t table_limit;
+    uint64_t search_limit;
     gr_ruleset **rs;
     size_t nrs, rs_cap;
     size_t *map;       /* slot -> index + 1 into rs */

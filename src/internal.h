@@ -12,6 +12,22 @@
 #define GR_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define GR_PRINTF(a, b)
+/* keymap.c: word vector -> value, for exact searches */
+typedef struct gr_keymap {
+    uint64_t *words;
+    size_t nwords, wcap;
+    size_t *off;
+    uint32_t *len;
+    uint64_t *val;
+    size_t count, cap, max;
+    size_t *index;
+    size_t icap;
+} gr_keymap;
+void gr_keymap_init(gr_keymap *m, size_t max_entries);
+void gr_keymap_free(gr_keymap *m);
+int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
+gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */
+
 #endif
 
 /* Fills err (if not NULL) and returns st, so callers can `return gr_fail(...)`. */
@@ -51,6 +67,15 @@ struct gr_ruleset {
     gr_ruleset_kind kind;
     char *spec;               /* as written back */
     gr_ctx *ctx;              /* owner: limits */
+    size_t id;                /* index in the owner's registry */
+
+    /* misère: tameness (see misere.c) of heaps 0..nl_len-1, and where it broke */
+    uint8_t *nl_firm;
+    size_t nl_len, nl_cap;
+    int nl_broken;
+    /* misère: heaps 0..sj_len-1 have "value 0 => terminal"; sj_broken when not */
+    size_t sj_len;
+    int sj_broken;
 
     /* subtraction set: sorted, distinct, all >= 1 */
     uint64_t *sub;
@@ -113,6 +138,14 @@ gr_status gr_tb_next(gr_ruleset *rs, gr_error *err);
 void gr_tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
 unsigned gr_tb_digit(const gr_ruleset *rs, uint64_t k);
 uint64_t gr_tb_max_take(const gr_ruleset *rs);
+/* staircase.c: the state rulesets */
+gr_status gr_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
+gr_status gr_state_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gr_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+                           gr_state_option_fn fn, void *user, gr_error *err);
+/* Every option whose value is `target` (found directly, not by listing all). */
+gr_status gr_state_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                            gr_state_option_fn fn, void *user, gr_error *err);
 /* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */
 gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err);
 void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
@@ -120,5 +153,21 @@ int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value);
 
 /* Appends to a table, keeping tabmax. */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
+
+/* keymap.c: word vector -> value, for exact searches */
+typedef struct gr_keymap {
+    uint64_t *words;
+    size_t nwords, wcap;
+    size_t *off;
+    uint32_t *len;
+    uint64_t *val;
+    size_t count, cap, max;
+    size_t *index;
+    size_t icap;
+} gr_keymap;
+void gr_keymap_init(gr_keymap *m, size_t max_entries);
+void gr_keymap_free(gr_keymap *m);
+int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
+gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */
 
 #endif

@@ -113,9 +113,12 @@ static gr_status term(parser *p, gr_position *pos) {
         skip(p, 0);
         if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
         p->i++;
+        size_t first_arg = pos->nargs;
+        size_t cols[16];  /* where the first arguments start, for state-ruleset errors */
         for (;;) {
             skip(p, 0);
             uint64_t v;
+            if (t.nargs < 16) cols[t.nargs] = p->i;
             if (p->i < p->n && p->s[p->i] == ')' && t.nargs == 0)
                 return fail(p, GR_EPARSE, p->i, "expected a heap size: a term needs at least one");
             if ((st = number(p, &v)) != GR_OK) return st;
@@ -126,6 +129,13 @@ static gr_status term(parser *p, gr_position *pos) {
             if (p->i < p->n && p->s[p->i] == ',') { p->i++; continue; }
             if (p->i < p->n && p->s[p->i] == ')') { p->i++; break; }
             return fail_found(p, p->i, "expected ',' or ')'");
+        }
+        if (!gr_ruleset_is_heap(t.rs)) {
+            size_t bad = 0;
+            gr_error e2;
+            st = gr_ruleset_state_check(t.rs, pos->args + first_arg, t.nargs, &bad, &e2);
+            if (st != GR_OK)
+                return gr_fail_at(p->err, st, p->line, col(p, bad < 16 ? cols[bad] : at), "%s", e2.message);
         }
     } else {
         return fail_found(p, at, "expected a term (a number, or a ruleset such as kayles(7))");

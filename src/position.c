@@ -61,6 +61,14 @@ gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr
     if (pos->known[i]) { *value = pos->values[i]; return GR_OK; }
     const gr_term *t = &pos->terms[i];
     uint64_t x = 0, v;
+    if (!gr_ruleset_is_heap(t->rs)) {
+        gr_status st = gr_state_value(t->rs, pos->args + t->args, t->nargs, &x, err);
+        if (st != GR_OK) return st;
+        pos->values[i] = x;
+        pos->known[i] = 1;
+        *value = x;
+        return GR_OK;
+    }
     for (uint32_t k = 0; k < t->nargs; k++) {
         gr_status st = gr_ruleset_value(t->rs, pos->args[t->args + k], &v, err);
         if (st != GR_OK) return st;
@@ -142,6 +150,30 @@ static int report(wm *w, const uint64_t *heaps, size_t nh) {
     return 0;
 }
 
+/* a state ruleset's option: the whole argument vector */
+static int on_state(void *user, const uint64_t *args, size_t n) {
+    wm *w = user;
+    const gr_term *t = &w->pos->terms[w->term];
+    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_buf_puts(&b, gr_ruleset_spec(t->rs));
+    gr_buf_puts(&b, "(");
+    for (size_t k = 0; k < n; k++) {
+        if (k) gr_buf_puts(&b, ",");
+        gr_buf_u64(&b, args[k]);
+    }
+    gr_buf_puts(&b, ")");
+    char *to;
+    if (gr_buf_take(&b, &to, NULL) != GR_OK) { w->st = gr_fail(w->err, GR_ENOMEM, "out of memory listing moves"); return 1; }
+    gr_move m = {w->term, w->from, to};
+    w->found++;
+    int stop = w->fn(w->user, &m);
+    free(to);
+    if (stop) { w->cut = 1; return 1; }
+    return 0;
+}
+
 static int on_option(void *user, const uint64_t *heaps, size_t nh) {
     wm *w = user;
     const gr_term *t = &w->pos->terms[w->term];
@@ -166,6 +198,17 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
         gr_term *t = &pos->terms[i];
         w.term = i;
         w.from = NULL;
+        if (!gr_ruleset_is_heap(t->rs)) {
+            uint64_t g;
+            if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
+            if (gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, err);
+            if (st == GR_OK) st = w.st;
+            if (st != GR_OK) goto out;
+            free(w.from);
+            w.from = NULL;
+            continue;
+        }
         for (uint32_t k = 0; k < t->nargs && !w.cut; k++) {
             uint64_t h = pos->args[t->args + k], g;
             if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;

@@ -20,6 +20,8 @@ static const named NAMES[] = {
     {"coprime", GR_RULESET_COPRIME, NULL},
     {"pow2", GR_RULESET_POW2, NULL},
     {"grundy", GR_RULESET_GRUNDY, NULL},
+    {"staircase", GR_RULESET_STAIRCASE, NULL},
+    {"stairs", GR_RULESET_STAIRS, NULL},
     {"kayles", GR_RULESET_TB, "0.77"},
     {"dawson", GR_RULESET_TB, "0.07"},
     {"lasker", GR_RULESET_TB, "4.3!"},
@@ -61,6 +63,7 @@ void gr_rs_free(gr_ruleset *rs) {
     if (!rs) return;
     free(rs->spec); free(rs->sub); free(rs->digit); free(rs->tab); free(rs->p2);
     gr_mexset_free(&rs->mex);
+    free(rs->nl_firm);
     free(rs);
 }
 
@@ -143,6 +146,9 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
 }
 
 gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs) { return rs->kind; }
+int gr_ruleset_is_heap(const gr_ruleset *rs) {
+    return rs->kind != GR_RULESET_STAIRCASE && rs->kind != GR_RULESET_STAIRS;
+}
 const char *gr_ruleset_spec(const gr_ruleset *rs) { return rs->spec; }
 
 uint64_t gr_ruleset_max_take(const gr_ruleset *rs) {
@@ -229,7 +235,12 @@ static uint64_t from_period(const gr_ruleset *rs, uint64_t n) {
     return rs->tab[rs->pre + (n - rs->pre) % rs->per];
 }
 
+static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
+    return gr_fail(err, GR_EINVAL, "%s is not a heap ruleset: its arguments describe one position", rs->spec);
+}
+
 gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (gr_heapgame_closed_form(rs, n, value)) return GR_OK;
     if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
     if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
@@ -251,6 +262,7 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
 
 gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err) {
     uint64_t v;
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (count && gr_heapgame_closed_form(rs, 0, &v)) {
         for (uint64_t i = 0; i < count; i++) (void)gr_heapgame_closed_form(rs, i, &out[i]);
         return GR_OK;
@@ -291,7 +303,7 @@ int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
 
 gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint64_t max_options, gr_heap_option_fn fn,
                              void *user, int *complete, gr_error *err) {
-    (void)err;
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     return gr_rs_options_capped(rs, n, max_options, 0, fn, user, complete);
 }
 
@@ -305,4 +317,23 @@ gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_op
     }
     if (complete) *complete = !it.cut && !it.stopped;
     return GR_OK;
+}
+
+gr_status gr_ruleset_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    if (gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
+    return gr_state_check(rs, args, n, bad, err);
+}
+
+gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    if (gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
+    return gr_state_value(rs, args, n, value, err);
+}
+
+gr_status gr_ruleset_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t max_options,
+                                   gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    if (gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
+    gr_optiter it = {NULL, NULL, max_options, 0, 0, 0, 0};
+    gr_status st = gr_state_options(rs, args, n, &it, fn, user, err);
+    if (complete) *complete = !it.cut && !it.stopped;
+    return st;
 }

@@ -159,6 +159,8 @@ static int cmp_heap(const void *a, const void *b) {
     return x->size - y->size;
 }
 
+static int mode; /* 0 normal outcome, 1 misère outcome, 2 misère value */
+
 static int wins_rec(const brule *rules, bheap *h, int n) {
     /* canonical: drop empties, sort */
     bheap *c = malloc((size_t)(n + 1) * sizeof *c);
@@ -166,36 +168,52 @@ static int wins_rec(const brule *rules, bheap *h, int n) {
     for (int i = 0; i < n; i++) if (h[i].size > 0) c[m++] = h[i];
     qsort(c, (size_t)m, sizeof *c, cmp_heap);
     char key[4096];
-    int p = 0;
+    int p = sprintf(key, "%d|", mode);
     for (int i = 0; i < m && p < 4000; i++) p += sprintf(key + p, "%d:%d,", c[i].rule, c[i].size);
     key[p] = 0;
     if (memo_cap) {
         memo_entry *e = slot(key);
         if (e->key) { free(c); return e->win; }
     }
-    int win = 0;
+    int win = 0, any = 0;
+    unsigned char seen[512] = {0};
     bopt *o = malloc(OPTCAP * sizeof *o);
-    for (int i = 0; i < m && !win; i++) {
+    for (int i = 0; i < m && (mode == 2 || !win); i++) {
         int cnt = brute_options(&rules[c[i].rule], c[i].size, o, OPTCAP);
-        for (int k = 0; k < cnt && !win; k++) {
+        for (int k = 0; k < cnt && (mode == 2 || !win); k++) {
             bheap *nx = malloc((size_t)(m + 3) * sizeof *nx);
             int q = 0;
+            any = 1;
             for (int j = 0; j < m; j++) if (j != i) nx[q++] = c[j];
             for (int j = 0; j < o[k].n; j++) { nx[q].rule = c[i].rule; nx[q].size = o[k].h[j]; q++; }
-            if (!wins_rec(rules, nx, q)) win = 1;
+            int r = wins_rec(rules, nx, q);
+            if (mode == 2) { if (r < 512) seen[r] = 1; }
+            else if (!r) win = 1;
             free(nx);
         }
     }
     free(o);
+    if (mode == 1 && !any) win = 1;
+    if (mode == 2) {
+        if (!any) win = 1;
+        else { win = 0; while (seen[win]) win++; }
+    }
     memo_put(key, win);
     free(c);
     return win;
 }
 
-int brute_wins(const brule *rules, const bheap *heaps, int nheaps) {
+static int run(int md, const brule *rules, const bheap *heaps, int nheaps) {
+    mode = md;
     bheap *h = malloc((size_t)(nheaps + 1) * sizeof *h);
     memcpy(h, heaps, (size_t)nheaps * sizeof *h);
     int w = wins_rec(rules, h, nheaps);
     free(h);
     return w;
+}
+
+int brute_wins(const brule *rules, const bheap *heaps, int nheaps) { return run(0, rules, heaps, nheaps); }
+int brute_wins_misere(const brule *rules, const bheap *heaps, int nheaps) { return run(1, rules, heaps, nheaps); }
+unsigned brute_misere_value(const brule *rules, const bheap *heaps, int nheaps) {
+    return (unsigned)run(2, rules, heaps, nheaps);
 }

@@ -45,7 +45,13 @@ typedef struct bheap {
  * exhaustive search with memoization. Total size must be small. */
 int brute_wins(const brule *rules, const bheap *heaps, int nheaps);
 
-/* Frees the search memo. */
+/* The same under misère play (the last player to move loses). */
+int brute_wins_misere(const brule *rules, const bheap *heaps, int nheaps);
+
+/* The misère Grundy value of a sum (terminal = 1, else mex of options). */
+unsigned brute_misere_value(const brule *rules, const bheap *heaps, int nheaps);
+
+/* Frees the search memo (call between cases whose rule arrays differ). */
 void brute_reset(void);
 
 #endif

@@ -15,6 +15,7 @@
 #include "ruleset.h"
 #include "period.h"
 #include "position.h"
+#include "compound.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,9 @@
-/* Heap rulesets: games whose state is one heap of n tokens (n a 64-bit
- * unsigned integer) and whose moves leave zero or more heaps of the same
- * ruleset. nim, finite subtraction sets, octal/hexadecimal take-and-break
- * codes, divisor, coprime, powers of two and Grundy's game.
+/* Rulesets. Most are heap rulesets: games whose state is one heap of n
+ * tokens (n a 64-bit unsigned integer) and whose moves leave zero or more
+ * heaps of the same ruleset: nim, finite subtraction sets, octal/hexadecimal
+ * take-and-break codes, divisor, coprime, powers of two and Grundy's game.
+ * The others are state rulesets, whose term arguments together describe one
+ * position: staircase(p1,p2,...) and stairs(c1,c2,...).
  *
  * Values come from a closed form where one is proved (nim), from the value
  * table (computed by mex from the definition), or from a period proved on
@@ -25,10 +27,27 @@ typedef enum gr_ruleset_kind {
     GR_RULESET_DIVISOR,
     GR_RULESET_COPRIME,
     GR_RULESET_POW2,
-    GR_RULESET_GRUNDY     /* Grundy's game */
+    GR_RULESET_GRUNDY,    /* Grundy's game */
+    GR_RULESET_STAIRCASE, /* pieces on a line moving left (POJ 1704): a state ruleset */
+    GR_RULESET_STAIRS     /* coins on steps 1..n moving down one step: a state ruleset */
 } gr_ruleset_kind;
 
 gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs);
+
+/* 1 for heap rulesets (each argument is a heap), 0 for state rulesets. */
+int gr_ruleset_is_heap(const gr_ruleset *rs);
+
+/* State rulesets: checks that args[0..n) is a position (sets *bad to the
+ * index of the offending argument), its Grundy value, and its options (each
+ * a new argument vector of the same ruleset; return nonzero to stop). */
+GR_NODISCARD gr_status gr_ruleset_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad,
+                                              gr_error *err);
+GR_NODISCARD gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value,
+                                              gr_error *err);
+typedef int (*gr_state_option_fn)(void *user, const uint64_t *args, size_t n);
+GR_NODISCARD gr_status gr_ruleset_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n,
+                                                uint64_t max_options, gr_state_option_fn fn, void *user,
+                                                int *complete, gr_error *err);
 
 /* The spec as it is written back (e.g. "kayles", "sub[1,2,4]"). */
 const char *gr_ruleset_spec(const gr_ruleset *rs);

@@ -1,0 +1,103 @@
+/* Compound play: the same positions under other rules of play.
+ *
+ * Misère play (the last player to move loses). grundy decides it exactly:
+ *  - "sj-theorem": every component is a heap in which every position of
+ *    Grundy value 0 is terminal (nim heaps, some subtraction games). Then
+ *    the SJ theorem's end rule ("the game ends when every component has
+ *    value 0") is misère play itself, and its verdict is exact: the mover
+ *    wins iff (value != 0 and some component has value > 1) or (value == 0
+ *    and none has). With nim heaps only this is the Anti-Nim rule.
+ *  - "genus": every component is a heap of a ruleset that grundy has shown,
+ *    up to the largest heap in the position, to be tame in the sense of
+ *    misère Nim (see README "Misère play"): heaps are fickle or firm, and
+ *    the mover loses iff (all fickle and value 1) or (some firm and value 0).
+ *  - "search": otherwise, an exact memoized search over positions written
+ *    canonically (sorted multisets of components), bounded by the
+ *    context's search limit (GR_ELIMIT when it would be exceeded).
+ * The SJ rule's own verdict is always reported too, so a user can see where
+ * it differs from the truth (a single Kayles row of 8: SJ says the mover
+ * loses; the mover wins). */
+#ifndef GRUNDY_COMPOUND_H
+#define GRUNDY_COMPOUND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "context.h"
+#include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Default bound on the positions an exact search may memoize. */
+#define GR_DEFAULT_SEARCH_LIMIT ((uint64_t)1 << 22)
+
+void gr_ctx_set_search_limit(gr_ctx *ctx, uint64_t positions);
+uint64_t gr_ctx_search_limit(const gr_ctx *ctx);
+
+typedef struct gr_misere {
+    int wins;            /* 1: the player to move wins under misère play */
+    int sj_wins;         /* what the SJ rule says (not always true!) */
+    const char *method;  /* "sj-theorem", "genus" or "search" */
+    uint64_t value;      /* the normal-play value of the sum */
+    uint64_t searched;   /* positions memoized by the search, 0 otherwise */
+} gr_misere;
+
+GR_NODISCARD gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err);
+
+/* Every move to a position that the player to move then loses in misère
+ * play; same conventions as gr_position_winning_moves. */
+GR_NODISCARD gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user,
+                                                int *complete, gr_error *err);
+
+/* Conway's genus g^{γ0 γ1 γ2 ...} of one heap: g the normal value, γk the
+ * misère Grundy value of the heap plus k heaps of size 2 (γ0: the heap
+ * alone). gamma[0..count) are computed exactly by search. */
+typedef struct gr_genus {
+    uint64_t g;
+    uint64_t gamma[16];
+    size_t count;
+    int tame;            /* the heap passed grundy's tameness check */
+} gr_genus;
+
+GR_NODISCARD gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err);
+
+/* Every-SG: each turn the player moves in every component (term) that
+ * still has a move. step(v) = 0 at a terminal position; for value > 0,
+ * 1 + the largest step among options of value 0; for value 0, 1 + the
+ * smallest step among all options. The player to move wins iff the
+ * component with the largest step has value != 0. steps[] gets one entry
+ * per term; *decisive the index of a term with the largest step. */
+GR_NODISCARD gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t *decisive,
+                                         gr_error *err);
+
+/* A winning Every-SG move (one move in every term that can move), reported
+ * as one gr_move per term that changes. */
+GR_NODISCARD gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr_error *err);
+
+/* Moore's Nim-k (a move takes from 1 to k heaps): the player to move loses
+ * iff every binary digit's count of ones is 0 mod k+1. Misère (Anti-Nim-k):
+ * the mover wins iff (every non-empty heap is 1 and their number is not
+ * 1 mod k+1) or (some heap exceeds 1 and some digit count is not 0 mod
+ * k+1). Only nim heaps: other terms give GR_EINVAL. */
+GR_NODISCARD gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, int *wins, gr_error *err);
+
+/* One winning Moore move: the terms it changes, as gr_moves. */
+GR_NODISCARD gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_move_fn fn, void *user,
+                                              gr_error *err);
+
+/* New Nim: round one the first player removes any whole heaps (not all),
+ * round two the second player does, then Nim with the first player to
+ * move. *wins: whether the first player can be sure to win; cost_hi:cost_lo
+ * the least total (a 128-bit number) they must remove in round one;
+ * removed[i] is set to 1 for the heaps to remove (removed may be NULL).
+ * Greedy maximum-weight linear basis over GF(2): keep the heaviest linearly
+ * independent set; every dependent heap goes. */
+GR_NODISCARD gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
+                                 unsigned char *removed, gr_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,76 @@
+/* A hash map from word vectors to 64-bit values, for the exact searches
+ * (misère outcomes of sums, Every-SG steps). Keys are copied into one
+ * growing arena; entries get dense ids so rehashing moves nothing. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+static uint64_t hash_key(const uint64_t *k, size_t n) {
+    uint64_t h = 0x243f6a8885a308d3ull ^ n;
+    for (size_t i = 0; i < n; i++) {
+        h ^= k[i] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 33;
+    }
+    return h;
+}
+
+void gr_keymap_init(gr_keymap *m, size_t max_entries) {
+    memset(m, 0, sizeof *m);
+    m->max = max_entries;
+}
+
+void gr_keymap_free(gr_keymap *m) {
+    free(m->words); free(m->off); free(m->len); free(m->val); free(m->index);
+    memset(m, 0, sizeof *m);
+}
+
+int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
+    if (!m->icap) return 0;
+    size_t s = (size_t)hash_key(key, n) & (m->icap - 1);
+    for (;;) {
+        size_t e = m->index[s];
+        if (!e) return 0;
+        e--;
+        if (m->len[e] == n && !memcmp(m->words + m->off[e], key, n * sizeof *key)) {
+            *val = m->val[e];
+            return 1;
+        }
+        s = (s + 1) & (m->icap - 1);
+    }
+}
+
+static int rehash(gr_keymap *m, size_t ncap) {
+    size_t *idx = calloc(ncap, sizeof *idx);
+    if (!idx) return 0;
+    for (size_t e = 0; e < m->count; e++) {
+        size_t s = (size_t)hash_key(m->words + m->off[e], m->len[e]) & (ncap - 1);
+        while (idx[s]) s = (s + 1) & (ncap - 1);
+        idx[s] = e + 1;
+    }
+    free(m->index);
+    m->index = idx;
+    m->icap = ncap;
+    return 1;
+}
+
+gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val) {
+    if (m->count >= m->max) return GR_ELIMIT;
+    if ((m->count + 1) * 2 > m->icap && !rehash(m, m->icap ? m->icap * 2 : 1024)) return GR_ENOMEM;
+    size_t c1 = m->cap, c2 = m->cap, c3 = m->cap;
+    if (!gr_grow((void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
+        !gr_grow((void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
+        !gr_grow((void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
+        !gr_grow((void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
+        return GR_ENOMEM;
+    m->cap = c1;
+    memcpy(m->words + m->nwords, key, n * sizeof *key);
+    m->off[m->count] = m->nwords;
+    m->len[m->count] = (uint32_t)n;
+    m->val[m->count] = val;
+    m->nwords += n;
+    size_t s = (size_t)hash_key(key, n) & (m->icap - 1);
+    while (m->index[s]) s = (s + 1) & (m->icap - 1);
+    m->index[s] = ++m->count;
+    return GR_OK;
+}

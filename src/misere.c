@@ -1,0 +1,775 @@
+/* Misère play. Three exact methods, tried in this order:
+ *
+ * sj-theorem: every component is a heap of a ruleset in which every heap of
+ *   Grundy value 0 (up to the largest heap present) has no move, and no move
+ *   splits a heap. Then "every component has value 0" means "no move is
+ *   left", so the SJ theorem's game is misère play and its verdict holds.
+ *
+ * genus: every component is a heap of a ruleset that is tame up to the
+ *   largest heap present, in this sense. Call a heap fickle if its value is
+ *   0 or 1 and every option is a sum of fickle heaps, firm otherwise; a sum
+ *   is firm if some heap in it is. Tame means, for every firm heap X with
+ *   value v:
+ *     (L1) if v <= 1, X has no all-fickle option of value 1 ^ v;
+ *     (L2) for each r in {0,1} other than v, X has an all-fickle option of
+ *          value 1 ^ r or a firm option of value r.
+ *   Then for every sum S of such heaps: the mover loses iff (S all fickle and
+ *   value 1) or (S firm and value 0), exactly as in misère Nim. Proof by
+ *   induction on S (README "Misère play"); nim heaps are tame (L2 by moving
+ *   to 0 or 1), so this covers the Anti-Nim rule of the seeds.
+ *
+ * search: a memoized search over sums written canonically (sorted records
+ *   of components, heaps flattened), iterative, bounded by the context's
+ *   search limit. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "context_internal.h"
+#include "position_internal.h"
+
+/* ---------- per-ruleset certificates ---------- */
+
+static int splits(const gr_ruleset *rs) {
+    if (rs->kind == GR_RULESET_GRUNDY) return 1;
+    if (rs->kind != GR_RULESET_TB) return 0;
+    for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 12) return 1;
+    return 0;
+}
+
+typedef struct optscan {
+    gr_ruleset *rs;
+    int any;             /* the heap has an option */
+    int all_fickle;      /* every option is all-fickle */
+    unsigned need;       /* L2 witnesses still missing: bit r */
+    int l1_bad;
+    uint64_t v;          /* value of the heap being checked */
+    int firm_heap;
+    gr_status st;
+    gr_error *err;
+} optscan;
+
+static int scan_option(void *user, const uint64_t *h, size_t n) {
+    optscan *o = user;
+    uint64_t x = 0, g;
+    int firm = 0;
+    o->any = 1;
+    for (size_t i = 0; i < n; i++) {
+        o->st = gr_ruleset_value(o->rs, h[i], &g, o->err);
+        if (o->st != GR_OK) return 1;
+        x ^= g;
+        if (o->rs->nl_firm[h[i]]) firm = 1;
+    }
+    if (firm) o->all_fickle = 0;
+    if (o->firm_heap) {
+        if (!firm && o->v <= 1 && x == (1 ^ o->v)) o->l1_bad = 1;
+        for (unsigned r = 0; r <= 1; r++)
+            if ((o->need >> r & 1) && ((!firm && x == (1u ^ r)) || (firm && x == r))) o->need &= ~(1u << r);
+    }
+    return 0;
+}
+
+/* Is the heap ruleset tame (L1, L2) for every heap <= m? 1 yes, 0 no or
+ * unknown (past the table limit). */
+static gr_status tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
+    *ok = 0;
+    if (rs->kind == GR_RULESET_NIM) { *ok = 1; return GR_OK; }
+    if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
+    if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
+    uint64_t v;
+    gr_status st = gr_ruleset_value(rs, m, &v, err);
+    if (st != GR_OK) return st;
+    if (!gr_grow((void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gr_fail(err, GR_ENOMEM, "out of memory");
+    while (rs->nl_len <= m) {
+        uint64_t h = rs->nl_len;
+        optscan o = {rs, 0, 1, 0, 0, 0, 0, GR_OK, err};
+        if ((st = gr_ruleset_value(rs, h, &o.v, err)) != GR_OK) return st;
+        /* first pass: the type, from the options' types */
+        int complete;
+        if ((st = gr_rs_options_capped(rs, h, 0, 0, scan_option, &o, &complete)) != GR_OK || o.st != GR_OK)
+            return st != GR_OK ? st : o.st;
+        int firm = !(o.v <= 1 && o.all_fickle);
+        rs->nl_firm[h] = (uint8_t)firm;
+        if (firm) {
+            optscan p = {rs, 0, 1, 0, 0, o.v, 1, GR_OK, err};
+            for (unsigned r = 0; r <= 1; r++) if (r != o.v) p.need |= 1u << r;
+            if ((st = gr_rs_options_capped(rs, h, 0, 0, scan_option, &p, &complete)) != GR_OK || p.st != GR_OK)
+                return st != GR_OK ? st : p.st;
+            if (p.l1_bad || p.need) { rs->nl_broken = 1; return GR_OK; }
+        }
+        rs->nl_len++;
+    }
+    *ok = 1;
+    return GR_OK;
+}
+
+static int count_option(void *user, const uint64_t *h, size_t n) {
+    (void)h; (void)n;
+    *(int *)user = 1;
+    return 1;
+}
+
+/* Does every heap <= m of value 0 lack moves (and no move splits)? */
+static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
+    *ok = 0;
+    if (rs->kind == GR_RULESET_NIM) { *ok = 1; return GR_OK; }
+    if (!gr_ruleset_is_heap(rs) || splits(rs) || rs->sj_broken) return GR_OK;
+    if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
+    uint64_t v;
+    gr_status st;
+    while (rs->sj_len <= m) {
+        uint64_t h = rs->sj_len;
+        if ((st = gr_ruleset_value(rs, h, &v, err)) != GR_OK) return st;
+        if (v == 0) {
+            int any = 0, complete;
+            if ((st = gr_rs_options_capped(rs, h, 1, 0, count_option, &any, &complete)) != GR_OK) return st;
+            if (any) { rs->sj_broken = 1; return GR_OK; }
+        }
+        rs->sj_len++;
+    }
+    *ok = 1;
+    return GR_OK;
+}
+
+/* ---------- canonical sums for the search ---------- */
+/* A sum is a run of records [hdr][args...], hdr = ruleset id << 32 | nargs.
+ * Heaps are one record each (nargs 1); a state ruleset's term is one record.
+ * Canonical: heaps of size 0 dropped, records sorted. */
+
+typedef struct rec {
+    const uint64_t *w;
+    size_t n;
+} rec;
+
+static int cmp_rec(const void *a, const void *b) {
+    const rec *x = a, *y = b;
+    size_t n = x->n < y->n ? x->n : y->n;
+    for (size_t i = 0; i < n; i++)
+        if (x->w[i] != y->w[i]) return x->w[i] < y->w[i] ? -1 : 1;
+    return x->n < y->n ? -1 : x->n > y->n;
+}
+
+typedef struct words {
+    uint64_t *w;
+    size_t n, cap;
+} words;
+
+static int words_put(words *b, const uint64_t *w, size_t n) {
+    if (!gr_grow((void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
+    memcpy(b->w + b->n, w, n * sizeof *w);
+    b->n += n;
+    return 1;
+}
+
+static gr_ruleset *rs_of(gr_ctx *ctx, uint64_t hdr) { return ctx->rs[hdr >> 32]; }
+
+/* Splits w[0..n) into records (at most cap). */
+static size_t records(const uint64_t *w, size_t n, rec *out) {
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        size_t len = 1 + (size_t)(w[i] & 0xffffffffu);
+        out[k].w = w + i;
+        out[k].n = len;
+        k++;
+        i += len;
+    }
+    return k;
+}
+
+static int is_zero_heap(gr_ctx *ctx, const rec *r) {
+    return gr_ruleset_is_heap(rs_of(ctx, r->w[0])) && r->w[1] == 0;
+}
+
+/* Writes the canonical form of the records into out (appending). */
+static int canon(gr_ctx *ctx, rec *r, size_t k, words *out) {
+    qsort(r, k, sizeof *r, cmp_rec);
+    for (size_t i = 0; i < k; i++)
+        if (!is_zero_heap(ctx, &r[i]) && !words_put(out, r[i].w, r[i].n)) return 0;
+    return 1;
+}
+
+/* ---------- the search ---------- */
+
+typedef struct search {
+    gr_ctx *ctx;
+    int values;            /* 0: memo holds outcomes (1 mover wins, 0 not);
+                              1: memo holds misère Grundy values */
+    gr_mexset mex;
+    gr_keymap memo;        /* canonical sum -> outcome or value */
+    words arena;           /* per frame: children as [len][words...] */
+    words scratch;
+    rec *recs;
+    size_t recs_cap;
+    gr_error *err;
+} search;
+
+typedef struct sframe {
+    size_t key, keylen;    /* arena offsets */
+    size_t ch_begin, ch_end, cursor;
+} sframe;
+
+typedef struct child_ctx {
+    search *s;
+    const rec *all;
+    size_t nrec, skip;     /* the record being replaced */
+    uint64_t hdr;          /* for heap options: the ruleset header (nargs 1) */
+    int heap;
+    gr_status st;
+    words tmp;             /* the option's own records */
+} child_ctx;
+
+/* Emits one child: all records but `skip`, plus the option's records. */
+static int emit_child(child_ctx *c) {
+    search *s = c->s;
+    size_t total = c->nrec - 1;
+    rec local[64];
+    rec *r = local;
+    size_t extra = 0;
+    for (size_t i = 0; i < c->tmp.n; i += 1 + (size_t)(c->tmp.w[i] & 0xffffffffu)) extra++;
+    if (total + extra > 64) {
+        if (!gr_grow((void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
+        r = s->recs;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < c->nrec; i++) if (i != c->skip) r[k++] = c->all[i];
+    k += records(c->tmp.w, c->tmp.n, r + k);
+    size_t at = s->arena.n;
+    uint64_t zero = 0;
+    if (!words_put(&s->arena, &zero, 1) || !canon(s->ctx, r, k, &s->arena)) { c->st = GR_ENOMEM; return 1; }
+    s->arena.w[at] = s->arena.n - at - 1;
+    return 0;
+}
+
+static int heap_child(void *user, const uint64_t *h, size_t n) {
+    child_ctx *c = user;
+    c->tmp.n = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t rec2[2] = {c->hdr, h[i]};
+        if (!words_put(&c->tmp, rec2, 2)) { c->st = GR_ENOMEM; return 1; }
+    }
+    return emit_child(c);
+}
+
+static int state_child(void *user, const uint64_t *a, size_t n) {
+    child_ctx *c = user;
+    c->tmp.n = 0;
+    if (!words_put(&c->tmp, &c->hdr, 1) || !words_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
+    return emit_child(c);
+}
+
+#define SEARCH_MAX_OPTIONS ((uint64_t)1 << 20)
+
+/* Appends the children of key[0..len) to the arena. The key must not live
+ * in the arena (it may move). */
+static gr_status gen_children(search *s, const uint64_t *key, size_t len) {
+    size_t nrec = 0;
+    for (size_t i = 0; i < len; i += 1 + (size_t)(key[i] & 0xffffffffu)) nrec++;
+    rec *all = malloc((nrec ? nrec : 1) * sizeof *all);
+    if (!all) return gr_fail(s->err, GR_ENOMEM, "out of memory");
+    records(key, len, all);
+    child_ctx c = {s, all, nrec, 0, 0, 0, GR_OK, {NULL, 0, 0}};
+    gr_status st = GR_OK;
+    for (size_t i = 0; i < nrec && st == GR_OK; i++) {
+        if (i && cmp_rec(&all[i], &all[i - 1]) == 0) continue; /* same component, same moves */
+        gr_ruleset *rs = rs_of(s->ctx, all[i].w[0]);
+        c.skip = i;
+        c.hdr = all[i].w[0];
+        int complete = 1;
+        if (gr_ruleset_is_heap(rs)) {
+            st = gr_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete);
+        } else {
+            gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
+            st = gr_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
+            complete = !it.cut;
+        }
+        if (st == GR_OK && c.st != GR_OK) st = gr_fail(s->err, c.st, "out of memory in the misère search");
+        if (st == GR_OK && !complete)
+            st = gr_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
+                         (unsigned long long)SEARCH_MAX_OPTIONS);
+    }
+    free(c.tmp.w);
+    free(all);
+    return st;
+}
+
+static gr_status search_init(search *s, gr_ctx *ctx, gr_error *err) {
+    memset(s, 0, sizeof *s);
+    s->ctx = ctx;
+    s->err = err;
+    gr_mexset_init(&s->mex);
+    gr_keymap_init(&s->memo, (size_t)gr_ctx_search_limit(ctx));
+    return GR_OK;
+}
+
+static void search_free(search *s) {
+    gr_keymap_free(&s->memo);
+    gr_mexset_free(&s->mex);
+    free(s->arena.w);
+    free(s->scratch.w);
+    free(s->recs);
+}
+
+static gr_status memo_put(search *s, const uint64_t *key, size_t len, uint64_t v) {
+    gr_status st = gr_keymap_put(&s->memo, key, len, v);
+    if (st == GR_ELIMIT)
+        return gr_fail(s->err, st, "the exact misère search needs more than %llu positions (raise the search limit)",
+                       (unsigned long long)s->memo.max);
+    if (st != GR_OK) return gr_fail(s->err, st, "out of memory in the misère search");
+    return GR_OK;
+}
+
+/* The outcome (1: the mover wins) or, for a value search, the misère
+ * Grundy value of the canonical sum key[0..len). */
+static gr_status search_run(search *s, const uint64_t *key, size_t len, uint64_t *out) {
+    uint64_t v;
+    if (gr_keymap_get(&s->memo, key, len, &v)) { *out = v; return GR_OK; }
+    sframe *stack = NULL;
+    size_t depth = 0, cap = 0;
+    gr_status st = GR_OK;
+    size_t base = s->arena.n;
+    /* the root's key goes into the arena like any child */
+    uint64_t lenw = len;
+    if (!words_put(&s->arena, &lenw, 1) || !words_put(&s->arena, key, len)) return gr_fail(s->err, GR_ENOMEM, "out of memory");
+    size_t root_key = base + 1;
+    for (;;) {
+        /* push the frame whose key is at root_key */
+        if (!gr_grow((void **)&stack, &cap, depth + 1, sizeof *stack)) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }
+        sframe *f = &stack[depth++];
+        f->key = root_key;
+        f->keylen = (size_t)s->arena.w[root_key - 1];
+        if (depth > s->memo.max) { st = gr_fail(s->err, GR_ELIMIT, "the exact misère search is too deep"); break; }
+        /* copy the key out: generating children may move the arena */
+        s->scratch.n = 0;
+        if (!words_put(&s->scratch, s->arena.w + f->key, f->keylen)) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }
+        f->ch_begin = s->arena.n;
+        if ((st = gen_children(s, s->scratch.w, s->scratch.n)) != GR_OK) break;
+        f = &stack[depth - 1];
+        f->ch_end = s->arena.n;
+        f->cursor = f->ch_begin;
+        /* run frames until one needs a child pushed */
+        int pushed = 0;
+        while (depth && !pushed) {
+            f = &stack[depth - 1];
+            int64_t result = -1;
+            if (f->ch_begin == f->ch_end) result = 1; /* no move: the mover wins (misère value 1) */
+            while (result < 0 && f->cursor < f->ch_end) {
+                size_t cl = (size_t)s->arena.w[f->cursor];
+                uint64_t cv;
+                if (gr_keymap_get(&s->memo, s->arena.w + f->cursor + 1, cl, &cv)) {
+                    if (cv == 0 && !s->values) result = 1;
+                    else f->cursor += cl + 1;
+                } else {
+                    root_key = f->cursor + 1;
+                    pushed = 1;
+                    break;
+                }
+            }
+            if (pushed) break;
+            if (result < 0 && !s->values) result = 0;
+            if (result < 0) {
+                /* every child is known: the mex of their values */
+                gr_mexset_clear(&s->mex);
+                size_t nch = 0;
+                for (size_t c = f->ch_begin; c < f->ch_end; c += 1 + (size_t)s->arena.w[c]) nch++;
+                for (size_t c = f->ch_begin; c < f->ch_end; c += 1 + (size_t)s->arena.w[c]) {
+                    uint64_t cv = 0;
+                    (void)gr_keymap_get(&s->memo, s->arena.w + c + 1, (size_t)s->arena.w[c], &cv);
+                    if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }
+                }
+                if (st != GR_OK) break;
+                result = (int64_t)gr_mexset_mex(&s->mex);
+            }
+            if ((st = memo_put(s, s->arena.w + f->key, f->keylen, (uint64_t)result)) != GR_OK) break;
+            s->arena.n = f->ch_begin;
+            depth--;
+        }
+        if (st != GR_OK || !pushed) break;
+    }
+    free(stack);
+    s->arena.n = base;
+    if (st != GR_OK) return st;
+    if (!gr_keymap_get(&s->memo, key, len, &v)) return gr_fail(s->err, GR_EINTERNAL, "misère search lost its root");
+    *out = v;
+    return GR_OK;
+}
+
+static gr_status search_wins(search *s, const uint64_t *key, size_t len, int *wins) {
+    uint64_t v = 0;
+    gr_status st = search_run(s, key, len, &v);
+    *wins = s->values ? v != 0 : (int)v;
+    return st;
+}
+
+/* ---------- the position level ---------- */
+
+/* Builds the canonical key of the whole position (heaps flattened). */
+static gr_status position_key(gr_position *pos, words *out, gr_error *err) {
+    words raw = {NULL, 0, 0};
+    size_t nrec = 0;
+    for (size_t i = 0; i < pos->nterms; i++) {
+        gr_term *t = &pos->terms[i];
+        const uint64_t *a = pos->args + t->args;
+        if (gr_ruleset_is_heap(t->rs)) {
+            for (uint32_t k = 0; k < t->nargs; k++) {
+                uint64_t r[2] = {(uint64_t)t->rs->id << 32 | 1, a[k]};
+                if (!words_put(&raw, r, 2)) goto oom;
+                nrec++;
+            }
+        } else {
+            uint64_t hdr = (uint64_t)t->rs->id << 32 | t->nargs;
+            if (!words_put(&raw, &hdr, 1) || !words_put(&raw, a, t->nargs)) goto oom;
+            nrec++;
+        }
+    }
+    rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
+    if (!r) goto oom;
+    records(raw.w, raw.n, r);
+    int ok = canon(pos->ctx, r, nrec, out);
+    free(r);
+    free(raw.w);
+    if (!ok) return gr_fail(err, GR_ENOMEM, "out of memory");
+    return GR_OK;
+oom:
+    free(raw.w);
+    return gr_fail(err, GR_ENOMEM, "out of memory");
+}
+
+/* Summary of the position for the formula methods. */
+typedef struct summary {
+    uint64_t x;          /* XOR of all heap values */
+    size_t big;          /* heaps of value > 1 (SJ) */
+    size_t firm;         /* firm heaps (genus) */
+    int all_heaps;
+    int sj_ok, tame_ok;
+} summary;
+
+static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
+    memset(sm, 0, sizeof *sm);
+    sm->all_heaps = 1;
+    sm->sj_ok = sm->tame_ok = 1;
+    gr_status st = gr_position_value(pos, &sm->x, err);
+    if (st != GR_OK) return st;
+    /* largest heap per ruleset, then the certificates */
+    for (size_t i = 0; i < pos->nterms; i++) {
+        gr_term *t = &pos->terms[i];
+        if (!gr_ruleset_is_heap(t->rs)) { sm->all_heaps = 0; sm->sj_ok = sm->tame_ok = 0; continue; }
+    }
+    for (size_t i = 0; i < pos->nterms && (sm->sj_ok || sm->tame_ok); i++) {
+        gr_term *t = &pos->terms[i];
+        if (!gr_ruleset_is_heap(t->rs) || t->rs->kind == GR_RULESET_NIM) continue;
+        uint64_t m = 0;
+        for (uint32_t k = 0; k < t->nargs; k++) if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
+        int ok;
+        if (sm->sj_ok) {
+            if ((st = sj_upto(t->rs, m, &ok, err)) != GR_OK) return st;
+            if (!ok) sm->sj_ok = 0;
+        }
+        if (sm->tame_ok) {
+            if ((st = tame_upto(t->rs, m, &ok, err)) != GR_OK) return st;
+            if (!ok) sm->tame_ok = 0;
+        }
+    }
+    for (size_t i = 0; i < pos->nterms; i++) {
+        gr_term *t = &pos->terms[i];
+        if (!gr_ruleset_is_heap(t->rs)) continue;
+        for (uint32_t k = 0; k < t->nargs; k++) {
+            uint64_t h = pos->args[t->args + k], v;
+            if ((st = gr_ruleset_value(t->rs, h, &v, err)) != GR_OK) return st;
+            if (v > 1) sm->big++;
+            if (sm->tame_ok) {
+                int firm = t->rs->kind == GR_RULESET_NIM ? h > 1 : t->rs->nl_firm[h];
+                if (firm) sm->firm++;
+            }
+        }
+    }
+    return GR_OK;
+}
+
+static int sj_verdict(uint64_t x, size_t big) { return (x != 0 && big > 0) || (x == 0 && big == 0); }
+static int genus_verdict(uint64_t x, size_t firm) { return !((firm == 0 && x == 1) || (firm > 0 && x == 0)); }
+
+gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
+    summary sm;
+    gr_status st = summarize(pos, &sm, err);
+    if (st != GR_OK) return st;
+    memset(out, 0, sizeof *out);
+    out->value = sm.x;
+    out->sj_wins = sj_verdict(sm.x, sm.big);
+    if (!sm.all_heaps) {
+        /* the SJ verdict needs every component's value */
+        out->sj_wins = 0;
+        uint64_t x = 0, v;
+        size_t big = 0;
+        for (size_t i = 0; i < pos->nterms; i++) {
+            gr_term *t = &pos->terms[i];
+            if (gr_ruleset_is_heap(t->rs)) {
+                for (uint32_t k = 0; k < t->nargs; k++) {
+                    if ((st = gr_ruleset_value(t->rs, pos->args[t->args + k], &v, err)) != GR_OK) return st;
+                    x ^= v;
+                    big += v > 1;
+                }
+            } else {
+                if ((st = gr_position_term_value(pos, i, &v, err)) != GR_OK) return st;
+                x ^= v;
+                big += v > 1;
+            }
+        }
+        out->sj_wins = sj_verdict(x, big);
+    }
+    if (sm.sj_ok) { out->wins = out->sj_wins; out->method = "sj-theorem"; return GR_OK; }
+    if (sm.tame_ok) { out->wins = genus_verdict(sm.x, sm.firm); out->method = "genus"; return GR_OK; }
+    search s;
+    search_init(&s, pos->ctx, err);
+    words key = {NULL, 0, 0};
+    st = position_key(pos, &key, err);
+    int wins = 0;
+    if (st == GR_OK) st = search_wins(&s, key.w, key.n, &wins);
+    out->wins = wins;
+    out->method = "search";
+    out->searched = s.memo.count;
+    free(key.w);
+    search_free(&s);
+    return st;
+}
+
+/* ---------- misère winning moves ---------- */
+
+typedef struct mm {
+    gr_position *pos;
+    summary sm;
+    int method;          /* 0 sj, 1 genus, 2 search */
+    search *s;
+    words key;           /* the position's own canonical key (search) */
+    size_t term;
+    uint32_t heap;
+    uint64_t gh;         /* value of the heap being moved */
+    int firm_h;          /* is it firm (genus) */
+    size_t max, found;
+    int cut;
+    gr_move_fn fn;
+    void *user;
+    gr_status st;
+    gr_error *err;
+    char *from;
+} mm;
+
+static int mm_report(mm *w, const uint64_t *vals, size_t n, int state) {
+    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
+    const gr_term *t = &w->pos->terms[w->term];
+    const uint64_t *a = w->pos->args + t->args;
+    gr_buf b;
+    gr_buf_init(&b);
+    if (t->bare) gr_buf_u64(&b, n ? vals[0] : 0);
+    else {
+        gr_buf_puts(&b, gr_ruleset_spec(t->rs));
+        gr_buf_puts(&b, "(");
+        size_t written = 0;
+        if (state) {
+            for (size_t j = 0; j < n; j++) { if (written++) gr_buf_puts(&b, ","); gr_buf_u64(&b, vals[j]); }
+        } else {
+            for (uint32_t k = 0; k < t->nargs; k++) {
+                if (k == w->heap) {
+                    for (size_t j = 0; j < n; j++) { if (written++) gr_buf_puts(&b, ","); gr_buf_u64(&b, vals[j]); }
+                } else if (a[k]) {
+                    if (written++) gr_buf_puts(&b, ",");
+                    gr_buf_u64(&b, a[k]);
+                }
+            }
+            if (!written) gr_buf_puts(&b, "0");
+        }
+        gr_buf_puts(&b, ")");
+    }
+    char *to;
+    if (gr_buf_take(&b, &to, NULL) != GR_OK) { w->st = gr_fail(w->err, GR_ENOMEM, "out of memory"); return 1; }
+    gr_move m = {w->term, w->from, to};
+    w->found++;
+    int stop = w->fn(w->user, &m);
+    free(to);
+    if (stop) { w->cut = 1; return 1; }
+    return 0;
+}
+
+/* Outcome for the next player after replacing the moving component: by
+ * formula (sj, genus) from the option's heaps, or by search. */
+static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) {
+    const gr_term *t = &w->pos->terms[w->term];
+    uint64_t x = w->sm.x ^ w->gh, v;
+    size_t big = w->sm.big - (w->gh > 1), firm = w->sm.firm - (size_t)w->firm_h;
+    for (size_t i = 0; i < n; i++) {
+        if ((w->st = gr_ruleset_value(t->rs, h[i], &v, w->err)) != GR_OK) return 1;
+        x ^= v;
+        big += v > 1;
+        if (w->method == 1) firm += t->rs->kind == GR_RULESET_NIM ? h[i] > 1 : t->rs->nl_firm[h[i]];
+    }
+    if (w->method == 0) *loses = !sj_verdict(x, big);
+    else *loses = !genus_verdict(x, firm);
+    return 0;
+}
+
+/* child key for the search: the position's records with one replaced */
+static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, words *out) {
+    /* rebuild from the terms: simplest and exact */
+    gr_position *pos = w->pos;
+    words raw = {NULL, 0, 0};
+    size_t nrec = 0;
+    for (size_t i = 0; i < pos->nterms; i++) {
+        gr_term *t = &pos->terms[i];
+        const uint64_t *a = pos->args + t->args;
+        uint64_t hdr1 = (uint64_t)t->rs->id << 32 | 1;
+        if (i == w->term && state) {
+            uint64_t hdr = (uint64_t)t->rs->id << 32 | n;
+            if (!words_put(&raw, &hdr, 1) || !words_put(&raw, vals, n)) goto oom;
+            nrec++;
+            continue;
+        }
+        if (!gr_ruleset_is_heap(t->rs)) {
+            uint64_t hdr = (uint64_t)t->rs->id << 32 | t->nargs;
+            if (!words_put(&raw, &hdr, 1) || !words_put(&raw, a, t->nargs)) goto oom;
+            nrec++;
+            continue;
+        }
+        for (uint32_t k = 0; k < t->nargs; k++) {
+            if (i == w->term && k == w->heap) {
+                for (size_t j = 0; j < n; j++) {
+                    uint64_t r[2] = {hdr1, vals[j]};
+                    if (!words_put(&raw, r, 2)) goto oom;
+                    nrec++;
+                }
+                continue;
+            }
+            uint64_t r[2] = {hdr1, a[k]};
+            if (!words_put(&raw, r, 2)) goto oom;
+            nrec++;
+        }
+    }
+    rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
+    if (!r) goto oom;
+    records(raw.w, raw.n, r);
+    out->n = 0;
+    int ok = canon(pos->ctx, r, nrec, out);
+    free(r);
+    free(raw.w);
+    return ok ? GR_OK : gr_fail(w->err, GR_ENOMEM, "out of memory");
+oom:
+    free(raw.w);
+    return gr_fail(w->err, GR_ENOMEM, "out of memory");
+}
+
+static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
+    int loses = 0;
+    if (w->method < 2 && !state) {
+        if (mm_loses_after_heaps(w, vals, n, &loses)) return 1;
+    } else {
+        words ck = {NULL, 0, 0};
+        if ((w->st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
+        int wins;
+        w->st = search_wins(w->s, ck.w, ck.n, &wins);
+        free(ck.w);
+        if (w->st != GR_OK) return 1;
+        loses = !wins;
+    }
+    if (!loses) return 0;
+    return mm_report(w, vals, n, state);
+}
+
+static int mm_heap_option(void *user, const uint64_t *h, size_t n) { return mm_option(user, h, n, 0); }
+static int mm_state_option(void *user, const uint64_t *a, size_t n) { return mm_option(user, a, n, 1); }
+
+gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
+                                   gr_error *err) {
+    gr_misere res;
+    gr_status st = gr_position_misere(pos, &res, err);
+    if (complete) *complete = 1;
+    if (st != GR_OK || !res.wins) return st;
+    mm w;
+    memset(&w, 0, sizeof w);
+    w.pos = pos;
+    w.max = max_moves;
+    w.fn = fn;
+    w.user = user;
+    w.err = err;
+    if ((st = summarize(pos, &w.sm, err)) != GR_OK) return st;
+    w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1 : 2;
+    search s;
+    search_init(&s, pos->ctx, err);
+    w.s = &s;
+    int partial = 0;
+    for (size_t i = 0; i < pos->nterms && !w.cut && st == GR_OK; i++) {
+        gr_term *t = &pos->terms[i];
+        w.term = i;
+        if (gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+        if (!gr_ruleset_is_heap(t->rs)) {
+            gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
+            st = gr_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
+            if (st == GR_OK) st = w.st;
+            if (it.cut && !w.cut) partial = 1;
+        } else {
+            for (uint32_t k = 0; k < t->nargs && !w.cut && st == GR_OK; k++) {
+                uint64_t h = pos->args[t->args + k];
+                w.heap = k;
+                if ((st = gr_ruleset_value(t->rs, h, &w.gh, err)) != GR_OK) break;
+                w.firm_h = w.method == 1 ? (t->rs->kind == GR_RULESET_NIM ? h > 1 : t->rs->nl_firm[h]) : 0;
+                if (t->rs->kind == GR_RULESET_NIM && w.method < 2) {
+                    /* a nim heap: only targets 0, 1 and h ^ value can matter */
+                    uint64_t cand[3] = {0, 1, w.sm.x ^ w.gh ^ 0};
+                    cand[2] = w.sm.x ^ w.gh; /* makes the value 0 */
+                    for (int c = 0; c < 3 && !w.cut && w.st == GR_OK; c++) {
+                        uint64_t m = cand[c];
+                        if (m >= h || (c == 2 && m <= 1)) continue;
+                        mm_option(&w, &m, m ? 1 : 0, 0);
+                    }
+                    st = w.st;
+                    continue;
+                }
+                int all = 1;
+                st = gr_rs_options_capped(t->rs, h, SEARCH_MAX_OPTIONS, 0, mm_heap_option, &w, &all);
+                if (st == GR_OK) st = w.st;
+                if (!all && !w.cut) partial = 1;
+            }
+        }
+        free(w.from);
+        w.from = NULL;
+    }
+    free(w.from);
+    search_free(&s);
+    if (complete) *complete = !w.cut && !partial;
+    return st;
+}
+
+/* ---------- genus ---------- */
+
+gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
+    memset(out, 0, sizeof *out);
+    if (!gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
+    if (terms == 0 || terms > 16) return gr_fail(err, GR_EINVAL, "genus: between 1 and 16 terms");
+    gr_status st = gr_ruleset_value(rs, heap, &out->g, err);
+    if (st != GR_OK) return st;
+    int ok;
+    if ((st = tame_upto(rs, heap, &ok, err)) != GR_OK) return st;
+    out->tame = ok;
+    gr_ruleset *nim;
+    if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
+    search s;
+    search_init(&s, rs->ctx, err);
+    s.values = 1;
+    words key = {NULL, 0, 0};
+    for (size_t k = 0; k < terms && st == GR_OK; k++) {
+        /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */
+        words raw = {NULL, 0, 0};
+        uint64_t r[2] = {(uint64_t)rs->id << 32 | 1, heap};
+        int okw = words_put(&raw, r, 2);
+        for (size_t j = 0; j < k && okw; j++) {
+            uint64_t two[2] = {(uint64_t)nim->id << 32 | 1, 2};
+            okw = words_put(&raw, two, 2);
+        }
+        rec recs[20];
+        size_t nrec = okw ? records(raw.w, raw.n, recs) : 0;
+        key.n = 0;
+        if (!okw || !canon(rs->ctx, recs, nrec, &key)) st = gr_fail(err, GR_ENOMEM, "out of memory");
+        free(raw.w);
+        if (st == GR_OK) st = search_run(&s, key.w, key.n, &out->gamma[k]);
+    }
+    free(key.w);
+    search_free(&s);
+    out->count = terms;
+    return st;
+}

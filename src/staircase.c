@@ -1,0 +1,134 @@
+/* Staircase games. stairs(c1,...,cn): coins on steps 1..n; a move takes
+ * some coins from step i down to step i-1 (from step 1 to the ground).
+ * staircase(p1,...,pn): pieces on cells 1, 2, ... of a line; a move shifts
+ * one piece left by at least one cell without passing or landing on another
+ * piece (POJ 1704). The second is the first in disguise: reading the gaps
+ * between pieces from the right end, the gap in front of the last piece is
+ * step 1, the one before it step 2, and so on; moving a piece left shrinks
+ * its gap and widens the next one to the right.
+ *
+ * Both are worked on as a "ladder" L[1..n] of coin counts. The Grundy value
+ * is the XOR of the odd steps: every move changes exactly one odd step
+ * (down from an odd step, or up from the even step above it), nim moves on
+ * odd steps reach every smaller XOR, so by induction G = XOR of L[odd]. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+gr_status gr_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    if (rs->kind == GR_RULESET_STAIRS) return GR_OK;
+    for (size_t i = 0; i < n; i++)
+        if (args[i] == 0) { *bad = i; return gr_fail(err, GR_EINVAL, "pieces stand on cells 1, 2, ...: cell 0 does not exist"); }
+    uint64_t *s = malloc(n * sizeof *s);
+    if (!s) return gr_fail(err, GR_ENOMEM, "out of memory");
+    memcpy(s, args, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_u64);
+    for (size_t i = 1; i < n; i++)
+        if (s[i] == s[i - 1]) {
+            uint64_t cell = s[i];
+            free(s);
+            for (size_t j = 0, seen = 0; j < n; j++)
+                if (args[j] == cell && seen++) { *bad = j; break; }
+            return gr_fail(err, GR_EINVAL, "two pieces on cell %llu", (unsigned long long)cell);
+        }
+    free(s);
+    return GR_OK;
+}
+
+/* The ladder of a position: lad[0..n) holds steps 1..n. For staircase the
+ * positions are sorted first (pieces are indistinguishable). */
+static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n) {
+    uint64_t *lad = malloc((n ? n : 1) * sizeof *lad);
+    if (!lad) return NULL;
+    if (rs->kind == GR_RULESET_STAIRS) { memcpy(lad, args, n * sizeof *lad); return lad; }
+    uint64_t *s = malloc((n ? n : 1) * sizeof *s);
+    if (!s) { free(lad); return NULL; }
+    memcpy(s, args, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_u64);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t gap = s[i] - (i ? s[i - 1] : 0) - 1;
+        lad[n - 1 - i] = gap; /* piece i (sorted) has its gap on step n - i */
+    }
+    free(s);
+    return lad;
+}
+
+/* Writes a ladder back as arguments (staircase: sorted positions). */
+static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uint64_t *out) {
+    if (rs->kind == GR_RULESET_STAIRS) { memcpy(out, lad, n * sizeof *out); return; }
+    uint64_t pos = 0;
+    for (size_t i = 0; i < n; i++) {
+        pos += lad[n - 1 - i] + 1;
+        out[i] = pos;
+    }
+}
+
+gr_status gr_state_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    uint64_t *lad = to_ladder(rs, args, n);
+    if (!lad) return gr_fail(err, GR_ENOMEM, "out of memory");
+    uint64_t x = 0;
+    for (size_t s = 0; s < n; s += 2) x ^= lad[s];
+    free(lad);
+    *value = x;
+    return GR_OK;
+}
+
+gr_status gr_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+                           gr_state_option_fn fn, void *user, gr_error *err) {
+    uint64_t *lad = to_ladder(rs, args, n);
+    uint64_t *out = malloc((n ? n : 1) * sizeof *out);
+    if (!lad || !out) { free(lad); free(out); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    for (size_t s = 0; s < n && !it->stopped; s++)
+        for (uint64_t a = 1; a <= lad[s] && !it->stopped; a++) {
+            if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; break; }
+            it->seen++;
+            lad[s] -= a;
+            if (s) lad[s - 1] += a;
+            from_ladder(rs, lad, n, out);
+            if (fn(user, out, n)) it->stopped = 1;
+            lad[s] += a;
+            if (s) lad[s - 1] -= a;
+        }
+    free(lad);
+    free(out);
+    return GR_OK;
+}
+
+gr_status gr_state_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                            gr_state_option_fn fn, void *user, gr_error *err) {
+    uint64_t *lad = to_ladder(rs, args, n);
+    uint64_t *out = malloc((n ? n : 1) * sizeof *out);
+    if (!lad || !out) { free(lad); free(out); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t x = 0;
+    for (size_t s = 0; s < n; s += 2) x ^= lad[s];
+    uint64_t d = x ^ target;
+    int stop = 0;
+    for (size_t s = 0; s < n && d && !stop; s += 2) {
+        uint64_t want = lad[s] ^ d;
+        if (want < lad[s]) {            /* coins down from the odd step */
+            uint64_t a = lad[s] - want;
+            lad[s] -= a;
+            if (s) lad[s - 1] += a;
+            from_ladder(rs, lad, n, out);
+            stop = fn(user, out, n);
+            lad[s] += a;
+            if (s) lad[s - 1] -= a;
+        } else if (s + 1 < n && want - lad[s] <= lad[s + 1]) { /* coins down onto it from the even step above */
+            uint64_t a = want - lad[s];
+            lad[s + 1] -= a;
+            lad[s] += a;
+            from_ladder(rs, lad, n, out);
+            stop = fn(user, out, n);
+            lad[s + 1] += a;
+            lad[s] -= a;
+        }
+    }
+    free(lad);
+    free(out);
+    return GR_OK;
+}

@@ -1,0 +1,560 @@
+/* Compound play against brute force: misère outcomes and winning moves
+ * (every method: SJ, genus, search), Conway genera, Every-SG, Moore's
+ * Nim-k and Anti-Nim-k, New Nim, staircase nim. Every brute force here
+ * searches the whole game tree of the compound game itself. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "brute.h"
+#include "randrule.h"
+#include "testutil.h"
+
+typedef struct movelist {
+    size_t n;
+    size_t comp[512];
+    char to[512][128];
+} movelist;
+
+static int collect(void *user, const gr_move *m) {
+    movelist *ml = user;
+    if (ml->n < 512) {
+        ml->comp[ml->n] = m->component;
+        snprintf(ml->to[ml->n], sizeof ml->to[0], "%s", m->to);
+    }
+    ml->n++;
+    return 0;
+}
+
+static int term_heaps(const char *s, int *h) {
+    const char *p = strrchr(s, '(');
+    int n = 0;
+    if (!p) { h[0] = atoi(s); return h[0] ? 1 : 0; }
+    p++;
+    while (*p && *p != ')') {
+        int v = (int)strtol(p, (char **)&p, 10);
+        if (v) h[n++] = v;
+        if (*p == ',') p++;
+    }
+    return n;
+}
+
+static gr_position *parse(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) {
+        CHECK(0, "parse '%s': %s", text, err.message);
+        return NULL;
+    }
+    return pos;
+}
+
+/* ---------- misère ---------- */
+
+typedef struct term { int rule, nh, h[3]; } term;
+
+static int build(tu_rng *r, brule *rules, int nr, term *t, char *text, int budget) {
+    int nt = 1 + (int)tu_below(r, 4), p = 0;
+    for (int i = 0; i < nt; i++) {
+        t[i].rule = (int)tu_below(r, (uint64_t)nr);
+        t[i].nh = tu_below(r, 4) == 0 ? 2 : 1;
+        for (int j = 0; j < t[i].nh; j++) {
+            int h = budget > 0 ? (int)tu_below(r, (uint64_t)(budget < 8 ? budget : 8) + 1) : 0;
+            budget -= h;
+            t[i].h[j] = h;
+        }
+        p += sprintf(text + p, "%s%s(", i ? " + " : "", rules[t[i].rule].spec);
+        for (int j = 0; j < t[i].nh; j++) p += sprintf(text + p, "%s%d", j ? "," : "", t[i].h[j]);
+        p += sprintf(text + p, ")");
+    }
+    return nt;
+}
+
+static int flat(const term *t, int nt, bheap *out, int skip_t, int skip_h, const int *repl, int nrepl) {
+    int k = 0;
+    for (int i = 0; i < nt; i++)
+        for (int j = 0; j < t[i].nh; j++) {
+            if (i == skip_t && (skip_h < 0 || j == skip_h)) continue;
+            out[k++] = (bheap){t[i].rule, t[i].h[j]};
+        }
+    if (skip_t >= 0)
+        for (int z = 0; z < nrepl; z++) out[k++] = (bheap){t[skip_t].rule, repl[z]};
+    return k;
+}
+
+static void test_misere(uint64_t seed) {
+    tu_rng r = {seed};
+    uint64_t cases = 2500 * tu_scale();
+    long by[3] = {0, 0, 0}, sj_wrong = 0, moves = 0;
+    static movelist ml;
+    for (uint64_t c = 0; c < cases; c++) {
+        brule rules[3];
+        int nr = 1 + (int)tu_below(&r, 3), style = (int)tu_below(&r, 3);
+        for (int i = 0; i < nr; i++) {
+            if (style == 0) { memset(&rules[i], 0, sizeof rules[i]); rules[i].kind = B_NIM; brute_spec(&rules[i]); }
+            else if (style == 1) rand_sub(&r, &rules[i], 5);
+            else { rand_rule(&r, &rules[i]); if (rules[i].kind == B_TB) { rules[i].repeat = 0; brute_spec(&rules[i]); } }
+        }
+        term t[4];
+        char text[512];
+        int nt = build(&r, rules, nr, t, text, 14);
+        bheap hs[16];
+        int nh = flat(t, nt, hs, -1, -1, NULL, 0);
+        brute_reset();
+        int win = brute_wins_misere(rules, hs, nh);
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        gr_position *pos = parse(ctx, text);
+        if (!pos) { gr_ctx_free(ctx); continue; }
+        gr_misere m;
+        gr_error err;
+        CHECK(gr_position_misere(pos, &m, &err) == GR_OK, "%s: %s", text, err.message);
+        CHECK(m.wins == win, "case %llu '%s': misère %s by %s, game tree says the mover %s", (unsigned long long)c,
+              text, m.wins ? "N" : "P", m.method, win ? "wins" : "loses");
+        by[!strcmp(m.method, "sj-theorem") ? 0 : !strcmp(m.method, "genus") ? 1 : 2]++;
+        if (m.sj_wins != win) sj_wrong++;
+        /* winning moves, all of them */
+        long expect = 0;
+        bopt o[2048];
+        for (int i = 0; i < nt; i++)
+            for (int j = 0; j < t[i].nh; j++) {
+                int cnt = brute_options(&rules[t[i].rule], t[i].h[j], o, 2048);
+                for (int k = 0; k < cnt; k++) {
+                    bheap nx[20];
+                    int nn = flat(t, nt, nx, i, j, o[k].h, o[k].n);
+                    if (!brute_wins_misere(rules, nx, nn)) expect++;
+                }
+            }
+        ml.n = 0;
+        int complete = 0;
+        CHECK(gr_position_misere_moves(pos, 0, collect, &ml, &complete, &err) == GR_OK, "%s", err.message);
+        CHECK((long)ml.n == expect && complete, "case %llu '%s' (%s): %zu misère winning moves, brute force %ld",
+              (unsigned long long)c, text, m.method, ml.n, expect);
+        for (size_t w = 0; w < ml.n && w < 512; w++) {
+            int hh[8], nhh = term_heaps(ml.to[w], hh);
+            bheap nx[20];
+            int nn = flat(t, nt, nx, (int)ml.comp[w], -1, hh, nhh);
+            CHECK(!brute_wins_misere(rules, nx, nn), "'%s': misère move to '%s' is not winning", text, ml.to[w]);
+            moves++;
+        }
+        gr_position_free(pos);
+        gr_ctx_free(ctx);
+    }
+    brute_reset();
+    printf("misère: %llu sums (sj-theorem %ld, genus %ld, search %ld; the SJ rule was wrong on %ld), %ld moves verified\n",
+           (unsigned long long)cases, by[0], by[1], by[2], sj_wrong, moves);
+    CHECK(by[0] > 0 && by[1] > 0 && by[2] > 0, "every misère method must be exercised");
+    CHECK(sj_wrong > 0, "the test must contain positions where the SJ rule fails");
+}
+
+static void test_misere_known(void) {
+    gr_ctx *ctx;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    gr_position *pos = parse(ctx, "kayles(8)");
+    gr_misere m;
+    gr_error err;
+    CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == 1 && m.sj_wins == 0 && m.value == 1,
+          "kayles(8): misère N although SG 1 and SJ says P");
+    gr_position_free(pos);
+    /* a million nim heaps: the Anti-Nim rule, instantly */
+    size_t n = 1000000;
+    char *big = malloc(n * 4 + 1);
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) len += (size_t)sprintf(big + len, "%d\n", i % 2 ? 1 : 2);
+    CHECK(gr_position_parse(ctx, big, len, GR_PARSE_LINES, &pos, &err) == GR_OK, "big");
+    CHECK(gr_position_misere(pos, &m, &err) == GR_OK && !strcmp(m.method, "sj-theorem"), "big misère method");
+    /* 500000 heaps of 2 (XOR 0) and 500000 of 1 (XOR 0): firm, value 0: P */
+    CHECK(m.wins == 0, "big misère nim outcome");
+    gr_position_free(pos);
+    free(big);
+    gr_ctx_free(ctx);
+}
+
+/* ---------- genus ---------- */
+
+static void test_genus(uint64_t seed) {
+    tu_rng r = {seed ^ 0x6e6e};
+    uint64_t cases = 400 * tu_scale();
+    long checked = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        brule rules[2];
+        rand_rule(&r, &rules[0]);
+        if (rules[0].kind == B_TB) { rules[0].repeat = 0; brute_spec(&rules[0]); }
+        memset(&rules[1], 0, sizeof rules[1]);
+        rules[1].kind = B_NIM;
+        brute_spec(&rules[1]);
+        int heap = (int)tu_below(&r, 8);
+        gr_ctx *ctx;
+        gr_ruleset *rs;
+        gr_error err;
+        gr_genus g;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        CHECK(gr_ctx_ruleset(ctx, rules[0].spec, strlen(rules[0].spec), &rs, &err) == GR_OK, "%s", err.message);
+        CHECK(gr_ruleset_genus(rs, (uint64_t)heap, 5, &g, &err) == GR_OK, "%s", err.message);
+        brute_reset();
+        for (int k = 0; k < 5; k++) {
+            bheap hs[8];
+            hs[0] = (bheap){0, heap};
+            for (int j = 0; j < k; j++) hs[1 + j] = (bheap){1, 2};
+            unsigned bv = brute_misere_value(rules, hs, 1 + k);
+            CHECK(g.gamma[k] == bv, "%s(%d): gamma_%d = %llu, brute force %u", rules[0].spec, heap, k,
+                  (unsigned long long)g.gamma[k], bv);
+            checked++;
+        }
+        gr_ctx_free(ctx);
+    }
+    brute_reset();
+    printf("genus: %llu heaps, %ld gamma values compared\n", (unsigned long long)cases, checked);
+    gr_ctx *ctx;
+    gr_ruleset *nim;
+    gr_error err;
+    gr_genus g;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    CHECK(gr_ctx_ruleset(ctx, "nim", 3, &nim, &err) == GR_OK, "nim");
+    CHECK(gr_ruleset_genus(nim, 0, 5, &g, &err) == GR_OK && g.g == 0 && g.gamma[0] == 1 && g.gamma[1] == 2 &&
+              g.gamma[2] == 0 && g.gamma[3] == 2,
+          "*0 has genus 0^120");
+    CHECK(gr_ruleset_genus(nim, 1, 5, &g, &err) == GR_OK && g.gamma[0] == 0 && g.gamma[1] == 3 && g.gamma[2] == 1,
+          "*1 has genus 1^031");
+    CHECK(gr_ruleset_genus(nim, 5, 4, &g, &err) == GR_OK && g.gamma[0] == 5 && g.gamma[1] == 7 && g.gamma[2] == 5,
+          "*5 has genus 5^57");
+    gr_ctx_free(ctx);
+}
+
+/* ---------- Every-SG ---------- */
+
+typedef struct ecomp { int rule, n, h[16]; } ecomp;
+
+static int every_key(const ecomp *c, int nc, char *key) {
+    int p = 0;
+    for (int i = 0; i < nc; i++) {
+        int s[16];
+        memcpy(s, c[i].h, sizeof s);
+        for (int a = 0; a < c[i].n; a++)
+            for (int b = a + 1; b < c[i].n; b++) if (s[b] < s[a]) { int x = s[a]; s[a] = s[b]; s[b] = x; }
+        p += sprintf(key + p, "|");
+        for (int a = 0; a < c[i].n; a++) if (s[a]) p += sprintf(key + p, "%d,", s[a]);
+    }
+    return p;
+}
+
+typedef struct emem { char k[160]; int v; } emem;
+#define EMEMO (1 << 16)
+static emem ememo[EMEMO];
+static int nememo;
+
+static emem *eslot(const char *key) {
+    uint64_t h = 1469598103934665603ull;
+    for (const char *q = key; *q; q++) h = (h ^ (unsigned char)*q) * 1099511628211ull;
+    size_t i = (size_t)h & (EMEMO - 1);
+    while (ememo[i].k[0] && strcmp(ememo[i].k, key)) i = (i + 1) & (EMEMO - 1);
+    return &ememo[i];
+}
+
+static int every_wins(const brule *rules, ecomp *c, int nc);
+
+/* try all combinations of one option per movable component from index i */
+static int every_try(const brule *rules, ecomp *c, int nc, int i, int moved) {
+    if (i == nc) return moved && !every_wins(rules, c, nc);
+    bopt o[256];
+    ecomp save = c[i];
+    int any = 0;
+    for (int j = 0; j < save.n; j++) {
+        int cnt = brute_options(&rules[save.rule], save.h[j], o, 256);
+        for (int k = 0; k < cnt; k++) {
+            any = 1;
+            ecomp nx = save;
+            nx.n = 0;
+            for (int q = 0; q < save.n; q++) if (q != j && save.h[q]) nx.h[nx.n++] = save.h[q];
+            for (int z = 0; z < o[k].n; z++) nx.h[nx.n++] = o[k].h[z];
+            c[i] = nx;
+            int w = every_try(rules, c, nc, i + 1, 1);
+            c[i] = save;
+            if (w) return 1;
+        }
+    }
+    if (!any) return every_try(rules, c, nc, i + 1, moved); /* terminal: no move here */
+    return 0;
+}
+
+static int every_wins(const brule *rules, ecomp *c, int nc) {
+    char key[160];
+    every_key(c, nc, key);
+    emem *e = eslot(key);
+    if (e->k[0]) return e->v;
+    int w = every_try(rules, c, nc, 0, 0);
+    if (nememo < EMEMO / 2) { e = eslot(key); strcpy(e->k, key); e->v = w; nememo++; }
+    return w;
+}
+
+static void test_every(uint64_t seed) {
+    tu_rng r = {seed ^ 0xe5e5};
+    uint64_t cases = 600 * tu_scale();
+    long wins = 0;
+    static movelist ml;
+    for (uint64_t c = 0; c < cases; c++) {
+        brule rules[2];
+        for (int i = 0; i < 2; i++) {
+            rand_rule(&r, &rules[i]);
+            if (rules[i].kind == B_TB) { rules[i].repeat = 0; brute_spec(&rules[i]); }
+        }
+        ecomp comp[3];
+        int nc = 1 + (int)tu_below(&r, 3), p = 0;
+        char text[256];
+        for (int i = 0; i < nc; i++) {
+            comp[i].rule = (int)tu_below(&r, 2);
+            comp[i].n = tu_below(&r, 4) == 0 ? 2 : 1;
+            p += sprintf(text + p, "%s%s(", i ? " + " : "", rules[comp[i].rule].spec);
+            for (int j = 0; j < comp[i].n; j++) {
+                comp[i].h[j] = (int)tu_below(&r, 7);
+                p += sprintf(text + p, "%s%d", j ? "," : "", comp[i].h[j]);
+            }
+            p += sprintf(text + p, ")");
+        }
+        nememo = 0;
+        memset(ememo, 0, sizeof ememo);
+        int bw = every_wins(rules, comp, nc);
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        gr_position *pos = parse(ctx, text);
+        if (!pos) { gr_ctx_free(ctx); continue; }
+        uint64_t steps[3];
+        int w;
+        size_t dec;
+        gr_error err;
+        CHECK(gr_position_every(pos, steps, &w, &dec, &err) == GR_OK, "%s: %s", text, err.message);
+        CHECK(w == bw, "case %llu '%s': Every-SG says %s, the game tree says the mover %s", (unsigned long long)c, text,
+              w ? "N" : "P", bw ? "wins" : "loses");
+        if (w && bw) {
+            wins++;
+            ml.n = 0;
+            CHECK(gr_position_every_move(pos, collect, &ml, &err) == GR_OK, "%s", err.message);
+            ecomp after[3];
+            memcpy(after, comp, sizeof after);
+            for (size_t m = 0; m < ml.n; m++) {
+                int hh[16], k = term_heaps(ml.to[m], hh);
+                after[ml.comp[m]].n = k;
+                memcpy(after[ml.comp[m]].h, hh, sizeof hh);
+            }
+            /* every movable component must have moved */
+            for (int i = 0; i < nc; i++) {
+                bopt o[256];
+                int movable = 0;
+                for (int j = 0; j < comp[i].n; j++) movable |= brute_options(&rules[comp[i].rule], comp[i].h[j], o, 256) > 0;
+                int moved = 0;
+                for (size_t m = 0; m < ml.n; m++) moved |= ml.comp[m] == (size_t)i;
+                CHECK(movable == moved, "'%s': component %d movable %d moved %d", text, i, movable, moved);
+            }
+            CHECK(!every_wins(rules, after, nc), "'%s': the Every-SG move does not leave a losing position", text);
+        }
+        gr_position_free(pos);
+        gr_ctx_free(ctx);
+    }
+    printf("every-sg: %llu sums, %ld winning moves verified\n", (unsigned long long)cases, wins);
+}
+
+/* ---------- Moore's Nim-k ---------- */
+
+static int moore_memo[2][4][8 * 8 * 8 * 8 * 2];
+
+static int mkey(const int *h, int n) {
+    int s[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) s[i] = h[i];
+    for (int a = 0; a < 4; a++) for (int b = a + 1; b < 4; b++) if (s[b] < s[a]) { int x = s[a]; s[a] = s[b]; s[b] = x; }
+    return ((s[0] * 8 + s[1]) * 8 + s[2]) * 8 + s[3];
+}
+
+static int moore_brute(int *h, int n, int k, int mis);
+
+static int moore_rec(int *h, int n, int k, int mis, int i, int changed) {
+    if (i == n) return changed && !moore_brute(h, n, k, mis);
+    if (moore_rec(h, n, k, mis, i + 1, changed)) return 1;
+    if (changed == k) return 0;
+    int save = h[i];
+    for (int v = 0; v < save; v++) {
+        h[i] = v;
+        int w = moore_rec(h, n, k, mis, i + 1, changed + 1);
+        h[i] = save;
+        if (w) return 1;
+    }
+    return 0;
+}
+
+static int moore_brute(int *h, int n, int k, int mis) {
+    int key = mkey(h, n);
+    int *slot = &moore_memo[mis][k][key];
+    if (*slot) return *slot - 1;
+    int any = 0;
+    for (int i = 0; i < n; i++) any |= h[i] > 0;
+    int w = any ? moore_rec(h, n, k, mis, 0, 0) : mis;
+    *slot = w + 1;
+    return w;
+}
+
+static void test_moore(uint64_t seed) {
+    tu_rng r = {seed ^ 0x3003};
+    uint64_t cases = 3000 * tu_scale();
+    long moves = 0;
+    static movelist ml;
+    memset(moore_memo, 0, sizeof moore_memo);
+    for (uint64_t c = 0; c < cases; c++) {
+        int n = 1 + (int)tu_below(&r, 4), k = 1 + (int)tu_below(&r, 3), mis = (int)tu_below(&r, 2), h[4];
+        char text[128];
+        int p = 0;
+        for (int i = 0; i < n; i++) {
+            h[i] = (int)tu_below(&r, tu_below(&r, 3) ? 8 : 2);
+            p += sprintf(text + p, "%s%d", i ? " + " : "", h[i]);
+        }
+        int bw = moore_brute(h, n, k, mis);
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        gr_position *pos = parse(ctx, text);
+        int w;
+        gr_error err;
+        CHECK(gr_position_moore(pos, (uint64_t)k, mis, &w, &err) == GR_OK, "%s", err.message);
+        CHECK(w == bw, "'%s' Nim-%d%s: library %s, game tree %s", text, k, mis ? " misère" : "", w ? "N" : "P",
+              bw ? "N" : "P");
+        int any = 0;
+        for (int i = 0; i < n; i++) any |= h[i] > 0;
+        if (w && any) { /* (a misère win with no heap left needs no move) */
+            ml.n = 0;
+            CHECK(gr_position_moore_move(pos, (uint64_t)k, mis, collect, &ml, &err) == GR_OK, "%s", err.message);
+            int nh[4];
+            memcpy(nh, h, sizeof nh);
+            for (size_t m = 0; m < ml.n; m++) nh[ml.comp[m]] = atoi(ml.to[m]);
+            int changed = 0, legal = 1;
+            for (int i = 0; i < n; i++) {
+                if (nh[i] != h[i]) changed++;
+                if (nh[i] > h[i]) legal = 0;
+            }
+            CHECK(legal && changed >= 1 && changed <= k, "'%s' Nim-%d: illegal move (%d heaps changed)", text, k, changed);
+            CHECK(!moore_brute(nh, n, k, mis), "'%s' Nim-%d%s: the move does not reach a losing position", text, k,
+                  mis ? " misère" : "");
+            moves++;
+        }
+        gr_position_free(pos);
+        gr_ctx_free(ctx);
+    }
+    printf("moore: %llu positions, %ld winning moves verified\n", (unsigned long long)cases, moves);
+    gr_ctx *ctx;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    gr_position *pos = parse(ctx, "3 + kayles(4)");
+    int w;
+    gr_error err;
+    CHECK(gr_position_moore(pos, 2, 0, &w, &err) == GR_EINVAL && strstr(err.message, "kayles(4)"), "non-nim refused: %s",
+          err.message);
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+}
+
+/* ---------- New Nim ---------- */
+
+static void test_newnim(uint64_t seed) {
+    tu_rng r = {seed ^ 0x4e4e};
+    uint64_t cases = 3000 * tu_scale();
+    for (uint64_t c = 0; c < cases; c++) {
+        int n = 1 + (int)tu_below(&r, 6);
+        uint64_t h[6];
+        for (int i = 0; i < n; i++) h[i] = tu_below(&r, 16);
+        long best = -1;
+        for (int a = 0; a < (1 << n) - 1; a++) { /* a = removed by the first player, not all */
+            int ok = 1;
+            int rest = ((1 << n) - 1) & ~a;
+            for (int b = rest; ; b = (b - 1) & rest) { /* b = heaps the second player keeps: non-empty subsets */
+                if (b) {
+                    uint64_t x = 0;
+                    for (int i = 0; i < n; i++) if (b >> i & 1) x ^= h[i];
+                    if (x == 0) { ok = 0; break; }
+                }
+                if (!b) break;
+            }
+            if (!ok) continue;
+            long cost = 0;
+            for (int i = 0; i < n; i++) if (a >> i & 1) cost += (long)h[i];
+            if (best < 0 || cost < best) best = cost;
+        }
+        int wins;
+        uint64_t hi, lo;
+        unsigned char rem[6];
+        gr_error err;
+        CHECK(gr_newnim(h, (size_t)n, &wins, &hi, &lo, rem, &err) == GR_OK, "newnim");
+        long got = wins ? (long)lo : -1;
+        CHECK(got == best && hi == 0, "newnim case %llu: library %ld, brute force %ld", (unsigned long long)c, got, best);
+        long rc = 0;
+        for (int i = 0; i < n; i++) if (rem[i]) rc += (long)h[i];
+        CHECK(!wins || rc == got, "newnim: removed heaps sum to %ld, cost %ld", rc, got);
+    }
+    printf("newnim: %llu heap sets checked against all opening rounds\n", (unsigned long long)cases);
+}
+
+/* ---------- staircase ---------- */
+
+static unsigned stair_sg(int *p, int n, int lim);
+
+static unsigned stair_sg(int *p, int n, int lim) {
+    /* pieces sorted ascending at p[0..n); brute mex over all moves */
+    unsigned char seen[64] = {0};
+    for (int i = 0; i < n; i++) {
+        int lo = i ? p[i - 1] + 1 : 1;
+        for (int to = lo; to < p[i]; to++) {
+            int save = p[i];
+            p[i] = to;
+            unsigned v = stair_sg(p, n, lim);
+            p[i] = save;
+            if (v < 64) seen[v] = 1;
+        }
+    }
+    unsigned m = 0;
+    while (seen[m]) m++;
+    return m;
+}
+
+static void test_staircase(uint64_t seed) {
+    tu_rng r = {seed ^ 0x5a5a};
+    uint64_t cases = 400 * tu_scale();
+    for (uint64_t c = 0; c < cases; c++) {
+        int n = 1 + (int)tu_below(&r, 3), p[3], q = 0;
+        while (q < n) {
+            int x = 1 + (int)tu_below(&r, 9), dup = 0;
+            for (int i = 0; i < q; i++) dup |= p[i] == x;
+            if (!dup) p[q++] = x;
+        }
+        char text[64];
+        int t = sprintf(text, "staircase(");
+        for (int i = 0; i < n; i++) t += sprintf(text + t, "%s%d", i ? "," : "", p[i]);
+        sprintf(text + t, ")");
+        int s[3];
+        memcpy(s, p, sizeof s);
+        for (int a = 0; a < n; a++) for (int b = a + 1; b < n; b++) if (s[b] < s[a]) { int x = s[a]; s[a] = s[b]; s[b] = x; }
+        unsigned bv = stair_sg(s, n, 0);
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        gr_position *pos = parse(ctx, text);
+        uint64_t v;
+        gr_error err;
+        CHECK(gr_position_value(pos, &v, &err) == GR_OK && v == bv, "%s: library %llu, brute force %u", text,
+              (unsigned long long)v, bv);
+        /* stairs: the same game written as coins on steps */
+        char st[64];
+        int u = sprintf(st, "stairs(");
+        for (int i = n - 1; i >= 0; i--) u += sprintf(st + u, "%s%d", i < n - 1 ? "," : "", s[i] - (i ? s[i - 1] : 0) - 1);
+        sprintf(st + u, ")");
+        gr_position *p2 = parse(ctx, st);
+        CHECK(gr_position_value(p2, &v, &err) == GR_OK && v == bv, "%s: library %llu, brute force %u", st,
+              (unsigned long long)v, bv);
+        gr_position_free(p2);
+        gr_position_free(pos);
+        gr_ctx_free(ctx);
+    }
+    printf("staircase: %llu positions compared with the brute force\n", (unsigned long long)cases);
+}
+
+int main(void) {
+    uint64_t seed = tu_seed(33);
+    test_misere_known();
+    test_misere(seed);
+    test_genus(seed);
+    test_every(seed);
+    test_moore(seed);
+    test_newnim(seed);
+    test_staircase(seed);
+    return tu_finish("test_compound");
+}
