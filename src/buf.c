@@ -51,3 +51,10 @@ gr_status gr_buf_take(gr_buf *b, char **out, size_t *len) {
     gr_buf_init(b);
     return GR_OK;
 }
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+void gr_sort_u64(uint64_t *v, size_t n) { qsort(v, n, sizeof *v, cmp_u64); }

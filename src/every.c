@@ -18,6 +18,7 @@ typedef struct evs {
     uint64_t *arena;          /* children: [len][key...] */
     size_t alen, acap;
     gr_error *err;
+    uint64_t work;            /* words of child keys written: bounded by 64 x the memo bound */
 } evs;
 
 static int cmp_u64(const void *a, const void *b) {
@@ -27,7 +28,7 @@ static int cmp_u64(const void *a, const void *b) {
 
 static int aput(evs *e, const uint64_t *w, size_t n) {
     if (!gr_grow((void **)&e->arena, &e->acap, e->alen + n, sizeof *e->arena)) return 0;
-    memcpy(e->arena + e->alen, w, n * sizeof *w);
+    if (n) memcpy(e->arena + e->alen, w, n * sizeof *w);
     e->alen += n;
     return 1;
 }
@@ -57,6 +58,8 @@ typedef struct gen {
 static int on_heap(void *user, const uint64_t *h, size_t n) {
     gen *g = user;
     evs *e = g->e;
+    e->work += g->len + n + 1;
+    if (e->work > 64 * (uint64_t)e->memo.max) return 1;
     size_t at = e->alen;
     uint64_t zero = 0;
     if (!aput(e, &zero, 1) || !aput(e, g->key, 1)) { g->oom = 1; return 1; }
@@ -72,6 +75,8 @@ static int on_heap(void *user, const uint64_t *h, size_t n) {
 static int on_state(void *user, const uint64_t *a, size_t n) {
     gen *g = user;
     evs *e = g->e;
+    e->work += n + 2;
+    if (e->work > 64 * (uint64_t)e->memo.max) return 1;
     uint64_t len = n + 1;
     if (!aput(e, &len, 1) || !aput(e, g->key, 1) || !aput(e, a, n)) { g->oom = 1; return 1; }
     return 0;
@@ -97,6 +102,9 @@ static gr_status children(evs *e, const uint64_t *key, size_t len) {
     }
     if (st != GR_OK) return st;
     if (g.oom) return gr_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
+    if (e->work > 64 * (uint64_t)e->memo.max)
+        return gr_fail(e->err, GR_ELIMIT, "the Every-SG search exceeds its bound of %llu positions (raise the search limit)",
+                       (unsigned long long)e->memo.max);
     if (!complete)
         return gr_fail(e->err, GR_ELIMIT, "a component has more than %llu options: too large for the Every-SG search",
                        (unsigned long long)EVERY_MAX_OPTIONS);
@@ -158,7 +166,7 @@ static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step
             }
             gr_status ps = gr_keymap_put(&e->memo, e->arena + f->key, f->keylen, s);
             if (ps == GR_ELIMIT) {
-                st = gr_fail(e->err, ps, "the Every-SG search needs more than %llu positions (raise the search limit)",
+                st = gr_fail(e->err, ps, "the Every-SG search exceeds its bound of %llu positions (raise the search limit)",
                              (unsigned long long)e->memo.max);
                 break;
             }
@@ -206,7 +214,7 @@ static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
 }
 
 gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t *decisive, gr_error *err) {
-    evs e = {pos->ctx, {0}, NULL, 0, 0, err};
+    evs e = {pos->ctx, {0}, NULL, 0, 0, err, 0};
     gr_keymap_init(&e.memo, (size_t)gr_ctx_search_limit(pos->ctx));
     gr_status st = GR_OK;
     uint64_t best = 0;
@@ -227,7 +235,7 @@ gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t
 }
 
 gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr_error *err) {
-    evs e = {pos->ctx, {0}, NULL, 0, 0, err};
+    evs e = {pos->ctx, {0}, NULL, 0, 0, err, 0};
     gr_keymap_init(&e.memo, (size_t)gr_ctx_search_limit(pos->ctx));
     gr_status st = GR_OK;
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {

@@ -51,6 +51,9 @@ void gr_buf_u64(gr_buf *b, uint64_t v);
 /* Hands the buffer to the caller (never NULL unless failed). */
 gr_status gr_buf_take(gr_buf *b, char **out, size_t *len);
 
+/* Sorts ascending. */
+void gr_sort_u64(uint64_t *v, size_t n);
+
 /* Grows *p (of *cap elements of size sz) to hold at least need elements. */
 int gr_grow(void **p, size_t *cap, size_t need, size_t sz);
 

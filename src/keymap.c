@@ -32,7 +32,7 @@ int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *v
         size_t e = m->index[s];
         if (!e) return 0;
         e--;
-        if (m->len[e] == n && !memcmp(m->words + m->off[e], key, n * sizeof *key)) {
+        if (m->len[e] == n && (!n || !memcmp(m->words + m->off[e], key, n * sizeof *key))) {
             *val = m->val[e];
             return 1;
         }
@@ -64,7 +64,7 @@ gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t va
         !gr_grow((void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
         return GR_ENOMEM;
     m->cap = c1;
-    memcpy(m->words + m->nwords, key, n * sizeof *key);
+    if (n) memcpy(m->words + m->nwords, key, n * sizeof *key);
     m->off[m->count] = m->nwords;
     m->len[m->count] = (uint32_t)n;
     m->val[m->count] = val;

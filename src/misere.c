@@ -155,7 +155,7 @@ typedef struct words {
 
 static int words_put(words *b, const uint64_t *w, size_t n) {
     if (!gr_grow((void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
-    memcpy(b->w + b->n, w, n * sizeof *w);
+    if (n) memcpy(b->w + b->n, w, n * sizeof *w);
     b->n += n;
     return 1;
 }
@@ -195,6 +195,7 @@ typedef struct search {
                               1: memo holds misère Grundy values */
     gr_mexset mex;
     gr_keymap memo;        /* canonical sum -> outcome or value */
+    uint64_t work;         /* words of child keys written: bounded by 64 x the memo bound */
     words arena;           /* per frame: children as [len][words...] */
     words scratch;
     rec *recs;
@@ -236,6 +237,8 @@ static int emit_child(child_ctx *c) {
     uint64_t zero = 0;
     if (!words_put(&s->arena, &zero, 1) || !canon(s->ctx, r, k, &s->arena)) { c->st = GR_ENOMEM; return 1; }
     s->arena.w[at] = s->arena.n - at - 1;
+    s->work += s->arena.n - at;
+    if (s->work > 64 * (uint64_t)s->memo.max) { c->st = GR_ELIMIT; return 1; }
     return 0;
 }
 
@@ -281,7 +284,11 @@ static gr_status gen_children(search *s, const uint64_t *key, size_t len) {
             st = gr_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
             complete = !it.cut;
         }
-        if (st == GR_OK && c.st != GR_OK) st = gr_fail(s->err, c.st, "out of memory in the misère search");
+        if (st == GR_OK && c.st == GR_ELIMIT)
+            st = gr_fail(s->err, GR_ELIMIT,
+                         "the exact misère search exceeds its bound of %llu positions (raise the search limit)",
+                         (unsigned long long)s->memo.max);
+        else if (st == GR_OK && c.st != GR_OK) st = gr_fail(s->err, c.st, "out of memory in the misère search");
         if (st == GR_OK && !complete)
             st = gr_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
                          (unsigned long long)SEARCH_MAX_OPTIONS);
@@ -311,7 +318,7 @@ static void search_free(search *s) {
 static gr_status memo_put(search *s, const uint64_t *key, size_t len, uint64_t v) {
     gr_status st = gr_keymap_put(&s->memo, key, len, v);
     if (st == GR_ELIMIT)
-        return gr_fail(s->err, st, "the exact misère search needs more than %llu positions (raise the search limit)",
+        return gr_fail(s->err, st, "the exact misère search exceeds its bound of %llu positions (raise the search limit)",
                        (unsigned long long)s->memo.max);
     if (st != GR_OK) return gr_fail(s->err, st, "out of memory in the misère search");
     return GR_OK;
@@ -336,7 +343,11 @@ static gr_status search_run(search *s, const uint64_t *key, size_t len, uint64_t
         sframe *f = &stack[depth++];
         f->key = root_key;
         f->keylen = (size_t)s->arena.w[root_key - 1];
-        if (depth > s->memo.max) { st = gr_fail(s->err, GR_ELIMIT, "the exact misère search is too deep"); break; }
+        if (depth > s->memo.max) {
+            st = gr_fail(s->err, GR_ELIMIT, "the exact misère search exceeds its bound of %llu positions (raise the search limit)",
+                         (unsigned long long)s->memo.max);
+            break;
+        }
         /* copy the key out: generating children may move the arena */
         s->scratch.n = 0;
         if (!words_put(&s->scratch, s->arena.w + f->key, f->keylen)) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }

@@ -130,6 +130,11 @@ static gr_status term(parser *p, gr_position *pos) {
             if (p->i < p->n && p->s[p->i] == ')') { p->i++; break; }
             return fail_found(p, p->i, "expected ',' or ')'");
         }
+        if (gr_ruleset_kind_of(t.rs) == GR_RULESET_STAIRCASE && t.nargs > 16) {
+            /* pieces are a set: keep them sorted so later passes need not sort
+             * (short terms keep their order, so errors can point at an argument) */
+            gr_sort_u64(pos->args + first_arg, t.nargs);
+        }
         if (!gr_ruleset_is_heap(t.rs)) {
             size_t bad = 0;
             gr_error e2;

@@ -49,7 +49,9 @@ static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n)
     uint64_t *s = malloc((n ? n : 1) * sizeof *s);
     if (!s) { free(lad); return NULL; }
     memcpy(s, args, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_u64);
+    int sorted = 1;
+    for (size_t i = 1; i < n && sorted; i++) sorted = s[i - 1] < s[i];
+    if (!sorted) qsort(s, n, sizeof *s, cmp_u64);
     for (size_t i = 0; i < n; i++) {
         uint64_t gap = s[i] - (i ? s[i - 1] : 0) - 1;
         lad[n - 1 - i] = gap; /* piece i (sorted) has its gap on step n - i */

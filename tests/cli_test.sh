@@ -61,6 +61,38 @@ run 0 "$G" solve --json 'kayles(7) + 3' --max-moves 1 && json 'len(d["winning_mo
 run 0 "$G" solve --json 'kayles(10^18)' && json 'd["value"]==1 and len(d["winning_moves"])>0'
 run 0 "$G" solve --json 'nim(5,3) + 7' && json 'd["value"]==1 and {(m["component"],m["to"]) for m in d["moves"]}=={(0,"nim(4,3)"),(0,"nim(5,2)"),(1,"6")}'
 
+# ---- compound play ----
+run 0 "$G" solve --misere --json 'kayles(8)' && json 'd["outcome"]=="N" and d["sj"]=="P" and d["method"]=="search" and d["value"]==1 and d["play"]=="misere" and len(d["winning_moves"])==2'
+run 0 "$G" solve --misere --json '1 + 1' && json 'd["outcome"]=="N" and d["method"]=="sj-theorem" and sorted(d["winning_moves"])==["0 + 1","1 + 0"]'
+run 0 "$G" solve --misere --json '1 + 1 + 1' && json 'd["outcome"]=="P" and d["winning_moves"]==[]'
+run 0 "$G" solve --misere --json '2 + 2' && json 'd["outcome"]=="P"'
+run 0 "$G" solve --misere 'kayles(8)' && out_has 'sj rule:  P (wrong here' && out_has 'kayles(3,3)'
+run 0 "$G" solve --misere --json 'sub[1,2](2) + sub[1,2](4)' && json 'd["method"] in ("genus","search","sj-theorem")'
+run 2 "$G" solve --misere --search-limit 10 'kayles(30) + kayles(31)' && err_has "exceeds its bound of 10 positions" && one_line_err
+run 0 "$G" solve --every --json 'kayles(5) + 3 + sub[1,2](7)' && json 'd["steps"]==[3,1,5] and d["decisive"]==2 and d["outcome"]=="N" and d["play"]=="every" and d["winning_moves"]==["kayles(2,2) + 0 + sub[1,2](6)"]'
+run 0 "$G" solve --every --json '0 + 0' && json 'd["outcome"]=="P" and d["steps"]==[0,0]'
+run 0 "$G" solve --moore 2 --json '3 + 5 + 6' && json 'd["outcome"]=="N" and d["k"]==2 and d["winning_moves"]==["3 + 3 + 3"]'
+run 0 "$G" solve --moore 2 --json '3 + 3 + 3' && json 'd["outcome"]=="P"'
+run 0 "$G" solve --moore 2 --misere --json '1 + 1 + 1' && json 'd["outcome"]=="N" and d["play"]=="misere-moore"'
+run 2 "$G" solve --moore 2 '3 + kayles(4)' && err_has "nim heaps only; term 2 is kayles(4)"
+run 2 "$G" solve --moore 0 '3' && err_has "--moore K needs K >= 1"
+run 2 "$G" solve --every --misere '3' && err_has "choose one of"
+run 0 "$G" genus 'kayles(5)' && out_is '4^{146}'
+run 0 "$G" genus 0 && out_is '0^{120}'
+run 0 "$G" genus 1 && out_is '1^{031}'
+run 0 "$G" genus 'nim(6)' --json && json 'd["genus"]=="6^{64}" and d["gamma"][:4]==[6,4,6,4] and d["tame"]'
+run 2 "$G" genus '3 + 4' && err_has "not a sum"
+run 2 "$G" genus 'staircase(1,3)' && err_has "genus takes one heap"
+run 0 "$G" newnim 5 5 6 6 5 5 && out_is 21
+run 0 "$G" newnim 0 0 && out_is -1
+run 0 "$G" newnim --json 3 3 3 && json 'd["cost"]==6 and d["wins"] and len(d["remove"])==2'
+run 0 "$G" newnim 18446744073709551615 18446744073709551615 18446744073709551615 && out_is 36893488147419103230
+run 2 "$G" newnim 3 'kayles(4)' && err_has "newnim takes heap sizes"
+run 0 "$G" solve --json 'staircase(2,5,9)' && json 'd["value"]==2 and d["winning_moves"]==["staircase(2,5,7)"]'
+run 0 "$G" value 'stairs(3,4,5) + 1' && out_is 7
+run 2 "$G" value 'staircase(3,5,3)' && err_is "grundy: error: at column 15: two pieces on cell 3"
+run 2 "$G" value 'staircase(0,2)' && err_has "at column 11: pieces stand on cells 1, 2"
+
 # ---- seq ----
 run 0 "$G" seq kayles --to 11 && out_is '0 1 2 3 1 4 3 2 1 4 2 6'
 run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'

@@ -30,8 +30,9 @@
 extern "C" {
 #endif
 
-/* Default bound on the positions an exact search may memoize. */
-#define GR_DEFAULT_SEARCH_LIMIT ((uint64_t)1 << 22)
+/* Default bound on the positions an exact search may memoize; the work of
+ * one search (words of positions generated) is bounded by 64 times it. */
+#define GR_DEFAULT_SEARCH_LIMIT ((uint64_t)1 << 20)
 
 void gr_ctx_set_search_limit(gr_ctx *ctx, uint64_t positions);
 uint64_t gr_ctx_search_limit(const gr_ctx *ctx);

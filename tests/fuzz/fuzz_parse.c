@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gr_ctx *ctx;
     if (gr_ctx_new(&ctx) != GR_OK) return 0;
     gr_ctx_set_table_limit(ctx, 300);
+    gr_ctx_set_search_limit(ctx, 3000);
     for (unsigned flags = 0; flags <= GR_PARSE_LINES; flags++) {
         gr_position *pos = NULL;
         gr_error err;
@@ -40,6 +41,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (gr_position_value(pos, &v, &err) == GR_OK && gr_position_count(pos) < 64) {
             int n = 0, complete;
             if (gr_position_winning_moves(pos, 4, count_move, &n, &complete, &err) != GR_OK && !err.message[0]) abort();
+            /* compound play on small sums */
+            gr_misere m;
+            if (gr_position_misere(pos, &m, &err) != GR_OK && !err.message[0]) abort();
+            n = 0;
+            if (gr_position_misere_moves(pos, 4, count_move, &n, &complete, &err) != GR_OK && !err.message[0]) abort();
+            uint64_t steps[64];
+            int wins;
+            size_t dec;
+            if (gr_position_every(pos, steps, &wins, &dec, &err) != GR_OK && !err.message[0]) abort();
+            if (gr_position_moore(pos, 2, 1, &wins, &err) != GR_OK && !err.message[0]) abort();
         }
         gr_position_free(pos);
     }
