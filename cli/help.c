@@ -9,6 +9,11 @@ static const char USAGE[] =
     "  grundy value POSITION            the nim-value of a position (normal play)\n"
     "  grundy solve POSITION [--json]   value, outcome and winning moves\n"
     "  grundy seq RULESET --to N        G(0), ..., G(N) of a heap ruleset\n"
+    "  grundy solve --misere POSITION   misère play (the last player to move loses)\n"
+    "  grundy solve --every POSITION    Every-SG (move in every component each turn)\n"
+    "  grundy solve --moore K POSITION  Moore's Nim-K (add --misere for Anti-Nim-K)\n"
+    "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
+    "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
     "  grundy demo                      solve a few built-in examples\n"
     "  grundy help TOPIC                topics: language, rulesets, exit-codes, json,\n"
     "                                   and each ruleset (nim, sub, tb, kayles, ...)\n"
@@ -26,6 +31,9 @@ static const char USAGE[] =
     "                     (default 65536); beyond it only closed forms and proven\n"
     "                     periods answer\n"
     "  --to N             seq: the last heap size\n"
+    "  --search-limit N   positions an exact misère / Every-SG search may\n"
+    "                     memoize (default 1048576)\n"
+    "  --terms K          genus: how many gamma values to compute (1-16, default 8)\n"
     "\n"
     "exit codes: 0 ok, 2 bad input or usage, 1 internal failure\n";
 
@@ -60,6 +68,9 @@ static const topic TOPICS[] = {
      "  coprime       take y with gcd(heap, y) = 1, or take the whole heap\n"
      "  pow2          take a power of two\n"
      "  grundy        Grundy's game: split a heap into two unequal non-empty heaps\n"
+     "State rulesets (the arguments together are one position):\n"
+     "  staircase     pieces on a line moving left (POJ 1704)\n"
+     "  stairs        coins on steps moving down (staircase nim)\n"
      "'grundy help NAME' says more about each.\n"},
     {"nim", "nim: take any positive number of tokens from the heap. G(n) = n.\n"
             "  grundy value 'nim(5) + 3'    # a bare 3 is nim(3); prints 6\n"},
@@ -96,6 +107,35 @@ static const topic TOPICS[] = {
              "  grundy seq pow2 --to 12\n"},
     {"grundy", "grundy: Grundy's game, split one heap into two unequal non-empty heaps.\n"
                "  grundy seq grundy --to 20\n"},
+    {"staircase", "staircase(p1,p2,...): pieces on cells 1, 2, 3, ... of a line; a move shifts one\n"
+                  "piece left by at least one cell without passing or landing on another (POJ\n"
+                  "1704). The value is the XOR of every other gap, counted from the right end.\n"
+                  "  grundy solve 'staircase(2,5,9)'\n"},
+    {"stairs", "stairs(c1,c2,...): c_i coins on step i; a move takes some coins from step i\n"
+               "down to step i-1 (from step 1 off the stairs). Value: XOR of the odd steps.\n"
+               "  grundy solve 'stairs(3,4,5)'\n"},
+    {"misere", "grundy solve --misere POSITION: the last player to move loses. Exact, by the\n"
+               "first method that applies: sj-theorem (every component a heap whose value-0\n"
+               "positions are terminal: then the SJ rule is exact), genus (every heap tame\n"
+               "like misère Nim, checked by grundy), or search (exact, bounded by\n"
+               "--search-limit). JSON adds \"sj\": what the SJ rule alone would say.\n"
+               "  grundy solve --misere 'kayles(8)'     # N, although the SJ rule says P\n"},
+    {"every", "grundy solve --every POSITION: each turn, move in every component (term)\n"
+              "that can move. Each term gets a step count (fastest finish for value 0,\n"
+              "slowest for the rest); the term with the largest step decides.\n"
+              "  grundy solve --every 'kayles(5) + 3 + sub[1,2](7)'\n"},
+    {"moore", "grundy solve --moore K POSITION: a move takes from 1 to K nim heaps. The\n"
+              "mover loses iff every binary digit's count of ones is 0 mod K+1. With\n"
+              "--misere the last to move loses (Anti-Nim-K). Nim heaps only.\n"
+              "  grundy solve --moore 2 '3 + 5 + 6'\n"},
+    {"genus", "grundy genus HEAP: Conway's genus g^{γ0γ1...}: g the normal value, γk the\n"
+              "misère value of the heap plus k heaps of size 2, computed exactly by search;\n"
+              "the notation stops once the computed tail alternates (at least 4 terms).\n"
+              "  grundy genus 'kayles(5)'      # 4^{146}\n"},
+    {"newnim", "grundy newnim HEAPS...: round one, the first player removes whole heaps (not\n"
+               "all); round two, the second player does; then Nim. Prints the least total the\n"
+               "first player must remove to be sure to win, or -1. --json lists the heaps.\n"
+               "  grundy newnim 5 5 6 6 5 5     # 21\n"},
     {"exit-codes", "Exit codes: 0 ok; 2 bad input or usage (one line on stderr saying what\n"
                    "and where, e.g. 'grundy: error: at column 9: expected ')''), including\n"
                    "answers grundy cannot prove within its bounds; 1 internal failure.\n"},
