@@ -172,7 +172,7 @@ static void test_misere_known(void) {
 
 static void test_genus(uint64_t seed) {
     tu_rng r = {seed ^ 0x6e6e};
-    uint64_t cases = 400 * tu_scale();
+    uint64_t cases = 1000 * tu_scale();
     long checked = 0;
     for (uint64_t c = 0; c < cases; c++) {
         brule rules[2];
@@ -287,7 +287,7 @@ static int every_wins(const brule *rules, ecomp *c, int nc) {
 
 static void test_every(uint64_t seed) {
     tu_rng r = {seed ^ 0xe5e5};
-    uint64_t cases = 600 * tu_scale();
+    uint64_t cases = 2000 * tu_scale();
     long wins = 0;
     static movelist ml;
     for (uint64_t c = 0; c < cases; c++) {
@@ -509,7 +509,7 @@ static unsigned stair_sg(int *p, int n, int lim) {
 
 static void test_staircase(uint64_t seed) {
     tu_rng r = {seed ^ 0x5a5a};
-    uint64_t cases = 400 * tu_scale();
+    uint64_t cases = 1000 * tu_scale();
     for (uint64_t c = 0; c < cases; c++) {
         int n = 1 + (int)tu_below(&r, 3), p[3], q = 0;
         while (q < n) {
