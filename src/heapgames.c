@@ -5,9 +5,45 @@
  * computed by the definition. */
 #include "internal.h"
 
+/* Closed forms, each proved against the brute force in tests/test_closed.c:
+ *   nim       G(n) = n
+ *   pow2      G(n) = n mod 3 (powers of two are 1 or 2 mod 3)
+ *   divisor   G(0) = 0, G(n) = v2(n) + 1 (an odd heap can only reach even
+ *             heaps or 0, and so on up the powers of two)
+ *   lasker    tb[4.3!]: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3
+ *   tb[8.3!]  take any number or split into three: G(8k+7) = 8k+8,
+ *             G(8k+8) = 8k+7, G(n) = n otherwise
+ *   bash[p,q] with r = n mod (p+q): G(n) = ceil(r/p) for r <= q, else 0
+ *             (a move keeps the residue within one period of the pattern) */
+static int tb_is(const gr_ruleset *rs, uint8_t d0, uint8_t d1) {
+    return rs->kind == GR_RULESET_TB && rs->repeat && rs->ndigits == 2 && rs->digit[0] == d0 && rs->digit[1] == d1;
+}
+
 int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
-    if (rs->kind == GR_RULESET_NIM) { *value = n; return 1; }
-    return 0;
+    switch (rs->kind) {
+    case GR_RULESET_NIM: *value = n; return 1;
+    case GR_RULESET_POW2: *value = n % 3; return 1;
+    case GR_RULESET_DIVISOR: *value = n ? (uint64_t)__builtin_ctzll(n) + 1 : 0; return 1;
+    case GR_RULESET_BASH: {
+        uint64_t p = rs->bash_p, q = rs->bash_q;
+        uint64_t r = q > UINT64_MAX - p ? n : n % (p + q);
+        *value = r <= q ? r / p + (r % p != 0) : 0;
+        return 1;
+    }
+    case GR_RULESET_TB:
+        if (tb_is(rs, 4, 3)) { /* Lasker's Nim */
+            uint64_t r = n % 4;
+            *value = n == 0 ? 0 : r == 3 ? n + 1 : r == 0 ? n - 1 : n;
+            return n != UINT64_MAX || r != 3;  /* n + 1 would wrap */
+        }
+        if (tb_is(rs, 8, 3)) {
+            uint64_t r = n % 8;
+            *value = n == 0 ? 0 : r == 7 ? n + 1 : r == 0 ? n - 1 : n;
+            return n != UINT64_MAX || r != 7;
+        }
+        return 0;
+    default: return 0;
+    }
 }
 
 static uint64_t gcd(uint64_t a, uint64_t b) {
@@ -42,6 +78,10 @@ gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err) {
         break;
     case GR_RULESET_GRUNDY:
         for (size_t a = 1; 2 * a < n && st == GR_OK; a++) st = gr_mexset_add(ms, g[a] ^ g[n - a]);
+        break;
+    case GR_RULESET_BASH:
+        if (n && n < rs->bash_p) st = gr_mexset_add(ms, 0);
+        for (uint64_t t = rs->bash_p; t <= rs->bash_q && t <= n && st == GR_OK; t++) st = gr_mexset_add(ms, g[n - t]);
         break;
     default:
         return gr_fail(err, GR_EINTERNAL, "heapgame: wrong kind");
@@ -88,6 +128,14 @@ void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         for (uint64_t p = 1; p && p <= n; p <<= 1) {
             h[0] = n - p;
             if (gr_optiter_emit(it, h, h[0] ? 1 : 0)) return;
+        }
+        return;
+    case GR_RULESET_BASH:
+        if (n && n < rs->bash_p) { h[0] = 0; gr_optiter_emit(it, h, 0); return; }
+        for (uint64_t t = rs->bash_p; t <= rs->bash_q && t <= n; t++) {
+            h[0] = n - t;
+            if (gr_optiter_emit(it, h, h[0] ? 1 : 0)) return;
+            if (t == UINT64_MAX) break;
         }
         return;
     case GR_RULESET_GRUNDY:

@@ -84,6 +84,9 @@ struct gr_ruleset {
     uint64_t *sub;
     size_t nsub;
 
+    /* bash[p,q] */
+    uint64_t bash_p, bash_q;
+
     /* take-and-break: digit[k] for removing k tokens, k = 0..ndigits-1;
      * when repeat, digit k >= ndigits is digit[ndigits-1] */
     uint8_t *digit;
@@ -149,6 +152,8 @@ gr_status gr_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n,
 /* Every option whose value is `target` (found directly, not by listing all). */
 gr_status gr_state_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, gr_error *err);
+gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                        gr_error *err);
 /* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */
 gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err);
 void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);

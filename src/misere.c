@@ -130,6 +130,9 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     return GR_OK;
 }
 
+static int sj_verdict(uint64_t x, size_t big) { return (x != 0 && big > 0) || (x == 0 && big == 0); }
+static int genus_verdict(uint64_t x, size_t firm) { return !((firm == 0 && x == 1) || (firm > 0 && x == 0)); }
+
 /* ---------- canonical sums for the search ---------- */
 /* A sum is a run of records [hdr][args...], hdr = ruleset id << 32 | nargs.
  * Heaps are one record each (nargs 1); a state ruleset's term is one record.
@@ -495,11 +498,39 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
     return GR_OK;
 }
 
-static int sj_verdict(uint64_t x, size_t big) { return (x != 0 && big > 0) || (x == 0 && big == 0); }
-static int genus_verdict(uint64_t x, size_t firm) { return !((firm == 0 && x == 1) || (firm > 0 && x == 0)); }
+
+/* HDU 2897: one bash[p,q] heap alone in misère play is lost for the mover
+ * iff n mod (p+q) is in [1, p] (tested against the brute force). */
+static int single_bash(const gr_position *pos, uint64_t *n, const gr_ruleset **rs) {
+    if (pos->nterms != 1 || pos->terms[0].nargs != 1 || gr_ruleset_kind_of(pos->terms[0].rs) != GR_RULESET_BASH) return 0;
+    *n = pos->args[pos->terms[0].args];
+    *rs = pos->terms[0].rs;
+    return 1;
+}
+
+static uint64_t bash_res(const gr_ruleset *rs, uint64_t n) {
+    uint64_t p = rs->bash_p, q = rs->bash_q;
+    return q > UINT64_MAX - p ? n : n % (p + q);
+}
+
+static int bash_misere_lost(const gr_ruleset *rs, uint64_t n) {
+    uint64_t r = bash_res(rs, n);
+    return r >= 1 && r <= rs->bash_p;
+}
 
 gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     summary sm;
+    uint64_t bn;
+    const gr_ruleset *brs;
+    if (single_bash(pos, &bn, &brs)) {
+        memset(out, 0, sizeof *out);
+        gr_status st = gr_position_value(pos, &out->value, err);
+        if (st != GR_OK) return st;
+        out->wins = !bash_misere_lost(brs, bn);
+        out->sj_wins = sj_verdict(out->value, out->value > 1);
+        out->method = "formula";
+        return GR_OK;
+    }
     gr_status st = summarize(pos, &sm, err);
     if (st != GR_OK) return st;
     memset(out, 0, sizeof *out);
@@ -691,6 +722,45 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     gr_status st = gr_position_misere(pos, &res, err);
     if (complete) *complete = 1;
     if (st != GR_OK || !res.wins) return st;
+    uint64_t bn;
+    const gr_ruleset *brs;
+    if (single_bash(pos, &bn, &brs)) {
+        /* moves to n - t (p <= t <= q) whose residue lies in [1, p] */
+        uint64_t p = brs->bash_p, q = brs->bash_q;
+        uint64_t L = q > UINT64_MAX - p ? 0 : p + q;
+        if (bn < p) return GR_OK; /* only "take all", which loses */
+        uint64_t hi = bn - p, lo = bn > q ? bn - q : 0, m = hi;
+        size_t found = 0;
+        char *from = NULL;
+        if (gr_position_term_format(pos, 0, &from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
+        for (;;) {
+            uint64_t r = L ? m % L : m;
+            if (r >= 1 && r <= p) {
+                if (max_moves && found >= max_moves) { if (complete) *complete = 0; break; }
+                gr_buf b;
+                gr_buf_init(&b);
+                gr_buf_puts(&b, gr_ruleset_spec(brs));
+                gr_buf_puts(&b, "(");
+                gr_buf_u64(&b, m);
+                gr_buf_puts(&b, ")");
+                char *to;
+                if (gr_buf_take(&b, &to, NULL) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+                gr_move mv = {0, from, to};
+                found++;
+                int stop = fn(user, &mv);
+                free(to);
+                if (stop) { if (complete) *complete = 0; break; }
+                if (m == lo) break;
+                m--;
+            } else {
+                uint64_t down = r == 0 ? q : r - p; /* to the previous residue p */
+                if (m - lo < down) break;
+                m -= down;
+            }
+        }
+        free(from);
+        return st;
+    }
     mm w;
     memset(&w, 0, sizeof w);
     w.pos = pos;

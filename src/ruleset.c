@@ -20,6 +20,7 @@ static const named NAMES[] = {
     {"coprime", GR_RULESET_COPRIME, NULL},
     {"pow2", GR_RULESET_POW2, NULL},
     {"grundy", GR_RULESET_GRUNDY, NULL},
+    {"bash", GR_RULESET_BASH, NULL},
     {"staircase", GR_RULESET_STAIRCASE, NULL},
     {"stairs", GR_RULESET_STAIRS, NULL},
     {"kayles", GR_RULESET_TB, "0.77"},
@@ -101,10 +102,10 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
     }
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
     if (i < len) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "unexpected '%c' after the ruleset", spec[i]);
-    int needs = nm->kind == GR_RULESET_SUB || (nm->kind == GR_RULESET_TB && !nm->code);
+    int needs = nm->kind == GR_RULESET_SUB || nm->kind == GR_RULESET_BASH || (nm->kind == GR_RULESET_TB && !nm->code);
     if (needs && !has_params)
         return gr_fail_at(err, GR_EPARSE, line, col0 + ne, "'%s' needs parameters in brackets, e.g. %s", nm->name,
-                          nm->kind == GR_RULESET_SUB ? "sub[1,2,4]" : "tb[0.77]");
+                          nm->kind == GR_RULESET_SUB ? "sub[1,2,4]" : nm->kind == GR_RULESET_BASH ? "bash[2,5]" : "tb[0.77]");
     if (!needs && has_params)
         return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
 
@@ -121,6 +122,10 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
     } else if (nm->kind == GR_RULESET_TB && !nm->code) {
         gr_buf_puts(&canon, "tb[");
         st = gr_tb_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
+        gr_buf_puts(&canon, "]");
+    } else if (nm->kind == GR_RULESET_BASH) {
+        gr_buf_puts(&canon, "bash[");
+        st = gr_bash_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
         gr_buf_puts(&canon, "]");
     } else if (nm->code) {
         gr_buf scratch;
@@ -156,6 +161,7 @@ uint64_t gr_ruleset_max_take(const gr_ruleset *rs) {
     case GR_RULESET_SUB: return rs->sub[rs->nsub - 1];
     case GR_RULESET_TB: return gr_tb_max_take(rs);
     case GR_RULESET_GRUNDY: return 0;
+    case GR_RULESET_BASH: return rs->bash_q;
     default: return UINT64_MAX;
     }
 }
@@ -186,6 +192,9 @@ gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
 
 static int period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t) {
     if (rs->kind == GR_RULESET_SUB) { *rule = GR_PERIOD_SUBTRACTION; *t = rs->sub[rs->nsub - 1]; return 1; }
+    /* bash[p,q]: past q the "take everything below p" rule is inactive, so
+     * it is a subtraction game with largest move q for the window */
+    if (rs->kind == GR_RULESET_BASH) { *rule = GR_PERIOD_SUBTRACTION; *t = rs->bash_q; return 1; }
     if (rs->kind == GR_RULESET_TB && !rs->repeat) {
         int split2 = 0;
         for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 4) split2 = 1;
@@ -242,6 +251,9 @@ static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
 gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (gr_heapgame_closed_form(rs, n, value)) return GR_OK;
+    if (n > 0 && gr_heapgame_closed_form(rs, 0, value))  /* a formula that overflowed */
+        return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
+                       (unsigned long long)n);
     if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
     if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
     uint64_t limit = rs->ctx->table_limit;

@@ -132,3 +132,30 @@ void gr_sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
     }
 }
+
+/* bash[p,q]: two numbers 1 <= p <= q. */
+gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                        gr_error *err) {
+    size_t i = 0;
+    uint64_t v[2];
+    for (int k = 0; k < 2; k++) {
+        skip_ws(p, n, &i);
+        size_t at = i;
+        gr_status st = number(p, n, &i, line, col0, &v[k], err);
+        if (st != GR_OK) return st;
+        if (v[k] == 0) return gr_fail_at(err, GR_EINVAL, line, col0 + at, "bash[p,q] needs p >= 1: a move takes at least one token");
+        skip_ws(p, n, &i);
+        if (k == 0) {
+            if (i >= n || p[i] != ',') return gr_fail_at(err, GR_EPARSE, line, col0 + i, "expected ',' between p and q in bash[p,q]");
+            i++;
+        }
+    }
+    if (i < n) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bash[p,q] takes two numbers");
+    if (v[1] < v[0]) return gr_fail_at(err, GR_EINVAL, line, col0, "bash[p,q] needs p <= q");
+    rs->bash_p = v[0];
+    rs->bash_q = v[1];
+    gr_buf_u64(canon, v[0]);
+    gr_buf_puts(canon, ",");
+    gr_buf_u64(canon, v[1]);
+    return GR_OK;
+}

@@ -56,6 +56,10 @@ int brute_options(const brule *r, int n, bopt *out, int cap) {
     case B_GRUNDY:
         for (int a = 1; a < n - a; a++) add(out, &cnt, cap, a, n - a, 0, 2);
         break;
+    case B_BASH:
+        if (n >= 1 && n < r->bp) add(out, &cnt, cap, 0, 0, 0, 0);
+        for (int t = r->bp; t <= r->bq && t <= n; t++) add(out, &cnt, cap, n - t, 0, 0, 1);
+        break;
     }
     return cnt;
 }
@@ -89,6 +93,7 @@ void brute_spec(brule *r) {
     case B_COPRIME: strcpy(s, "coprime"); break;
     case B_POW2: strcpy(s, "pow2"); break;
     case B_GRUNDY: strcpy(s, "grundy"); break;
+    case B_BASH: sprintf(s, "bash[%d,%d]", r->bp, r->bq); break;
     case B_SUB: {
         int p = sprintf(s, "sub[");
         for (int i = 0; i < r->nsub; i++) p += sprintf(s + p, "%s%d", i ? "," : "", r->sub[i]);

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { B_NIM, B_SUB, B_TB, B_DIVISOR, B_COPRIME, B_POW2, B_GRUNDY };
+enum { B_NIM, B_SUB, B_TB, B_DIVISOR, B_COPRIME, B_POW2, B_GRUNDY, B_BASH };
 
 typedef struct brule {
     int kind;
@@ -17,6 +17,7 @@ typedef struct brule {
     int digit[16];   /* digit[0] = d0 */
     int nd;
     int repeat;
+    int bp, bq;      /* bash[p,q] */
     char spec[96];   /* how the rule is written in the game language */
 } brule;
 

@@ -28,6 +28,7 @@ typedef enum gr_ruleset_kind {
     GR_RULESET_COPRIME,
     GR_RULESET_POW2,
     GR_RULESET_GRUNDY,    /* Grundy's game */
+    GR_RULESET_BASH,      /* bash[p,q]: take p..q, or everything when fewer than p remain */
     GR_RULESET_STAIRCASE, /* pieces on a line moving left (POJ 1704): a state ruleset */
     GR_RULESET_STAIRS     /* coins on steps 1..n moving down one step: a state ruleset */
 } gr_ruleset_kind;

@@ -1,0 +1,114 @@
+/* Closed forms against the brute force: every formula grundy uses to answer
+ * 64-bit heaps is compared with brute-force mex values (tests/brute.c,
+ * written from the rules alone) over every small heap, and the comparison
+ * count is printed. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "brute.h"
+#include "testutil.h"
+
+static long compared;
+
+static int count_moves(void *user, const gr_move *m) {
+    (void)m;
+    ++*(long *)user;
+    return 0;
+}
+
+static void against_brute(brule *b, int n) {
+    brute_spec(b);
+    unsigned *g = malloc((size_t)(n + 1) * sizeof *g);
+    uint64_t *lv = malloc((size_t)(n + 1) * sizeof *lv);
+    brute_values(b, n, g);
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    gr_ctx_set_table_limit(ctx, 16); /* the formula must carry it, not the table */
+    CHECK(gr_ctx_ruleset(ctx, b->spec, strlen(b->spec), &rs, &err) == GR_OK, "%s: %s", b->spec, err.message);
+    for (int i = 0; i <= n; i++) {
+        uint64_t v = UINT64_MAX;
+        CHECK(gr_ruleset_value(rs, (uint64_t)i, &v, &err) == GR_OK, "%s(%d): %s", b->spec, i, err.message);
+        CHECK(v == g[i], "%s: G(%d) formula %llu, brute force %u", b->spec, i, (unsigned long long)v, g[i]);
+        compared++;
+    }
+    gr_ctx_free(ctx);
+    free(g);
+    free(lv);
+}
+
+int main(void) {
+    tu_seed(0);
+    uint64_t scale = tu_scale();
+    brule b;
+    memset(&b, 0, sizeof b); b.kind = B_POW2; against_brute(&b, (int)(3000 * scale));
+    memset(&b, 0, sizeof b); b.kind = B_DIVISOR; against_brute(&b, (int)(3000 * scale));
+    memset(&b, 0, sizeof b); b.kind = B_NIM; against_brute(&b, 300);
+    memset(&b, 0, sizeof b); b.kind = B_TB; b.nd = 2; b.digit[0] = 4; b.digit[1] = 3; b.repeat = 1;
+    against_brute(&b, (int)(1200 * (scale > 2 ? 2 : scale)));          /* Lasker's Nim */
+    memset(&b, 0, sizeof b); b.kind = B_TB; b.nd = 2; b.digit[0] = 8; b.digit[1] = 3; b.repeat = 1;
+    against_brute(&b, 160);                                              /* split into three: O(n^3) brute */
+    for (int p = 1; p <= 12; p++)
+        for (int q = p; q <= 12; q++) {
+            memset(&b, 0, sizeof b); b.kind = B_BASH; b.bp = p; b.bq = q;
+            against_brute(&b, 400);
+        }
+    printf("closed forms: %ld values compared with the brute force\n", compared);
+
+    /* HDU 2897: one bash heap in misère play, and its winning moves */
+    long mis = 0;
+    for (int p = 1; p <= 8; p++)
+        for (int q = p; q <= 8; q++)
+            for (int n = 0; n <= 60; n++) {
+                brule rules[1];
+                memset(rules, 0, sizeof rules);
+                rules[0].kind = B_BASH; rules[0].bp = p; rules[0].bq = q;
+                brute_spec(&rules[0]);
+                bheap h = {0, n};
+                brute_reset();
+                int bw = brute_wins_misere(rules, &h, 1);
+                long expect = 0;
+                bopt o[64];
+                int cnt = brute_options(&rules[0], n, o, 64);
+                for (int k = 0; k < cnt; k++) {
+                    bheap nx = {0, o[k].n ? o[k].h[0] : 0};
+                    if (!brute_wins_misere(rules, &nx, o[k].n ? 1 : 0)) expect++;
+                }
+                char text[160];
+                snprintf(text, sizeof text, "%s(%d)", rules[0].spec, n);
+                gr_ctx *c2;
+                gr_position *pos;
+                gr_error e2;
+                gr_misere m;
+                if (gr_ctx_new(&c2) != GR_OK) abort();
+                CHECK(gr_position_parse(c2, text, strlen(text), 0, &pos, &e2) == GR_OK, "%s", e2.message);
+                CHECK(gr_position_misere(pos, &m, &e2) == GR_OK && m.wins == bw && !strcmp(m.method, "formula"),
+                      "%s misère: %d, brute force %d", text, m.wins, bw);
+                int complete;
+                long got = 0;
+                CHECK(gr_position_misere_moves(pos, 0, count_moves, &got, &complete, &e2) == GR_OK, "%s", e2.message);
+                CHECK(got == expect, "%s misère: %ld winning moves, brute force %ld", text, got, expect);
+                gr_position_free(pos);
+                gr_ctx_free(c2);
+                mis++;
+            }
+    brute_reset();
+    printf("bash misère: %ld heaps compared with the game tree\n", mis);
+
+    /* 64-bit ends */
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    uint64_t v;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    CHECK(gr_ctx_ruleset(ctx, "lasker", 6, &rs, &err) == GR_OK, "lasker");
+    CHECK(gr_ruleset_value(rs, UINT64_MAX - 1, &v, &err) == GR_OK && v == UINT64_MAX - 1, "lasker(2^64-2)");
+    CHECK(gr_ruleset_value(rs, UINT64_MAX, &v, &err) == GR_ERANGE && strstr(err.message, "does not fit"),
+          "lasker(2^64-1) has value 2^64: refused");
+    CHECK(gr_ctx_ruleset(ctx, "divisor", 7, &rs, &err) == GR_OK, "divisor");
+    CHECK(gr_ruleset_value(rs, (uint64_t)1 << 63, &v, &err) == GR_OK && v == 64, "divisor(2^63) = 64");
+    CHECK(gr_ctx_ruleset(ctx, "bash[18446744073709551615,18446744073709551615]", 47, &rs, &err) == GR_OK, "%s", err.message);
+    CHECK(gr_ruleset_value(rs, 12345, &v, &err) == GR_OK && v == 1, "huge bash: one move, take all");
+    gr_ctx_free(ctx);
+    return tu_finish("test_closed");
+}
