@@ -273,6 +273,31 @@ static void print_moves_human(gr_position *pos, const moves *mv, int one_positio
     }
 }
 
+/* For a position that is one dyn[k] / fib term: the least winning take. */
+static int dyn_min_take(gr_position *pos, uint64_t *take) {
+    char *t = NULL;
+    if (gr_position_term_format(pos, 0, &t) != GR_OK) return 0;
+    int ok = 0;
+    char *open = strchr(t, '(');
+    if (open && (!strncmp(t, "dyn[", 4) || !strncmp(t, "fib(", 4))) {
+        gr_ctx *c2;
+        gr_error e;
+        gr_ruleset *rs;
+        uint64_t args[2];
+        size_t n = 0;
+        if (gr_ctx_new(&c2) == GR_OK) {
+            *open = '\0';
+            char *p = open + 1;
+            while (*p && n < 2) { args[n++] = strtoull(p, &p, 10); if (*p == ',') p++; else break; }
+            if (gr_ctx_ruleset(c2, t, strlen(t), &rs, &e) == GR_OK && gr_ruleset_dyn_min_take(rs, args, n, take, &e) == GR_OK)
+                ok = 1;
+            gr_ctx_free(c2);
+        }
+    }
+    free(t);
+    return ok;
+}
+
 static int cmd_solve(const opts *o) {
     input in;
     gr_ctx *ctx = NULL;
@@ -299,7 +324,7 @@ static int cmd_solve(const opts *o) {
     uint64_t max = o->has_max_moves ? o->max_moves : nterms > BIG_SUM_TERMS ? 1 : o->max_moves;
     size_t maxm = (size_t)(max ? max : (uint64_t)SIZE_MAX);
     const char *play = "normal", *method = "sg-theorem";
-    int wins = 0, one_position = 0;
+    int wins = 0, one_position = 0, known = 1;
     gr_misere mis = {0};
     size_t decisive = 0;
     gr_status st = GR_OK;
@@ -328,17 +353,23 @@ static int cmd_solve(const opts *o) {
         method = mis.method;
         v = mis.value;
     } else {
-        st = gr_position_value(pos, &v, &err);
+        st = gr_position_outcome(pos, &wins, &known, &v, &err);
         if (st == GR_OK) st = gr_position_winning_moves(pos, maxm, collect, &mv, &complete, &err);
-        wins = v != 0;
+        if (st == GR_OK && !known) method = "formula";
     }
     if (st != GR_OK) { rc = report(&err, in.source, in.source != NULL); goto out; }
     if (mv.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     if (o->json) {
         printf("{\"position\": ");
         json_string(stdout, text);
-        printf(", \"terms\": %zu, \"play\": \"%s\", \"value\": %llu, \"outcome\": \"%s\", \"method\": \"%s\"", nterms,
-               play, (unsigned long long)v, wins ? "N" : "P", method);
+        printf(", \"terms\": %zu, \"play\": \"%s\", \"value\": ", nterms, play);
+        if (known) printf("%llu", (unsigned long long)v);
+        else printf("null");
+        printf(", \"outcome\": \"%s\", \"method\": \"%s\"", wins ? "N" : "P", method);
+        uint64_t take;
+        if (nterms == 1 && !o->misere && !o->every && !o->has_moore && dyn_min_take(pos, &take)) {
+            if (wins) printf(", \"min_first_take\": %llu", (unsigned long long)take);
+        }
         if (o->misere && !o->has_moore)
             printf(", \"sj\": \"%s\", \"searched\": %llu", mis.sj_wins ? "N" : "P", (unsigned long long)mis.searched);
         if (o->has_moore) printf(", \"k\": %llu", (unsigned long long)o->moore);
@@ -354,9 +385,13 @@ static int cmd_solve(const opts *o) {
         printf("position: %s\n", nterms <= HUMAN_FULL_TERMS ? text : "(a sum of many terms)");
         printf("terms:    %zu\n", nterms);
         if (!strcmp(play, "normal")) {
-            printf("value:    %llu\n", (unsigned long long)v);
+            if (known) printf("value:    %llu\n", (unsigned long long)v);
+            else printf("value:    unknown (grundy knows only the outcome of a position this large)\n");
             printf("outcome:  %s\n", wins ? "N (the player to move wins)" : "P (the player to move loses)");
-            printf("method:   sg-theorem (the value of a sum is the XOR of its terms' values)\n");
+            if (known) printf("method:   sg-theorem (the value of a sum is the XOR of its terms' values)\n");
+            else printf("method:   formula (the outcome of the one term whose value is unknown)\n");
+            uint64_t take;
+            if (nterms == 1 && wins && dyn_min_take(pos, &take)) printf("least winning first take: %llu\n", (unsigned long long)take);
         } else if (!strcmp(play, "misere")) {
             printf("play:     misère (the last player to move loses)\n");
             printf("value:    %llu (normal play)\n", (unsigned long long)v);

@@ -87,6 +87,16 @@ struct gr_ruleset {
     /* bash[p,q] */
     uint64_t bash_p, bash_q;
 
+    /* dyn[k]: the sequence a[0..dyn_n) of losing first positions */
+    uint64_t dyn_k;
+    uint64_t *dyn_a;          /* a[0..dyn_n) */
+    uint64_t dyn_blast;       /* b[dyn_n - 1] */
+    size_t dyn_n, dyn_cap, dyn_j;
+
+    /* state rulesets with two coordinates (wythoff, euclid): values of
+     * positions with both coordinates below st_w, in tab[a * st_w + b] */
+    size_t st_w;
+
     /* take-and-break: digit[k] for removing k tokens, k = 0..ndigits-1;
      * when repeat, digit k >= ndigits is digit[ndigits-1] */
     uint8_t *digit;
@@ -144,14 +154,43 @@ gr_status gr_tb_next(gr_ruleset *rs, gr_error *err);
 void gr_tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
 unsigned gr_tb_digit(const gr_ruleset *rs, uint64_t k);
 uint64_t gr_tb_max_take(const gr_ruleset *rs);
-/* staircase.c: the state rulesets */
+/* state.c: the state rulesets, dispatched to staircase.c, pairgames.c, dyn.c */
 gr_status gr_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
-gr_status gr_state_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
-gr_status gr_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+/* GR_EUNPROVEN for a position whose value is not known (only its outcome) */
+gr_status gr_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
+gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err);
-/* Every option whose value is `target` (found directly, not by listing all). */
-gr_status gr_state_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+/* Every option whose value is `target` (found directly, not by listing
+ * all); *complete 0 when only some could be listed. */
+gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                            gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+
+gr_status gr_stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
+gr_status gr_stair_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gr_stair_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+                           gr_state_option_fn fn, void *user, gr_error *err);
+gr_status gr_stair_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, gr_error *err);
+
+/* pairgames.c: wythoff and euclid */
+gr_status gr_pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
+gr_status gr_pair_outcome(gr_ruleset *rs, const uint64_t *args, int *wins, gr_error *err);
+gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, gr_error *err);
+gr_status gr_pair_options(gr_ruleset *rs, const uint64_t *args, gr_optiter *it, gr_state_option_fn fn, void *user);
+gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target, gr_state_option_fn fn, void *user,
+                           int *complete, gr_error *err);
+/* dyn.c: k-times dynamic subtraction */
+gr_status gr_dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                       gr_error *err);
+gr_status gr_dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
+gr_status gr_dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
+gr_status gr_dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gr_dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                         void *user);
+gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                          void *user, int *complete, gr_error *err);
+gr_status gr_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
 gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                         gr_error *err);
 /* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */

@@ -91,6 +91,31 @@ gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_error *err) {
     return GR_OK;
 }
 
+gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t *value, gr_error *err) {
+    gr_error local;
+    gr_status st = gr_position_value(pos, value, &local);
+    if (st == GR_OK) { *known = 1; *wins = *value != 0; return GR_OK; }
+    if (st != GR_EUNPROVEN) { if (err) *err = local; return st; }
+    uint64_t rest = 0, v;
+    size_t unknown = 0, which = 0;
+    for (size_t i = 0; i < pos->nterms; i++) {
+        st = gr_position_term_value(pos, i, &v, err);
+        if (st == GR_OK) { rest ^= v; continue; }
+        if (st != GR_EUNPROVEN || gr_ruleset_is_heap(pos->terms[i].rs)) return st;
+        unknown++;
+        which = i;
+    }
+    if (unknown == 1 && rest == 0) {
+        /* the unknown term is won, so its value is not 0, and the sum's is not */
+        int w;
+        const gr_term *t = &pos->terms[which];
+        if ((st = gr_state_outcome(t->rs, pos->args + t->args, t->nargs, &w, err)) != GR_OK) return st;
+        if (w) { *known = 0; *wins = 1; return GR_OK; }
+    }
+    if (err) *err = local;
+    return GR_EUNPROVEN;
+}
+
 /* ---- winning moves ---- */
 
 /* Options of a heap beyond the value table are listed only this far. */
@@ -190,9 +215,30 @@ static int on_option(void *user, const uint64_t *heaps, size_t nh) {
 gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                     gr_error *err) {
     uint64_t total;
-    gr_status st = gr_position_value(pos, &total, err);
+    int wins, known;
+    gr_status st = gr_position_outcome(pos, &wins, &known, &total, err);
     if (complete) *complete = 1;
-    if (st != GR_OK || total == 0) return st;
+    if (st != GR_OK || !wins) return st;
+    if (!known) {
+        /* one won term of unknown value, the rest of value 0: the moves in
+         * that term to a lost position win; moves elsewhere cannot be judged */
+        wm w = {pos, 0, 0, 0, max_moves, 0, 0, 0, fn, user, GR_OK, err, NULL};
+        for (size_t i = 0; i < pos->nterms; i++) {
+            uint64_t v;
+            gr_error e2;
+            if (gr_position_term_value(pos, i, &v, &e2) == GR_OK) continue;
+            gr_term *t = &pos->terms[i];
+            w.term = i;
+            if (gr_position_term_format(pos, i, &w.from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
+            int all = 1;
+            st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &w, &all, err);
+            if (st == GR_OK) st = w.st;
+            free(w.from);
+            if (complete) *complete = all && !w.cut && pos->nterms == 1;
+            return st;
+        }
+        return st;
+    }
     wm w = {pos, 0, 0, 0, max_moves, 0, 0, 0, fn, user, GR_OK, err, NULL};
     for (size_t i = 0; i < pos->nterms && !w.cut; i++) {
         gr_term *t = &pos->terms[i];
@@ -202,8 +248,10 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             uint64_t g;
             if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
             if (gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-            st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, err);
+            int all = 1;
+            st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
             if (st == GR_OK) st = w.st;
+            if (!all && !w.cut) w.partial = 1;
             if (st != GR_OK) goto out;
             free(w.from);
             w.from = NULL;

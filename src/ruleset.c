@@ -22,6 +22,10 @@ static const named NAMES[] = {
     {"grundy", GR_RULESET_GRUNDY, NULL},
     {"bash", GR_RULESET_BASH, NULL},
     {"staircase", GR_RULESET_STAIRCASE, NULL},
+    {"wythoff", GR_RULESET_WYTHOFF, NULL},
+    {"euclid", GR_RULESET_EUCLID, NULL},
+    {"dyn", GR_RULESET_DYN, NULL},
+    {"fib", GR_RULESET_DYN, "2"},
     {"stairs", GR_RULESET_STAIRS, NULL},
     {"kayles", GR_RULESET_TB, "0.77"},
     {"dawson", GR_RULESET_TB, "0.07"},
@@ -65,6 +69,7 @@ void gr_rs_free(gr_ruleset *rs) {
     free(rs->spec); free(rs->sub); free(rs->digit); free(rs->tab); free(rs->p2);
     gr_mexset_free(&rs->mex);
     free(rs->nl_firm);
+    free(rs->dyn_a);
     free(rs);
 }
 
@@ -102,10 +107,12 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
     }
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
     if (i < len) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "unexpected '%c' after the ruleset", spec[i]);
-    int needs = nm->kind == GR_RULESET_SUB || nm->kind == GR_RULESET_BASH || (nm->kind == GR_RULESET_TB && !nm->code);
+    int needs = nm->kind == GR_RULESET_SUB || nm->kind == GR_RULESET_BASH ||
+                ((nm->kind == GR_RULESET_TB || nm->kind == GR_RULESET_DYN) && !nm->code);
     if (needs && !has_params)
         return gr_fail_at(err, GR_EPARSE, line, col0 + ne, "'%s' needs parameters in brackets, e.g. %s", nm->name,
-                          nm->kind == GR_RULESET_SUB ? "sub[1,2,4]" : nm->kind == GR_RULESET_BASH ? "bash[2,5]" : "tb[0.77]");
+                          nm->kind == GR_RULESET_SUB ? "sub[1,2,4]" : nm->kind == GR_RULESET_BASH ? "bash[2,5]" :
+                          nm->kind == GR_RULESET_DYN ? "dyn[3]" : "tb[0.77]");
     if (!needs && has_params)
         return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
 
@@ -127,6 +134,15 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
         gr_buf_puts(&canon, "bash[");
         st = gr_bash_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
         gr_buf_puts(&canon, "]");
+    } else if (nm->kind == GR_RULESET_DYN) {
+        if (nm->code) {
+            rs->dyn_k = 2;
+            gr_buf_puts(&canon, nm->name);
+        } else {
+            gr_buf_puts(&canon, "dyn[");
+            st = gr_dyn_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
+            gr_buf_puts(&canon, "]");
+        }
     } else if (nm->code) {
         gr_buf scratch;
         gr_buf_init(&scratch);
@@ -152,7 +168,7 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
 
 gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs) { return rs->kind; }
 int gr_ruleset_is_heap(const gr_ruleset *rs) {
-    return rs->kind != GR_RULESET_STAIRCASE && rs->kind != GR_RULESET_STAIRS;
+    return rs->kind < GR_RULESET_STAIRCASE;
 }
 const char *gr_ruleset_spec(const gr_ruleset *rs) { return rs->spec; }
 
@@ -336,12 +352,22 @@ gr_status gr_ruleset_state_check(const gr_ruleset *rs, const uint64_t *args, siz
     return gr_state_check(rs, args, n, bad, err);
 }
 
+gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
+    if (gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
+    return gr_state_outcome(rs, args, n, wins, err);
+}
+
+gr_status gr_ruleset_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
+    if (rs->kind != GR_RULESET_DYN) return gr_fail(err, GR_EINVAL, "%s is not a dyn ruleset", rs->spec);
+    return gr_dyn_min_take(rs, args, n, take, err);
+}
+
 gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
     return gr_state_value(rs, args, n, value, err);
 }
 
-gr_status gr_ruleset_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t max_options,
+gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t max_options,
                                    gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
     gr_optiter it = {NULL, NULL, max_options, 0, 0, 0, 0};

@@ -20,7 +20,7 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-gr_status gr_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+gr_status gr_stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     if (rs->kind == GR_RULESET_STAIRS) return GR_OK;
     for (size_t i = 0; i < n; i++)
         if (args[i] == 0) { *bad = i; return gr_fail(err, GR_EINVAL, "pieces stand on cells 1, 2, ...: cell 0 does not exist"); }
@@ -70,7 +70,7 @@ static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uin
     }
 }
 
-gr_status gr_state_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+gr_status gr_stair_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
     if (!lad) return gr_fail(err, GR_ENOMEM, "out of memory");
     uint64_t x = 0;
@@ -80,7 +80,7 @@ gr_status gr_state_value(const gr_ruleset *rs, const uint64_t *args, size_t n, u
     return GR_OK;
 }
 
-gr_status gr_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+gr_status gr_stair_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);
@@ -101,7 +101,7 @@ gr_status gr_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n,
     return GR_OK;
 }
 
-gr_status gr_state_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+gr_status gr_stair_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);

@@ -49,6 +49,13 @@ GR_NODISCARD gr_status gr_position_term_format(const gr_position *pos, size_t i,
 GR_NODISCARD gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err);
 GR_NODISCARD gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_error *err);
 
+/* The outcome when the value itself may be unknown: a large wythoff, euclid
+ * or dyn position that is won has no known Grundy value, but a sum whose
+ * only such term is it and whose other terms XOR to 0 is still won. *known
+ * says whether *value holds the value. GR_EUNPROVEN when the outcome needs
+ * an unknown value. */
+GR_NODISCARD gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t *value, gr_error *err);
+
 /* A move in one component: term `component` is replaced by `to` (a term in
  * the game language; a heap ruleset term that split lists all its heaps). */
 typedef struct gr_move {

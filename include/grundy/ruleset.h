@@ -30,7 +30,10 @@ typedef enum gr_ruleset_kind {
     GR_RULESET_GRUNDY,    /* Grundy's game */
     GR_RULESET_BASH,      /* bash[p,q]: take p..q, or everything when fewer than p remain */
     GR_RULESET_STAIRCASE, /* pieces on a line moving left (POJ 1704): a state ruleset */
-    GR_RULESET_STAIRS     /* coins on steps 1..n moving down one step: a state ruleset */
+    GR_RULESET_STAIRS,    /* coins on steps 1..n moving down one step: a state ruleset */
+    GR_RULESET_WYTHOFF,   /* wythoff(a,b): a state ruleset */
+    GR_RULESET_EUCLID,    /* euclid(a,b): a state ruleset */
+    GR_RULESET_DYN        /* dyn[k](n[,c]) and fib(n[,c]) = dyn[2]: a state ruleset */
 } gr_ruleset_kind;
 
 gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs);
@@ -46,7 +49,17 @@ GR_NODISCARD gr_status gr_ruleset_state_check(const gr_ruleset *rs, const uint64
 GR_NODISCARD gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value,
                                               gr_error *err);
 typedef int (*gr_state_option_fn)(void *user, const uint64_t *args, size_t n);
-GR_NODISCARD gr_status gr_ruleset_state_options(const gr_ruleset *rs, const uint64_t *args, size_t n,
+
+/* Whether the player to move wins a state position (normal play); known for
+ * every 64-bit position even where the Grundy value is not (the value of a
+ * large wythoff, euclid or dyn position that is not lost is GR_EUNPROVEN). */
+GR_NODISCARD gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins,
+                                                gr_error *err);
+
+/* dyn[k]/fib positions: the least winning take (0 when the position is lost). */
+GR_NODISCARD gr_status gr_ruleset_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take,
+                                               gr_error *err);
+GR_NODISCARD gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t n,
                                                 uint64_t max_options, gr_state_option_fn fn, void *user,
                                                 int *complete, gr_error *err);
 

@@ -1,0 +1,300 @@
+/* Two-coordinate state rulesets with closed-form outcomes.
+ *
+ * wythoff(a,b): take any number from one heap, or the same number from both.
+ *   The lost positions are (a_k, a_k + k) with a_k = floor(k*phi). grundy
+ *   decides a_k = x exactly in integers: x = floor(k*phi) iff
+ *   2x - k < k*sqrt(5) < 2x + 2 - k, compared by squaring in 256-bit
+ *   arithmetic, so every 64-bit position is exact (floating point is already
+ *   wrong at k = 102334155).
+ * euclid(a,b): subtract a positive multiple of the smaller number from the
+ *   larger, staying >= 0; whoever reaches 0 wins. With a >= b > 0: b | a or
+ *   a >= 2b wins (Euclid's game theorem: from a >= 2b one of a mod b and
+ *   a mod b + b is a loss for the opponent); otherwise the one move is forced,
+ *   to (b, a - b). That is an iterated subtraction, done in O(log) steps.
+ * Grundy values come from a table of positions with both coordinates below
+ * st_w (st_w^2 <= the table limit); past it only lost positions have a known
+ * value (0). */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+__extension__ typedef unsigned __int128 u128;
+__extension__ typedef __int128 i128;
+
+/* ---- 256-bit helpers ---- */
+
+static void mul_128(u128 a, u128 b, uint64_t r[4]) {
+    uint64_t a0 = (uint64_t)a, a1 = (uint64_t)(a >> 64), b0 = (uint64_t)b, b1 = (uint64_t)(b >> 64);
+    u128 p00 = (u128)a0 * b0, p01 = (u128)a0 * b1, p10 = (u128)a1 * b0, p11 = (u128)a1 * b1;
+    r[0] = (uint64_t)p00;
+    u128 mid = (p00 >> 64) + (uint64_t)p01 + (uint64_t)p10;
+    r[1] = (uint64_t)mid;
+    u128 hi = (mid >> 64) + (p01 >> 64) + (p10 >> 64) + (uint64_t)p11;
+    r[2] = (uint64_t)hi;
+    r[3] = (uint64_t)((hi >> 64) + (p11 >> 64));
+}
+
+static void times5(uint64_t r[4]) {
+    u128 c = 0;
+    for (int i = 0; i < 4; i++) {
+        u128 v = (u128)r[i] * 5 + c;
+        r[i] = (uint64_t)v;
+        c = v >> 64;
+    }
+}
+
+static int cmp_256(const uint64_t x[4], const uint64_t y[4]) {
+    for (int i = 3; i >= 0; i--)
+        if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+/* x == floor(k * phi)? (k >= 1; x, k < 2^64) */
+static int is_floor_phi(u128 x, u128 k) {
+    uint64_t k5[4], l2[4], u2[4];
+    mul_128(k, k, k5);
+    times5(k5);
+    i128 L = (i128)(2 * x) - (i128)k, U = (i128)(2 * x + 2) - (i128)k;
+    if (L >= 0) {
+        mul_128((u128)L, (u128)L, l2);
+        if (cmp_256(l2, k5) >= 0) return 0;
+    }
+    if (U <= 0) return 0;
+    mul_128((u128)U, (u128)U, u2);
+    return cmp_256(k5, u2) < 0;
+}
+
+static const long double PHI = 1.6180339887498948482045868343656381L;
+
+/* floor(j * phi) exactly; 0 with *over set when it is 2^64 or more */
+static uint64_t floor_phi(uint64_t j, int *over) {
+    *over = 0;
+    if (j == 0) return 0;
+    long double est = (long double)j * PHI;
+    if (est > 1.9e19L) { *over = 1; return 0; }
+    u128 x0 = (u128)est;
+    for (i128 d = -3; d <= 3; d++) {
+        i128 x = (i128)x0 + d;
+        if (x < 0) continue;
+        if (is_floor_phi((u128)x, j)) {
+            if ((u128)x > UINT64_MAX) { *over = 1; return 0; }
+            return (uint64_t)x;
+        }
+    }
+    *over = 1; /* unreachable with a correct estimate */
+    return 0;
+}
+
+static int wythoff_lost(uint64_t a, uint64_t b) {
+    uint64_t x = a < b ? a : b, y = a < b ? b : a, k = y - x;
+    if (k == 0) return x == 0;
+    return is_floor_phi(x, k);
+}
+
+/* v = floor(j phi) (lower, returns 1) or v = floor(j phi) + j (upper, 0); v >= 1 */
+static int wythoff_index(uint64_t v, uint64_t *j) {
+    long double lo = (long double)v / PHI, up = (long double)v / (PHI * PHI);
+    int over;
+    for (int d = -3; d <= 3; d++) {
+        long double c = lo + d;
+        if (c < 1) continue;
+        uint64_t jj = (uint64_t)c;
+        if (floor_phi(jj, &over) == v && !over) { *j = jj; return 1; }
+    }
+    for (int d = -3; d <= 3; d++) {
+        long double c = up + d;
+        if (c < 1) continue;
+        uint64_t jj = (uint64_t)c;
+        uint64_t f = floor_phi(jj, &over);
+        if (!over && f + jj == v && f <= v) { *j = jj; return 0; }
+    }
+    *j = 0;
+    return -1;
+}
+
+/* ---- euclid ---- */
+
+static int euclid_wins(uint64_t a, uint64_t b) {
+    int flip = 0;
+    for (;;) {
+        uint64_t x = a > b ? a : b, y = a > b ? b : a;
+        if (y == 0) return flip;            /* no move: the mover loses */
+        if (x % y == 0 || x / y >= 2) return !flip;
+        a = y;
+        b = x - y;                          /* the forced move */
+        flip = !flip;
+    }
+}
+
+/* ---- shared ---- */
+
+gr_status gr_pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    (void)args;
+    if (n != 2) {
+        *bad = n > 2 ? 2 : 0;
+        return gr_fail(err, GR_EINVAL, "%s takes two numbers, e.g. %s(3,5)", rs->spec, rs->spec);
+    }
+    return GR_OK;
+}
+
+gr_status gr_pair_outcome(gr_ruleset *rs, const uint64_t *args, int *wins, gr_error *err) {
+    (void)err;
+    *wins = rs->kind == GR_RULESET_WYTHOFF ? !wythoff_lost(args[0], args[1]) : euclid_wins(args[0], args[1]);
+    return GR_OK;
+}
+
+static gr_status build_table(gr_ruleset *rs, gr_error *err) {
+    if (rs->st_w) return GR_OK;
+    uint64_t lim = gr_ctx_table_limit(rs->ctx);
+    size_t w = 2;
+    while ((uint64_t)(w + 1) * (w + 1) <= lim && w < 4096) w++;
+    uint32_t *t = malloc(w * w * sizeof *t);
+    if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
+    gr_mexset ms;
+    gr_mexset_init(&ms);
+    gr_status st = GR_OK;
+    if (rs->kind == GR_RULESET_WYTHOFF) {
+        for (size_t a = 0; a < w && st == GR_OK; a++)
+            for (size_t b = 0; b < w && st == GR_OK; b++) {
+                gr_mexset_clear(&ms);
+                for (size_t d = 1; d <= a && st == GR_OK; d++) st = gr_mexset_add(&ms, t[(a - d) * w + b]);
+                for (size_t d = 1; d <= b && st == GR_OK; d++) st = gr_mexset_add(&ms, t[a * w + b - d]);
+                for (size_t d = 1; d <= a && d <= b && st == GR_OK; d++) st = gr_mexset_add(&ms, t[(a - d) * w + b - d]);
+                t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
+            }
+    } else {
+        for (size_t s = 0; s + 1 < 2 * w && st == GR_OK; s++)
+            for (size_t a = s >= w ? s - w + 1 : 0; a <= s && a < w && st == GR_OK; a++) {
+                size_t b = s - a;
+                gr_mexset_clear(&ms);
+                if (a && b) {
+                    if (a >= b) for (size_t m = a; m >= b && st == GR_OK; m -= b) st = gr_mexset_add(&ms, t[(m - b) * w + b]);
+                    else for (size_t m = b; m >= a && st == GR_OK; m -= a) st = gr_mexset_add(&ms, t[a * w + m - a]);
+                }
+                t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
+            }
+    }
+    gr_mexset_free(&ms);
+    if (st != GR_OK) { free(t); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    free(rs->tab);
+    rs->tab = t;
+    rs->st_w = w;
+    return GR_OK;
+}
+
+gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, gr_error *err) {
+    gr_status st = build_table(rs, err);
+    if (st != GR_OK) return st;
+    if (args[0] < rs->st_w && args[1] < rs->st_w) { *value = rs->tab[args[0] * rs->st_w + args[1]]; return GR_OK; }
+    int wins;
+    (void)gr_pair_outcome(rs, args, &wins, err);
+    if (!wins) { *value = 0; return GR_OK; }
+    return gr_fail(err, GR_EUNPROVEN,
+                   "%s(%llu,%llu): the position is won (N), but its Grundy value is known only below %zu (raise the table limit)",
+                   rs->spec, (unsigned long long)args[0], (unsigned long long)args[1], rs->st_w);
+}
+
+static int emit2(gr_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, uint64_t b) {
+    if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
+    it->seen++;
+    uint64_t o[2] = {a, b};
+    if (fn(user, o, 2)) { it->stopped = 1; return 1; }
+    return 0;
+}
+
+gr_status gr_pair_options(gr_ruleset *rs, const uint64_t *args, gr_optiter *it, gr_state_option_fn fn, void *user) {
+    uint64_t a = args[0], b = args[1];
+    if (rs->kind == GR_RULESET_WYTHOFF) {
+        for (uint64_t d = 1; d <= a; d++) if (emit2(it, fn, user, a - d, b)) return GR_OK;
+        for (uint64_t d = 1; d <= b; d++) if (emit2(it, fn, user, a, b - d)) return GR_OK;
+        for (uint64_t d = 1; d <= a && d <= b; d++) if (emit2(it, fn, user, a - d, b - d)) return GR_OK;
+        return GR_OK;
+    }
+    if (!a || !b) return GR_OK;
+    if (a >= b) { for (uint64_t m = a; m >= b; m -= b) if (emit2(it, fn, user, m - b, b)) return GR_OK; }
+    else { for (uint64_t m = b; m >= a; m -= a) if (emit2(it, fn, user, a, m - a)) return GR_OK; }
+    return GR_OK;
+}
+
+typedef struct target_scan {
+    gr_ruleset *rs;
+    uint64_t target;
+    gr_state_option_fn fn;
+    void *user;
+} target_scan;
+
+static int scan_target(void *user, const uint64_t *o, size_t n) {
+    (void)n;
+    target_scan *ts = user;
+    uint64_t v = ts->rs->tab[o[0] * ts->rs->st_w + o[1]];
+    return v == ts->target ? ts->fn(ts->user, o, 2) : 0;
+}
+
+gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target, gr_state_option_fn fn, void *user,
+                           int *complete, gr_error *err) {
+    gr_status st = build_table(rs, err);
+    if (st != GR_OK) return st;
+    uint64_t a = args[0], b = args[1];
+    if (a < rs->st_w && b < rs->st_w) {
+        target_scan ts = {rs, target, fn, user};
+        gr_optiter it = {NULL, NULL, 0, 0, 0, 0, 0};
+        return gr_pair_options(rs, args, &it, scan_target, &ts);
+    }
+    if (target != 0) {
+        /* values of large positions are unknown: nothing can be listed */
+        if (complete) *complete = 0;
+        return GR_OK;
+    }
+    uint64_t o[2];
+    if (rs->kind == GR_RULESET_EUCLID) {
+        if (!euclid_wins(a, b)) return GR_OK;
+        int swap = a < b;
+        uint64_t x = swap ? b : a, y = swap ? a : b, nx;
+        if (x % y == 0) nx = 0;
+        else if (x / y >= 2) nx = euclid_wins(y, x % y) ? x % y + y : x % y;
+        else nx = x - y;
+        o[0] = swap ? y : nx;
+        o[1] = swap ? nx : y;
+        fn(user, o, 2);
+        return GR_OK;
+    }
+    /* wythoff: the moves to lost positions, by the formulas */
+    if (wythoff_lost(a, b)) return GR_OK;
+    uint64_t got[4][2];
+    int ngot = 0, stop = 0;
+    int swap = a > b;
+    uint64_t x = swap ? b : a, y = swap ? a : b;
+#define OUT(nx, ny)                                                                           \
+    do {                                                                                      \
+        uint64_t ox = swap ? (ny) : (nx), oy = swap ? (nx) : (ny);                             \
+        int dup = 0;                                                                          \
+        for (int q = 0; q < ngot; q++) dup |= got[q][0] == ox && got[q][1] == oy;             \
+        if (!dup && !stop && wythoff_lost(ox, oy)) {                                          \
+            got[ngot][0] = ox; got[ngot][1] = oy; ngot++;                                     \
+            o[0] = ox; o[1] = oy;                                                             \
+            stop = fn(user, o, 2);                                                            \
+        }                                                                                     \
+    } while (0)
+    int over;
+    uint64_t k = y - x;
+    if (k > 0) {
+        uint64_t ak = floor_phi(k, &over);
+        if (!over && ak < x) OUT(ak, ak + k);
+    } else if (x > 0) {
+        OUT(0, 0);
+    }
+    uint64_t j;
+    if (x > 0) {
+        int lower = wythoff_index(x, &j);
+        if (lower == 1 && x + j < y) OUT(x, x + j);
+        if (lower == 0) { uint64_t aj = floor_phi(j, &over); if (!over && aj < y) OUT(x, aj); }
+    } else {
+        OUT(0, 0); /* (0, y): take all of y */
+    }
+    if (y > 0 && wythoff_index(y, &j) == 0) {
+        uint64_t aj = floor_phi(j, &over);
+        if (!over && aj < x) OUT(aj, y);
+    }
+#undef OUT
+    return GR_OK;
+}
