@@ -193,6 +193,11 @@ gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
 gr_status gr_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
 gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                         gr_error *err);
+/* primes.c */
+#define GR_PRIME_PI_MAX ((uint64_t)10000000000) /* 10^10: pi(x) within about 0.1 s */
+int gr_prime_is(uint64_t n);
+uint64_t gr_prime_lpf(uint64_t n);
+gr_status gr_prime_pi(uint64_t x, uint64_t *out, gr_error *err);
 /* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */
 gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err);
 void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);

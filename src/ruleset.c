@@ -264,8 +264,26 @@ static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
     return gr_fail(err, GR_EINVAL, "%s is not a heap ruleset: its arguments describe one position", rs->spec);
 }
 
+/* coprime: G(0) = 0, G(1) = 1, G(n) = pi(least prime factor of n) + 1
+ * (tested against the brute force in tests/test_closed.c) */
+static gr_status coprime_value(uint64_t n, uint64_t *value, gr_error *err) {
+    if (n < 2) { *value = n; return GR_OK; }
+    uint64_t p = gr_prime_lpf(n), pi;
+    gr_status st = gr_prime_pi(p, &pi, err);
+    if (st != GR_OK)
+        return gr_fail(err, st,
+                       "coprime(%llu): its least prime factor %llu is beyond %llu, where grundy stops counting primes",
+                       (unsigned long long)n, (unsigned long long)p, (unsigned long long)GR_PRIME_PI_MAX);
+    *value = pi + 1;
+    return GR_OK;
+}
+
 gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    if (rs->kind == GR_RULESET_COPRIME) {
+        if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
+        return coprime_value(n, value, err);
+    }
     if (gr_heapgame_closed_form(rs, n, value)) return GR_OK;
     if (n > 0 && gr_heapgame_closed_form(rs, 0, value))  /* a formula that overflowed */
         return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
@@ -291,6 +309,18 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
 gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err) {
     uint64_t v;
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    if (rs->kind == GR_RULESET_COPRIME) {
+        /* a sieve of least prime factors, primes ranked as they appear */
+        uint64_t rank = 0;
+        for (uint64_t i = 0; i < count; i++) out[i] = i < 2 ? i : 0;
+        for (uint64_t i = 2; i < count; i++) {
+            if (out[i]) continue;
+            out[i] = ++rank + 1;
+            for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i)
+                if (!out[j]) out[j] = rank + 1;
+        }
+        return GR_OK;
+    }
     if (count && gr_heapgame_closed_form(rs, 0, &v)) {
         for (uint64_t i = 0; i < count; i++) (void)gr_heapgame_closed_form(rs, i, &out[i]);
         return GR_OK;

@@ -44,6 +44,7 @@ int main(void) {
     memset(&b, 0, sizeof b); b.kind = B_POW2; against_brute(&b, (int)(3000 * scale));
     memset(&b, 0, sizeof b); b.kind = B_DIVISOR; against_brute(&b, (int)(3000 * scale));
     memset(&b, 0, sizeof b); b.kind = B_NIM; against_brute(&b, 300);
+    memset(&b, 0, sizeof b); b.kind = B_COPRIME; against_brute(&b, (int)(1500 * (scale > 2 ? 2 : scale)));
     memset(&b, 0, sizeof b); b.kind = B_TB; b.nd = 2; b.digit[0] = 4; b.digit[1] = 3; b.repeat = 1;
     against_brute(&b, (int)(1200 * (scale > 2 ? 2 : scale)));          /* Lasker's Nim */
     memset(&b, 0, sizeof b); b.kind = B_TB; b.nd = 2; b.digit[0] = 8; b.digit[1] = 3; b.repeat = 1;
@@ -109,6 +110,51 @@ int main(void) {
     CHECK(gr_ruleset_value(rs, (uint64_t)1 << 63, &v, &err) == GR_OK && v == 64, "divisor(2^63) = 64");
     CHECK(gr_ctx_ruleset(ctx, "bash[18446744073709551615,18446744073709551615]", 47, &rs, &err) == GR_OK, "%s", err.message);
     CHECK(gr_ruleset_value(rs, 12345, &v, &err) == GR_OK && v == 1, "huge bash: one move, take all");
+    /* coprime for 64-bit heaps: least prime factors and prime counts against
+     * a sieve, and the seq form against the per-heap form */
+    enum { S = 2000000 };
+    unsigned char *comp = calloc(S, 1);
+    uint64_t *pi = malloc(S * sizeof *pi);
+    uint64_t cnt = 0;
+    for (uint64_t i = 2; i < S; i++) {
+        if (!comp[i]) { cnt++; for (uint64_t j = i * i; j < S; j += i) comp[j] = 1; }
+        pi[i] = cnt;
+    }
+    pi[0] = pi[1] = 0;
+    CHECK(gr_ctx_ruleset(ctx, "coprime", 7, &rs, &err) == GR_OK, "coprime");
+    tu_rng r = {4242};
+    long cp = 0;
+    for (int c = 0; c < 20000; c++) {
+        uint64_t p1 = 2 + tu_below(&r, S - 2);
+        while (comp[p1]) p1++;
+        if (p1 >= S) continue;
+        uint64_t m = (tu_next(&r) >> 1) / p1 + 1;  /* a multiple of p1 with no smaller factor? not always */
+        uint64_t n = p1 * m;
+        uint64_t want_lpf = p1;
+        for (uint64_t q = 2; q < p1 && q * q <= m * q; q++) if (m % q == 0 && !comp[q]) { want_lpf = q; break; }
+        if (want_lpf != p1) continue;
+        CHECK(gr_ruleset_value(rs, n, &v, &err) == GR_OK && v == pi[p1] + 1, "coprime(%llu) = %llu, want pi(%llu)+1 = %llu",
+              (unsigned long long)n, (unsigned long long)v, (unsigned long long)p1, (unsigned long long)pi[p1] + 1);
+        cp++;
+    }
+    /* primes themselves: pi by Lucy-Hedgehog against the sieve */
+    for (uint64_t p1 = S - 1; p1 > S - 3000; p1--)
+        if (!comp[p1]) {
+            CHECK(gr_ruleset_value(rs, p1, &v, &err) == GR_OK && v == pi[p1] + 1, "coprime(prime %llu)", (unsigned long long)p1);
+            cp++;
+        }
+    /* a product of two 32-bit primes: Pollard finds the least one */
+    uint64_t pa = 4294967291ull, pb = 4294967279ull; /* both prime */
+    /* pi(2^32) = 203280221 counts 4294967291 as its last prime, so pi(4294967279) = 203280220 */
+    CHECK(gr_ruleset_value(rs, pa * pb, &v, &err) == GR_OK && v == 203280220 + 1,
+          "coprime(pa*pb) = pi(4294967279) + 1: got %llu (%s)", (unsigned long long)v, err.message);
+    CHECK(gr_ruleset_value(rs, 18446744073709551557ull, &v, &err) == GR_EUNPROVEN, "a 64-bit prime: pi not counted");
+    uint64_t seqv[100];
+    CHECK(gr_ruleset_values(rs, 100, seqv, &err) == GR_OK, "seq");
+    for (uint64_t i = 0; i < 100; i++) CHECK(gr_ruleset_value(rs, i, &v, &err) == GR_OK && v == seqv[i], "seq %llu", (unsigned long long)i);
+    printf("coprime: %ld 64-bit heaps checked against a sieve\n", cp);
+    free(comp);
+    free(pi);
     gr_ctx_free(ctx);
     return tu_finish("test_closed");
 }
