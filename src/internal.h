@@ -84,6 +84,14 @@ struct gr_ruleset {
     uint64_t *sub;
     size_t nsub;
 
+    /* subtraction sets with elements too large for the table: see
+     * subtraction.c. sub_mode 0 untried, 1 none found, 2 G = G_small,
+     * 3 G(n) = G_small(n mod Q) below b, special values past it */
+    int sub_mode;
+    gr_ruleset *sub_small;     /* sub[A], the small elements */
+    uint64_t sub_b, sub_q;     /* the large element and the period Q = b + c */
+    uint32_t *sub_special;     /* G on [b, Q) */
+
     /* bash[p,q] */
     uint64_t bash_p, bash_q;
 
@@ -146,6 +154,9 @@ gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_op
 gr_status gr_sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
                        gr_buf *canon, gr_error *err);
 gr_status gr_sub_next(gr_ruleset *rs, gr_error *err);
+/* Values of heaps past the table for sets with huge elements: 1 and *v set
+ * when the structure is proved, 0 when not (then the caller refuses). */
+int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err);
 void gr_sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
 /* takebreak.c */
 gr_status gr_tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,

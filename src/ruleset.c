@@ -70,6 +70,7 @@ void gr_rs_free(gr_ruleset *rs) {
     gr_mexset_free(&rs->mex);
     free(rs->nl_firm);
     free(rs->dyn_a);
+    free(rs->sub_special);
     free(rs);
 }
 
@@ -291,6 +292,12 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
     if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
     uint64_t limit = rs->ctx->table_limit;
+    if (rs->kind == GR_RULESET_SUB && rs->sub[rs->nsub - 1] > limit / 8 && n >= limit) {
+        /* a set with an element too large to prove a period on the table */
+        int ok = gr_sub_structured(rs, n, value, err);
+        if (ok < 0) return err ? err->status : GR_EINTERNAL;
+        if (ok) return GR_OK;
+    }
     gr_status st = grow_to(rs, n == UINT64_MAX ? n : n + 1, limit, err);
     if (st != GR_OK) return st;
     if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }

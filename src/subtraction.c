@@ -159,3 +159,134 @@ gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, si
     gr_buf_u64(canon, v[1]);
     return GR_OK;
 }
+
+/* ---- subtraction sets with huge elements ----
+ *
+ * Split S into A (elements <= T, T = table limit / 8) and the large rest.
+ * sub[A] has a period proved on the table; write G_A for its values.
+ *
+ * 1. If every large b is neutral, G_A(m + b) != G_A(m) for all m >= 0, then
+ *    G_S = G_A: the extra option n - b never has the value mex would pick.
+ *    For m >= e both sides are p-periodic, so m in [0, e + p) decides.
+ * 2. If there is one large element b, try Q = b + c for c = 0, 1, ...: let
+ *    G = G_A on [0, b) and compute G on [b, Q) by the rule. Then
+ *    G_S(n) = G(n mod Q) for every n, provided
+ *      (V1) G(m + c) != G(m) for m in [0, b), and
+ *      (V2) G(m + Q - a) != G(m) for m < a, a in A.
+ *    Induction on n >= Q with m = n - Q: the options of n are those of m
+ *    shifted by Q, plus n - b = m + c when m < b and n - a when m < a;
+ *    (V1) and (V2) say those extra values are never G(m), so the mex is
+ *    the same. (V1) on [0, b - c) only involves G_A, so residues mod p
+ *    decide it. 1-2-K with 3 | k is this case with c = 1 (the seeds'
+ *    G(i) = G(i + k + 1)). */
+
+#define STRUCT_MAX_C 4096
+
+static int sub_small_value(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
+    return gr_ruleset_value(rs->sub_small, n, v, err) == GR_OK;
+}
+
+/* G_A(x + d) != G_A(x) for all x in [lo, hi)? hi may be huge. */
+static int shift_differs(gr_ruleset *a, uint64_t d, uint64_t lo, uint64_t hi, int *ok, gr_error *err) {
+    uint64_t e = a->pre, p = a->per, x, y;
+    *ok = 1;
+    uint64_t stop = hi;
+    if (hi > lo && hi - lo > e + 2 * p + 2) stop = lo + e + 2 * p + 2; /* past e, residues repeat */
+    for (uint64_t m = lo; m < stop && *ok; m++) {
+        if (gr_ruleset_value(a, m, &x, err) != GR_OK || gr_ruleset_value(a, m + d, &y, err) != GR_OK) return -1;
+        if (x == y) *ok = 0;
+    }
+    return 0;
+}
+
+int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
+    if (rs->sub_mode == 0) {
+        rs->sub_mode = 1;
+        uint64_t T = gr_ctx_table_limit(rs->ctx) / 8;
+        size_t na = 0;
+        while (na < rs->nsub && rs->sub[na] <= T) na++;
+        if (na == 0) return 0; /* nothing small: no structure tried */
+        gr_buf spec;
+        gr_buf_init(&spec);
+        gr_buf_puts(&spec, "sub[");
+        for (size_t i = 0; i < na; i++) { if (i) gr_buf_puts(&spec, ","); gr_buf_u64(&spec, rs->sub[i]); }
+        gr_buf_puts(&spec, "]");
+        char *text;
+        if (gr_buf_take(&spec, &text, NULL) != GR_OK) { gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+        gr_ruleset *a;
+        gr_status st = gr_ctx_ruleset(rs->ctx, text, strlen(text), &a, err);
+        free(text);
+        if (st != GR_OK) return -1;
+        gr_period per;
+        if (gr_ruleset_period(a, gr_ctx_table_limit(rs->ctx), &per, err) != GR_OK) return -1;
+        if (!per.found) return 0;
+        rs->sub_small = a;
+        /* 1. all large elements neutral */
+        int all = 1;
+        for (size_t i = na; i < rs->nsub && all; i++)
+            if (shift_differs(a, rs->sub[i], 0, UINT64_MAX, &all, err) < 0) return -1;
+        if (all) { rs->sub_mode = 2; goto answer; }
+        /* 2. one large element: period b + c */
+        if (rs->nsub - na != 1) return 0;
+        uint64_t b = rs->sub[na];
+        uint64_t amax = rs->sub[na - 1];
+        uint32_t *sp = malloc(STRUCT_MAX_C * sizeof *sp);
+        if (!sp) { gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+        /* the values on [b, b + c) do not depend on c: extend them one by one */
+        uint64_t cmax = 4 * (a->pre + a->per + amax) + 16;
+        if (cmax > STRUCT_MAX_C) cmax = STRUCT_MAX_C;
+        for (uint64_t c = 1; c < cmax && b <= UINT64_MAX - c; c++) {
+            uint64_t Q = b + c, x, y;
+            {
+                uint64_t i = c - 1, m = b + i;
+                gr_mexset *ms = &rs->mex;
+                gr_mexset_clear(ms);
+                for (size_t k = 0; k < na; k++) {
+                    uint64_t t = m - rs->sub[k];
+                    uint64_t g = t >= b ? sp[t - b] : 0;
+                    if (t < b && !sub_small_value(rs, t, &g, err)) { free(sp); return -1; }
+                    if (gr_mexset_add(ms, g) != GR_OK) { free(sp); gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+                }
+                uint64_t g0;
+                if (!sub_small_value(rs, m - b, &g0, err)) { free(sp); return -1; }
+                if (m - b >= b) g0 = sp[m - b - b];
+                if (gr_mexset_add(ms, g0) != GR_OK) { free(sp); gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+                sp[i] = (uint32_t)gr_mexset_mex(ms);
+            }
+#define GVAL(t, out) ((t) >= b ? ((out) = sp[(t) - b], 1) : sub_small_value(rs, (t), &(out), err))
+            int ok = 1;
+            /* V1 on [0, b - c): G_A only */
+            if (b > c && shift_differs(a, c, 0, b - c, &ok, err) < 0) { free(sp); return -1; }
+            /* V1 on [b - c, b) */
+            for (uint64_t m = b > c ? b - c : 0; m < b && ok; m++) {
+                if (!GVAL(m, x) || !GVAL(m + c, y)) { free(sp); return -1; }
+                if (x == y) ok = 0;
+            }
+            /* V2 */
+            for (uint64_t m = 0; m < amax && ok; m++)
+                for (size_t k = 0; k < na && ok; k++) {
+                    if (rs->sub[k] <= m) continue;
+                    if (!GVAL(m, x) || !GVAL(m + Q - rs->sub[k], y)) { free(sp); return -1; }
+                    if (x == y) ok = 0;
+                }
+#undef GVAL
+            if (ok) {
+                rs->sub_mode = 3;
+                rs->sub_b = b;
+                rs->sub_q = Q;
+                rs->sub_special = sp;
+                goto answer;
+            }
+        }
+        free(sp);
+        return 0;
+    }
+answer:
+    if (rs->sub_mode == 2) return sub_small_value(rs, n, v, err) ? 1 : -1;
+    if (rs->sub_mode == 3) {
+        uint64_t r = n % rs->sub_q;
+        if (r >= rs->sub_b) { *v = rs->sub_special[r - rs->sub_b]; return 1; }
+        return sub_small_value(rs, r, v, err) ? 1 : -1;
+    }
+    return 0;
+}

@@ -110,6 +110,52 @@ int main(void) {
     CHECK(gr_ruleset_value(rs, (uint64_t)1 << 63, &v, &err) == GR_OK && v == 64, "divisor(2^63) = 64");
     CHECK(gr_ctx_ruleset(ctx, "bash[18446744073709551615,18446744073709551615]", 47, &rs, &err) == GR_OK, "%s", err.message);
     CHECK(gr_ruleset_value(rs, 12345, &v, &err) == GR_OK && v == 1, "huge bash: one move, take all");
+    /* subtraction sets with a huge element: with the table limit at 64 every
+     * element above 8 counts as huge, so the structure must carry heaps past
+     * 64; compared with the brute force to 3000 */
+    {
+        tu_rng rr = {9191};
+        long solved = 0, refused = 0, vals = 0;
+        enum { NB = 3000 };
+        static unsigned gb[NB + 1];
+        for (int c = 0; c < 1200; c++) {
+            brule sb;
+            memset(&sb, 0, sizeof sb);
+            sb.kind = B_SUB;
+            if (c < 600) { sb.sub[0] = 1; sb.sub[1] = 2; sb.sub[2] = 9 + c; sb.nsub = 3; } /* 1-2-K */
+            else {
+                int na = 1 + (int)tu_below(&rr, 3);
+                for (int i = 0; i < na; i++) {
+                    int x, dup;
+                    do { x = 1 + (int)tu_below(&rr, 6); dup = 0; for (int j = 0; j < i; j++) dup |= sb.sub[j] == x; } while (dup);
+                    sb.sub[i] = x;
+                }
+                sb.sub[na] = 10 + (int)tu_below(&rr, 400);
+                sb.nsub = na + 1;
+                if (tu_below(&rr, 4) == 0) sb.sub[sb.nsub++] = 500 + (int)tu_below(&rr, 400);
+            }
+            brute_spec(&sb);
+            brute_values(&sb, NB, gb);
+            gr_ctx *c3;
+            gr_ruleset *r3;
+            if (gr_ctx_new(&c3) != GR_OK) abort();
+            gr_ctx_set_table_limit(c3, 64);
+            CHECK(gr_ctx_ruleset(c3, sb.spec, strlen(sb.spec), &r3, &err) == GR_OK, "%s", err.message);
+            gr_status st = gr_ruleset_value(r3, NB, &v, &err);
+            if (st == GR_EUNPROVEN) { refused++; gr_ctx_free(c3); CHECK(c >= 600, "1-2-K %s refused", sb.spec); continue; }
+            CHECK(st == GR_OK, "%s: %s", sb.spec, err.message);
+            solved++;
+            for (int i = 0; i <= NB; i++) {
+                CHECK(gr_ruleset_value(r3, (uint64_t)i, &v, &err) == GR_OK && v == gb[i], "%s: G(%d) = %llu, brute force %u",
+                      sb.spec, i, (unsigned long long)v, gb[i]);
+                vals++;
+            }
+            gr_ctx_free(c3);
+        }
+        printf("huge subtraction elements: %ld sets solved by structure (%ld refused), %ld values compared\n", solved, refused,
+               vals);
+    }
+
     /* coprime for 64-bit heaps: least prime factors and prime counts against
      * a sieve, and the seq form against the per-heap form */
     enum { S = 2000000 };
