@@ -138,11 +138,16 @@ static uint64_t next_cap(const gr_ruleset *rs, uint64_t n, uint64_t t) {
     return t > rem / rs->dyn_k ? rem : t * rs->dyn_k;
 }
 
-static gr_status build_table(gr_ruleset *rs, gr_error *err) {
-    if (rs->st_w) return GR_OK;
+static size_t table_side(const gr_ruleset *rs) {
     uint64_t lim = gr_ctx_table_limit(rs->ctx);
     size_t w = 2;
     while ((uint64_t)(w + 1) * (w + 2) / 2 <= lim && w < 4096) w++;
+    return w;
+}
+
+static gr_status build_table(gr_ruleset *rs, gr_error *err) {
+    if (rs->st_w) return GR_OK;
+    size_t w = table_side(rs);
     uint32_t *t = malloc(w * (w + 1) / 2 * sizeof *t);
     if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
@@ -168,16 +173,20 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
 }
 
 gr_status gr_dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
-    gr_status st = build_table(rs, err);
-    if (st != GR_OK) return st;
+    gr_status st;
     uint64_t c = cap_of(args, n);
-    if (args[0] < rs->st_w) { *value = rs->tab[args[0] * (args[0] + 1) / 2 + c]; return GR_OK; }
+    size_t w = table_side(rs);
+    if (args[0] < w) {
+        if ((st = build_table(rs, err)) != GR_OK) return st;
+        *value = rs->tab[args[0] * (args[0] + 1) / 2 + c];
+        return GR_OK;
+    }
     int wins;
     if ((st = gr_dyn_outcome(rs, args, n, &wins, err)) != GR_OK) return st;
     if (!wins) { *value = 0; return GR_OK; }
     return gr_fail(err, GR_EUNPROVEN,
                    "%s(%llu): the position is won (N), but its Grundy value is known only below %zu tokens (raise the table limit)",
-                   rs->spec, (unsigned long long)args[0], rs->st_w);
+                   rs->spec, (unsigned long long)args[0], w);
 }
 
 gr_status gr_dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
@@ -196,10 +205,10 @@ gr_status gr_dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_opti
 
 gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                           void *user, int *complete, gr_error *err) {
-    gr_status st = build_table(rs, err);
-    if (st != GR_OK) return st;
+    gr_status st;
     uint64_t c = cap_of(args, n);
-    if (args[0] < rs->st_w) {
+    if (args[0] < table_side(rs)) {
+        if ((st = build_table(rs, err)) != GR_OK) return st;
         for (uint64_t x = 1; x <= c; x++) {
             uint64_t o[2] = {args[0] - x, next_cap(rs, args[0], x)};
             if (rs->tab[o[0] * (o[0] + 1) / 2 + o[1]] == target && fn(user, o, 2)) break;

@@ -148,3 +148,91 @@ void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         return;
     }
 }
+
+/* Lasker (m = 4) and tb[8.3!] (m = 8): the heap whose value is w */
+static uint64_t closed_inverse(uint64_t w, uint64_t m) {
+    if (w == 0) return 0;
+    uint64_t r = w % m;
+    if (r == m - 1) return w + 1;
+    if (r == 0) return w - 1;
+    return w;
+}
+
+int gr_heapgame_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+    uint64_t h[3] = {0, 0, 0};
+    *complete = 1;
+    if (rs->kind == GR_RULESET_DIVISOR) {
+        /* every divisor d of n, from the factorization: options n - d */
+        uint64_t p[16];
+        unsigned e[16], idx[16] = {0};
+        int k = gr_prime_factor(n, p, e);
+        for (;;) {
+            uint64_t d = 1;
+            for (int i = 0; i < k; i++) for (unsigned j = 0; j < idx[i]; j++) d *= p[i];
+            uint64_t m = n - d, v = m ? (uint64_t)__builtin_ctzll(m) + 1 : 0;
+            if (v == want) { h[0] = m; if (gr_optiter_emit(it, h, m ? 1 : 0)) { *complete = 0; return 1; } }
+            int i = 0;
+            while (i < k && idx[i] == e[i]) idx[i++] = 0;
+            if (i == k) break;
+            idx[i]++;
+        }
+        return 1;
+    }
+    if (rs->kind == GR_RULESET_BASH) {
+        /* options m = n - t, p <= t <= q, whose residue r = m mod (p+q) has
+         * value want: r in [(want-1)p + 1, min(want p, q)], or r = 0 or r > q
+         * for want 0 */
+        uint64_t p = rs->bash_p, q = rs->bash_q;
+        if (n < p) { if (want == 0 && n) gr_optiter_emit(it, h, 0); return 1; }
+        uint64_t lo = n > q ? n - q : 0, hi = n - p, m = hi;
+        for (;;) {
+            uint64_t v;
+            gr_heapgame_closed_form(rs, m, &v);
+            if (v == want) {
+                h[0] = m;
+                if (gr_optiter_emit(it, h, m ? 1 : 0)) { *complete = 0; return 1; }
+                if (m == lo) break;
+                m--;
+                continue;
+            }
+            /* jump to the next lower residue that can have the value */
+            uint64_t L = q > UINT64_MAX - p ? 0 : p + q, r = L ? m % L : m, target_hi;
+            if (want == 0) target_hi = r == 0 ? 0 : (r > q ? r : 0);
+            else target_hi = want * p > q ? q : want * p;
+            uint64_t down;
+            if (want == 0) down = r;           /* to residue 0 */
+            else if (r > target_hi) down = r - target_hi;
+            else { if (!L) break; down = r + (L - target_hi); } /* to the block below */
+            if (down == 0 || m - lo < down) break;
+            m -= down;
+        }
+        return 1;
+    }
+    uint64_t mod = 0;
+    if (rs->kind == GR_RULESET_TB && rs->repeat && rs->ndigits == 2 && rs->digit[1] == 3) {
+        if (rs->digit[0] == 4) mod = 4;
+        if (rs->digit[0] == 8) mod = 8;
+    }
+    if (!mod) return 0;
+    /* takes: the one heap m < n of value want */
+    uint64_t m = closed_inverse(want, mod);
+    if (m < n) { h[0] = m; if (gr_optiter_emit(it, h, m ? 1 : 0)) { *complete = 0; return 1; } }
+    /* splits: a few with a small part; the rest are not listed */
+    *complete = 0;
+    for (uint64_t a = 1; a <= 64 && 2 * a <= n; a++) {
+        uint64_t ga, gb;
+        gr_heapgame_closed_form(rs, a, &ga);
+        if (mod == 4) {
+            if (!gr_heapgame_closed_form(rs, n - a, &gb)) continue;
+            if ((ga ^ gb) == want) { h[0] = a; h[1] = n - a; if (gr_optiter_emit(it, h, 2)) return 1; }
+        } else {
+            for (uint64_t b = a; b <= 64 && a + b < n; b++) {
+                uint64_t gc, gbb;
+                gr_heapgame_closed_form(rs, b, &gbb);
+                if (!gr_heapgame_closed_form(rs, n - a - b, &gc)) continue;
+                if ((ga ^ gbb ^ gc) == want) { h[0] = a; h[1] = b; h[2] = n - a - b; if (gr_optiter_emit(it, h, 3)) return 1; }
+            }
+        }
+    }
+    return 1;
+}

@@ -208,11 +208,17 @@ gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, si
 #define GR_PRIME_PI_MAX ((uint64_t)10000000000) /* 10^10: pi(x) within about 0.1 s */
 int gr_prime_is(uint64_t n);
 uint64_t gr_prime_lpf(uint64_t n);
+/* distinct prime factors p[0..k) with exponents e[], k returned (<= 15) */
+int gr_prime_factor(uint64_t n, uint64_t *p, unsigned *e);
 gr_status gr_prime_pi(uint64_t x, uint64_t *out, gr_error *err);
 /* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */
 gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err);
 void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
 int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value);
+/* For a huge heap of a closed-form ruleset: emits options of value `want`
+ * found directly. Returns 0 when the kind has no such method; otherwise 1,
+ * with *complete saying whether every such option was emitted. */
+int gr_heapgame_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete);
 
 /* Appends to a table, keeping tabmax. */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);

@@ -143,11 +143,17 @@ gr_status gr_pair_outcome(gr_ruleset *rs, const uint64_t *args, int *wins, gr_er
     return GR_OK;
 }
 
-static gr_status build_table(gr_ruleset *rs, gr_error *err) {
-    if (rs->st_w) return GR_OK;
+/* side of the value table: w * w <= the table limit */
+static size_t table_side(const gr_ruleset *rs) {
     uint64_t lim = gr_ctx_table_limit(rs->ctx);
     size_t w = 2;
     while ((uint64_t)(w + 1) * (w + 1) <= lim && w < 4096) w++;
+    return w;
+}
+
+static gr_status build_table(gr_ruleset *rs, gr_error *err) {
+    if (rs->st_w) return GR_OK;
+    size_t w = table_side(rs);
     uint32_t *t = malloc(w * w * sizeof *t);
     if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
@@ -183,15 +189,19 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
 }
 
 gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, gr_error *err) {
-    gr_status st = build_table(rs, err);
-    if (st != GR_OK) return st;
-    if (args[0] < rs->st_w && args[1] < rs->st_w) { *value = rs->tab[args[0] * rs->st_w + args[1]]; return GR_OK; }
+    size_t w = table_side(rs);
+    if (args[0] < w && args[1] < w) {
+        gr_status st = build_table(rs, err);
+        if (st != GR_OK) return st;
+        *value = rs->tab[args[0] * rs->st_w + args[1]];
+        return GR_OK;
+    }
     int wins;
     (void)gr_pair_outcome(rs, args, &wins, err);
     if (!wins) { *value = 0; return GR_OK; }
     return gr_fail(err, GR_EUNPROVEN,
                    "%s(%llu,%llu): the position is won (N), but its Grundy value is known only below %zu (raise the table limit)",
-                   rs->spec, (unsigned long long)args[0], (unsigned long long)args[1], rs->st_w);
+                   rs->spec, (unsigned long long)args[0], (unsigned long long)args[1], w);
 }
 
 static int emit2(gr_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, uint64_t b) {
@@ -232,10 +242,11 @@ static int scan_target(void *user, const uint64_t *o, size_t n) {
 
 gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target, gr_state_option_fn fn, void *user,
                            int *complete, gr_error *err) {
-    gr_status st = build_table(rs, err);
-    if (st != GR_OK) return st;
     uint64_t a = args[0], b = args[1];
-    if (a < rs->st_w && b < rs->st_w) {
+    size_t w = table_side(rs);
+    if (a < w && b < w) {
+        gr_status st = build_table(rs, err);
+        if (st != GR_OK) return st;
         target_scan ts = {rs, target, fn, user};
         gr_optiter it = {NULL, NULL, 0, 0, 0, 0, 0};
         return gr_pair_options(rs, args, &it, scan_target, &ts);

@@ -119,7 +119,9 @@ gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t 
 /* ---- winning moves ---- */
 
 /* Options of a heap beyond the value table are listed only this far. */
-#define HUGE_HEAP_OPTIONS ((uint64_t)1 << 16)
+#define HUGE_HEAP_OPTIONS ((uint64_t)1 << 12)
+/* ... and all huge heaps of one call together this far */
+#define HUGE_TOTAL_OPTIONS ((uint64_t)1 << 22)
 
 typedef struct wm {
     gr_position *pos;
@@ -240,6 +242,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
         return st;
     }
     wm w = {pos, 0, 0, 0, max_moves, 0, 0, 0, fn, user, GR_OK, err, NULL};
+    uint64_t huge_seen = 0;
     for (size_t i = 0; i < pos->nterms && !w.cut; i++) {
         gr_term *t = &pos->terms[i];
         w.term = i;
@@ -275,9 +278,23 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             /* a heap within the table limit is listed in full; past it the
              * options are too many to list and only a sample is shown */
             uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
+            if (bound) {
+                gr_optiter it = {on_option, &w, 0, 0, 0, 0, 0};
+                int all = 1;
+                if (gr_heapgame_moves_to(t->rs, h, w.want, &it, &all)) {
+                    /* found directly: the emitted options are checked again by value */
+                    if (w.st != GR_OK) { st = w.st; goto out; }
+                    if (!all && !w.cut) w.partial = 1;
+                    continue;
+                }
+                if (huge_seen >= HUGE_TOTAL_OPTIONS) { w.partial = 1; continue; }
+            }
             uint64_t cap = bound && t->rs->periodic ? t->rs->pre + t->rs->per : 0;
             int all = 1;
+            gr_optiter probe = {on_option, &w, bound, 0, 0, 0, cap};
             st = gr_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
+            if (bound) huge_seen += bound; /* an upper bound of what was listed */
+            (void)probe;
             if (st == GR_OK) st = w.st;
             if (st != GR_OK) goto out;
             if (!all && bound && !w.cut) w.partial = 1;

@@ -80,6 +80,33 @@ static uint64_t pollard(uint64_t n) {
     }
 }
 
+int gr_prime_factor(uint64_t n, uint64_t *p, unsigned *e) {
+    int k = 0;
+    for (uint64_t q = 2; q < 1000 && q * q <= n; q++)
+        if (n % q == 0) {
+            p[k] = q; e[k] = 0;
+            while (n % q == 0) { n /= q; e[k]++; }
+            k++;
+        }
+    uint64_t stack[128];
+    int top = 0;
+    if (n > 1) stack[top++] = n;
+    while (top) {
+        uint64_t m = stack[--top];
+        if (gr_prime_is(m)) {
+            int j = 0;
+            while (j < k && p[j] != m) j++;
+            if (j == k) { p[k] = m; e[k] = 0; k++; }
+            e[j]++;
+            continue;
+        }
+        uint64_t f = pollard(m);
+        stack[top++] = f;
+        stack[top++] = m / f;
+    }
+    return k;
+}
+
 uint64_t gr_prime_lpf(uint64_t n) {
     if (n < 2) return n;
     for (uint64_t p = 2; p < 1000 && p * p <= n; p++) if (n % p == 0) return p;
