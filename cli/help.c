@@ -68,9 +68,13 @@ static const topic TOPICS[] = {
      "  coprime       take y with gcd(heap, y) = 1, or take the whole heap\n"
      "  pow2          take a power of two\n"
      "  grundy        Grundy's game: split a heap into two unequal non-empty heaps\n"
+     "  bash[p,q]     take p..q tokens, or everything when fewer than p remain\n"
      "State rulesets (the arguments together are one position):\n"
      "  staircase     pieces on a line moving left (POJ 1704)\n"
      "  stairs        coins on steps moving down (staircase nim)\n"
+     "  wythoff(a,b)  take from one heap, or the same from both\n"
+     "  euclid(a,b)   subtract a multiple of the smaller from the larger\n"
+     "  fib(n[,c])    Fibonacci nim; dyn[k](n[,c]) k-times dynamic subtraction\n"
      "'grundy help NAME' says more about each.\n"},
     {"nim", "nim: take any positive number of tokens from the heap. G(n) = n.\n"
             "  grundy value 'nim(5) + 3'    # a bare 3 is nim(3); prints 6\n"},
@@ -100,10 +104,13 @@ static const topic TOPICS[] = {
                "heap into two non-empty heaps.\n"
                "  grundy seq lasker --to 12\n"},
     {"divisor", "divisor: take d tokens where d divides the heap size (d = n empties it).\n"
+                "G(n) = (number of trailing zero bits of n) + 1 for n > 0.\n"
                 "  grundy seq divisor --to 16\n"},
     {"coprime", "coprime: take y tokens with gcd(n, y) = 1, or take the whole heap.\n"
+                "G(n) = rank of the least prime factor of n, plus 1 (G(1) = 1): exact while\n"
+                "that prime is at most 10^10 (primes are counted, not guessed).\n"
                 "  grundy seq coprime --to 16\n"},
-    {"pow2", "pow2: take a power of two (1, 2, 4, 8, ...) tokens.\n"
+    {"pow2", "pow2: take a power of two (1, 2, 4, 8, ...) tokens. G(n) = n mod 3.\n"
              "  grundy seq pow2 --to 12\n"},
     {"grundy", "grundy: Grundy's game, split one heap into two unequal non-empty heaps.\n"
                "  grundy seq grundy --to 20\n"},
@@ -136,6 +143,28 @@ static const topic TOPICS[] = {
                "all); round two, the second player does; then Nim. Prints the least total the\n"
                "first player must remove to be sure to win, or -1. --json lists the heaps.\n"
                "  grundy newnim 5 5 6 6 5 5     # 21\n"},
+    {"wythoff", "wythoff(a,b): take any number from one heap, or the same number from both.\n"
+                "Lost positions: (floor(k phi), floor(k phi) + k), decided in exact integer\n"
+                "arithmetic for all 64-bit a, b. Grundy values for small positions (both\n"
+                "below sqrt of --table-limit); a large won position has only its outcome.\n"
+                "  grundy solve 'wythoff(165580141,267914296)'\n"},
+    {"euclid", "euclid(a,b): subtract a positive multiple of the smaller number from the\n"
+               "larger, staying >= 0; whoever reaches 0 wins. With a >= b > 0 the mover wins\n"
+               "iff b divides a, or a >= 2b, or the forced move to (b, a-b) loses.\n"
+               "  grundy solve 'euclid(10^18,3)'\n"},
+    {"fib", "fib(n): Fibonacci nim (HDU 2516): the first move takes 1..n-1, later moves at\n"
+            "most twice the previous take. fib(n,c): n tokens, at most c may be taken\n"
+            "now. fib = dyn[2]. solve --json reports min_first_take, the least winning take.\n"
+            "  grundy solve --json 'fib(10)'\n"},
+    {"dyn", "dyn[k](n), dyn[k](n,c): k-times dynamic subtraction (HDU 2486): after the\n"
+            "first move (1..n-1) a move takes at most k times the previous take. The\n"
+            "mover wins iff c >= the smallest part of n's greedy decomposition into the\n"
+            "sequence of the seeds; that part is the least winning take. k <= 10^6.\n"
+            "  grundy solve --json 'dyn[3](100)'\n"},
+    {"bash", "bash[p,q](n): take between p and q tokens, or everything when fewer than p\n"
+             "remain (HDU 2897). G(n) = ceil(r/p) for r = n mod (p+q) <= q, else 0. With\n"
+             "--misere (the last to take loses) one heap is lost iff r is in [1, p].\n"
+             "  grundy solve --misere 'bash[2,3](8)'\n"},
     {"exit-codes", "Exit codes: 0 ok; 2 bad input or usage (one line on stderr saying what\n"
                    "and where, e.g. 'grundy: error: at column 9: expected ')''), including\n"
                    "answers grundy cannot prove within its bounds; 1 internal failure.\n"},

@@ -93,6 +93,37 @@ run 0 "$G" value 'stairs(3,4,5) + 1' && out_is 7
 run 2 "$G" value 'staircase(3,5,3)' && err_is "grundy: error: at column 15: two pieces on cell 3"
 run 2 "$G" value 'staircase(0,2)' && err_has "at column 11: pieces stand on cells 1, 2"
 
+# ---- closed forms for huge positions ----
+run 0 "$G" value 'wythoff(3,5)' && out_is 0
+run 0 "$G" value 'wythoff(1,1)' && out_is 2
+run 0 "$G" solve --json 'wythoff(165580140,267914295)' && json 'd["outcome"]=="P" and d["value"]==0'
+run 0 "$G" solve --json 'wythoff(165580141,267914296)' && json 'd["outcome"]=="N" and d["value"] is None and d["method"]=="formula" and "wythoff(165580140,267914295)" in d["winning_moves"]'
+run 2 "$G" value 'wythoff(100000,7) + 3' && err_has "Grundy value is known only below" && one_line_err
+run 2 "$G" value 'wythoff(1,2,3)' && err_has "wythoff takes two numbers"
+run 0 "$G" solve --json 'fib(13)' && json 'd["outcome"]=="P"'
+run 0 "$G" solve --json 'fib(10)' && json 'd["outcome"]=="N" and d["min_first_take"]==2'
+run 0 "$G" solve --json 'fib(10^18)' && json 'd["outcome"]=="N" and d["min_first_take"]>0'
+run 0 "$G" solve --json 'dyn[3](100)' && json 'd["min_first_take"]==3'
+run 0 "$G" solve --json 'dyn[1](2^63)' && json 'd["outcome"]=="P"'
+run 2 "$G" value 'dyn[0](5)' && err_has "dyn[k] needs k >= 1"
+run 2 "$G" value 'dyn(5)' && err_has "'dyn' needs parameters"
+run 0 "$G" value 'sub[1,2,10^18](10^18)' && out_is 1
+run 0 "$G" value 'sub[1,2,999999999999999999](10^18)' && out_is 0
+run 0 "$G" value 'coprime(9999999967)' && out_is 455052512
+run 2 "$G" value 'coprime(18446744073709551557)' && err_has "beyond 10000000000"
+run 0 "$G" value 'divisor(2^63)' && out_is 64
+run 0 "$G" value 'pow2(10^18)' && out_is 1
+run 0 "$G" value 'lasker(10^18)' && out_is 999999999999999999
+run 0 "$G" value 'tb[8.3!](7)' && out_is 8
+run 2 "$G" value 'lasker(18446744073709551615)' && err_has "does not fit in 64 bits"
+run 0 "$G" solve --json 'euclid(10^18,3)' && json 'd["outcome"]=="N" and d["winning_moves"]==["euclid(4,3)"]'
+run 0 "$G" value 'euclid(2,1)' && out_is 2
+run 0 "$G" seq 'bash[2,3]' --to 9 && out_is '0 1 1 2 0 0 1 1 2 0'
+run 0 "$G" solve --misere --json 'bash[2,3](6)' && json 'd["outcome"]=="P" and d["method"]=="formula"'
+run 0 "$G" solve --misere --json 'bash[2,3](8)' && json 'd["outcome"]=="N" and d["winning_moves"]==["bash[2,3](6)"]'
+run 2 "$G" value 'bash[3,2](5)' && err_has "needs p <= q"
+run 2 "$G" value 'bash[0,2](5)' && err_has "needs p >= 1"
+
 # ---- seq ----
 run 0 "$G" seq kayles --to 11 && out_is '0 1 2 3 1 4 3 2 1 4 2 6'
 run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'
@@ -126,7 +157,7 @@ run 2 "$G" value 'tb[0.x](3)' && err_has "at column 6: bad digit 'x'"
 run 2 "$G" value 'tb[0.0](3)' && err_has "allows no move"
 run 2 "$G" value 'frob(3)' && err_has "unknown ruleset 'frob'"
 run 2 "$G" value --table-limit 500 'tb[0.16](1000000)' && err_has "no period is proved" && one_line_err
-run 2 "$G" value --table-limit 100 'lasker(100000)' && err_has "no closed form" && one_line_err
+run 2 "$G" value --table-limit 100 'grundy(100000)' && err_has "no closed form" && one_line_err
 run 2 "$G" value && err_has "missing POSITION"
 run 2 "$G" && err_has "usage"
 run 2 "$G" frobnicate && err_is "grundy: error: unknown command 'frobnicate' (see 'grundy --help')"
@@ -147,7 +178,7 @@ if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else 
 # ---- help and version ----
 run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
 run 0 "$G" help language && out_has "POSITION := TERM"
-for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs misere every moore genus newnim exit-codes json topics; do
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash misere every moore genus newnim exit-codes json topics; do
     run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
 done
 run 0 "$G" --version && out_has "grundy 0."
