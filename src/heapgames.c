@@ -208,6 +208,28 @@ int gr_heapgame_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_opt
         }
         return 1;
     }
+    if (rs->kind == GR_RULESET_COPRIME) {
+        /* leave a small heap m (gcd(n, m) = 1, or m = 0: take all): their
+         * values are cheap, unlike those of heaps near n */
+        *complete = n <= 4096;
+        /* G of small heaps by a sieve of least prime factors */
+        enum { SMALL = 4097 };
+        uint16_t g[SMALL];
+        uint16_t rank = 0;
+        g[0] = 0; g[1] = 1;
+        for (uint64_t i = 2; i < SMALL; i++) g[i] = 0;
+        for (uint64_t i = 2; i < SMALL; i++) {
+            if (g[i]) continue;
+            g[i] = (uint16_t)(++rank + 1);
+            for (uint64_t j = i * i; j < SMALL; j += i) if (!g[j]) g[j] = g[i];
+        }
+        for (uint64_t m = 0; m < n && m < SMALL; m++) {
+            if (m && gcd(n, m) != 1) continue;
+            uint64_t v = g[m];
+            if (v == want) { h[0] = m; if (gr_optiter_emit(it, h, m ? 1 : 0)) { *complete = 0; return 1; } }
+        }
+        return 1;
+    }
     uint64_t mod = 0;
     if (rs->kind == GR_RULESET_TB && rs->repeat && rs->ndigits == 2 && rs->digit[1] == 3) {
         if (rs->digit[0] == 4) mod = 4;
