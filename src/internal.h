@@ -95,6 +95,10 @@ struct gr_ruleset {
     /* bash[p,q] */
     uint64_t bash_p, bash_q;
 
+    /* coprime: the last few huge heaps answered (prime counting is costly) */
+    uint64_t cp_n[8], cp_v[8];
+    unsigned cp_next;
+
     /* dyn[k]: the sequence a[0..dyn_n) of losing first positions */
     uint64_t dyn_k;
     uint64_t *dyn_a;          /* a[0..dyn_n) */

@@ -283,7 +283,15 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (rs->kind == GR_RULESET_COPRIME) {
         if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
-        return coprime_value(n, value, err);
+        for (unsigned i = 0; i < 8; i++)
+            if (rs->cp_v[i] && rs->cp_n[i] == n) { *value = rs->cp_v[i]; return GR_OK; }
+        gr_status st = coprime_value(n, value, err);
+        if (st == GR_OK && n >= 2) {
+            rs->cp_n[rs->cp_next % 8] = n;
+            rs->cp_v[rs->cp_next % 8] = *value;
+            rs->cp_next++;
+        }
+        return st;
     }
     if (gr_heapgame_closed_form(rs, n, value)) return GR_OK;
     if (n > 0 && gr_heapgame_closed_form(rs, 0, value))  /* a formula that overflowed */
