@@ -14,6 +14,8 @@ static const char USAGE[] =
     "  grundy solve --moore K POSITION  Moore's Nim-K (add --misere for Anti-Nim-K)\n"
     "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
+    "  grundy nim OP ARGS [--hex]       nimber arithmetic: add mul inv div sqrt sqr pow\n"
+    "                                   solve-quadratic; '-' reads one query per line\n"
     "  grundy demo                      solve a few built-in examples\n"
     "  grundy help TOPIC                topics: language, rulesets, exit-codes, json,\n"
     "                                   and each ruleset (nim, sub, tb, kayles, ...)\n"
@@ -75,6 +77,7 @@ static const topic TOPICS[] = {
      "  wythoff(a,b)  take from one heap, or the same from both\n"
      "  euclid(a,b)   subtract a multiple of the smaller from the larger\n"
      "  fib(n[,c])    Fibonacci nim; dyn[k](n[,c]) k-times dynamic subtraction\n"
+     "  prod(x,y[,z]) a coin in the 2-D / 3-D product (coin-turning) game\n"
      "'grundy help NAME' says more about each.\n"},
     {"nim", "nim: take any positive number of tokens from the heap. G(n) = n.\n"
             "  grundy value 'nim(5) + 3'    # a bare 3 is nim(3); prints 6\n"},
@@ -165,6 +168,16 @@ static const topic TOPICS[] = {
              "remain (HDU 2897). G(n) = ceil(r/p) for r = n mod (p+q) <= q, else 0. With\n"
              "--misere (the last to take loses) one heap is lost iff r is in [1, p].\n"
              "  grundy solve --misere 'bash[2,3](8)'\n"},
+    {"prod", "prod(x,y), prod(x,y,z): a coin at those coordinates in the 2-D / 3-D\n"
+             "product game (a move turns the corners of a rectangle / box with the coin\n"
+             "at its far corner). Value x ⊗ y (⊗ z), the nim product (HDU 3404, 3533).\n"
+             "Winning moves are written as the coins the move leaves. Normal play only.\n"
+             "  grundy solve 'prod(1,2) + prod(2,1)'\n"},
+    {"nimbers", "grundy nim OP ARGS: nimber arithmetic on 64-bit words. OP is add, mul, inv,\n"
+                "div, sqrt, sqr, pow (a^e) or solve-quadratic (x^2 + x = a: prints both\n"
+                "solutions, or 'none'). Numbers are decimal or 0x hex; answers decimal, or\n"
+                "hex with --hex. 'grundy nim mul -' reads one query per line from stdin.\n"
+                "  grundy nim mul 0x123456789abcdef0 0x76 --hex   # 0x84946b8cf1e11ef9\n"},
     {"exit-codes", "Exit codes: 0 ok; 2 bad input or usage (one line on stderr saying what\n"
                    "and where, e.g. 'grundy: error: at column 9: expected ')''), including\n"
                    "answers grundy cannot prove within its bounds; 1 internal failure.\n"},

@@ -20,6 +20,7 @@ void gr_ctx_free(gr_ctx *ctx) {
     for (size_t i = 0; i < ctx->nrs; i++) gr_rs_free(ctx->rs[i]);
     free(ctx->rs);
     free(ctx->map);
+    gr_nim_free(ctx->nim);
     free(ctx);
 }
 
@@ -71,4 +72,12 @@ int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
 
 gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len, gr_ruleset **out, gr_error *err) {
     return gr_ctx_ruleset_at(ctx, spec, len, 0, 1, out, err);
+}
+
+const gr_nim *gr_ctx_nim(gr_ctx *ctx) {
+    if (!ctx->nim && gr_nim_new(&ctx->nim) != GR_OK) {
+        gr_nim_free(ctx->nim);
+        ctx->nim = NULL;
+    }
+    return ctx->nim;
 }

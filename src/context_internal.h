@@ -7,6 +7,7 @@
 struct gr_ctx {
     uint64_t table_limit;
     uint64_t search_limit;
+    gr_nim *nim;        /* nimber tables, built on first use */
     gr_ruleset **rs;
     size_t nrs, rs_cap;
     size_t *map;       /* slot -> index + 1 into rs */
@@ -14,6 +15,8 @@ struct gr_ctx {
 };
 
 gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec);
+/* the context's nimber tables (NULL when out of memory) */
+const gr_nim *gr_ctx_nim(gr_ctx *ctx);
 int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
 void gr_rs_free(gr_ruleset *rs);
 

@@ -181,6 +181,9 @@ gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_op
 gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, int *complete, gr_error *err);
 
+gr_status gr_prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                        int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
+
 gr_status gr_stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
 gr_status gr_stair_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gr_stair_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,

@@ -177,6 +177,16 @@ static int report(wm *w, const uint64_t *heaps, size_t nh) {
     return 0;
 }
 
+/* a prod coin's move, already written as the sum of coins it leaves */
+static int on_prod(void *user, const char *to) {
+    wm *w = user;
+    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
+    gr_move m = {w->term, w->from, to};
+    w->found++;
+    if (w->fn(w->user, &m)) { w->cut = 1; return 1; }
+    return 0;
+}
+
 /* a state ruleset's option: the whole argument vector */
 static int on_state(void *user, const uint64_t *args, size_t n) {
     wm *w = user;
@@ -252,7 +262,10 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
             if (gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             int all = 1;
-            st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
+            if (gr_ruleset_kind_of(t->rs) == GR_RULESET_PROD)
+                st = gr_prod_moves(t->rs, pos->args + t->args, t->nargs, total ^ g, on_prod, &w, &all, err);
+            else
+                st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
             if (st == GR_OK) st = w.st;
             if (!all && !w.cut) w.partial = 1;
             if (st != GR_OK) goto out;

@@ -26,6 +26,7 @@ static const named NAMES[] = {
     {"euclid", GR_RULESET_EUCLID, NULL},
     {"dyn", GR_RULESET_DYN, NULL},
     {"fib", GR_RULESET_DYN, "2"},
+    {"prod", GR_RULESET_PROD, NULL},
     {"stairs", GR_RULESET_STAIRS, NULL},
     {"kayles", GR_RULESET_TB, "0.77"},
     {"dawson", GR_RULESET_TB, "0.07"},

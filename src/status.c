@@ -13,6 +13,7 @@ const char *gr_status_name(gr_status s) {
     case GR_ELIMIT: return "limit";
     case GR_ECYCLE: return "cycle";
     case GR_EUNPROVEN: return "unproven";
+    case GR_ENOSOLUTION: return "nosolution";
     case GR_ENOMEM: return "nomem";
     case GR_EINTERNAL: return "internal";
     }
@@ -22,7 +23,7 @@ const char *gr_status_name(gr_status s) {
 int gr_status_is_input_error(gr_status s) {
     switch (s) {
     case GR_EPARSE: case GR_ERANGE: case GR_EINVAL: case GR_ELIMIT:
-    case GR_ECYCLE: case GR_EUNPROVEN:
+    case GR_ECYCLE: case GR_EUNPROVEN: case GR_ENOSOLUTION:
         return 1;
     default:
         return 0;

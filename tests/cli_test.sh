@@ -124,6 +124,32 @@ run 0 "$G" solve --misere --json 'bash[2,3](8)' && json 'd["outcome"]=="N" and d
 run 2 "$G" value 'bash[3,2](5)' && err_has "needs p <= q"
 run 2 "$G" value 'bash[0,2](5)' && err_has "needs p >= 1"
 
+# ---- nimbers and product games ----
+run 0 "$G" nim mul 2 2 && out_is 3
+run 0 "$G" nim mul 4294967296 4294967296 && out_is 6442450944
+run 0 "$G" nim mul 0x123456789abcdef0 0x76 --hex && out_is 0x84946b8cf1e11ef9
+run 0 "$G" nim add 5 3 && out_is 6
+run 0 "$G" nim inv 2 && out_is 3
+run 0 "$G" nim div 1 3 && out_is 2
+run 0 "$G" nim sqrt 3 && out_is 2
+run 0 "$G" nim pow 2 3 && out_is 1
+run 0 "$G" nim solve-quadratic 1 && out_is '2 3'
+if [ "$(printf '2 2\n\n3 3\n0x10 0x10\n' | "$G" nim mul -)" = "$(printf '3\n2\n24')" ]; then pass=$((pass+1)); else echo "FAIL: nim batch"; fail=$((fail+1)); fi
+run 2 "$G" nim div 1 0 && err_is "grundy: error: division by 0"
+run 2 "$G" nim inv 0 && err_has "0 has no inverse"
+run 2 "$G" nim mul 2 && err_has "nim mul takes 2 numbers"
+run 2 "$G" nim mul 2 0x1ffffffffffffffff && err_has "is not a 64-bit number"
+run 2 "$G" nim frob 1 && err_has "unknown nim operation 'frob'"
+run 2 "$G" nim && err_has "missing OP"
+printf '2 2\n3 x\n' > "$T/nimbad.txt"
+if printf '2 2\n3 x\n' | "$G" nim mul - >"$T/out" 2>"$T/err"; then echo "FAIL: nim batch error"; fail=$((fail+1)); else
+    if grep -q "line 2, column 3" "$T/err"; then pass=$((pass+1)); else echo "FAIL: nim batch message $(cat "$T/err")"; fail=$((fail+1)); fi; fi
+run 0 "$G" solve --json 'prod(1,2) + prod(2,1)' && json 'd["outcome"]=="P" and d["value"]==0'
+run 0 "$G" solve --json 'prod(3,5)' && json 'd["value"]==15 and d["winning_moves"]==["prod(0,0) + prod(0,5) + prod(3,0)"]'
+run 0 "$G" value 'prod(2,3,4)' && out_is 4
+run 2 "$G" value 'prod(2)' && err_has "prod takes two or three coordinates"
+run 2 "$G" solve --misere 'prod(2,3)' && err_has "normal play only"
+
 # ---- seq ----
 run 0 "$G" seq kayles --to 11 && out_is '0 1 2 3 1 4 3 2 1 4 2 6'
 run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'
@@ -178,7 +204,7 @@ if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else 
 # ---- help and version ----
 run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
 run 0 "$G" help language && out_has "POSITION := TERM"
-for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash misere every moore genus newnim exit-codes json topics; do
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod nimbers misere every moore genus newnim exit-codes json topics; do
     run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
 done
 run 0 "$G" --version && out_has "grundy 0."

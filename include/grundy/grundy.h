@@ -16,6 +16,7 @@
 #include "period.h"
 #include "position.h"
 #include "compound.h"
+#include "nimber.h"
 
 #ifdef __cplusplus
 extern "C" {

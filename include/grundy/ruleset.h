@@ -33,7 +33,8 @@ typedef enum gr_ruleset_kind {
     GR_RULESET_STAIRS,    /* coins on steps 1..n moving down one step: a state ruleset */
     GR_RULESET_WYTHOFF,   /* wythoff(a,b): a state ruleset */
     GR_RULESET_EUCLID,    /* euclid(a,b): a state ruleset */
-    GR_RULESET_DYN        /* dyn[k](n[,c]) and fib(n[,c]) = dyn[2]: a state ruleset */
+    GR_RULESET_DYN,       /* dyn[k](n[,c]) and fib(n[,c]) = dyn[2]: a state ruleset */
+    GR_RULESET_PROD       /* prod(x,y[,z]): a coin in the 2-D / 3-D product game */
 } gr_ruleset_kind;
 
 gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs);

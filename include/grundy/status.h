@@ -25,6 +25,7 @@ typedef enum gr_status {
     GR_ELIMIT,       /* a caller-set bound (states, table size) was hit */
     GR_ECYCLE,       /* the game graph has a cycle: the game is not finite */
     GR_EUNPROVEN,    /* no proven answer within the bounds (e.g. no period found) */
+    GR_ENOSOLUTION,  /* the equation asked about has no solution (e.g. x^2 + x = a) */
     GR_ENOMEM,       /* allocation failed */
     GR_EINTERNAL     /* a broken invariant: a bug in grundy */
 } gr_status;

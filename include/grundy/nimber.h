@@ -1,0 +1,48 @@
+/* The field of nimbers on 64-bit words (and 128-bit products).
+ *
+ * Addition is XOR. Multiplication is the nim product: x ⊗ y = mex of
+ * (a⊗b) ^ (a⊗y) ^ (x⊗b) over a < x, b < y; the nimbers below 2^(2^k) form
+ * the field GF(2^(2^k)). grundy multiplies by a Karatsuba tower
+ * 64 -> 32 -> 16 bits, with GF(2^16) products from log/exp tables; squares,
+ * square roots and the solution of x^2 + x = a are GF(2)-linear maps done by
+ * byte tables; inverses use the tower norm. The tables (about 450 KiB) live
+ * in a gr_nim object built once and read-only afterwards, so one object can
+ * serve any number of threads. */
+#ifndef GRUNDY_NIMBER_H
+#define GRUNDY_NIMBER_H
+
+#include <stdint.h>
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gr_nim gr_nim;
+
+GR_NODISCARD gr_status gr_nim_new(gr_nim **out);
+void gr_nim_free(gr_nim *t); /* accepts NULL */
+
+static inline uint64_t gr_nim_add(uint64_t a, uint64_t b) { return a ^ b; }
+uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b);
+uint64_t gr_nim_sqr(const gr_nim *t, uint64_t a);
+uint64_t gr_nim_sqrt(const gr_nim *t, uint64_t a);          /* the unique s with s ⊗ s = a */
+uint64_t gr_nim_pow(const gr_nim *t, uint64_t a, uint64_t e); /* a^0 = 1, also for a = 0 */
+GR_NODISCARD gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err); /* EINVAL for 0 */
+GR_NODISCARD gr_status gr_nim_div(const gr_nim *t, uint64_t a, uint64_t b, uint64_t *out, gr_error *err);
+/* x ⊗ x ^ x = a: GR_ENOSOLUTION when there is none (a has trace 1); else
+ * *x is the solution with bit 0 clear and x ^ 1 is the other. */
+GR_NODISCARD gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint64_t *x, gr_error *err);
+
+/* 128-bit nimbers as (hi, lo) word pairs: three 64-bit products (Karatsuba). */
+void gr_nim_mul128(const gr_nim *t, uint64_t ahi, uint64_t alo, uint64_t bhi, uint64_t blo, uint64_t *rhi,
+                   uint64_t *rlo);
+
+/* The product by the definition's recursion over Fermat 2-powers, without
+ * tables: the reference the fast path is tested against. */
+uint64_t gr_nim_mul_ref(uint64_t a, uint64_t b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

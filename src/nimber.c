@@ -1,0 +1,211 @@
+/* Nimber arithmetic. The tower: GF(2^64) = GF(2^32)[X]/(X^2 + X + 2^31),
+ * X = 2^32, and likewise 32 over 16 (h = 2^15). So
+ *   (a1 X + a0)(b1 X + b0) = (m + a0b0) X + (a0b0 + a1b1 h),
+ *   m = (a0 + a1)(b0 + b1)                 (three half products)
+ *   (a1 X + a0)^-1 = (a1 X + a0 + a1) / N, N = a0^2 + a0 a1 + a1^2 h.
+ * GF(2^16) products come from log/exp tables over a generator of its
+ * multiplicative group. Squaring, square roots and x -> x^2 + x are linear
+ * over GF(2), so each is eight lookups in byte tables (column images). */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+struct gr_nim {
+    uint16_t log16[65536];
+    uint16_t exp16[2 * 65535 + 2];
+    uint64_t sq[8][256];        /* x -> x^2 */
+    uint64_t sqrt_[8][256];     /* x -> sqrt(x) */
+    uint64_t quad[8][256];      /* a -> a solution of x^2 + x = a (when one exists) */
+    uint32_t h31[4][256];       /* c -> c ⊗ 2^31 for 32-bit c */
+    uint16_t log8000;           /* log of 2^15 */
+};
+
+/* ---- the reference product ---- */
+
+static uint64_t ref(uint64_t a, uint64_t b, unsigned bits) {
+    if (bits == 1) return a & b;
+    unsigned h = bits / 2;
+    uint64_t m = h == 64 ? ~(uint64_t)0 : ((uint64_t)1 << h) - 1;
+    uint64_t a0 = a & m, a1 = a >> h, b0 = b & m, b1 = b >> h;
+    uint64_t c0 = ref(a0, b0, h), c1 = ref(a1, b1, h), cm = ref(a0 ^ a1, b0 ^ b1, h);
+    uint64_t hi = cm ^ c0, lo = c0 ^ ref(c1, (uint64_t)1 << (h - 1), h);
+    return (hi << h) | lo;
+}
+
+uint64_t gr_nim_mul_ref(uint64_t a, uint64_t b) { return ref(a, b, 64); }
+
+/* ---- the fast product ---- */
+
+static inline uint32_t mul16(const gr_nim *t, uint32_t a, uint32_t b) {
+    return (a && b) ? t->exp16[t->log16[a] + t->log16[b]] : 0;
+}
+
+static inline uint32_t mul32(const gr_nim *t, uint32_t a, uint32_t b) {
+    uint32_t a0 = a & 0xffff, a1 = a >> 16, b0 = b & 0xffff, b1 = b >> 16;
+    uint32_t c0 = mul16(t, a0, b0), cm = mul16(t, a0 ^ a1, b0 ^ b1);
+    /* a1 b1 2^15 straight from the logs */
+    uint32_t c1h = (a1 && b1) ? t->exp16[(t->log16[a1] + t->log16[b1]) % 65535 + t->log8000] : 0;
+    return ((cm ^ c0) << 16) | (c0 ^ c1h);
+}
+
+static inline uint32_t times_h31(const gr_nim *t, uint32_t c) {
+    return t->h31[0][c & 0xff] ^ t->h31[1][(c >> 8) & 0xff] ^ t->h31[2][(c >> 16) & 0xff] ^ t->h31[3][c >> 24];
+}
+
+uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b) {
+    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
+    uint32_t c0 = mul32(t, a0, b0), c1 = mul32(t, a1, b1), cm = mul32(t, a0 ^ a1, b0 ^ b1);
+    return ((uint64_t)(cm ^ c0) << 32) | (c0 ^ times_h31(t, c1));
+}
+
+static inline uint64_t linear(const uint64_t tab[8][256], uint64_t x) {
+    return tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
+           tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56];
+}
+
+uint64_t gr_nim_sqr(const gr_nim *t, uint64_t a) { return linear(t->sq, a); }
+uint64_t gr_nim_sqrt(const gr_nim *t, uint64_t a) { return linear(t->sqrt_, a); }
+
+uint64_t gr_nim_pow(const gr_nim *t, uint64_t a, uint64_t e) {
+    uint64_t r = 1;
+    while (e) {
+        if (e & 1) r = gr_nim_mul(t, r, a);
+        a = gr_nim_sqr(t, a);
+        e >>= 1;
+    }
+    return r;
+}
+
+static inline uint32_t inv16(const gr_nim *t, uint32_t a) { return t->exp16[65535 - t->log16[a]]; }
+
+static uint32_t inv32(const gr_nim *t, uint32_t a) {
+    uint32_t a0 = a & 0xffff, a1 = a >> 16;
+    if (!a1) return inv16(t, a0);
+    /* N = a0^2 + a0 a1 + a1^2 2^15, in GF(2^16) */
+    uint32_t n = mul16(t, a0, a0) ^ mul16(t, a0, a1) ^ t->exp16[(2u * t->log16[a1]) % 65535 + t->log8000];
+    uint32_t ni = inv16(t, n);
+    return (mul16(t, a1, ni) << 16) | mul16(t, a0 ^ a1, ni);
+}
+
+gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
+    if (!a) return gr_fail(err, GR_EINVAL, "0 has no inverse");
+    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32);
+    if (!a1) { *out = inv32(t, a0); return GR_OK; }
+    uint32_t n = mul32(t, a0, a0) ^ mul32(t, a0, a1) ^ times_h31(t, mul32(t, a1, a1));
+    uint32_t ni = inv32(t, n);
+    *out = ((uint64_t)mul32(t, a1, ni) << 32) | mul32(t, a0 ^ a1, ni);
+    return GR_OK;
+}
+
+gr_status gr_nim_div(const gr_nim *t, uint64_t a, uint64_t b, uint64_t *out, gr_error *err) {
+    uint64_t bi;
+    if (!b) return gr_fail(err, GR_EINVAL, "division by 0");
+    gr_status st = gr_nim_inv(t, b, &bi, err);
+    if (st == GR_OK) *out = gr_nim_mul(t, a, bi);
+    return st;
+}
+
+gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint64_t *x, gr_error *err) {
+    uint64_t s = linear(t->quad, a);
+    if ((gr_nim_sqr(t, s) ^ s) != a)
+        return gr_fail(err, GR_ENOSOLUTION, "x^2 + x = %llu has no solution (its trace is 1)", (unsigned long long)a);
+    *x = s & ~(uint64_t)1;
+    if ((gr_nim_sqr(t, *x) ^ *x) != a) *x = s | 1; /* (never: x and x^1 both solve) */
+    return GR_OK;
+}
+
+void gr_nim_mul128(const gr_nim *t, uint64_t ahi, uint64_t alo, uint64_t bhi, uint64_t blo, uint64_t *rhi,
+                   uint64_t *rlo) {
+    /* Y = 2^64, Y^2 = Y + 2^63 */
+    uint64_t c0 = gr_nim_mul(t, alo, blo), c1 = gr_nim_mul(t, ahi, bhi), cm = gr_nim_mul(t, alo ^ ahi, blo ^ bhi);
+    *rhi = cm ^ c0;
+    *rlo = c0 ^ gr_nim_mul(t, c1, (uint64_t)1 << 63);
+}
+
+/* ---- building the tables ---- */
+
+/* Fills tab so that linear(tab, x) = f(x) for a GF(2)-linear f given on bits. */
+static void linear_table(uint64_t tab[8][256], const uint64_t img[64]) {
+    for (int k = 0; k < 8; k++)
+        for (int v = 0; v < 256; v++) {
+            uint64_t r = 0;
+            for (int b = 0; b < 8; b++) if (v >> b & 1) r ^= img[8 * k + b];
+            tab[k][v] = r;
+        }
+}
+
+gr_status gr_nim_new(gr_nim **out) {
+    gr_nim *t = calloc(1, sizeof *t);
+    *out = t;
+    if (!t) return GR_ENOMEM;
+    /* a generator of GF(2^16)*: order 65535 = 3 * 5 * 17 * 257 */
+    uint32_t g = 2;
+    for (;; g++) {
+        static const uint32_t q[4] = {3, 5, 17, 257};
+        int ok = 1;
+        for (int i = 0; i < 4 && ok; i++) {
+            uint64_t e = 65535 / q[i], r = 1, b = g;
+            while (e) { if (e & 1) r = ref(r, b, 16); b = ref(b, b, 16); e >>= 1; }
+            if (r == 1) ok = 0;
+        }
+        if (ok) break;
+    }
+    uint32_t x = 1;
+    for (uint32_t i = 0; i < 65535; i++) {
+        t->exp16[i] = (uint16_t)x;
+        t->exp16[i + 65535] = (uint16_t)x;
+        t->log16[x] = (uint16_t)i;
+        x = (uint32_t)ref(x, g, 16);
+    }
+    t->exp16[2 * 65535] = t->exp16[0];
+    t->exp16[2 * 65535 + 1] = t->exp16[1];
+    t->log8000 = t->log16[0x8000];
+    /* c -> c ⊗ 2^31 on 32-bit c */
+    for (int k = 0; k < 4; k++)
+        for (int v = 0; v < 256; v++) {
+            uint32_t r = 0;
+            for (int b = 0; b < 8; b++)
+                if (v >> b & 1) r ^= (uint32_t)ref((uint64_t)1 << (8 * k + b), (uint64_t)1 << 31, 32);
+            t->h31[k][v] = r;
+        }
+    /* squares of the basis, then square roots: sqrt(x) = x^(2^63) */
+    uint64_t img[64];
+    for (int b = 0; b < 64; b++) img[b] = gr_nim_mul(t, (uint64_t)1 << b, (uint64_t)1 << b);
+    linear_table(t->sq, img);
+    for (int b = 0; b < 64; b++) {
+        uint64_t y = (uint64_t)1 << b;
+        for (int i = 0; i < 63; i++) y = gr_nim_sqr(t, y);
+        img[b] = y;
+    }
+    linear_table(t->sqrt_, img);
+    /* x -> x^2 + x has kernel {0, 1}; invert it on its image by elimination:
+     * rows pair an image vector with the x it came from */
+    uint64_t row_img[64], row_x[64];
+    int nrows = 0;
+    for (int b = 1; b < 64; b++) { /* bit 0 spans the kernel */
+        uint64_t v = gr_nim_sqr(t, (uint64_t)1 << b) ^ ((uint64_t)1 << b), xv = (uint64_t)1 << b;
+        for (int r = 0; r < nrows; r++) {
+            int lead = 63 - __builtin_clzll(row_img[r]);
+            if (v >> lead & 1) { v ^= row_img[r]; xv ^= row_x[r]; }
+        }
+        if (!v) continue;
+        int lead = 63 - __builtin_clzll(v);
+        for (int r = 0; r < nrows; r++)
+            if (row_img[r] >> lead & 1) { row_img[r] ^= v; row_x[r] ^= xv; }
+        row_img[nrows] = v;
+        row_x[nrows] = xv;
+        nrows++;
+    }
+    /* a linear map that sends each basis vector e_b of the image's pivot
+     * coordinates through the reduced rows: for a in the image,
+     * a = XOR of rows whose lead bits are set in a (reduced echelon form) */
+    for (int b = 0; b < 64; b++) {
+        img[b] = 0;
+        for (int r = 0; r < nrows; r++)
+            if (63 - __builtin_clzll(row_img[r]) == b) img[b] = row_x[r];
+    }
+    linear_table(t->quad, img);
+    return GR_OK;
+}
+
+void gr_nim_free(gr_nim *t) { free(t); }

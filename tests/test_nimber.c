@@ -1,0 +1,144 @@
+/* Nimber arithmetic: agreement with the mex definition for x, y < 64, known
+ * vectors, the fast product against the reference recursion on random
+ * words, the field axioms, inverses, squares and roots, powers, the
+ * quadratic x^2 + x = a against the trace, 128-bit products, and the prod
+ * coins of the 2-D / 3-D coin-turning games against a brute-force mex. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "testutil.h"
+
+typedef struct mvctx { gr_position *pos; gr_ctx *ctx; long ok, bad; } mvctx;
+
+/* a listed move must leave a position of value 0 */
+static int check_move(void *user, const gr_move *m) {
+    mvctx *c = user;
+    char *after = NULL;
+    gr_position *p2;
+    gr_error e;
+    uint64_t v = 1;
+    if (gr_position_format_after(c->pos, m, &after, NULL) == GR_OK &&
+        gr_position_parse(c->ctx, after, strlen(after), 0, &p2, &e) == GR_OK) {
+        if (gr_position_value(p2, &v, &e) != GR_OK) v = 1;
+        gr_position_free(p2);
+    }
+    free(after);
+    if (v == 0) c->ok++; else c->bad++;
+    return 0;
+}
+
+static uint64_t trace(const gr_nim *t, uint64_t a) {
+    uint64_t s = 0, x = a;
+    for (int i = 0; i < 64; i++) { s ^= x; x = gr_nim_sqr(t, x); }
+    return s;
+}
+
+int main(void) {
+    uint64_t seed = tu_seed(5);
+    tu_rng r = {seed};
+    uint64_t cases = 200000 * tu_scale();
+    gr_nim *t;
+    gr_error err;
+    if (gr_nim_new(&t) != GR_OK) return 1;
+
+    /* the definition: x ⊗ y = mex { (a⊗b) ^ (a⊗y) ^ (x⊗b) : a < x, b < y } */
+    static unsigned d[64][64];
+    for (int x = 0; x < 64; x++)
+        for (int y = 0; y < 64; y++) {
+            unsigned char seen[256] = {0};
+            for (int a = 0; a < x; a++)
+                for (int b = 0; b < y; b++) seen[d[a][b] ^ d[a][y] ^ d[x][b]] = 1;
+            unsigned m = 0;
+            while (seen[m]) m++;
+            d[x][y] = m;
+            CHECK(gr_nim_mul(t, (uint64_t)x, (uint64_t)y) == m, "%d ⊗ %d = %llu, by mex %u", x, y,
+                  (unsigned long long)gr_nim_mul(t, (uint64_t)x, (uint64_t)y), m);
+            CHECK(gr_nim_mul_ref((uint64_t)x, (uint64_t)y) == m, "reference %d ⊗ %d", x, y);
+        }
+    /* known vectors */
+    CHECK(gr_nim_mul(t, 2, 2) == 3, "2⊗2 = 3");
+    CHECK(gr_nim_mul(t, (uint64_t)1 << 32, (uint64_t)1 << 32) == ((uint64_t)1 << 32) + ((uint64_t)1 << 31), "2^32⊗2^32");
+    CHECK(gr_nim_mul(t, 0x123456789abcdef0ull, 0x76) == 0x84946b8cf1e11ef9ull, "0x123456789abcdef0 ⊗ 0x76");
+    CHECK(gr_nim_mul(t, 16, 16) == 24, "16⊗16 = 24");
+
+    long n = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        uint64_t a = tu_next(&r), b = tu_next(&r), e = tu_next(&r);
+        if (c % 4 == 1) a >>= tu_below(&r, 64);
+        if (c % 4 == 2) b >>= tu_below(&r, 64);
+        uint64_t ab = gr_nim_mul(t, a, b);
+        if (c < 20000) CHECK(ab == gr_nim_mul_ref(a, b), "fast %llx ⊗ %llx != reference", (unsigned long long)a, (unsigned long long)b);
+        CHECK(ab == gr_nim_mul(t, b, a), "commutative");
+        CHECK(gr_nim_mul(t, ab, e) == gr_nim_mul(t, a, gr_nim_mul(t, b, e)), "associative");
+        CHECK(gr_nim_mul(t, a, b ^ e) == (ab ^ gr_nim_mul(t, a, e)), "distributive");
+        CHECK(gr_nim_mul(t, a, 1) == a && gr_nim_mul(t, a, 0) == 0, "identities");
+        CHECK(gr_nim_sqr(t, a) == gr_nim_mul(t, a, a), "square");
+        uint64_t s = gr_nim_sqrt(t, a);
+        CHECK(gr_nim_mul(t, s, s) == a, "sqrt(%llx)^2", (unsigned long long)a);
+        if (a) {
+            uint64_t ia, q;
+            CHECK(gr_nim_inv(t, a, &ia, &err) == GR_OK && gr_nim_mul(t, a, ia) == 1, "inverse of %llx", (unsigned long long)a);
+            CHECK(gr_nim_div(t, ab, a, &q, &err) == GR_OK && q == b, "division");
+        }
+        if (c < 2000) {
+            CHECK(gr_nim_pow(t, a, 0) == 1 && gr_nim_pow(t, a, 1) == a && gr_nim_pow(t, a, 5) == gr_nim_mul(t, gr_nim_sqr(t, gr_nim_sqr(t, a)), a),
+                  "powers");
+            CHECK(!a || gr_nim_pow(t, a, UINT64_MAX) == 1, "a^(2^64-1) = 1");
+            uint64_t x;
+            gr_status st = gr_nim_solve_quadratic(t, a, &x, &err);
+            uint64_t tr = trace(t, a);
+            CHECK(tr <= 1, "trace in {0,1}");
+            CHECK((st == GR_OK) == (tr == 0), "x^2+x=%llx solvable iff trace 0", (unsigned long long)a);
+            if (st == GR_OK) CHECK((gr_nim_sqr(t, x) ^ x) == a && (gr_nim_sqr(t, x ^ 1) ^ x ^ 1) == a && !(x & 1), "quadratic root");
+            else CHECK(st == GR_ENOSOLUTION, "no-solution status");
+        }
+        /* 128-bit: the embedding and commutativity */
+        uint64_t hi, lo, hi2, lo2;
+        gr_nim_mul128(t, 0, a, 0, b, &hi, &lo);
+        CHECK(hi == 0 && lo == ab, "64-bit words embed in 128");
+        gr_nim_mul128(t, a, b, e, a ^ b, &hi, &lo);
+        gr_nim_mul128(t, e, a ^ b, a, b, &hi2, &lo2);
+        CHECK(hi == hi2 && lo == lo2, "128-bit commutative");
+        n++;
+    }
+    uint64_t hi, lo;
+    gr_nim_mul128(t, 1, 0, 1, 0, &hi, &lo);
+    CHECK(hi == 1 && lo == (uint64_t)1 << 63, "2^64 ⊗ 2^64 = 2^64 + 2^63");
+    /* 128-bit associativity on a few */
+    for (int c = 0; c < 2000; c++) {
+        uint64_t a[2] = {tu_next(&r), tu_next(&r)}, b[2] = {tu_next(&r), tu_next(&r)}, e[2] = {tu_next(&r), tu_next(&r)};
+        uint64_t x1, x0, y1, y0, z1, z0, w1, w0;
+        gr_nim_mul128(t, a[0], a[1], b[0], b[1], &x1, &x0);
+        gr_nim_mul128(t, x1, x0, e[0], e[1], &y1, &y0);
+        gr_nim_mul128(t, b[0], b[1], e[0], e[1], &z1, &z0);
+        gr_nim_mul128(t, a[0], a[1], z1, z0, &w1, &w0);
+        CHECK(y1 == w1 && y0 == w0, "128-bit associative");
+    }
+    CHECK(gr_nim_inv(t, 0, &hi, &err) == GR_EINVAL, "0 has no inverse");
+    gr_nim_free(t);
+
+    /* prod coins: a brute-force mex of the 2-D coin-turning game equals x ⊗ y,
+     * and every listed winning move of a small sum reaches value 0 */
+    gr_ctx *ctx;
+    long moves = 0;
+    if (gr_ctx_new(&ctx) != GR_OK) return 1;
+    for (int c = 0; c < 300; c++) {
+        char text[128];
+        int x1 = (int)tu_below(&r, 40), y1 = (int)tu_below(&r, 40), x2 = (int)tu_below(&r, 12), y2 = (int)tu_below(&r, 12),
+            z2 = (int)tu_below(&r, 12);
+        snprintf(text, sizeof text, "prod(%d,%d) + prod(%d,%d,%d)", x1, y1, x2, y2, z2);
+        gr_position *pos;
+        uint64_t v;
+        CHECK(gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) == GR_OK && gr_position_value(pos, &v, &err) == GR_OK,
+              "%s", err.message);
+        CHECK(v == (d[x1][y1] ^ d[d[x2][y2]][z2]), "%s value", text);
+        mvctx mv = {pos, ctx, 0, 0};
+        int complete;
+        CHECK(gr_position_winning_moves(pos, 0, check_move, &mv, &complete, &err) == GR_OK, "%s", err.message);
+        CHECK(mv.bad == 0 && (v == 0) == (mv.ok == 0), "%s: %ld winning moves, %ld wrong", text, mv.ok, mv.bad);
+        moves += mv.ok;
+        gr_position_free(pos);
+    }
+    gr_ctx_free(ctx);
+    printf("nimbers: %ld random words through the field axioms; %ld prod winning moves verified\n", n, moves);
+    return tu_finish("test_nimber");
+}
