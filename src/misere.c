@@ -258,7 +258,9 @@ static int heap_child(void *user, const uint64_t *h, size_t n) {
 static int state_child(void *user, const uint64_t *a, size_t n) {
     child_ctx *c = user;
     c->tmp.n = 0;
-    if (!words_put(&c->tmp, &c->hdr, 1) || !words_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
+    /* an option may have another number of arguments (dyn(n) -> dyn(n,c)) */
+    uint64_t hdr = (c->hdr & ~(uint64_t)0xffffffffu) | n;
+    if (!words_put(&c->tmp, &hdr, 1) || !words_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
     return emit_child(c);
 }
 
