@@ -168,6 +168,95 @@ static void test_misere_known(void) {
     gr_ctx_free(ctx);
 }
 
+/* ---------- misère sums of state rulesets ----------
+ * The game tree is searched here by plain recursion over the library's
+ * option lists (gr_ruleset_state_options), so this checks the search's
+ * canonical forms and bookkeeping, not the rules themselves (those are
+ * tested against independent brute force in test_state.c). */
+
+typedef struct sterm { gr_ruleset *rs; int n; uint64_t a[4]; } sterm;
+typedef struct sopt { int n; uint64_t a[4]; } sopt;
+typedef struct soptlist { int k; sopt o[64]; } soptlist;
+
+static int grab_state(void *user, const uint64_t *a, size_t n) {
+    soptlist *l = user;
+    if (l->k < 64) { l->o[l->k].n = (int)n; memcpy(l->o[l->k].a, a, n * sizeof *a); l->k++; }
+    return 0;
+}
+
+typedef struct smemo { char k[128]; int v; } smemo;
+static smemo smem[1 << 15];
+
+static int state_misere_wins(sterm *t, int nt) {
+    char key[128];
+    int p = 0;
+    for (int i = 0; i < nt; i++) {
+        p += sprintf(key + p, "%d:", i);
+        for (int j = 0; j < t[i].n; j++) p += sprintf(key + p, "%llu,", (unsigned long long)t[i].a[j]);
+    }
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < p; i++) h = (h ^ (unsigned char)key[i]) * 1099511628211ull;
+    size_t slot = (size_t)h & ((1 << 15) - 1);
+    while (smem[slot].k[0] && strcmp(smem[slot].k, key)) slot = (slot + 1) & ((1 << 15) - 1);
+    if (smem[slot].k[0]) return smem[slot].v;
+    int any = 0, win = 0;
+    for (int i = 0; i < nt && !win; i++) {
+        soptlist l = {0};
+        int complete;
+        gr_error err;
+        if (gr_ruleset_state_options(t[i].rs, t[i].a, (size_t)t[i].n, 0, grab_state, &l, &complete, &err) != GR_OK) abort();
+        for (int k = 0; k < l.k && !win; k++) {
+            any = 1;
+            sterm save = t[i];
+            t[i].n = l.o[k].n;
+            memcpy(t[i].a, l.o[k].a, sizeof t[i].a);
+            if (!state_misere_wins(t, nt)) win = 1;
+            t[i] = save;
+        }
+    }
+    if (!any) win = 1;
+    strcpy(smem[slot].k, key);
+    smem[slot].v = win;
+    return win;
+}
+
+static void test_misere_states(uint64_t seed) {
+    tu_rng r = {seed ^ 0x57a7e};
+    uint64_t cases = 600 * tu_scale();
+    long n = 0;
+    gr_ctx *ctx;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    static const char *specs[] = {"wythoff", "euclid", "dyn[1]", "fib", "staircase", "stairs"};
+    for (uint64_t c = 0; c < cases; c++) {
+        sterm t[3];
+        int nt = 1 + (int)tu_below(&r, 3), p = 0;
+        char text[256];
+        for (int i = 0; i < nt; i++) {
+            int k = (int)tu_below(&r, 6);
+            gr_error err;
+            if (gr_ctx_ruleset(ctx, specs[k], strlen(specs[k]), &t[i].rs, &err) != GR_OK) abort();
+            if (k <= 1) { t[i].n = 2; t[i].a[0] = tu_below(&r, 5); t[i].a[1] = tu_below(&r, 5); }
+            else if (k <= 3) { t[i].n = 1; t[i].a[0] = 1 + tu_below(&r, 8); }
+            else if (k == 4) { t[i].n = 2; t[i].a[0] = 1 + tu_below(&r, 3); t[i].a[1] = t[i].a[0] + 1 + tu_below(&r, 3); }
+            else { t[i].n = 2; t[i].a[0] = tu_below(&r, 3); t[i].a[1] = tu_below(&r, 3); }
+            p += sprintf(text + p, "%s%s(", i ? " + " : "", specs[k]);
+            for (int j = 0; j < t[i].n; j++) p += sprintf(text + p, "%s%llu", j ? "," : "", (unsigned long long)t[i].a[j]);
+            p += sprintf(text + p, ")");
+        }
+        memset(smem, 0, sizeof smem);
+        int bw = state_misere_wins(t, nt);
+        gr_position *pos = parse(ctx, text);
+        gr_misere m;
+        gr_error err;
+        CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == bw, "'%s' misère: %d, the game tree says %d (%s)", text,
+              m.wins, bw, err.message);
+        gr_position_free(pos);
+        n++;
+    }
+    gr_ctx_free(ctx);
+    printf("misère with state rulesets: %ld sums of wythoff, euclid, dyn, fib, staircase, stairs\n", n);
+}
+
 /* ---------- genus ---------- */
 
 static void test_genus(uint64_t seed) {
@@ -551,6 +640,7 @@ int main(void) {
     uint64_t seed = tu_seed(33);
     test_misere_known();
     test_misere(seed);
+    test_misere_states(seed);
     test_genus(seed);
     test_every(seed);
     test_moore(seed);
