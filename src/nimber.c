@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define GR_HAVE_CLMUL_CODE 1
+#endif
 
 struct gr_nim {
     uint16_t log16[65536];
@@ -18,6 +22,15 @@ struct gr_nim {
     uint64_t quad[8][256];      /* a -> a solution of x^2 + x = a (when one exists) */
     uint32_t h31[4][256];       /* c -> c ⊗ 2^31 for 32-bit c */
     uint16_t log8000;           /* log of 2^15 */
+    /* the polynomial basis 1, α, ..., α^63 (α = 2^32) of GF(2^64):
+     * to_poly maps a nimber to its coordinates, and a 128-bit polynomial
+     * product lo + x^64 hi comes back as from_lo(lo) ^ from_hi(hi) */
+    uint64_t to_poly[8][256];
+    uint64_t from_lo[8][256];   /* polynomial (degree < 64) -> nimber */
+    uint64_t from_hi[8][256];
+    uint64_t pq, pmu;           /* P = x^64 + pq, floor(x^128 / P) = x^64 + pmu (Barrett) */
+    int path;                   /* gr_nim_path */
+    int has_clmul;
 };
 
 /* ---- the reference product ---- */
@@ -52,7 +65,7 @@ static inline uint32_t times_h31(const gr_nim *t, uint32_t c) {
     return t->h31[0][c & 0xff] ^ t->h31[1][(c >> 8) & 0xff] ^ t->h31[2][(c >> 16) & 0xff] ^ t->h31[3][c >> 24];
 }
 
-uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b) {
+static uint64_t mul_tower(const gr_nim *t, uint64_t a, uint64_t b) {
     uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
     uint32_t c0 = mul32(t, a0, b0), c1 = mul32(t, a1, b1), cm = mul32(t, a0 ^ a1, b0 ^ b1);
     return ((uint64_t)(cm ^ c0) << 32) | (c0 ^ times_h31(t, c1));
@@ -61,6 +74,39 @@ uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b) {
 static inline uint64_t linear(const uint64_t tab[8][256], uint64_t x) {
     return tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
            tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56];
+}
+
+#ifdef GR_HAVE_CLMUL_CODE
+__attribute__((target("pclmul,sse4.1"))) static uint64_t mul_clmul(const gr_nim *t, uint64_t a, uint64_t b) {
+    __m128i va = _mm_cvtsi64_si128((long long)linear(t->to_poly, a));
+    __m128i vb = _mm_cvtsi64_si128((long long)linear(t->to_poly, b));
+    __m128i r = _mm_clmulepi64_si128(va, vb, 0);
+    uint64_t lo = (uint64_t)_mm_cvtsi128_si64(r), hi = (uint64_t)_mm_extract_epi64(r, 1);
+    /* Barrett: the quotient is hi ^ high64(hi * pmu); the remainder
+     * lo ^ low64(quotient * pq) has degree < 64 */
+    __m128i h = _mm_cvtsi64_si128((long long)hi);
+    __m128i m = _mm_clmulepi64_si128(h, _mm_cvtsi64_si128((long long)t->pmu), 0);
+    uint64_t quot = hi ^ (uint64_t)_mm_extract_epi64(m, 1);
+    __m128i qq = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)quot), _mm_cvtsi64_si128((long long)t->pq), 0);
+    uint64_t rem = lo ^ (uint64_t)_mm_cvtsi128_si64(qq);
+    return linear(t->from_lo, rem);
+}
+#endif
+
+uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b) {
+#ifdef GR_HAVE_CLMUL_CODE
+    if (t->path == GR_NIM_CLMUL) return mul_clmul(t, a, b);
+#endif
+    return mul_tower(t, a, b);
+}
+
+gr_nim_path gr_nim_get_path(const gr_nim *t) { return (gr_nim_path)t->path; }
+
+gr_status gr_nim_set_path(gr_nim *t, gr_nim_path path) {
+    if (path == GR_NIM_CLMUL && !t->has_clmul) return GR_EINVAL;
+    if (path != GR_NIM_CLMUL && path != GR_NIM_PORTABLE) return GR_EINVAL;
+    t->path = (int)path;
+    return GR_OK;
 }
 
 uint64_t gr_nim_sqr(const gr_nim *t, uint64_t a) { return linear(t->sq, a); }
@@ -78,22 +124,47 @@ uint64_t gr_nim_pow(const gr_nim *t, uint64_t a, uint64_t e) {
 
 static inline uint32_t inv16(const gr_nim *t, uint32_t a) { return t->exp16[65535 - t->log16[a]]; }
 
+/* squares of 32-bit words: the low four byte tables of the square map */
+static inline uint32_t sqr32(const gr_nim *t, uint32_t a) {
+    return (uint32_t)(t->sq[0][a & 0xff] ^ t->sq[1][(a >> 8) & 0xff] ^ t->sq[2][(a >> 16) & 0xff] ^ t->sq[3][a >> 24]);
+}
+
+/* c ⊗ n for 16-bit n: n is a scalar of GF(2^16), so each half is one product */
+static inline uint32_t mul32_by16(const gr_nim *t, uint32_t c, uint32_t n) {
+    if (!n) return 0;
+    uint32_t ln = t->log16[n], c0 = c & 0xffff, c1 = c >> 16;
+    uint32_t r0 = c0 ? t->exp16[t->log16[c0] + ln] : 0, r1 = c1 ? t->exp16[t->log16[c1] + ln] : 0;
+    return (r1 << 16) | r0;
+}
+
+/* inverse by the tower norm: z^-1 = conj(z) / (z conj(z)), the norm lying
+ * in the half-size field */
 static uint32_t inv32(const gr_nim *t, uint32_t a) {
     uint32_t a0 = a & 0xffff, a1 = a >> 16;
     if (!a1) return inv16(t, a0);
-    /* N = a0^2 + a0 a1 + a1^2 2^15, in GF(2^16) */
     uint32_t n = mul16(t, a0, a0) ^ mul16(t, a0, a1) ^ t->exp16[(2u * t->log16[a1]) % 65535 + t->log8000];
-    uint32_t ni = inv16(t, n);
-    return (mul16(t, a1, ni) << 16) | mul16(t, a0 ^ a1, ni);
+    return mul32_by16(t, (a1 << 16) | (a0 ^ a1), inv16(t, n));
 }
 
 gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
     if (!a) return gr_fail(err, GR_EINVAL, "0 has no inverse");
     uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32);
     if (!a1) { *out = inv32(t, a0); return GR_OK; }
-    uint32_t n = mul32(t, a0, a0) ^ mul32(t, a0, a1) ^ times_h31(t, mul32(t, a1, a1));
+    /* N = a0^2 + a0 a1 + a1^2 2^31 in GF(2^32) */
+    uint32_t n = sqr32(t, a0) ^ mul32(t, a0, a1) ^ times_h31(t, sqr32(t, a1));
     uint32_t ni = inv32(t, n);
-    *out = ((uint64_t)mul32(t, a1, ni) << 32) | mul32(t, a0 ^ a1, ni);
+    /* a1 ⊗ ni and (a0 ^ a1) ⊗ ni share the logs of ni's halves */
+    uint32_t n0 = ni & 0xffff, n1 = ni >> 16, nm = n0 ^ n1;
+    uint32_t l0 = n0 ? t->log16[n0] : 0xffffffffu, l1 = n1 ? t->log16[n1] : 0xffffffffu, lm = nm ? t->log16[nm] : 0xffffffffu;
+    uint32_t r[2], xs[2] = {a1, a0 ^ a1};
+    for (int k = 0; k < 2; k++) {
+        uint32_t x0 = xs[k] & 0xffff, x1 = xs[k] >> 16, xm = x0 ^ x1;
+        uint32_t c0 = (x0 && l0 != 0xffffffffu) ? t->exp16[t->log16[x0] + l0] : 0;
+        uint32_t cm = (xm && lm != 0xffffffffu) ? t->exp16[t->log16[xm] + lm] : 0;
+        uint32_t c1h = (x1 && l1 != 0xffffffffu) ? t->exp16[(t->log16[x1] + l1) % 65535 + t->log8000] : 0;
+        r[k] = ((cm ^ c0) << 16) | (c0 ^ c1h);
+    }
+    *out = ((uint64_t)r[0] << 32) | r[1];
     return GR_OK;
 }
 
@@ -205,6 +276,71 @@ gr_status gr_nim_new(gr_nim **out) {
             if (63 - __builtin_clzll(row_img[r]) == b) img[b] = row_x[r];
     }
     linear_table(t->quad, img);
+
+    /* the polynomial basis: pw[i] = α^i, α = 2^32 (outside GF(2^32), so of
+     * degree 64); invert i -> pw[i] by elimination */
+    uint64_t pw[65];
+    pw[0] = 1;
+    for (int i = 1; i <= 64; i++) pw[i] = mul_tower(t, pw[i - 1], (uint64_t)1 << 32);
+    uint64_t rv[64], rc[64]; /* rows: nimber value, polynomial that gives it */
+    int nr = 0;
+    for (int i = 0; i < 64; i++) {
+        uint64_t v = pw[i], c = (uint64_t)1 << i;
+        for (int r = 0; r < nr; r++) {
+            int lead = 63 - __builtin_clzll(rv[r]);
+            if (v >> lead & 1) { v ^= rv[r]; c ^= rc[r]; }
+        }
+        if (!v) { gr_nim_free(t); *out = NULL; return GR_EINTERNAL; } /* α would lie in a subfield */
+        int lead = 63 - __builtin_clzll(v);
+        for (int r = 0; r < nr; r++) if (rv[r] >> lead & 1) { rv[r] ^= v; rc[r] ^= c; }
+        rv[nr] = v;
+        rc[nr] = c;
+        nr++;
+    }
+    uint64_t to[64];
+    for (int b = 0; b < 64; b++)
+        for (int r = 0; r < nr; r++) if (63 - __builtin_clzll(rv[r]) == b) to[b] = rc[r];
+    linear_table(t->to_poly, to);
+    /* x^64 = q (mod the minimal polynomial of α); x^(64+j) by shifting */
+    uint64_t q = linear(t->to_poly, pw[64]), hj = q, himg[64];
+    for (int j = 0; j < 64; j++) {
+        uint64_t nim = 0;
+        for (int i = 0; i < 64; i++) if (hj >> i & 1) nim ^= pw[i];
+        himg[j] = nim;
+        hj = (hj >> 63) ? (hj << 1) ^ q : hj << 1;
+    }
+    linear_table(t->from_lo, pw);
+    linear_table(t->from_hi, himg);
+    /* Barrett constant: floor(x^128 / (x^64 + q)) by long division */
+    {
+        uint64_t rem_hi = 0, rem_lo = 0, quo = 0; /* dividend x^128: bits 128..0, process from the top */
+        /* long division of x^128 by P over GF(2): the quotient has degree 64 */
+        /* represent the running remainder as 129 bits: carry bit + (rem_hi:rem_lo) */
+        int carry = 1; /* the x^128 term */
+        for (int bit = 64; bit >= 0; bit--) {
+            /* the remainder's top term is x^(64 + bit) when carry set */
+            if (carry) {
+                if (bit < 64) quo |= (uint64_t)1 << bit;
+                /* subtract P * x^bit = x^(64+bit) + q * x^bit */
+                carry = 0;
+                if (bit >= 0) {
+                    /* q * x^bit spans bits bit..bit+63 of the 128-bit remainder */
+                    if (bit == 0) rem_lo ^= q;
+                    else { rem_lo ^= q << bit; rem_hi ^= q >> (64 - bit); }
+                }
+            }
+            /* next top term: bit 64 + bit - 1, i.e. bit (bit - 1) of rem_hi */
+            if (bit > 0) carry = (int)(rem_hi >> (bit - 1) & 1), rem_hi &= ~((uint64_t)1 << (bit - 1));
+        }
+        t->pq = q;
+        t->pmu = quo;  /* the x^64 term is implied */
+        (void)rem_lo;
+    }
+#ifdef GR_HAVE_CLMUL_CODE
+    __builtin_cpu_init();
+    t->has_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+#endif
+    t->path = t->has_clmul ? GR_NIM_CLMUL : GR_NIM_PORTABLE;
     return GR_OK;
 }
 

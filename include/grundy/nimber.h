@@ -38,6 +38,18 @@ GR_NODISCARD gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint6
 void gr_nim_mul128(const gr_nim *t, uint64_t ahi, uint64_t alo, uint64_t bhi, uint64_t blo, uint64_t *rhi,
                    uint64_t *rlo);
 
+/* Code paths for the product. The portable path works everywhere; the
+ * carry-less-multiply path (x86 PCLMULQDQ, detected at run time) maps both
+ * factors to a polynomial basis of GF(2^64), multiplies there, and maps
+ * back. Both give identical results (tested). gr_nim_new picks the fastest
+ * available; gr_nim_set_path returns GR_EINVAL for a path the CPU lacks. */
+typedef enum gr_nim_path {
+    GR_NIM_PORTABLE = 0,
+    GR_NIM_CLMUL = 1
+} gr_nim_path;
+gr_nim_path gr_nim_get_path(const gr_nim *t);
+GR_NODISCARD gr_status gr_nim_set_path(gr_nim *t, gr_nim_path path);
+
 /* The product by the definition's recursion over Fermat 2-powers, without
  * tables: the reference the fast path is tested against. */
 uint64_t gr_nim_mul_ref(uint64_t a, uint64_t b);
