@@ -311,30 +311,21 @@ gr_status gr_nim_new(gr_nim **out) {
     }
     linear_table(t->from_lo, pw);
     linear_table(t->from_hi, himg);
-    /* Barrett constant: floor(x^128 / (x^64 + q)) by long division */
+    /* Barrett constant: floor(x^128 / (x^64 + q)) by long division. Only
+     * the remainder's bits 64..127 decide quotient bits: the x^128 term
+     * gives quotient bit 64 (implied) and leaves q in those bits; then for
+     * i = 63..0, a set bit i there means quotient bit i, and subtracting
+     * (x^64 + q) x^i clears it and adds q >> (64 - i) below it. */
     {
-        uint64_t rem_hi = 0, rem_lo = 0, quo = 0; /* dividend x^128: bits 128..0, process from the top */
-        /* long division of x^128 by P over GF(2): the quotient has degree 64 */
-        /* represent the running remainder as 129 bits: carry bit + (rem_hi:rem_lo) */
-        int carry = 1; /* the x^128 term */
-        for (int bit = 64; bit >= 0; bit--) {
-            /* the remainder's top term is x^(64 + bit) when carry set */
-            if (carry) {
-                if (bit < 64) quo |= (uint64_t)1 << bit;
-                /* subtract P * x^bit = x^(64+bit) + q * x^bit */
-                carry = 0;
-                if (bit >= 0) {
-                    /* q * x^bit spans bits bit..bit+63 of the 128-bit remainder */
-                    if (bit == 0) rem_lo ^= q;
-                    else { rem_lo ^= q << bit; rem_hi ^= q >> (64 - bit); }
-                }
-            }
-            /* next top term: bit 64 + bit - 1, i.e. bit (bit - 1) of rem_hi */
-            if (bit > 0) carry = (int)(rem_hi >> (bit - 1) & 1), rem_hi &= ~((uint64_t)1 << (bit - 1));
+        uint64_t rem_hi = q, quo = 0;
+        for (int i = 63; i >= 0; i--) {
+            if (!(rem_hi >> i & 1)) continue;
+            quo |= (uint64_t)1 << i;
+            rem_hi ^= (uint64_t)1 << i;
+            if (i) rem_hi ^= q >> (64 - i);
         }
         t->pq = q;
-        t->pmu = quo;  /* the x^64 term is implied */
-        (void)rem_lo;
+        t->pmu = quo; /* the x^64 term is implied */
     }
 #ifdef GR_HAVE_CLMUL_CODE
     __builtin_cpu_init();
