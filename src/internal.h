@@ -12,21 +12,6 @@
 #define GR_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define GR_PRINTF(a, b)
-/* keymap.c: word vector -> value, for exact searches */
-typedef struct gr_keymap {
-    uint64_t *words;
-    size_t nwords, wcap;
-    size_t *off;
-    uint32_t *len;
-    uint64_t *val;
-    size_t count, cap, max;
-    size_t *index;
-    size_t icap;
-} gr_keymap;
-void gr_keymap_init(gr_keymap *m, size_t max_entries);
-void gr_keymap_free(gr_keymap *m);
-int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
-gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */
 
 #endif
 

@@ -598,30 +598,9 @@ typedef struct mm {
 
 static int mm_report(mm *w, const uint64_t *vals, size_t n, int state) {
     if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
-    const gr_term *t = &w->pos->terms[w->term];
-    const uint64_t *a = w->pos->args + t->args;
     gr_buf b;
     gr_buf_init(&b);
-    if (t->bare) gr_buf_u64(&b, n ? vals[0] : 0);
-    else {
-        gr_buf_puts(&b, gr_ruleset_spec(t->rs));
-        gr_buf_puts(&b, "(");
-        size_t written = 0;
-        if (state) {
-            for (size_t j = 0; j < n; j++) { if (written++) gr_buf_puts(&b, ","); gr_buf_u64(&b, vals[j]); }
-        } else {
-            for (uint32_t k = 0; k < t->nargs; k++) {
-                if (k == w->heap) {
-                    for (size_t j = 0; j < n; j++) { if (written++) gr_buf_puts(&b, ","); gr_buf_u64(&b, vals[j]); }
-                } else if (a[k]) {
-                    if (written++) gr_buf_puts(&b, ",");
-                    gr_buf_u64(&b, a[k]);
-                }
-            }
-            if (!written) gr_buf_puts(&b, "0");
-        }
-        gr_buf_puts(&b, ")");
-    }
+    gr_term_write_after(&b, w->pos, &w->pos->terms[w->term], w->heap, vals, n, state);
     char *to;
     if (gr_buf_take(&b, &to, NULL) != GR_OK) { w->st = gr_fail(w->err, GR_ENOMEM, "out of memory"); return 1; }
     gr_move m = {w->term, w->from, to};

@@ -138,48 +138,30 @@ typedef struct wm {
     char *from;
 } wm;
 
-static int report(wm *w, const uint64_t *heaps, size_t nh) {
-    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
-    const gr_term *t = &w->pos->terms[w->term];
-    const uint64_t *a = w->pos->args + t->args;
-    gr_buf b;
-    gr_buf_init(&b);
-    if (t->bare) {
-        gr_buf_u64(&b, nh ? heaps[0] : 0);
-    } else {
-        gr_buf_puts(&b, gr_ruleset_spec(t->rs));
-        gr_buf_puts(&b, "(");
-        size_t written = 0;
-        for (uint32_t k = 0; k < t->nargs; k++) {
-            if (k == w->heap) {
-                for (size_t j = 0; j < nh; j++) {
-                    if (written++) gr_buf_puts(&b, ",");
-                    gr_buf_u64(&b, heaps[j]);
-                }
-            } else if (a[k]) {
-                if (written++) gr_buf_puts(&b, ",");
-                gr_buf_u64(&b, a[k]);
+void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
+                         size_t n, int state) {
+    const uint64_t *a = pos->args + t->args;
+    if (t->bare) { gr_buf_u64(b, n ? vals[0] : 0); return; }
+    gr_buf_puts(b, gr_ruleset_spec(t->rs));
+    gr_buf_puts(b, "(");
+    size_t written = 0;
+    for (uint32_t k = 0; k < (state ? 1u : t->nargs); k++) {
+        if (state || k == heap) {
+            for (size_t j = 0; j < n; j++) {
+                if (written++) gr_buf_puts(b, ",");
+                gr_buf_u64(b, vals[j]);
             }
+        } else if (a[k]) {
+            if (written++) gr_buf_puts(b, ",");
+            gr_buf_u64(b, a[k]);
         }
-        if (!written) gr_buf_puts(&b, "0");
-        gr_buf_puts(&b, ")");
     }
-    char *to;
-    if (gr_buf_take(&b, &to, NULL) != GR_OK) {
-        w->st = gr_fail(w->err, GR_ENOMEM, "out of memory listing moves");
-        return 1;
-    }
-    gr_move m = {w->term, w->from, to};
-    w->found++;
-    int stop = w->fn(w->user, &m);
-    free(to);
-    if (stop) { w->cut = 1; return 1; }
-    return 0;
+    if (!written) gr_buf_puts(b, "0");
+    gr_buf_puts(b, ")");
 }
 
-/* a prod coin's move, already written as the sum of coins it leaves */
-static int on_prod(void *user, const char *to) {
-    wm *w = user;
+/* hands one move to the caller's callback, minding max_moves */
+static int emit_move(wm *w, const char *to) {
     if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
     gr_move m = {w->term, w->from, to};
     w->found++;
@@ -187,29 +169,28 @@ static int on_prod(void *user, const char *to) {
     return 0;
 }
 
-/* a state ruleset's option: the whole argument vector */
-static int on_state(void *user, const uint64_t *args, size_t n) {
-    wm *w = user;
-    const gr_term *t = &w->pos->terms[w->term];
+static int report_vals(wm *w, const uint64_t *vals, size_t n, int state) {
     if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
     gr_buf b;
     gr_buf_init(&b);
-    gr_buf_puts(&b, gr_ruleset_spec(t->rs));
-    gr_buf_puts(&b, "(");
-    for (size_t k = 0; k < n; k++) {
-        if (k) gr_buf_puts(&b, ",");
-        gr_buf_u64(&b, args[k]);
-    }
-    gr_buf_puts(&b, ")");
+    gr_term_write_after(&b, w->pos, &w->pos->terms[w->term], w->heap, vals, n, state);
     char *to;
-    if (gr_buf_take(&b, &to, NULL) != GR_OK) { w->st = gr_fail(w->err, GR_ENOMEM, "out of memory listing moves"); return 1; }
-    gr_move m = {w->term, w->from, to};
-    w->found++;
-    int stop = w->fn(w->user, &m);
+    if (gr_buf_take(&b, &to, NULL) != GR_OK) {
+        w->st = gr_fail(w->err, GR_ENOMEM, "out of memory listing moves");
+        return 1;
+    }
+    int stop = emit_move(w, to);
     free(to);
-    if (stop) { w->cut = 1; return 1; }
-    return 0;
+    return stop;
 }
+
+static int report(wm *w, const uint64_t *heaps, size_t nh) { return report_vals(w, heaps, nh, 0); }
+
+/* a prod coin's move, already written as the sum of coins it leaves */
+static int on_prod(void *user, const char *to) { return emit_move(user, to); }
+
+/* a state ruleset's option: the whole argument vector */
+static int on_state(void *user, const uint64_t *args, size_t n) { return report_vals(user, args, n, 1); }
 
 static int on_option(void *user, const uint64_t *heaps, size_t nh) {
     wm *w = user;

@@ -22,5 +22,10 @@ struct gr_position {
 };
 
 void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t);
+/* The term after a move: a heap ruleset's heap `heap` replaced by vals (a
+ * term left with no heap is written NAME(0)); with state set, a state
+ * ruleset's arguments replaced by vals. */
+void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
+                         size_t n, int state);
 
 #endif
