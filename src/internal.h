@@ -80,6 +80,9 @@ struct gr_ruleset {
     /* bash[p,q] */
     uint64_t bash_p, bash_q;
 
+    /* hackenbush[r]: the ground vertex */
+    uint64_t hb_root;
+
     /* coprime: the last few huge heaps answered (prime counting is costly) */
     uint64_t cp_n[8], cp_v[8];
     unsigned cp_next;
@@ -165,6 +168,16 @@ gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_op
  * all); *complete 0 when only some could be listed. */
 gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+
+/* hackenbush.c */
+gr_status gr_hb_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gr_hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                        void *user, gr_error *err);
+gr_status gr_hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                         void *user, int *complete, gr_error *err);
+/* Reads a graph file: "n m", then m lines "u v [w]"; vertices below n.
+ * Triples are appended to *out (malloc'd). Errors name the line. */
+gr_status gr_hb_load(const char *path, uint64_t **out, size_t *nwords, gr_error *err);
 
 gr_status gr_prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                         int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);

@@ -72,6 +72,66 @@ static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
     return GR_OK;
 }
 
+/* hackenbush(u-v[:w], ...) or hackenbush(@FILE): arguments are (u, v, w)
+ * triples; the '(' is consumed, the ')' is consumed here. */
+static gr_status hackenbush_args(parser *p, gr_position *pos, gr_term *t) {
+    gr_status st;
+    skip(p, 0);
+    if (p->i < p->n && p->s[p->i] == '@') {
+        size_t at = p->i++, ps = p->i;
+        while (p->i < p->n && p->s[p->i] != ')' && p->s[p->i] != '\n') p->i++;
+        if (p->i >= p->n || p->s[p->i] != ')') return fail_found(p, p->i, "expected ')' after the file name");
+        size_t pe = p->i;
+        while (pe > ps && (p->s[pe - 1] == ' ' || p->s[pe - 1] == '\t')) pe--;
+        if (pe == ps) return fail(p, GR_EPARSE, at, "expected a file name after '@'");
+        char *path = malloc(pe - ps + 1);
+        if (!path) return gr_fail(p->err, GR_ENOMEM, "out of memory");
+        memcpy(path, p->s + ps, pe - ps);
+        path[pe - ps] = '\0';
+        uint64_t *tri = NULL;
+        size_t nw = 0;
+        gr_error e2;
+        st = gr_hb_load(path, &tri, &nw, &e2);
+        free(path);
+        if (st != GR_OK) return gr_fail_at(p->err, st, p->line, col(p, at), "%s", e2.message);
+        for (size_t k = 0; k < nw && st == GR_OK; k++) st = push_arg(pos, tri[k], p->err);
+        free(tri);
+        if (st != GR_OK) return st;
+        if (nw / 3 > UINT32_MAX / 3) return fail(p, GR_ELIMIT, at, "too many edges");
+        t->nargs = (uint32_t)nw;
+        p->i++;
+        return GR_OK;
+    }
+    if (p->i < p->n && p->s[p->i] == ')') { p->i++; return GR_OK; } /* no edges */
+    for (;;) {
+        uint64_t u, v, w = 1;
+        skip(p, 0);
+        if ((st = number(p, &u)) != GR_OK) return st;
+        skip(p, 0);
+        if (p->i >= p->n || p->s[p->i] != '-') return fail_found(p, p->i, "expected '-' between the ends of an edge (e.g. 0-1)");
+        p->i++;
+        skip(p, 0);
+        if ((st = number(p, &v)) != GR_OK) return st;
+        skip(p, 0);
+        if (p->i < p->n && p->s[p->i] == ':') {
+            p->i++;
+            skip(p, 0);
+            size_t wat = p->i;
+            if ((st = number(p, &w)) != GR_OK) return st;
+            if (w == 0) return fail(p, GR_EINVAL, wat, "an edge needs weight >= 1");
+            skip(p, 0);
+        }
+        if ((st = push_arg(pos, u, p->err)) != GR_OK || (st = push_arg(pos, v, p->err)) != GR_OK ||
+            (st = push_arg(pos, w, p->err)) != GR_OK)
+            return st;
+        if (t->nargs > UINT32_MAX - 3) return fail(p, GR_ELIMIT, p->i, "too many edges");
+        t->nargs += 3;
+        if (p->i < p->n && p->s[p->i] == ',') { p->i++; continue; }
+        if (p->i < p->n && p->s[p->i] == ')') { p->i++; return GR_OK; }
+        return fail_found(p, p->i, "expected ',' or ')' after an edge");
+    }
+}
+
 static gr_status term(parser *p, gr_position *pos) {
     gr_term t = {0};
     t.args = pos->nargs;
@@ -113,6 +173,10 @@ static gr_status term(parser *p, gr_position *pos) {
         skip(p, 0);
         if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
         p->i++;
+        if (gr_ruleset_kind_of(t.rs) == GR_RULESET_HACKENBUSH) {
+            if ((st = hackenbush_args(p, pos, &t)) != GR_OK) return st;
+            goto push;
+        }
         size_t first_arg = pos->nargs;
         size_t cols[16];  /* where the first arguments start, for state-ruleset errors */
         for (;;) {
@@ -145,6 +209,7 @@ static gr_status term(parser *p, gr_position *pos) {
     } else {
         return fail_found(p, at, "expected a term (a number, or a ruleset such as kayles(7))");
     }
+push:
     if (!gr_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
         return gr_fail(p->err, GR_ENOMEM, "out of memory reading the position");
     pos->terms[pos->nterms++] = t;

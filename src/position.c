@@ -13,9 +13,23 @@ void gr_position_free(gr_position *pos) {
 
 size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
 
+static void write_edges(gr_buf *b, const gr_ruleset *rs, const uint64_t *a, size_t n) {
+    gr_buf_puts(b, gr_ruleset_spec(rs));
+    gr_buf_puts(b, "(");
+    for (size_t e = 0; e + 2 < n; e += 3) {
+        if (e) gr_buf_puts(b, ",");
+        gr_buf_u64(b, a[e]);
+        gr_buf_puts(b, "-");
+        gr_buf_u64(b, a[e + 1]);
+        if (a[e + 2] != 1) { gr_buf_puts(b, ":"); gr_buf_u64(b, a[e + 2]); }
+    }
+    gr_buf_puts(b, ")");
+}
+
 void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gr_buf_u64(b, a[0]); return; }
+    if (gr_ruleset_kind_of(t->rs) == GR_RULESET_HACKENBUSH) { write_edges(b, t->rs, a, t->nargs); return; }
     gr_buf_puts(b, gr_ruleset_spec(t->rs));
     gr_buf_puts(b, "(");
     for (uint32_t k = 0; k < t->nargs; k++) {
@@ -142,6 +156,7 @@ void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, ui
                          size_t n, int state) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gr_buf_u64(b, n ? vals[0] : 0); return; }
+    if (state && gr_ruleset_kind_of(t->rs) == GR_RULESET_HACKENBUSH) { write_edges(b, t->rs, vals, n); return; }
     gr_buf_puts(b, gr_ruleset_spec(t->rs));
     gr_buf_puts(b, "(");
     size_t written = 0;

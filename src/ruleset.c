@@ -27,6 +27,7 @@ static const named NAMES[] = {
     {"dyn", GR_RULESET_DYN, NULL},
     {"fib", GR_RULESET_DYN, "2"},
     {"prod", GR_RULESET_PROD, NULL},
+    {"hackenbush", GR_RULESET_HACKENBUSH, NULL},
     {"stairs", GR_RULESET_STAIRS, NULL},
     {"kayles", GR_RULESET_TB, "0.77"},
     {"dawson", GR_RULESET_TB, "0.07"},
@@ -115,7 +116,7 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
         return gr_fail_at(err, GR_EPARSE, line, col0 + ne, "'%s' needs parameters in brackets, e.g. %s", nm->name,
                           nm->kind == GR_RULESET_SUB ? "sub[1,2,4]" : nm->kind == GR_RULESET_BASH ? "bash[2,5]" :
                           nm->kind == GR_RULESET_DYN ? "dyn[3]" : "tb[0.77]");
-    if (!needs && has_params)
+    if (!needs && has_params && nm->kind != GR_RULESET_HACKENBUSH)
         return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
 
     gr_ruleset *rs = calloc(1, sizeof *rs);
@@ -144,6 +145,22 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
             gr_buf_puts(&canon, "dyn[");
             st = gr_dyn_parse(rs, spec + ps, pe - ps, line, col0 + ps, &canon, err);
             gr_buf_puts(&canon, "]");
+        }
+    } else if (nm->kind == GR_RULESET_HACKENBUSH) {
+        gr_buf_puts(&canon, "hackenbush");
+        if (has_params) {
+            size_t i2 = ps, ep = 0;
+            while (i2 < pe && spec[i2] == ' ') i2++;
+            gr_status s2 = gr_parse_u64(spec, pe, &i2, &rs->hb_root, &ep);
+            while (i2 < pe && spec[i2] == ' ') i2++;
+            if (s2 != GR_OK || i2 != pe)
+                st = gr_fail_at(err, GR_EPARSE, line, col0 + (s2 != GR_OK ? ep : i2),
+                                "hackenbush[r] takes the number of the ground vertex");
+            else if (rs->hb_root) {
+                gr_buf_puts(&canon, "[");
+                gr_buf_u64(&canon, rs->hb_root);
+                gr_buf_puts(&canon, "]");
+            }
         }
     } else if (nm->code) {
         gr_buf scratch;

@@ -24,6 +24,10 @@ gr_status gr_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, s
     case GR_RULESET_PROD:
         if (n < 2 || n > 3) { *bad = n > 3 ? 3 : 0; return gr_fail(err, GR_EINVAL, "prod takes two or three coordinates"); }
         return GR_OK;
+    case GR_RULESET_HACKENBUSH:
+        for (size_t e = 0; e + 2 < n; e += 3)
+            if (args[e + 2] == 0) { *bad = e; return gr_fail(err, GR_EINVAL, "an edge needs weight >= 1"); }
+        return GR_OK;
     default: return gr_stair_check(rs, args, n, bad, err);
     }
 }
@@ -33,6 +37,7 @@ gr_status gr_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_
     case GR_RULESET_WYTHOFF: case GR_RULESET_EUCLID: return gr_pair_value(rs, args, value, err);
     case GR_RULESET_DYN: return gr_dyn_value(rs, args, n, value, err);
     case GR_RULESET_PROD: return prod_value(rs, args, n, value, err);
+    case GR_RULESET_HACKENBUSH: return gr_hb_value(rs, args, n, value, err);
     default: return gr_stair_value(rs, args, n, value, err);
     }
 }
@@ -45,6 +50,10 @@ gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *
     case GR_RULESET_DYN: return gr_dyn_outcome(rs, args, n, wins, err);
     case GR_RULESET_PROD:
         st = prod_value(rs, args, n, &v, err);
+        *wins = v != 0;
+        return st;
+    case GR_RULESET_HACKENBUSH:
+        st = gr_hb_value(rs, args, n, &v, err);
         *wins = v != 0;
         return st;
     default:
@@ -61,6 +70,7 @@ gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_op
     case GR_RULESET_DYN: return gr_dyn_options(rs, args, n, it, fn, user);
     case GR_RULESET_PROD:
         return gr_fail(err, GR_EINVAL, "prod(...) coins are solved in normal play only: a move there turns several coins");
+    case GR_RULESET_HACKENBUSH: return gr_hb_options(rs, args, n, it, fn, user, err);
     default: return gr_stair_options(rs, args, n, it, fn, user, err);
     }
 }
@@ -72,6 +82,7 @@ gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     case GR_RULESET_WYTHOFF: case GR_RULESET_EUCLID: return gr_pair_moves_to(rs, args, target, fn, user, complete, err);
     case GR_RULESET_DYN: return gr_dyn_moves_to(rs, args, n, target, fn, user, complete, err);
     case GR_RULESET_PROD: if (complete) *complete = 0; return GR_OK; /* see gr_prod_moves */
+    case GR_RULESET_HACKENBUSH: return gr_hb_moves_to(rs, args, n, target, fn, user, complete, err);
     default: return gr_stair_moves_to(rs, args, n, target, fn, user, err);
     }
 }

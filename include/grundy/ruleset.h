@@ -34,7 +34,9 @@ typedef enum gr_ruleset_kind {
     GR_RULESET_WYTHOFF,   /* wythoff(a,b): a state ruleset */
     GR_RULESET_EUCLID,    /* euclid(a,b): a state ruleset */
     GR_RULESET_DYN,       /* dyn[k](n[,c]) and fib(n[,c]) = dyn[2]: a state ruleset */
-    GR_RULESET_PROD       /* prod(x,y[,z]): a coin in the 2-D / 3-D product game */
+    GR_RULESET_PROD,      /* prod(x,y[,z]): a coin in the 2-D / 3-D product game */
+    GR_RULESET_HACKENBUSH /* hackenbush(u-v[:w],...): Green Hackenbush on a rooted multigraph;
+                             its arguments are (u, v, w) triples */
 } gr_ruleset_kind;
 
 gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs);

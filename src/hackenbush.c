@@ -1,0 +1,387 @@
+/* Green Hackenbush on any rooted multigraph: hackenbush(u-v[:w],...), the
+ * root (ground) vertex 0 unless hackenbush[r] says r. A move lowers one
+ * edge's weight by one; at 0 the edge is cut, and everything that loses its
+ * way to the ground goes with it.
+ *
+ * Value, in linear time and without recursion:
+ *  1. an iterative DFS from the ground finds the bridges (parallel edges are
+ *     told apart by edge id, so two parallel edges form a cycle);
+ *  2. the 2-edge-connected components are fused (the fusion principle): each
+ *     of their edges becomes a loop worth 1, so a component contributes the
+ *     parity of its edge count; a loop of weight w is worth w mod 2;
+ *  3. the colon principle on the tree of components: a bridge of weight w
+ *     over a part of value g contributes g + 1 when w = 1, g when w is even,
+ *     g ^ 1 when w is odd and > 1 (README "Hackenbush" has the proof; tested
+ *     against brute force).
+ * A weighted edge on a cycle is refused: no rule is proved for it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+typedef struct hb {
+    size_t nv, ne;
+    uint32_t *ea, *eb;       /* endpoints (vertex ids) */
+    uint64_t *ew;
+    size_t *off;             /* CSR: adjacency of vertex v in adj[off[v]..off[v+1]) */
+    uint32_t *adj_v, *adj_e;
+    uint32_t root;           /* id of the ground, or UINT32_MAX when absent */
+} hb;
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void hb_free(hb *g) {
+    free(g->ea); free(g->eb); free(g->ew); free(g->off); free(g->adj_v); free(g->adj_e);
+}
+
+static size_t find_label(const uint64_t *lab, size_t n, uint64_t x) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) { size_t m = (lo + hi) / 2; if (lab[m] < x) lo = m + 1; else hi = m; }
+    return lo < n && lab[lo] == x ? lo : SIZE_MAX;
+}
+
+static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *g, gr_error *err) {
+    memset(g, 0, sizeof *g);
+    g->ne = n / 3;
+    size_t ne = g->ne;
+    uint64_t *lab = malloc((2 * ne + 1) * sizeof *lab);
+    if (!lab) return gr_fail(err, GR_ENOMEM, "out of memory: hackenbush graph");
+    for (size_t e = 0; e < ne; e++) { lab[2 * e] = args[3 * e]; lab[2 * e + 1] = args[3 * e + 1]; }
+    qsort(lab, 2 * ne, sizeof *lab, cmp_u64);
+    size_t nv = 0;
+    for (size_t i = 0; i < 2 * ne; i++) if (!nv || lab[nv - 1] != lab[i]) lab[nv++] = lab[i];
+    if (nv >= UINT32_MAX) { free(lab); return gr_fail(err, GR_ELIMIT, "hackenbush: too many vertices"); }
+    g->nv = nv;
+    g->ea = malloc((ne + 1) * sizeof *g->ea);
+    g->eb = malloc((ne + 1) * sizeof *g->eb);
+    g->ew = malloc((ne + 1) * sizeof *g->ew);
+    g->off = calloc(nv + 2, sizeof *g->off);
+    g->adj_v = malloc((2 * ne + 1) * sizeof *g->adj_v);
+    g->adj_e = malloc((2 * ne + 1) * sizeof *g->adj_e);
+    if (!g->ea || !g->eb || !g->ew || !g->off || !g->adj_v || !g->adj_e) { free(lab); hb_free(g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    for (size_t e = 0; e < ne; e++) {
+        g->ea[e] = (uint32_t)find_label(lab, nv, args[3 * e]);
+        g->eb[e] = (uint32_t)find_label(lab, nv, args[3 * e + 1]);
+        g->ew[e] = args[3 * e + 2];
+        g->off[g->ea[e] + 1]++;
+        if (g->eb[e] != g->ea[e]) g->off[g->eb[e] + 1]++;
+    }
+    for (size_t v = 0; v < nv; v++) g->off[v + 1] += g->off[v];
+    size_t *fill = malloc((nv + 1) * sizeof *fill);
+    if (!fill) { free(lab); hb_free(g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    memcpy(fill, g->off, nv * sizeof *fill);
+    for (size_t e = 0; e < ne; e++) {
+        uint32_t a = g->ea[e], b = g->eb[e];
+        g->adj_v[fill[a]] = b; g->adj_e[fill[a]++] = (uint32_t)e;
+        if (a != b) { g->adj_v[fill[b]] = a; g->adj_e[fill[b]++] = (uint32_t)e; }
+    }
+    free(fill);
+    size_t r = find_label(lab, nv, rootlab);
+    g->root = r == SIZE_MAX ? UINT32_MAX : (uint32_t)r;
+    free(lab);
+    return GR_OK;
+}
+
+static uint64_t over(uint64_t g, uint64_t w) { return w == 1 ? g + 1 : (w % 2 == 0 ? g : g ^ 1); }
+
+/* The value of the graph; *reach (optional, size ne) marks edges still
+ * attached to the ground. */
+static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_error *err) {
+    *value = 0;
+    if (reach) memset(reach, 0, g->ne);
+    if (g->root == UINT32_MAX) return GR_OK;
+    size_t nv = g->nv, ne = g->ne;
+    uint32_t *tin = malloc((nv + 1) * sizeof *tin), *low = malloc((nv + 1) * sizeof *low);
+    uint32_t *pe = malloc((nv + 1) * sizeof *pe), *comp = malloc((nv + 1) * sizeof *comp);
+    uint32_t *order = malloc((nv + 1) * sizeof *order);
+    size_t *it = malloc((nv + 1) * sizeof *it);
+    unsigned char *bridge = calloc(ne + 1, 1);
+    uint32_t *stack = malloc((nv + 1) * sizeof *stack);
+    gr_status st = GR_OK;
+    if (!tin || !low || !pe || !comp || !order || !it || !bridge || !stack) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    for (size_t v = 0; v < nv; v++) { tin[v] = UINT32_MAX; comp[v] = UINT32_MAX; }
+    /* 1. bridges: iterative DFS with edge ids */
+    uint32_t timer = 0, nord = 0;
+    size_t sp = 0;
+    stack[sp++] = g->root;
+    tin[g->root] = low[g->root] = timer++;
+    pe[g->root] = UINT32_MAX;
+    it[g->root] = g->off[g->root];
+    order[nord++] = g->root;
+    while (sp) {
+        uint32_t v = stack[sp - 1];
+        if (it[v] < g->off[v + 1]) {
+            size_t k = it[v]++;
+            uint32_t u = g->adj_v[k], e = g->adj_e[k];
+            if (e == pe[v] || u == v) continue;
+            if (tin[u] == UINT32_MAX) {
+                tin[u] = low[u] = timer++;
+                pe[u] = e;
+                it[u] = g->off[u];
+                stack[sp++] = u;
+                order[nord++] = u;
+            } else if (tin[u] < low[v]) {
+                low[v] = tin[u];
+            }
+        } else {
+            sp--;
+            if (sp) {
+                uint32_t p = stack[sp - 1];
+                if (low[v] < low[p]) low[p] = low[v];
+                if (low[v] > tin[p]) bridge[pe[v]] = 1;
+            }
+        }
+    }
+    /* 2. components: in preorder, a vertex joins its DFS parent's component
+     * unless its tree edge is a bridge */
+    uint32_t ncomp = 0;
+    for (uint32_t i = 0; i < nord; i++) {
+        uint32_t v = order[i];
+        if (v == g->root || bridge[pe[v]]) comp[v] = ncomp++;
+        else comp[v] = comp[g->ea[pe[v]] == v ? g->eb[pe[v]] : g->ea[pe[v]]];
+    }
+    uint64_t *val = calloc(ncomp + 1, sizeof *val);
+    if (!val) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    for (size_t e = 0; e < ne; e++) {
+        uint32_t a = g->ea[e], b = g->eb[e];
+        if (tin[a] == UINT32_MAX) continue; /* not attached to the ground */
+        if (reach) reach[e] = 1;
+        if (bridge[e]) continue;
+        if (a == b) { val[comp[a]] ^= g->ew[e] & 1; continue; }
+        if (g->ew[e] != 1) {
+            free(val);
+            st = gr_fail(err, GR_EUNPROVEN,
+                         "hackenbush: an edge of weight %llu lies on a cycle; weighted edges are solved only as bridges",
+                         (unsigned long long)g->ew[e]);
+            goto out;
+        }
+        val[comp[a]] ^= 1;
+    }
+    /* 3. colon principle, children before parents: reverse preorder */
+    for (uint32_t i = nord; i-- > 1;) {
+        uint32_t v = order[i];
+        if (!bridge[pe[v]]) continue;
+        uint32_t p = g->ea[pe[v]] == v ? g->eb[pe[v]] : g->ea[pe[v]];
+        val[comp[p]] ^= over(val[comp[v]], g->ew[pe[v]]);
+    }
+    *value = val[comp[g->root]];
+    free(val);
+out:
+    free(tin); free(low); free(pe); free(comp); free(order); free(it); free(bridge); free(stack);
+    return st;
+}
+
+gr_status gr_hb_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    hb g;
+    gr_status st = hb_build(args, n, rs->hb_root, &g, err);
+    if (st != GR_OK) return st;
+    st = hb_eval(&g, value, NULL, err);
+    hb_free(&g);
+    return st;
+}
+
+/* The position after lowering edge e (cutting it at weight 1), with
+ * everything no longer attached to the ground dropped. */
+static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t e, uint64_t *out, size_t *outn,
+                            gr_error *err) {
+    uint64_t *tmp = malloc((n + 1) * sizeof *tmp);
+    if (!tmp) return gr_fail(err, GR_ENOMEM, "out of memory");
+    size_t k = 0;
+    for (size_t f = 0; f < n / 3; f++) {
+        if (f == e && args[3 * f + 2] == 1) continue;
+        tmp[k++] = args[3 * f];
+        tmp[k++] = args[3 * f + 1];
+        tmp[k++] = args[3 * f + 2] - (f == e);
+    }
+    hb g;
+    gr_status st = hb_build(tmp, k, rs->hb_root, &g, err);
+    if (st == GR_OK) {
+        unsigned char *reach = malloc(g.ne + 1);
+        uint64_t v;
+        if (!reach) st = gr_fail(err, GR_ENOMEM, "out of memory");
+        else {
+            /* reachability only: a weighted cycle edge is no reason to fail here */
+            gr_error e2;
+            gr_status s2 = hb_eval(&g, &v, reach, &e2);
+            if (s2 == GR_ENOMEM) st = gr_fail(err, s2, "out of memory");
+            size_t m = 0;
+            for (size_t f = 0; f < g.ne; f++)
+                if (reach[f] || s2 != GR_OK) { out[m++] = tmp[3 * f]; out[m++] = tmp[3 * f + 1]; out[m++] = tmp[3 * f + 2]; }
+            *outn = m;
+            free(reach);
+        }
+        hb_free(&g);
+    }
+    free(tmp);
+    return st;
+}
+
+#define HB_MOVES_MAX_EDGES 4096
+
+/* which edges are attached to the ground (only those can be played) */
+static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, unsigned char **out, gr_error *err) {
+    hb g;
+    gr_status st = hb_build(args, n, rs->hb_root, &g, err);
+    if (st != GR_OK) return st;
+    unsigned char *reach = malloc(g.ne + 1);
+    if (!reach) { hb_free(&g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t v;
+    gr_error e2;
+    if (hb_eval(&g, &v, reach, &e2) == GR_ENOMEM) { free(reach); hb_free(&g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    hb_free(&g);
+    *out = reach;
+    return GR_OK;
+}
+
+gr_status gr_hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                        void *user, gr_error *err) {
+    unsigned char *reach;
+    gr_status st = attached(rs, args, n, &reach, err);
+    if (st != GR_OK) return st;
+    uint64_t *buf = malloc((n + 1) * sizeof *buf);
+    if (!buf) { free(reach); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    for (size_t e = 0; e < n / 3 && st == GR_OK; e++) {
+        if (!reach[e]) continue;
+        if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; break; }
+        size_t m;
+        if ((st = after_move(rs, args, n, e, buf, &m, err)) != GR_OK) break;
+        it->seen++;
+        if (fn(user, buf, m)) { it->stopped = 1; break; }
+    }
+    free(buf);
+    free(reach);
+    return st;
+}
+
+gr_status gr_hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                         void *user, int *complete, gr_error *err) {
+    unsigned char *reach;
+    gr_status st = attached(rs, args, n, &reach, err);
+    if (st != GR_OK) return st;
+    uint64_t *buf = malloc((n + 1) * sizeof *buf);
+    if (!buf) { free(reach); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    size_t ne = n / 3;
+    if (ne > HB_MOVES_MAX_EDGES && complete) *complete = 0;
+    for (size_t e = 0; e < ne && e < HB_MOVES_MAX_EDGES && st == GR_OK; e++) {
+        if (!reach[e]) continue;
+        size_t m;
+        uint64_t v;
+        if ((st = after_move(rs, args, n, e, buf, &m, err)) != GR_OK) break;
+        if ((st = gr_hb_value(rs, buf, m, &v, err)) != GR_OK) break;
+        if (v == target && fn(user, buf, m)) break;
+    }
+    free(buf);
+    free(reach);
+    return st;
+}
+
+/* ---- graph files ---- */
+
+static int read_u64(const char *s, size_t *i, size_t n, uint64_t *v, int *neg) {
+    while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\r')) (*i)++;
+    *neg = *i < n && s[*i] == '-';
+    if (*i >= n || s[*i] < '0' || s[*i] > '9') return 0;
+    uint64_t x = 0;
+    while (*i < n && s[*i] >= '0' && s[*i] <= '9') {
+        unsigned d = (unsigned)(s[*i] - '0');
+        if (x > (UINT64_MAX - d) / 10) return -1;
+        x = x * 10 + d;
+        (*i)++;
+    }
+    *v = x;
+    return 1;
+}
+
+gr_status gr_hb_load(const char *path, uint64_t **out, size_t *nwords, gr_error *err) {
+    FILE *f = fopen(path, "rb");
+    *out = NULL;
+    *nwords = 0;
+    if (!f) return gr_fail(err, GR_EPARSE, "cannot open the graph file '%s'", path);
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) { fclose(f); return gr_fail(err, GR_ENOMEM, "out of memory reading '%s'", path); }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (len < cap) break;
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) { free(buf); buf = NULL; continue; }
+        buf = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    gr_status st = GR_OK;
+    size_t i = 0, line = 1;
+    uint64_t n = 0, m = 0, *tri = NULL;
+    int neg, r;
+    /* header */
+    if ((r = read_u64(buf, &i, len, &n, &neg)) != 1 || (r = read_u64(buf, &i, len, &m, &neg)) != 1) {
+        st = gr_fail(err, GR_EPARSE, "%s: line 1: expected the header 'n m' (vertices, edges)%s", path,
+                     r < 0 ? ": number too large" : neg ? ": negative number" : "");
+        goto out;
+    }
+    if (m > ((uint64_t)1 << 28)) { st = gr_fail(err, GR_ELIMIT, "%s: line 1: %llu edges is more than grundy reads", path, (unsigned long long)m); goto out; }
+    tri = malloc((3 * m + 1) * sizeof *tri);
+    if (!tri) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    for (uint64_t e = 0; e < m; e++) {
+        /* to the next line */
+        while (i < len && buf[i] != '\n') {
+            if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
+                st = gr_fail(err, GR_EPARSE, "%s: line %zu: unexpected '%c' at the end of the line", path, line, buf[i]);
+                goto out;
+            }
+            i++;
+        }
+        if (i >= len) {
+            st = gr_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line + 1,
+                         (unsigned long long)e, (unsigned long long)m);
+            goto out;
+        }
+        i++;
+        line++;
+        size_t look = i;
+        while (look < len && (buf[look] == ' ' || buf[look] == '\t' || buf[look] == '\r')) look++;
+        if (look >= len) {
+            st = gr_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line,
+                         (unsigned long long)e, (unsigned long long)m);
+            goto out;
+        }
+        uint64_t u, v, w = 1;
+        if ((r = read_u64(buf, &i, len, &u, &neg)) != 1 || (r = read_u64(buf, &i, len, &v, &neg)) != 1) {
+            st = gr_fail(err, r < 0 || neg ? GR_ERANGE : GR_EPARSE, "%s: line %zu: expected an edge 'u v [w]'%s", path, line,
+                         r < 0 ? ": number too large" : neg ? ": negative number" : "");
+            goto out;
+        }
+        size_t save = i;
+        r = read_u64(buf, &i, len, &w, &neg);
+        if (r < 0 || neg) { st = gr_fail(err, GR_ERANGE, "%s: line %zu: %s weight", path, line, neg ? "negative" : "too large a"); goto out; }
+        if (r == 0) { i = save; w = 1; }
+        if (w == 0) { st = gr_fail(err, GR_EINVAL, "%s: line %zu: an edge needs weight >= 1", path, line); goto out; }
+        if (u >= n || v >= n) {
+            st = gr_fail(err, GR_ERANGE, "%s: line %zu: vertex %llu is out of range (the header says %llu vertices)", path, line,
+                         (unsigned long long)(u >= n ? u : v), (unsigned long long)n);
+            goto out;
+        }
+        tri[3 * e] = u;
+        tri[3 * e + 1] = v;
+        tri[3 * e + 2] = w;
+    }
+    /* nothing but blanks may follow */
+    for (; i < len; i++) {
+        if (buf[i] == '\n') { line++; continue; }
+        if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
+            st = gr_fail(err, GR_EPARSE, "%s: line %zu: more edges than the header's %llu", path, line, (unsigned long long)m);
+            goto out;
+        }
+    }
+    *out = tri;
+    *nwords = 3 * m;
+    tri = NULL;
+out:
+    free(tri);
+    free(buf);
+    return st;
+}
