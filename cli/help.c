@@ -78,6 +78,7 @@ static const topic TOPICS[] = {
      "  euclid(a,b)   subtract a multiple of the smaller from the larger\n"
      "  fib(n[,c])    Fibonacci nim; dyn[k](n[,c]) k-times dynamic subtraction\n"
      "  prod(x,y[,z]) a coin in the 2-D / 3-D product (coin-turning) game\n"
+     "  hackenbush(0-1,1-2:3,...)  Green Hackenbush on a rooted multigraph\n"
      "'grundy help NAME' says more about each.\n"},
     {"nim", "nim: take any positive number of tokens from the heap. G(n) = n.\n"
             "  grundy value 'nim(5) + 3'    # a bare 3 is nim(3); prints 6\n"},
@@ -173,6 +174,14 @@ static const topic TOPICS[] = {
              "at its far corner). Value x ⊗ y (⊗ z), the nim product (HDU 3404, 3533).\n"
              "Winning moves are written as the coins the move leaves. Normal play only.\n"
              "  grundy solve 'prod(1,2) + prod(2,1)'\n"},
+    {"hackenbush", "hackenbush(u-v,...): Green Hackenbush on a multigraph whose ground is\n"
+                   "vertex 0 (hackenbush[r](...) for ground r). Loops (3-3) and parallel edges\n"
+                   "are allowed; parts cut off from the ground count for nothing. u-v:w is an\n"
+                   "edge of weight w: a move lowers it by one, at 0 it is cut. hackenbush(@FILE)\n"
+                   "reads a file: a first line 'n m', then m lines 'u v [w]' with u, v < n;\n"
+                   "for the usual 1-based files with root 1 write hackenbush[1](@FILE).\n"
+                   "Weighted edges must be bridges (not on a cycle).\n"
+                   "  grundy solve 'hackenbush(0-1,1-2,2-0,1-3)'\n"},
     {"nimbers", "grundy nim OP ARGS: nimber arithmetic on 64-bit words. OP is add, mul, inv,\n"
                 "div, sqrt, sqr, pow (a^e) or solve-quadratic (x^2 + x = a: prints both\n"
                 "solutions, or 'none'). Numbers are decimal or 0x hex; answers decimal, or\n"

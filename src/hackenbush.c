@@ -47,12 +47,26 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
     memset(g, 0, sizeof *g);
     g->ne = n / 3;
     size_t ne = g->ne;
-    uint64_t *lab = malloc((2 * ne + 1) * sizeof *lab);
+    /* vertex numbers that are small enough index directly; others are
+     * ranked by sorting */
+    uint64_t maxlab = rootlab;
+    for (size_t e = 0; e < ne; e++) {
+        if (args[3 * e] > maxlab) maxlab = args[3 * e];
+        if (args[3 * e + 1] > maxlab) maxlab = args[3 * e + 1];
+    }
+    int direct = maxlab < 4 * (uint64_t)ne + 16;
+    size_t nlab = direct ? (size_t)maxlab + 1 : 2 * ne;
+    uint64_t *lab = malloc((nlab + 1) * sizeof *lab);
     if (!lab) return gr_fail(err, GR_ENOMEM, "out of memory: hackenbush graph");
-    for (size_t e = 0; e < ne; e++) { lab[2 * e] = args[3 * e]; lab[2 * e + 1] = args[3 * e + 1]; }
-    qsort(lab, 2 * ne, sizeof *lab, cmp_u64);
     size_t nv = 0;
-    for (size_t i = 0; i < 2 * ne; i++) if (!nv || lab[nv - 1] != lab[i]) lab[nv++] = lab[i];
+    if (direct) {
+        for (size_t i = 0; i < nlab; i++) lab[i] = i;
+        nv = nlab;
+    } else {
+        for (size_t e = 0; e < ne; e++) { lab[2 * e] = args[3 * e]; lab[2 * e + 1] = args[3 * e + 1]; }
+        qsort(lab, 2 * ne, sizeof *lab, cmp_u64);
+        for (size_t i = 0; i < 2 * ne; i++) if (!nv || lab[nv - 1] != lab[i]) lab[nv++] = lab[i];
+    }
     if (nv >= UINT32_MAX) { free(lab); return gr_fail(err, GR_ELIMIT, "hackenbush: too many vertices"); }
     g->nv = nv;
     g->ea = malloc((ne + 1) * sizeof *g->ea);
@@ -63,8 +77,8 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
     g->adj_e = malloc((2 * ne + 1) * sizeof *g->adj_e);
     if (!g->ea || !g->eb || !g->ew || !g->off || !g->adj_v || !g->adj_e) { free(lab); hb_free(g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t e = 0; e < ne; e++) {
-        g->ea[e] = (uint32_t)find_label(lab, nv, args[3 * e]);
-        g->eb[e] = (uint32_t)find_label(lab, nv, args[3 * e + 1]);
+        g->ea[e] = (uint32_t)(direct ? args[3 * e] : find_label(lab, nv, args[3 * e]));
+        g->eb[e] = (uint32_t)(direct ? args[3 * e + 1] : find_label(lab, nv, args[3 * e + 1]));
         g->ew[e] = args[3 * e + 2];
         g->off[g->ea[e] + 1]++;
         if (g->eb[e] != g->ea[e]) g->off[g->eb[e] + 1]++;
@@ -79,7 +93,7 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
         if (a != b) { g->adj_v[fill[b]] = a; g->adj_e[fill[b]++] = (uint32_t)e; }
     }
     free(fill);
-    size_t r = find_label(lab, nv, rootlab);
+    size_t r = direct ? (size_t)rootlab : find_label(lab, nv, rootlab);
     g->root = r == SIZE_MAX ? UINT32_MAX : (uint32_t)r;
     free(lab);
     return GR_OK;
@@ -295,7 +309,7 @@ static int read_u64(const char *s, size_t *i, size_t n, uint64_t *v, int *neg) {
     return 1;
 }
 
-gr_status gr_hb_load(const char *path, uint64_t **out, size_t *nwords, gr_error *err) {
+gr_status gr_hb_load(const char *path, uint64_t base, uint64_t **out, size_t *nwords, gr_error *err) {
     FILE *f = fopen(path, "rb");
     *out = NULL;
     *nwords = 0;
@@ -360,9 +374,10 @@ gr_status gr_hb_load(const char *path, uint64_t **out, size_t *nwords, gr_error 
         if (r < 0 || neg) { st = gr_fail(err, GR_ERANGE, "%s: line %zu: %s weight", path, line, neg ? "negative" : "too large a"); goto out; }
         if (r == 0) { i = save; w = 1; }
         if (w == 0) { st = gr_fail(err, GR_EINVAL, "%s: line %zu: an edge needs weight >= 1", path, line); goto out; }
-        if (u >= n || v >= n) {
-            st = gr_fail(err, GR_ERANGE, "%s: line %zu: vertex %llu is out of range (the header says %llu vertices)", path, line,
-                         (unsigned long long)(u >= n ? u : v), (unsigned long long)n);
+        if (u < base || v < base || u - base >= n || v - base >= n) {
+            uint64_t bad = (u < base || u - base >= n) ? u : v;
+            st = gr_fail(err, GR_ERANGE, "%s: line %zu: vertex %llu is out of range (the header says %llu vertices, numbered from %llu)",
+                         path, line, (unsigned long long)bad, (unsigned long long)n, (unsigned long long)base);
             goto out;
         }
         tri[3 * e] = u;

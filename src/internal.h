@@ -175,9 +175,10 @@ gr_status gr_hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optit
                         void *user, gr_error *err);
 gr_status gr_hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                          void *user, int *complete, gr_error *err);
-/* Reads a graph file: "n m", then m lines "u v [w]"; vertices below n.
- * Triples are appended to *out (malloc'd). Errors name the line. */
-gr_status gr_hb_load(const char *path, uint64_t **out, size_t *nwords, gr_error *err);
+/* Reads a graph file: "n m", then m lines "u v [w]"; vertices numbered
+ * base .. base + n - 1 (base = the ground: 0, or 1 for 1-based files).
+ * Triples go to *out (malloc'd). Errors name the line. */
+gr_status gr_hb_load(const char *path, uint64_t base, uint64_t **out, size_t *nwords, gr_error *err);
 
 gr_status gr_prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                         int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);

@@ -91,7 +91,7 @@ static gr_status hackenbush_args(parser *p, gr_position *pos, gr_term *t) {
         uint64_t *tri = NULL;
         size_t nw = 0;
         gr_error e2;
-        st = gr_hb_load(path, &tri, &nw, &e2);
+        st = gr_hb_load(path, t->rs->hb_root, &tri, &nw, &e2);
         free(path);
         if (st != GR_OK) return gr_fail_at(p->err, st, p->line, col(p, at), "%s", e2.message);
         for (size_t k = 0; k < nw && st == GR_OK; k++) st = push_arg(pos, tri[k], p->err);

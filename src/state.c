@@ -99,7 +99,7 @@ gr_status gr_prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t
                         int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
     const gr_nim *t = gr_ctx_nim(rs->ctx);
     if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: nimber tables");
-    uint64_t v;
+    uint64_t v = 0;
     gr_status st = prod_value(rs, args, n, &v, err);
     if (st != GR_OK) return st;
     uint64_t u = target ^ v;  /* what (a^x)(b^y)[(c^z)] must be */

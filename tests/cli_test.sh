@@ -150,6 +150,29 @@ run 0 "$G" value 'prod(2,3,4)' && out_is 4
 run 2 "$G" value 'prod(2)' && err_has "prod takes two or three coordinates"
 run 2 "$G" solve --misere 'prod(2,3)' && err_has "normal play only"
 
+# ---- Green Hackenbush ----
+run 0 "$G" value 'hackenbush(0-1,1-2,2-0)' && out_is 1
+run 0 "$G" value 'hackenbush(0-1,0-1)' && out_is 0
+run 0 "$G" value 'hackenbush(0-1:3,1-2:2) + hackenbush(0-1,1-1)' && out_is 3
+run 0 "$G" solve --json 'hackenbush(0-1,1-2,1-3)' && json 'd["value"]==1 and d["winning_moves"]==["hackenbush()"]'
+run 0 "$G" solve --misere --json 'hackenbush(0-1,0-2)' && json 'd["outcome"]=="N" and d["method"]=="search"'
+printf '4 3\n0 1\n1 2\n1 3 2\n' >"$T/g.txt"
+run 0 "$G" value "hackenbush(@$T/g.txt)" && out_is 2
+printf '3 2\n1 2\n2 3\n' >"$T/g1.txt"
+run 0 "$G" value "hackenbush[1](@$T/g1.txt)" && out_is 2
+printf '3 1\n0 1\n' >"$T/g0.txt"
+run 2 "$G" value "hackenbush[1](@$T/g0.txt)" && err_has "vertex 0 is out of range (the header says 3 vertices, numbered from 1)"
+printf '3 2\n0 1\n' >"$T/gt.txt"
+run 2 "$G" value "hackenbush(@$T/gt.txt)" && err_has "line 3: the file ends after 1 of its 2 edges" && one_line_err
+printf '3 1\n0 7\n' >"$T/gv.txt"
+run 2 "$G" value "hackenbush(@$T/gv.txt)" && err_has "line 2: vertex 7 is out of range"
+printf '3 1\n0 1 -1\n' >"$T/gw.txt"
+run 2 "$G" value "hackenbush(@$T/gw.txt)" && err_has "line 2: negative weight"
+run 2 "$G" value "hackenbush(@$T/none.txt)" && err_has "cannot open the graph file"
+run 2 "$G" value 'hackenbush(0-1:0)' && err_has "at column 16: an edge needs weight >= 1"
+run 2 "$G" value 'hackenbush(0-1,1)' && err_has "expected '-' between the ends of an edge"
+run 2 "$G" value 'hackenbush(0-1:2,1-2,2-0)' && err_has "weighted edges are solved only as bridges"
+
 # ---- seq ----
 run 0 "$G" seq kayles --to 11 && out_is '0 1 2 3 1 4 3 2 1 4 2 6'
 run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'
@@ -204,7 +227,7 @@ if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else 
 # ---- help and version ----
 run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
 run 0 "$G" help language && out_has "POSITION := TERM"
-for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod nimbers misere every moore genus newnim exit-codes json topics; do
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush nimbers misere every moore genus newnim exit-codes json topics; do
     run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
 done
 run 0 "$G" --version && out_has "grundy 0."
