@@ -7,35 +7,7 @@
 #include "brute.h"
 #include "randrule.h"
 #include "testutil.h"
-
-typedef struct movelist {
-    size_t n;
-    size_t comp[512];
-    char to[512][128];
-} movelist;
-
-static int collect(void *user, const gr_move *m) {
-    movelist *ml = user;
-    if (ml->n < 512) {
-        ml->comp[ml->n] = m->component;
-        snprintf(ml->to[ml->n], sizeof ml->to[0], "%s", m->to);
-    }
-    ml->n++;
-    return 0;
-}
-
-static int term_heaps(const char *s, int *h) {
-    const char *p = strrchr(s, '(');
-    int n = 0;
-    if (!p) { h[0] = atoi(s); return h[0] ? 1 : 0; }
-    p++;
-    while (*p && *p != ')') {
-        int v = (int)strtol(p, (char **)&p, 10);
-        if (v) h[n++] = v;
-        if (*p == ',') p++;
-    }
-    return n;
-}
+#include "moves.h"
 
 static gr_position *parse(gr_ctx *ctx, const char *text) {
     gr_position *pos;
@@ -128,7 +100,7 @@ static void test_misere(uint64_t seed) {
         CHECK(gr_position_misere_moves(pos, 0, collect, &ml, &complete, &err) == GR_OK, "%s", err.message);
         CHECK((long)ml.n == expect && complete, "case %llu '%s' (%s): %zu misère winning moves, brute force %ld",
               (unsigned long long)c, text, m.method, ml.n, expect);
-        for (size_t w = 0; w < ml.n && w < 512; w++) {
+        for (size_t w = 0; w < ml.n && w < MOVELIST_MAX; w++) {
             int hh[8], nhh = term_heaps(ml.to[w], hh);
             bheap nx[20];
             int nn = flat(t, nt, nx, (int)ml.comp[w], -1, hh, nhh);

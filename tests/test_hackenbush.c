@@ -9,6 +9,7 @@
 #include <string.h>
 #include "grundy/grundy.h"
 #include "testutil.h"
+#include "moves.h"
 
 enum { MAXE = 8 };
 static int ne, eu[MAXE], ev[MAXE];
@@ -71,24 +72,6 @@ static int brute_w(int *w) {
     return wmemo[k] = v;
 }
 
-typedef struct mv { gr_position *pos; gr_ctx *ctx; long ok, bad, n; } mv;
-static int check_move(void *user, const gr_move *m) {
-    mv *c = user;
-    char *after = NULL;
-    gr_position *p2;
-    gr_error e;
-    uint64_t v = 1;
-    if (gr_position_format_after(c->pos, m, &after, NULL) == GR_OK &&
-        gr_position_parse(c->ctx, after, strlen(after), 0, &p2, &e) == GR_OK) {
-        if (gr_position_value(p2, &v, &e) != GR_OK) v = 1;
-        gr_position_free(p2);
-    }
-    free(after);
-    c->n++;
-    if (v == 0) c->ok++; else c->bad++;
-    return 0;
-}
-
 int main(void) {
     uint64_t seed = tu_seed(6);
     tu_rng r = {seed};
@@ -119,7 +102,7 @@ int main(void) {
         /* winning moves: each reaches 0, and there are as many as the brute force finds */
         int expect = 0;
         for (int e = 0; e < ne; e++) if ((all >> e & 1) && brute_g(attached(all & ~(1u << e))) == 0) expect++;
-        mv cm = {pos, ctx, 0, 0, 0};
+        movecheck cm = {pos, ctx, 0, 0};
         int complete;
         CHECK(gr_position_winning_moves(pos, 0, check_move, &cm, &complete, &err) == GR_OK, "%s", err.message);
         CHECK(cm.bad == 0 && cm.ok == expect, "%s: %ld winning moves (%ld wrong), brute force %d", text, cm.ok, cm.bad, expect);

@@ -6,25 +6,7 @@
 #include <string.h>
 #include "grundy/grundy.h"
 #include "testutil.h"
-
-typedef struct mvctx { gr_position *pos; gr_ctx *ctx; long ok, bad; } mvctx;
-
-/* a listed move must leave a position of value 0 */
-static int check_move(void *user, const gr_move *m) {
-    mvctx *c = user;
-    char *after = NULL;
-    gr_position *p2;
-    gr_error e;
-    uint64_t v = 1;
-    if (gr_position_format_after(c->pos, m, &after, NULL) == GR_OK &&
-        gr_position_parse(c->ctx, after, strlen(after), 0, &p2, &e) == GR_OK) {
-        if (gr_position_value(p2, &v, &e) != GR_OK) v = 1;
-        gr_position_free(p2);
-    }
-    free(after);
-    if (v == 0) c->ok++; else c->bad++;
-    return 0;
-}
+#include "moves.h"
 
 static uint64_t trace(const gr_nim *t, uint64_t a) {
     uint64_t s = 0, x = a;
@@ -142,7 +124,7 @@ int main(void) {
         CHECK(gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) == GR_OK && gr_position_value(pos, &v, &err) == GR_OK,
               "%s", err.message);
         CHECK(v == (d[x1][y1] ^ d[d[x2][y2]][z2]), "%s value", text);
-        mvctx mv = {pos, ctx, 0, 0};
+        movecheck mv = {pos, ctx, 0, 0};
         int complete;
         CHECK(gr_position_winning_moves(pos, 0, check_move, &mv, &complete, &err) == GR_OK, "%s", err.message);
         CHECK(mv.bad == 0 && (v == 0) == (mv.ok == 0), "%s: %ld winning moves, %ld wrong", text, mv.ok, mv.bad);

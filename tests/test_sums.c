@@ -9,6 +9,7 @@
 #include "brute.h"
 #include "randrule.h"
 #include "testutil.h"
+#include "moves.h"
 
 typedef struct term {
     int rule;
@@ -17,41 +18,11 @@ typedef struct term {
     int bare;
 } term;
 
-typedef struct movelist {
-    size_t n;
-    size_t comp[4096];
-    char to[4096][96];
-} movelist;
-
-static int collect(void *user, const gr_move *m) {
-    movelist *ml = user;
-    if (ml->n < 4096) {
-        ml->comp[ml->n] = m->component;
-        snprintf(ml->to[ml->n], sizeof ml->to[0], "%s", m->to);
-    }
-    ml->n++;
-    return 0;
-}
-
 static int flatten(const term *t, int nt, bheap *out) {
     int k = 0;
     for (int i = 0; i < nt; i++)
         for (int j = 0; j < t[i].nh; j++) out[k++] = (bheap){t[i].rule, t[i].h[j]};
     return k;
-}
-
-/* The heaps of a term written by the library: the numbers in its last (...) */
-static int term_heaps(const char *s, int *h) {
-    const char *p = strrchr(s, '(');
-    int n = 0;
-    if (!p) { h[0] = atoi(s); return h[0] ? 1 : 0; }
-    p++;
-    while (*p && *p != ')') {
-        int v = (int)strtol(p, (char **)&p, 10);
-        if (v) h[n++] = v;
-        if (*p == ',') p++;
-    }
-    return n;
 }
 
 static void test_small_sums(uint64_t seed) {
@@ -138,7 +109,7 @@ static void test_small_sums(uint64_t seed) {
         CHECK(complete, "'%s': small position's moves not complete", text);
         CHECK((long)ml.n == expect, "case %llu '%s': %zu winning moves listed, brute force finds %ld",
               (unsigned long long)c, text, ml.n, expect);
-        for (size_t w = 0; w < ml.n && w < 4096; w++) {
+        for (size_t w = 0; w < ml.n && w < MOVELIST_MAX; w++) {
             size_t ci = ml.comp[w];
             int hh[8];
             int m = term_heaps(ml.to[w], hh);
