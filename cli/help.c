@@ -33,6 +33,7 @@ static const char USAGE[] =
     "                     (default 65536); beyond it only closed forms and proven\n"
     "                     periods answer\n"
     "  --to N             seq: the last heap size\n"
+    "  --period           seq: report a period proved within G(0..N) instead\n"
     "  --search-limit N   positions an exact misère / Every-SG search may\n"
     "                     memoize (default 1048576)\n"
     "  --terms K          genus: how many gamma values to compute (1-16, default 8)\n"

@@ -12,6 +12,7 @@ void cli_help(FILE *f, const char *topic, int *found);
 typedef struct opts {
     int json;
     int hex;
+    int period;
     int misere;
     int every;
     int has_moore;
@@ -62,6 +63,7 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
             if (!strcmp(name, "json")) { o->json = 1; continue; }
             if (!strcmp(name, "misere")) { o->misere = 1; continue; }
             if (!strcmp(name, "hex")) { o->hex = 1; continue; }
+            if (!strcmp(name, "period")) { o->period = 1; continue; }
             if (!strcmp(name, "every")) { o->every = 1; continue; }
             if (!takes) return usage_error("unknown option '%s'", a);
             if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
@@ -594,6 +596,31 @@ static int cmd_seq(const opts *o) {
     uint64_t *vals = NULL;
     if (gr_ctx_ruleset(ctx, o->pos[0], strlen(o->pos[0]), &rs, &err) != GR_OK) {
         rc = report(&err, NULL, 0);
+        goto out;
+    }
+    if (o->period) {
+        /* a proven period within the first N+1 values, or an honest "none" */
+        gr_period per;
+        if (gr_ruleset_period(rs, o->to + 1, &per, &err) != GR_OK) { rc = report(&err, NULL, 0); goto out; }
+        if (o->json) {
+            printf("{\"ruleset\": ");
+            json_string(stdout, gr_ruleset_spec(rs));
+            if (per.found)
+                printf(", \"proved\": true, \"period\": %llu, \"preperiod\": %llu, \"window_end\": %llu, \"checked\": %llu}\n",
+                       (unsigned long long)per.period, (unsigned long long)per.preperiod, (unsigned long long)per.proof_end,
+                       (unsigned long long)per.checked);
+            else
+                printf(", \"proved\": false, \"checked\": %llu}\n", (unsigned long long)per.checked);
+        } else if (per.found) {
+            printf("%s: period %llu from n = %llu (G(n + %llu) = G(n) for every n >= %llu; proved by checking n in [%llu, %llu) "
+                   "within %llu values)\n",
+                   gr_ruleset_spec(rs), (unsigned long long)per.period, (unsigned long long)per.preperiod,
+                   (unsigned long long)per.period, (unsigned long long)per.preperiod, (unsigned long long)per.preperiod,
+                   (unsigned long long)per.proof_end, (unsigned long long)per.checked);
+        } else {
+            printf("%s: no period proved within %llu values (this does not mean there is none)\n", gr_ruleset_spec(rs),
+                   (unsigned long long)per.checked);
+        }
         goto out;
     }
     vals = malloc((size_t)(o->to + 1) * sizeof *vals);

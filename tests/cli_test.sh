@@ -179,6 +179,12 @@ run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'
 run 0 "$G" seq grundy --to 10 && out_is '0 0 0 1 0 2 1 0 2 1 0'
 run 0 "$G" seq 'tb[0.137]' --to 0 && out_is '0'
 run 2 "$G" seq kayles && err_is "grundy: error: missing --to N (see 'grundy --help')"
+run 0 "$G" seq kayles --to 1000 --period --json && json 'd["proved"] and d["period"]==12 and d["preperiod"]==71'
+run 0 "$G" seq dawson --to 1000 --period --json && json 'd["proved"] and d["period"]==34 and d["preperiod"]==53'
+run 0 "$G" seq 'sub[2,3,7]' --to 1000 --period --json && json 'd["proved"] and d["period"]==5'
+run 0 "$G" seq kayles --to 100 --period && out_has "no period proved within 101 values"
+run 0 "$G" seq kayles --to 1000 --period && out_has "kayles: period 12 from n = 71"
+run 2 "$G" seq lasker --to 100 --period && err_has "no periodicity theorem applies"
 run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
 run 2 "$G" seq kayles --to 99999999999999999999 && err_has "needs a whole number"
 run 2 "$G" seq 'kaylez' --to 5 && err_is "grundy: error: at column 1: unknown ruleset 'kaylez' (see 'grundy help rulesets')"
