@@ -159,10 +159,12 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
     }
     uint64_t *val = calloc(ncomp + 1, sizeof *val);
     if (!val) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    /* attachment first, in full: callers rely on it even when the value is refused */
+    if (reach)
+        for (size_t e = 0; e < ne; e++) reach[e] = tin[g->ea[e]] != UINT32_MAX;
     for (size_t e = 0; e < ne; e++) {
         uint32_t a = g->ea[e], b = g->eb[e];
         if (tin[a] == UINT32_MAX) continue; /* not attached to the ground */
-        if (reach) reach[e] = 1;
         if (bridge[e]) continue;
         if (a == b) { val[comp[a]] ^= g->ew[e] & 1; continue; }
         if (g->ew[e] != 1) {
