@@ -17,4 +17,9 @@ void json_string(FILE *f, const char *s);
 /* Parses a decimal unsigned 64-bit option value; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 
+/* plot.c: an SVG scatter plot and a compact binary form of a sequence */
+int cli_write_svg(const char *path, const char *title, const uint64_t *v, uint64_t count, int periodic, uint64_t pre,
+                  uint64_t per, char *why, size_t wl);
+int cli_write_bin(const char *path, const uint64_t *v, uint64_t count, char *why, size_t wl);
+
 #endif

@@ -13,6 +13,8 @@ typedef struct opts {
     int json;
     int hex;
     int period;
+    const char *out_path;
+    const char *plot_path;
     int misere;
     int every;
     int has_moore;
@@ -59,7 +61,7 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
             const char *val = NULL;
             int takes = !strcmp(name, "max-moves") || !strcmp(name, "table-limit") || !strcmp(name, "to") ||
                         !strcmp(name, "file") || !strcmp(name, "moore") || !strcmp(name, "search-limit") ||
-                        !strcmp(name, "terms");
+                        !strcmp(name, "terms") || !strcmp(name, "out") || !strcmp(name, "plot");
             if (!strcmp(name, "json")) { o->json = 1; continue; }
             if (!strcmp(name, "misere")) { o->misere = 1; continue; }
             if (!strcmp(name, "hex")) { o->hex = 1; continue; }
@@ -69,6 +71,8 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
             if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
             val = argv[++i];
             if (!strcmp(name, "file")) { o->file = val; continue; }
+            if (!strcmp(name, "out")) { o->out_path = val; continue; }
+            if (!strcmp(name, "plot")) { o->plot_path = val; continue; }
             uint64_t v;
             if (cli_parse_u64(val, &v) != 0) {
                 fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615, got '%s'\n", a, val);
@@ -626,11 +630,39 @@ static int cmd_seq(const opts *o) {
     vals = malloc((size_t)(o->to + 1) * sizeof *vals);
     if (!vals) { fprintf(stderr, "grundy: error: out of memory for %llu values\n", (unsigned long long)o->to + 1); rc = 1; goto out; }
     if (gr_ruleset_values(rs, o->to + 1, vals, &err) != GR_OK) { rc = report(&err, NULL, 0); goto out; }
-    for (uint64_t i = 0; i <= o->to; i++) {
-        if (i) putchar(' ');
-        printf("%llu", (unsigned long long)vals[i]);
+    char why[512];
+    if (o->plot_path) {
+        gr_period per = {0};
+        gr_error e2;
+        if (gr_ruleset_period(rs, o->to + 1, &per, &e2) != GR_OK) per.found = 0;
+        if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, o->to + 1, per.found, per.preperiod, per.period, why,
+                          sizeof why) != 0) {
+            fprintf(stderr, "grundy: error: %s\n", why);
+            rc = 2;
+            goto out;
+        }
     }
-    putchar('\n');
+    if (o->out_path) {
+        size_t pl = strlen(o->out_path);
+        if (pl > 4 && !strcmp(o->out_path + pl - 4, ".txt")) {
+            FILE *f = fopen(o->out_path, "w");
+            if (!f) { fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path); rc = 2; goto out; }
+            for (uint64_t i = 0; i <= o->to; i++) fprintf(f, "%s%llu", i ? " " : "", (unsigned long long)vals[i]);
+            fputc('\n', f);
+            if (fclose(f) != 0) { fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path); rc = 2; goto out; }
+        } else if (cli_write_bin(o->out_path, vals, o->to + 1, why, sizeof why) != 0) {
+            fprintf(stderr, "grundy: error: %s\n", why);
+            rc = 2;
+            goto out;
+        }
+    }
+    if (!o->out_path && !o->plot_path) {
+        for (uint64_t i = 0; i <= o->to; i++) {
+            if (i) putchar(' ');
+            printf("%llu", (unsigned long long)vals[i]);
+        }
+        putchar('\n');
+    }
 out:
     free(vals);
     gr_ctx_free(ctx);

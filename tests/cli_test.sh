@@ -185,6 +185,19 @@ run 0 "$G" seq 'sub[2,3,7]' --to 1000 --period --json && json 'd["proved"] and d
 run 0 "$G" seq kayles --to 100 --period && out_has "no period proved within 101 values"
 run 0 "$G" seq kayles --to 1000 --period && out_has "kayles: period 12 from n = 71"
 run 2 "$G" seq lasker --to 100 --period && err_has "no periodicity theorem applies"
+run 0 "$G" seq kayles --to 2000 --plot "$T/k.svg" --out "$T/k.bin"
+if python3 -c "
+import sys, xml.etree.ElementTree as ET
+r = ET.parse('$T/k.svg').getroot()
+assert r.tag.endswith('svg')
+texts = [t.text for t in r.iter() if t.tag.endswith('text')]
+assert any(t and 'period 12 from n = 71' in t for t in texts), texts
+assert sum(1 for e in r.iter() if e.tag.endswith('circle')) > 100
+d = open('$T/k.bin', 'rb').read()
+assert d[:6] == b'GRSEQ1' and d[6] == 1 and int.from_bytes(d[7:15], 'little') == 2001 and list(d[15:23]) == [0,1,2,3,1,4,3,2]
+"; then pass=$((pass+1)); else echo "FAIL: plot or binary output"; fail=$((fail+1)); fi
+run 0 "$G" seq 'sub[1,2,4]' --to 8 --out "$T/s.txt" && [ "$(cat "$T/s.txt")" = '0 1 2 0 1 2 0 1 2' ] && pass=$((pass+1))
+run 2 "$G" seq kayles --to 10 --plot /nonexistent/dir/x.svg && err_has "cannot write"
 run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
 run 2 "$G" seq kayles --to 99999999999999999999 && err_has "needs a whole number"
 run 2 "$G" seq 'kaylez' --to 5 && err_is "grundy: error: at column 1: unknown ruleset 'kaylez' (see 'grundy help rulesets')"
