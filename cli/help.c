@@ -14,6 +14,7 @@ static const char USAGE[] =
     "  grundy solve --moore K POSITION  Moore's Nim-K (add --misere for Anti-Nim-K)\n"
     "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
+    "  grundy census PATTERN --to N     every code of a pattern like 'tb[0.??]'\n"
     "  grundy nim OP ARGS [--hex]       nimber arithmetic: add mul inv div sqrt sqr pow\n"
     "                                   solve-quadratic; '-' reads one query per line\n"
     "  grundy demo                      solve a few built-in examples\n"
@@ -186,6 +187,12 @@ static const topic TOPICS[] = {
                    "for the usual 1-based files with root 1 write hackenbush[1](@FILE).\n"
                    "Weighted edges must be bridges (not on a cycle).\n"
                    "  grundy solve 'hackenbush(0-1,1-2,2-0,1-3)'\n"},
+    {"census", "grundy census PATTERN --to N [--shard i/n] [--threads T]: every\n"
+               "take-and-break code matching PATTERN ('?' = any octal digit, e.g.\n"
+               "'tb[0.???]') computed to N, one JSON line per code: code, period and\n"
+               "preperiod when proved (else null), max, to, seconds. Threads default to the\n"
+               "number of cores; --shard i/n keeps every n-th code from the i-th.\n"
+               "  grundy census 'tb[0.??]' --to 1000\n"},
     {"nimbers", "grundy nim OP ARGS: nimber arithmetic on 64-bit words. OP is add, mul, inv,\n"
                 "div, sqrt, sqr, pow (a^e) or solve-quadratic (x^2 + x = a: prints both\n"
                 "solutions, or 'none'). Numbers are decimal or 0x hex; answers decimal, or\n"

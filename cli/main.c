@@ -864,6 +864,11 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    if (!strcmp(cmd, "census")) {
+        rc = cli_census(argc, argv);
+        if (fflush(stdout) != 0 || ferror(stdout)) { fprintf(stderr, "grundy: error: cannot write the output\n"); return 1; }
+        return rc;
+    }
     if (!strcmp(cmd, "nim")) {
         rc = cmd_nim(argc, argv);
         if (fflush(stdout) != 0 || ferror(stdout)) { fprintf(stderr, "grundy: error: cannot write the output\n"); return 1; }

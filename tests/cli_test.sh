@@ -173,6 +173,25 @@ run 2 "$G" value 'hackenbush(0-1:0)' && err_has "at column 16: an edge needs wei
 run 2 "$G" value 'hackenbush(0-1,1)' && err_has "expected '-' between the ends of an edge"
 run 2 "$G" value 'hackenbush(0-1:2,1-2,2-0)' && err_has "weighted edges are solved only as bridges"
 
+# ---- census ----
+run 0 "$G" census 'tb[0.??]' --to 1000 --threads 2
+if python3 -c "
+import json
+rows = [json.loads(l) for l in open('$T/out')]
+assert len(rows) == 63, len(rows)
+by = {r['code']: r for r in rows}
+assert by['tb[0.77]']['period'] == 12 and by['tb[0.77]']['preperiod'] == 71
+assert by['tb[0.07]']['period'] == 34 and by['tb[0.07]']['preperiod'] == 53
+assert all('max' in r and 'seconds' in r for r in rows)
+"; then pass=$((pass+1)); else echo "FAIL: census rows"; fail=$((fail+1)); fi
+cp "$T/out" "$T/census_all"
+: >"$T/census_shards"
+for i in 0 1 2; do "$G" census 'tb[0.??]' --to 1000 --shard $i/3 | cut -d, -f1 >>"$T/census_shards"; done
+if [ "$(sort "$T/census_shards")" = "$(cut -d, -f1 "$T/census_all" | sort)" ]; then pass=$((pass+1)); else echo "FAIL: shards do not cover the census"; fail=$((fail+1)); fi
+run 2 "$G" census 'kayles' --to 10 && err_has "must be a take-and-break code"
+run 2 "$G" census 'tb[0.??]' && err_has "usage: grundy census"
+run 2 "$G" census 'tb[0.??]' --to 10 --shard 3/3 && err_has "0 <= i < n"
+
 # ---- seq ----
 run 0 "$G" seq kayles --to 11 && out_is '0 1 2 3 1 4 3 2 1 4 2 6'
 run 0 "$G" seq 'sub[1,2,4]' --to 8 && out_is '0 1 2 0 1 2 0 1 2'
@@ -246,7 +265,7 @@ if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else 
 # ---- help and version ----
 run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
 run 0 "$G" help language && out_has "POSITION := TERM"
-for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush nimbers misere every moore genus newnim exit-codes json topics; do
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush nimbers census misere every moore genus newnim exit-codes json topics; do
     run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
 done
 run 0 "$G" --version && out_has "grundy 0."

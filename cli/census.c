@@ -1,0 +1,174 @@
+/* grundy census PATTERN --to N [--shard i/n] [--threads T]: every
+ * take-and-break code matching PATTERN ('?' = any octal digit) is computed
+ * to N and reported as one JSON line: code, proved period and preperiod (or
+ * null), the largest value and the time taken. Work is spread over threads
+ * (one grundy context each); --shard i/n keeps every n-th code from the
+ * i-th, so a cluster array job can split a census. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "grundy/grundy.h"
+#include "cli.h"
+
+typedef struct job {
+    char spec[128];
+    int done, ok, found;
+    uint64_t pre, per, vmax, checked;
+    double secs;
+    char err[256];
+} job;
+
+typedef struct pool {
+    job *jobs;
+    size_t n, next;
+    uint64_t to;
+    pthread_mutex_t lock;
+} pool;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void *worker(void *arg) {
+    pool *pl = arg;
+    uint64_t *vals = malloc((size_t)(pl->to + 1) * sizeof *vals);
+    for (;;) {
+        pthread_mutex_lock(&pl->lock);
+        size_t k = pl->next < pl->n ? pl->next++ : SIZE_MAX;
+        pthread_mutex_unlock(&pl->lock);
+        if (k == SIZE_MAX) break;
+        job *j = &pl->jobs[k];
+        double t0 = now_s();
+        gr_ctx *ctx;
+        gr_ruleset *rs;
+        gr_error err;
+        if (!vals || gr_ctx_new(&ctx) != GR_OK) { snprintf(j->err, sizeof j->err, "out of memory"); j->done = 1; continue; }
+        if (gr_ctx_ruleset(ctx, j->spec, strlen(j->spec), &rs, &err) != GR_OK ||
+            gr_ruleset_values(rs, pl->to + 1, vals, &err) != GR_OK) {
+            snprintf(j->err, sizeof j->err, "%s", err.message);
+        } else {
+            gr_period p;
+            j->ok = 1;
+            for (uint64_t i = 0; i <= pl->to; i++) if (vals[i] > j->vmax) j->vmax = vals[i];
+            if (gr_ruleset_period(rs, pl->to + 1, &p, &err) == GR_OK && p.found) {
+                j->found = 1;
+                j->pre = p.preperiod;
+                j->per = p.period;
+            }
+            j->checked = pl->to + 1;
+        }
+        gr_ctx_free(ctx);
+        j->secs = now_s() - t0;
+        j->done = 1;
+    }
+    free(vals);
+    return NULL;
+}
+
+int cli_census(int argc, char **argv) {
+    const char *pattern = NULL;
+    uint64_t to = 0, shard_i = 0, shard_n = 1, threads = 0;
+    int has_to = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--to") && i + 1 < argc) {
+            if (cli_parse_u64(argv[++i], &to) != 0 || to > 100000000) {
+                fprintf(stderr, "grundy: error: --to needs a whole number up to 10^8\n");
+                return 2;
+            }
+            has_to = 1;
+        } else if (!strcmp(argv[i], "--shard") && i + 1 < argc) {
+            const char *s = argv[++i], *slash = strchr(s, '/');
+            char a[32];
+            if (!slash || (size_t)(slash - s) >= sizeof a) { fprintf(stderr, "grundy: error: --shard takes i/n, e.g. 0/4\n"); return 2; }
+            memcpy(a, s, (size_t)(slash - s));
+            a[slash - s] = '\0';
+            if (cli_parse_u64(a, &shard_i) != 0 || cli_parse_u64(slash + 1, &shard_n) != 0 || shard_n == 0 || shard_i >= shard_n) {
+                fprintf(stderr, "grundy: error: --shard takes i/n with 0 <= i < n, e.g. 0/4\n");
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            if (cli_parse_u64(argv[++i], &threads) != 0 || threads == 0 || threads > 256) {
+                fprintf(stderr, "grundy: error: --threads needs a number from 1 to 256\n");
+                return 2;
+            }
+        } else if (!strncmp(argv[i], "--", 2)) {
+            fprintf(stderr, "grundy: error: unknown option '%s' (see 'grundy help census')\n", argv[i]);
+            return 2;
+        } else if (!pattern) {
+            pattern = argv[i];
+        } else {
+            fprintf(stderr, "grundy: error: give one PATTERN, e.g. 'tb[0.??]' (see 'grundy help census')\n");
+            return 2;
+        }
+    }
+    if (!pattern || !has_to) {
+        fprintf(stderr, "grundy: error: usage: grundy census 'tb[0.??]' --to N [--shard i/n] [--threads T]\n");
+        return 2;
+    }
+    size_t plen = strlen(pattern);
+    if (plen < 5 || strncmp(pattern, "tb[", 3) || pattern[plen - 1] != ']') {
+        fprintf(stderr, "grundy: error: the pattern must be a take-and-break code such as 'tb[0.??]'\n");
+        return 2;
+    }
+    int q = 0;
+    for (size_t i = 0; i < plen; i++) q += pattern[i] == '?';
+    if (q > 7) { fprintf(stderr, "grundy: error: at most 7 '?' in a pattern (8^7 games)\n"); return 2; }
+    size_t total = (size_t)1 << (3 * q), n = 0;
+    job *jobs = calloc(total ? total : 1, sizeof *jobs);
+    if (!jobs) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    for (size_t c = 0; c < total; c++) {
+        if (c % shard_n != shard_i) continue;
+        char spec[128];
+        size_t k = 0, d = 0;
+        int allzero = 1;
+        for (size_t i = 0; i < plen && k + 1 < sizeof spec; i++) {
+            char ch = pattern[i];
+            if (ch == '?') { ch = (char)('0' + ((c >> (3 * (q - 1 - (int)d))) & 7)); d++; }
+            if (i > 3 && ch >= '1' && ch <= '9') allzero = 0;
+            if (i > 3 && ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F'))) allzero = 0;
+            spec[k++] = ch;
+        }
+        spec[k] = '\0';
+        if (allzero && spec[3] == '0') continue; /* no move at all */
+        memcpy(jobs[n].spec, spec, k + 1);
+        n++;
+    }
+    if (!threads) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = c > 0 ? (uint64_t)c : 1;
+    }
+    pool pl = {jobs, n, 0, to, PTHREAD_MUTEX_INITIALIZER};
+    pthread_t *th = malloc(threads * sizeof *th);
+    if (!th) { free(jobs); fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    uint64_t started = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&th[started], NULL, worker, &pl) != 0) break;
+    if (!started) worker(&pl);
+    for (uint64_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        job *j = &jobs[i];
+        printf("{\"code\": ");
+        json_string(stdout, j->spec);
+        if (!j->ok) {
+            printf(", \"error\": ");
+            json_string(stdout, j->err);
+            printf("}\n");
+            continue;
+        }
+        if (j->found)
+            printf(", \"period\": %llu, \"preperiod\": %llu", (unsigned long long)j->per, (unsigned long long)j->pre);
+        else
+            printf(", \"period\": null, \"preperiod\": null");
+        printf(", \"max\": %llu, \"to\": %llu, \"seconds\": %.3f}\n", (unsigned long long)j->vmax, (unsigned long long)to, j->secs);
+    }
+    free(th);
+    free(jobs);
+    return rc;
+}
