@@ -22,6 +22,10 @@ int cli_write_svg(const char *path, const char *title, const uint64_t *v, uint64
                   uint64_t per, char *why, size_t wl);
 int cli_write_bin(const char *path, const uint64_t *v, uint64_t count, char *why, size_t wl);
 
+/* checkpoint.c */
+int cli_checkpoint_save(const char *path, const char *spec, const uint64_t *v, uint64_t n);
+int cli_checkpoint_load(const char *path, const char *spec, uint64_t **vals, uint64_t *n, char *why, size_t wl);
+
 /* census.c */
 int cli_census(int argc, char **argv);
 

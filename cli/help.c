@@ -38,6 +38,8 @@ static const char USAGE[] =
     "  --out FILE         seq: write the values to FILE (text if it ends in .txt,\n"
     "                     else binary: GRSEQ1, width byte, u64 count, values LE)\n"
     "  --plot FILE.svg    seq: draw G(n) against n (rare values red, period marked)\n"
+    "  --checkpoint FILE  seq: save progress every few seconds; a rerun resumes\n"
+    "  --quiet            seq: no progress line on stderr\n"
     "  --search-limit N   positions an exact misère / Every-SG search may\n"
     "                     memoize (default 1048576)\n"
     "  --terms K          genus: how many gamma values to compute (1-16, default 8)\n"

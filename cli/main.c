@@ -1,9 +1,12 @@
+#define _POSIX_C_SOURCE 200809L
 /* grundy: the command-line tool. It parses arguments, reads input, calls
  * the library through its public API, prints, and chooses the exit code:
  * 0 ok, 2 bad input or usage, 1 internal failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "grundy/grundy.h"
 #include "cli.h"
 
@@ -15,6 +18,9 @@ typedef struct opts {
     int period;
     const char *out_path;
     const char *plot_path;
+    const char *checkpoint;
+    uint64_t checkpoint_ms;
+    int quiet;
     int misere;
     int every;
     int has_moore;
@@ -61,11 +67,13 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
             const char *val = NULL;
             int takes = !strcmp(name, "max-moves") || !strcmp(name, "table-limit") || !strcmp(name, "to") ||
                         !strcmp(name, "file") || !strcmp(name, "moore") || !strcmp(name, "search-limit") ||
-                        !strcmp(name, "terms") || !strcmp(name, "out") || !strcmp(name, "plot");
+                        !strcmp(name, "terms") || !strcmp(name, "out") || !strcmp(name, "plot") ||
+                        !strcmp(name, "checkpoint") || !strcmp(name, "checkpoint-ms");
             if (!strcmp(name, "json")) { o->json = 1; continue; }
             if (!strcmp(name, "misere")) { o->misere = 1; continue; }
             if (!strcmp(name, "hex")) { o->hex = 1; continue; }
             if (!strcmp(name, "period")) { o->period = 1; continue; }
+            if (!strcmp(name, "quiet")) { o->quiet = 1; continue; }
             if (!strcmp(name, "every")) { o->every = 1; continue; }
             if (!takes) return usage_error("unknown option '%s'", a);
             if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
@@ -73,6 +81,7 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
             if (!strcmp(name, "file")) { o->file = val; continue; }
             if (!strcmp(name, "out")) { o->out_path = val; continue; }
             if (!strcmp(name, "plot")) { o->plot_path = val; continue; }
+            if (!strcmp(name, "checkpoint")) { o->checkpoint = val; continue; }
             uint64_t v;
             if (cli_parse_u64(val, &v) != 0) {
                 fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615, got '%s'\n", a, val);
@@ -84,6 +93,7 @@ static int parse_opts(int argc, char **argv, int first, opts *o) {
                 o->moore = v; o->has_moore = 1;
             }
             else if (!strcmp(name, "search-limit")) { o->search_limit = v; o->has_search_limit = 1; }
+            else if (!strcmp(name, "checkpoint-ms")) o->checkpoint_ms = v;
             else if (!strcmp(name, "terms")) {
                 if (v == 0 || v > 16) { fprintf(stderr, "grundy: error: --terms needs a number from 1 to 16\n"); return 2; }
                 o->terms = v;
@@ -582,6 +592,41 @@ out:
 
 #define SEQ_MAX ((uint64_t)1 << 30)
 
+/* progress on stderr (a terminal, past one second, not --quiet) and
+ * periodic checkpoints, from the library's progress callback */
+typedef struct seqrun {
+    const opts *o;
+    gr_ruleset *rs;
+    uint64_t total, *buf;
+    double start, last_save, last_bar;
+    int bar;
+} seqrun;
+
+static double mono(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int on_progress(void *user, uint64_t done, uint64_t total) {
+    (void)total;
+    seqrun *r = user;
+    double t = mono();
+    if (r->bar && t - r->start > 1.0 && t - r->last_bar > 0.2) {
+        fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(r->rs), (unsigned long long)done,
+                (unsigned long long)r->total, 100.0 * (double)done / (double)r->total);
+        r->last_bar = t;
+    }
+    double every = r->o->checkpoint_ms ? (double)r->o->checkpoint_ms / 1000.0 : 5.0;
+    if (r->o->checkpoint && t - r->last_save >= every) {
+        gr_error e;
+        if (gr_ruleset_values(r->rs, done, r->buf, &e) == GR_OK)
+            (void)cli_checkpoint_save(r->o->checkpoint, gr_ruleset_spec(r->rs), r->buf, done);
+        r->last_save = t;
+    }
+    return 0;
+}
+
 static int cmd_seq(const opts *o) {
     if (o->npos != 1) return usage_error(o->npos ? "give one RULESET, e.g. 'grundy seq kayles --to 50'%s"
                                                  : "missing RULESET, e.g. 'grundy seq kayles --to 50'%s", "");
@@ -629,8 +674,28 @@ static int cmd_seq(const opts *o) {
     }
     vals = malloc((size_t)(o->to + 1) * sizeof *vals);
     if (!vals) { fprintf(stderr, "grundy: error: out of memory for %llu values\n", (unsigned long long)o->to + 1); rc = 1; goto out; }
-    if (gr_ruleset_values(rs, o->to + 1, vals, &err) != GR_OK) { rc = report(&err, NULL, 0); goto out; }
     char why[512];
+    seqrun run = {o, rs, o->to + 1, vals, mono(), mono(), 0, !o->quiet && isatty(2)};
+    if (o->checkpoint) {
+        uint64_t *old = NULL, nold = 0;
+        int lr = cli_checkpoint_load(o->checkpoint, gr_ruleset_spec(rs), &old, &nold, why, sizeof why);
+        if (lr < 0) { fprintf(stderr, "grundy: error: %s\n", why); rc = 2; goto out; }
+        if (lr == 0) {
+            gr_status ss = gr_ruleset_seed(rs, old, nold < o->to + 1 ? nold : o->to + 1, &err);
+            free(old);
+            if (ss != GR_OK) { rc = report(&err, NULL, 0); goto out; }
+        }
+    }
+    gr_ruleset_set_progress(rs, on_progress, &run);
+    gr_status vst = gr_ruleset_values(rs, o->to + 1, vals, &err);
+    gr_ruleset_set_progress(rs, NULL, NULL);
+    if (run.bar && mono() - run.start > 1.0) fprintf(stderr, "\r%*s\r", 60, "");
+    if (vst != GR_OK) { rc = report(&err, NULL, 0); goto out; }
+    if (o->checkpoint && cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals, o->to + 1) != 0) {
+        fprintf(stderr, "grundy: error: cannot write the checkpoint '%s'\n", o->checkpoint);
+        rc = 1;
+        goto out;
+    }
     if (o->plot_path) {
         gr_period per = {0};
         gr_error e2;

@@ -80,6 +80,11 @@ struct gr_ruleset {
     /* bash[p,q] */
     uint64_t bash_p, bash_q;
 
+    /* progress of long tabulations */
+    gr_progress_fn progress;
+    void *progress_user;
+    uint64_t progress_total;
+
     /* hackenbush[r]: the ground vertex */
     uint64_t hb_root;
 

@@ -215,6 +215,9 @@ gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
         return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, upto);
     while (rs->len < upto) {
         gr_status st;
+        if (rs->progress && (rs->len & 4095) == 0 && rs->len &&
+            rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
+            return gr_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
         switch (rs->kind) {
         case GR_RULESET_SUB: st = gr_sub_next(rs, err); break;
         case GR_RULESET_TB: st = gr_tb_next(rs, err); break;
@@ -339,9 +342,29 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
                    rs->spec, (unsigned long long)n, (unsigned long long)limit);
 }
 
+void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user) {
+    rs->progress = fn;
+    rs->progress_user = user;
+}
+
+gr_status gr_ruleset_seed(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err) {
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    if (count <= rs->len) return GR_OK;
+    if (count > SIZE_MAX / sizeof(uint32_t) || !gr_grow((void **)&rs->tab, &rs->cap, (size_t)count, sizeof *rs->tab))
+        return gr_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
+    for (uint64_t i = rs->len; i < count; i++) {
+        if (vals[i] > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a seeded value does not fit the table", rs->spec);
+        rs->tab[i] = (uint32_t)vals[i];
+        if (vals[i] > rs->tabmax) rs->tabmax = (uint32_t)vals[i];
+    }
+    rs->len = (size_t)count;
+    return GR_OK;
+}
+
 gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err) {
     uint64_t v;
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    rs->progress_total = count;
     if (rs->kind == GR_RULESET_COPRIME) {
         /* a sieve of least prime factors, primes ranked as they appear */
         uint64_t rank = 0;

@@ -105,6 +105,17 @@ typedef struct gr_period {
  * (infinite codes, nim, divisor, ...). */
 GR_NODISCARD gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_error *err);
 
+/* Long tabulations: the callback is called every few thousand values with
+ * the number of values done so far (it may call gr_ruleset_values for that
+ * many, to save them); a nonzero return stops the tabulation with
+ * GR_ELIMIT ("stopped"). NULL removes it. */
+typedef int (*gr_progress_fn)(void *user, uint64_t done, uint64_t total);
+void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user);
+
+/* Loads G(0..count-1) computed earlier (a checkpoint) into the value table,
+ * so that tabulation resumes after them. The caller vouches for them. */
+GR_NODISCARD gr_status gr_ruleset_seed(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err);
+
 /* The most tokens one move removes, or UINT64_MAX when unbounded. */
 uint64_t gr_ruleset_max_take(const gr_ruleset *rs);
 

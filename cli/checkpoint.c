@@ -1,0 +1,74 @@
+/* Checkpoints and progress for long `grundy seq` runs. A checkpoint holds
+ * the values computed so far: a text header "GRCKPT1 SPEC COUNT CHECKSUM",
+ * a newline, then COUNT little-endian 32-bit values. It is written to
+ * FILE.tmp, flushed, fsync'ed and renamed over FILE, so a run killed at any
+ * moment leaves either the old or the new checkpoint, never half of one. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "grundy/grundy.h"
+#include "cli.h"
+
+static uint64_t fnv(const uint64_t *v, uint64_t n) {
+    uint64_t h = 1469598103934665603ull;
+    for (uint64_t i = 0; i < n; i++) h = (h ^ v[i]) * 1099511628211ull;
+    return h;
+}
+
+int cli_checkpoint_save(const char *path, const char *spec, const uint64_t *v, uint64_t n) {
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return -1;
+    fprintf(f, "GRCKPT1 %s %llu %016llx\n", spec, (unsigned long long)n, (unsigned long long)fnv(v, n));
+    for (uint64_t i = 0; i < n; i++) {
+        unsigned char b[4] = {(unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16),
+                              (unsigned char)(v[i] >> 24)};
+        fwrite(b, 1, 4, f);
+    }
+    if (fflush(f) != 0 || fsync(fileno(f)) != 0) { fclose(f); remove(tmp); return -1; }
+    if (fclose(f) != 0) { remove(tmp); return -1; }
+    return rename(tmp, path);
+}
+
+/* 0: loaded (*vals malloc'd, *n values); 1: no file; -1: unusable (why set) */
+int cli_checkpoint_load(const char *path, const char *spec, uint64_t **vals, uint64_t *n, char *why, size_t wl) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1;
+    char head[1024], fspec[900];
+    unsigned long long cnt, sum;
+    if (!fgets(head, sizeof head, f) || sscanf(head, "GRCKPT1 %899s %llu %llx", fspec, &cnt, &sum) != 3) {
+        fclose(f);
+        snprintf(why, wl, "'%s' is not a grundy checkpoint", path);
+        return -1;
+    }
+    if (strcmp(fspec, spec)) {
+        fclose(f);
+        snprintf(why, wl, "'%s' is a checkpoint of %s, not of %s", path, fspec, spec);
+        return -1;
+    }
+    uint64_t *v = malloc((cnt ? cnt : 1) * sizeof *v);
+    if (!v) { fclose(f); snprintf(why, wl, "out of memory"); return -1; }
+    for (unsigned long long i = 0; i < cnt; i++) {
+        unsigned char b[4];
+        if (fread(b, 1, 4, f) != 4) {
+            free(v);
+            fclose(f);
+            snprintf(why, wl, "'%s' is truncated after %llu of its %llu values", path, i, cnt);
+            return -1;
+        }
+        v[i] = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+    }
+    fclose(f);
+    if (fnv(v, cnt) != sum) {
+        free(v);
+        snprintf(why, wl, "'%s' fails its checksum", path);
+        return -1;
+    }
+    *vals = v;
+    *n = cnt;
+    return 0;
+}
