@@ -12,6 +12,7 @@ gr_status gr_ctx_new(gr_ctx **out) {
     if (!c) return GR_ENOMEM;
     c->table_limit = GR_DEFAULT_TABLE_LIMIT;
     c->search_limit = GR_DEFAULT_SEARCH_LIMIT;
+    c->sparse_start = 4096;
     return GR_OK;
 }
 
@@ -81,3 +82,6 @@ const gr_nim *gr_ctx_nim(gr_ctx *ctx) {
     }
     return ctx->nim;
 }
+
+void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n) { ctx->sparse_start = n; }
+uint64_t gr_ctx_sparse_start_of(const gr_ctx *ctx) { return ctx->sparse_start; }

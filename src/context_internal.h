@@ -8,6 +8,7 @@ struct gr_ctx {
     uint64_t table_limit;
     uint64_t search_limit;
     gr_nim *nim;        /* nimber tables, built on first use */
+    uint64_t sparse_start; /* take-and-break tables switch to the sparse-space method here */
     gr_ruleset **rs;
     size_t nrs, rs_cap;
     size_t *map;       /* slot -> index + 1 into rs */

@@ -80,6 +80,13 @@ struct gr_ruleset {
     /* bash[p,q] */
     uint64_t bash_p, bash_q;
 
+    /* the sparse-space method (takebreak.c): rare positions past the switch */
+    int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
+    uint32_t sp_mask;
+    unsigned sp_dom;
+    uint32_t *sp_rare;        /* positions n with G(n) rare, ascending */
+    size_t sp_nrare, sp_cap;
+
     /* progress of long tabulations */
     gr_progress_fn progress;
     void *progress_user;
@@ -125,6 +132,9 @@ struct gr_ruleset {
     uint64_t pre, per;
     uint64_t period_tried_at;  /* table length at the last proof attempt */
 };
+
+/* The context's sparse-space threshold (context.c). */
+uint64_t gr_ctx_sparse_start_of(const gr_ctx *ctx);
 
 /* Computes table entries up to (excluding) `upto`, by the definition. */
 gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);

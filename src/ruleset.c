@@ -73,6 +73,7 @@ void gr_rs_free(gr_ruleset *rs) {
     free(rs->nl_firm);
     free(rs->dyn_a);
     free(rs->sub_special);
+    free(rs->sp_rare);
     free(rs);
 }
 

@@ -29,6 +29,12 @@ void gr_ctx_free(gr_ctx *ctx); /* accepts NULL; frees every ruleset it owns */
 void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries);
 uint64_t gr_ctx_table_limit(const gr_ctx *ctx);
 
+/* Take-and-break tables (finite codes that split into at most two heaps)
+ * switch from the naive mex to the sparse-space method once they hold this
+ * many values (default 4096; UINT64_MAX never switches). Both give the same
+ * values; the switch only changes speed. */
+void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n);
+
 /* Looks up (creating on first use) the ruleset named by spec[0..len), e.g.
  * "kayles", "sub[1,2,4]", "tb[0.77]". The context owns the result. Parse
  * errors carry a 1-based column relative to spec. */
