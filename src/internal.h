@@ -83,7 +83,7 @@ struct gr_ruleset {
     /* the sparse-space method (takebreak.c): rare positions past the switch */
     int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
     uint32_t sp_mask;
-    unsigned sp_dom;
+    unsigned sp_dom, sp_flip;
     uint32_t *sp_rare;        /* positions n with G(n) rare, ascending */
     size_t sp_nrare, sp_cap;
 

@@ -147,21 +147,28 @@ static void sp_start(gr_ruleset *rs) {
     while (bits < 31 && (1u << bits) <= rs->tabmax) bits++;
     if (bits > 8) bits = 8;
     uint32_t best = 1;
-    unsigned bdom = 0;
+    unsigned bdom = 0, bflip = 0;
     size_t bestc = SIZE_MAX, best0 = SIZE_MAX;
     for (unsigned dom = 0; dom <= 1; dom++)
         for (uint32_t m = dom ? 0 : 1; m < (1u << bits); m++) {
             size_t c = 0;
             for (size_t i = 0; i < rs->len; i++) c += rare_at(rs->tab[i], m, dom, i);
-            if (!dom && c < best0) best0 = c;
-            /* the domain form only when it is clearly sparser */
-            if (c < bestc && (!dom || 2 * c < best0)) { bestc = c; best = m; bdom = dom; }
+            /* either class can be the one scanned (every pair that makes a
+             * common-type value has one position of each); the plain form
+             * first, the domain form or the other class only when clearly
+             * sparser */
+            for (unsigned flip = 0; flip <= dom; flip++) {
+                size_t cc = flip ? rs->len - c : c;
+                if (!dom && !flip && cc < best0) best0 = cc;
+                if (cc < bestc && ((!dom && !flip) || 2 * cc < best0)) { bestc = cc; best = m; bdom = dom; bflip = flip; }
+            }
         }
     rs->sp_mask = best;
     rs->sp_dom = bdom;
+    rs->sp_flip = bflip;
     rs->sp_nrare = 0;
     for (size_t i = 0; i < rs->len; i++)
-        if (rare_at(rs->tab[i], best, bdom, i)) {
+        if ((unsigned)rare_at(rs->tab[i], best, bdom, i) != bflip) {
             if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare)) { rs->sp_on = -1; return; }
             rs->sp_rare[rs->sp_nrare++] = (uint32_t)i;
         }
@@ -204,7 +211,7 @@ static gr_status sp_next(gr_ruleset *rs, gr_error *err) {
         if (!found) break;
     }
     if ((st = gr_rs_push(rs, v, err)) != GR_OK) return st;
-    if (rare_at(v, rs->sp_mask, rs->sp_dom, n)) {
+    if ((unsigned)rare_at(v, rs->sp_mask, rs->sp_dom, n) != rs->sp_flip) {
         if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
             return gr_fail(err, GR_ENOMEM, "out of memory: rare positions");
         rs->sp_rare[rs->sp_nrare++] = (uint32_t)n;
