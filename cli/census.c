@@ -29,12 +29,6 @@ typedef struct pool {
     pthread_mutex_t lock;
 } pool;
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void *worker(void *arg) {
     pool *pl = arg;
     uint64_t *vals = malloc((size_t)(pl->to + 1) * sizeof *vals);
@@ -44,7 +38,7 @@ static void *worker(void *arg) {
         pthread_mutex_unlock(&pl->lock);
         if (k == SIZE_MAX) break;
         job *j = &pl->jobs[k];
-        double t0 = now_s();
+        double t0 = cli_now();
         gr_ctx *ctx;
         gr_ruleset *rs;
         gr_error err;
@@ -64,7 +58,7 @@ static void *worker(void *arg) {
             j->checked = pl->to + 1;
         }
         gr_ctx_free(ctx);
-        j->secs = now_s() - t0;
+        j->secs = cli_now() - t0;
         j->done = 1;
     }
     free(vals);

@@ -14,6 +14,9 @@ int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t wh
 /* Writes s as a JSON string literal (with quotes). */
 void json_string(FILE *f, const char *s);
 
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
 /* Parses a decimal unsigned 64-bit option value; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 

@@ -1,6 +1,8 @@
 /* Whole-file input for the CLI: files and stdin are read into memory once,
  * so a million-term position is parsed in one pass. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -62,4 +64,10 @@ int cli_parse_u64(const char *s, uint64_t *out) {
     }
     *out = v;
     return 0;
+}
+
+double cli_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }

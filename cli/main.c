@@ -602,16 +602,10 @@ typedef struct seqrun {
     int bar;
 } seqrun;
 
-static double mono(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int on_progress(void *user, uint64_t done, uint64_t total) {
     (void)total;
     seqrun *r = user;
-    double t = mono();
+    double t = cli_now();
     if (r->bar && t - r->start > 1.0 && t - r->last_bar > 0.2) {
         fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(r->rs), (unsigned long long)done,
                 (unsigned long long)r->total, 100.0 * (double)done / (double)r->total);
@@ -675,7 +669,7 @@ static int cmd_seq(const opts *o) {
     vals = malloc((size_t)(o->to + 1) * sizeof *vals);
     if (!vals) { fprintf(stderr, "grundy: error: out of memory for %llu values\n", (unsigned long long)o->to + 1); rc = 1; goto out; }
     char why[512];
-    seqrun run = {o, rs, o->to + 1, vals, mono(), mono(), 0, !o->quiet && isatty(2)};
+    seqrun run = {o, rs, o->to + 1, vals, cli_now(), cli_now(), 0, !o->quiet && isatty(2)};
     if (o->checkpoint) {
         uint64_t *old = NULL, nold = 0;
         int lr = cli_checkpoint_load(o->checkpoint, gr_ruleset_spec(rs), &old, &nold, why, sizeof why);
@@ -689,7 +683,7 @@ static int cmd_seq(const opts *o) {
     gr_ruleset_set_progress(rs, on_progress, &run);
     gr_status vst = gr_ruleset_values(rs, o->to + 1, vals, &err);
     gr_ruleset_set_progress(rs, NULL, NULL);
-    if (run.bar && mono() - run.start > 1.0) fprintf(stderr, "\r%*s\r", 60, "");
+    if (run.bar && cli_now() - run.start > 1.0) fprintf(stderr, "\r%*s\r", 60, "");
     if (vst != GR_OK) { rc = report(&err, NULL, 0); goto out; }
     if (o->checkpoint && cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals, o->to + 1) != 0) {
         fprintf(stderr, "grundy: error: cannot write the checkpoint '%s'\n", o->checkpoint);
