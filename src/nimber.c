@@ -29,6 +29,10 @@ struct gr_nim {
     uint64_t from_lo[8][256];   /* polynomial (degree < 64) -> nimber */
     uint64_t from_hi[8][256];
     uint64_t pq, pmu;           /* P = x^64 + pq, floor(x^128 / P) = x^64 + pmu (Barrett) */
+    /* for the inverse in the polynomial basis: x -> poly(x^(2^16)), and the
+     * low 16 bits of from_lo */
+    uint64_t to_frob16[8][256];
+    uint16_t low16_lo[8][256];
     int path;                   /* gr_nim_path */
     int has_clmul;
 };
@@ -77,19 +81,54 @@ static inline uint64_t linear(const uint64_t tab[8][256], uint64_t x) {
 }
 
 #ifdef GR_HAVE_CLMUL_CODE
+/* Barrett reduction of a 128-bit polynomial r modulo P, all in registers:
+ * the qword selectors of the carry-less multiply pick r's high half. */
+__attribute__((target("pclmul,sse4.1"))) static inline uint64_t poly_reduce(const gr_nim *t, __m128i r) {
+    __m128i k = _mm_set_epi64x((long long)t->pq, (long long)t->pmu);
+    __m128i m = _mm_clmulepi64_si128(r, k, 0x01);  /* high(r) * pmu */
+    __m128i q = _mm_xor_si128(r, m);               /* high qword: the quotient */
+    __m128i qq = _mm_clmulepi64_si128(q, k, 0x11); /* quotient * pq */
+    return (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(r, qq));
+}
+
+__attribute__((target("pclmul,sse4.1"))) static inline uint64_t poly_mul(const gr_nim *t, uint64_t a, uint64_t b) {
+    return poly_reduce(t, _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a), _mm_cvtsi64_si128((long long)b), 0));
+}
+
 __attribute__((target("pclmul,sse4.1"))) static uint64_t mul_clmul(const gr_nim *t, uint64_t a, uint64_t b) {
-    __m128i va = _mm_cvtsi64_si128((long long)linear(t->to_poly, a));
-    __m128i vb = _mm_cvtsi64_si128((long long)linear(t->to_poly, b));
-    __m128i r = _mm_clmulepi64_si128(va, vb, 0);
-    uint64_t lo = (uint64_t)_mm_cvtsi128_si64(r), hi = (uint64_t)_mm_extract_epi64(r, 1);
-    /* Barrett: the quotient is hi ^ high64(hi * pmu); the remainder
-     * lo ^ low64(quotient * pq) has degree < 64 */
-    __m128i h = _mm_cvtsi64_si128((long long)hi);
-    __m128i m = _mm_clmulepi64_si128(h, _mm_cvtsi64_si128((long long)t->pmu), 0);
-    uint64_t quot = hi ^ (uint64_t)_mm_extract_epi64(m, 1);
-    __m128i qq = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)quot), _mm_cvtsi64_si128((long long)t->pq), 0);
-    uint64_t rem = lo ^ (uint64_t)_mm_cvtsi128_si64(qq);
-    return linear(t->from_lo, rem);
+    return linear(t->from_lo, poly_mul(t, linear(t->to_poly, a), linear(t->to_poly, b)));
+}
+
+static inline uint32_t linear16(const uint16_t tab[8][256], uint64_t x) {
+    return (uint32_t)(tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
+                      tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56]);
+}
+
+/* The inverse through the norm to GF(2^16), q = 2^16:
+ *   a^-1 = a^(q + q^2 + q^3) / N,  N = a^(1 + q + q^2 + q^3) in GF(2^16).
+ * a^(q^2) is the conjugate over GF(2^32), a ^ (a >> 32) in nimber bits, so
+ * all four conjugates come from a by two linear maps into the polynomial
+ * basis: U = a a^q, W = U^(q^2) = a^(q^2) a^(q^3), N = U W, R = a^q W.
+ * R's nimber times the GF(2^16) scalar N^-1 is four 16-bit products, which
+ * share log(N^-1) = -log N. */
+__attribute__((target("pclmul,sse4.1"))) static uint64_t inv_clmul(const gr_nim *t, uint64_t a) {
+    /* the maps are linear: the conjugate's images add the images of a's
+     * high half to a's */
+    uint64_t p0 = linear(t->to_poly, a), p1 = linear(t->to_frob16, a);
+    uint64_t h0 = t->to_poly[0][(a >> 32) & 0xff] ^ t->to_poly[1][(a >> 40) & 0xff] ^ t->to_poly[2][(a >> 48) & 0xff] ^
+                  t->to_poly[3][a >> 56];
+    uint64_t h1 = t->to_frob16[0][(a >> 32) & 0xff] ^ t->to_frob16[1][(a >> 40) & 0xff] ^
+                  t->to_frob16[2][(a >> 48) & 0xff] ^ t->to_frob16[3][a >> 56];
+    uint64_t u = poly_mul(t, p0, p1), w = poly_mul(t, p0 ^ h0, p1 ^ h1);
+    uint32_t n = linear16(t->low16_lo, poly_mul(t, u, w));
+    uint64_t r = linear(t->from_lo, poly_mul(t, p1, w));
+    uint32_t ls = 65535u - t->log16[n];
+    uint64_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t x = (uint32_t)(r >> (16 * k)) & 0xffff;
+        if (x) out |= (uint64_t)t->exp16[t->log16[x] + ls] << (16 * k);
+    }
+    return out;
 }
 #endif
 
@@ -148,6 +187,9 @@ static uint32_t inv32(const gr_nim *t, uint32_t a) {
 
 gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
     if (!a) return gr_fail(err, GR_EINVAL, "0 has no inverse");
+#ifdef GR_HAVE_CLMUL_CODE
+    if (t->path == GR_NIM_CLMUL) { *out = inv_clmul(t, a); return GR_OK; }
+#endif
     uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32);
     if (!a1) { *out = inv32(t, a0); return GR_OK; }
     /* N = a0^2 + a0 a1 + a1^2 2^31 in GF(2^32) */
@@ -327,6 +369,17 @@ gr_status gr_nim_new(gr_nim **out) {
         t->pq = q;
         t->pmu = quo; /* the x^64 term is implied */
     }
+    /* x -> poly(x^(2^16)) on nimber bits; the low 16 bits of from_lo */
+    for (int b = 0; b < 64; b++) {
+        uint64_t y = (uint64_t)1 << b;
+        for (int i = 0; i < 16; i++) y = gr_nim_sqr(t, y);
+        img[b] = linear(t->to_poly, y);
+    }
+    linear_table(t->to_frob16, img);
+    for (int k = 0; k < 8; k++)
+        for (int v = 0; v < 256; v++) {
+            t->low16_lo[k][v] = (uint16_t)t->from_lo[k][v];
+        }
 #ifdef GR_HAVE_CLMUL_CODE
     __builtin_cpu_init();
     t->has_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");

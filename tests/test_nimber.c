@@ -45,6 +45,14 @@ int main(void) {
     for (int c = 0; c < 200000; c++) {
         uint64_t a = tu_next(&r), b = tu_next(&r) >> tu_below(&r, 64);
         CHECK(gr_nim_mul(pt, a, b) == gr_nim_mul(t, a, b), "paths differ on %llx ⊗ %llx", (unsigned long long)a, (unsigned long long)b);
+        /* inverses too (each path has its own method); small words reach the subfields */
+        uint64_t ia = 0, ib = 0, x = (c & 1) ? a : a >> tu_below(&r, 64);
+        if (x) {
+            CHECK(gr_nim_inv(pt, x, &ia, NULL) == GR_OK && gr_nim_inv(t, x, &ib, NULL) == GR_OK && ia == ib &&
+                      gr_nim_mul_ref(x, ia) == 1,
+                  "inverse paths differ on %llx: %llx, %llx", (unsigned long long)x, (unsigned long long)ia,
+                  (unsigned long long)ib);
+        }
     }
     gr_nim_free(pt);
     /* known vectors */
