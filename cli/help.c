@@ -16,7 +16,7 @@ static const char USAGE[] =
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
     "  grundy census PATTERN --to N     every code of a pattern like 'tb[0.??]'\n"
     "  grundy nim OP ARGS [--hex]       nimber arithmetic: add mul inv div sqrt sqr pow\n"
-    "                                   solve-quadratic; '-' reads one query per line\n"
+    "                                   solve-quadratic log; '-' reads one query per line\n"
     "  grundy demo                      solve a few built-in examples\n"
     "  grundy help TOPIC                topics: language, rulesets, exit-codes, json,\n"
     "                                   and each ruleset (nim, sub, tb, kayles, ...)\n"
@@ -196,8 +196,9 @@ static const topic TOPICS[] = {
                "number of cores; --shard i/n keeps every n-th code from the i-th.\n"
                "  grundy census 'tb[0.??]' --to 1000\n"},
     {"nimbers", "grundy nim OP ARGS: nimber arithmetic on 64-bit words. OP is add, mul, inv,\n"
-                "div, sqrt, sqr, pow (a^e) or solve-quadratic (x^2 + x = a: prints both\n"
-                "solutions, or 'none'). Numbers are decimal or 0x hex; answers decimal, or\n"
+                "div, sqrt, sqr, pow (a^e), solve-quadratic (x^2 + x = a: prints both\n"
+                "solutions, or 'none') or log (the e with g^e = a, g = 2^32 + 6).\n"
+                "Numbers are decimal or 0x hex; answers decimal, or\n"
                 "hex with --hex. 'grundy nim mul -' reads one query per line from stdin.\n"
                 "  grundy nim mul 0x123456789abcdef0 0x76 --hex   # 0x84946b8cf1e11ef9\n"},
     {"exit-codes", "Exit codes: 0 ok; 2 bad input or usage (one line on stderr saying what\n"

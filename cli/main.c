@@ -760,7 +760,7 @@ typedef struct nim_op {
 } nim_op;
 
 static const nim_op NIM_OPS[] = {{"add", 2}, {"mul", 2}, {"inv", 1}, {"div", 2}, {"sqrt", 1}, {"sqr", 1},
-                                 {"pow", 2}, {"solve-quadratic", 1}};
+                                 {"pow", 2}, {"solve-quadratic", 1}, {"log", 1}};
 
 static void put_word(char **p, uint64_t v, int hex) {
     char tmp[24];
@@ -793,6 +793,7 @@ static int nim_apply(const gr_nim *t, int op, const uint64_t *a, char **p, int h
         *(*p)++ = ' ';
         r ^= 1;
         break;
+    case 8: if (gr_nim_log(t, a[0], &r, &err) != GR_OK) { snprintf(why, wl, "%s", err.message); return 2; } break;
     }
     put_word(p, r, hex);
     return 0;
@@ -808,10 +809,10 @@ static int cmd_nim(int argc, char **argv) {
         if (npos >= 4) return usage_error("too many arguments for 'grundy nim'%s", "");
         pos[npos++] = argv[i];
     }
-    if (npos < 1) return usage_error("missing OP: one of add, mul, inv, div, sqrt, sqr, pow, solve-quadratic%s", "");
+    if (npos < 1) return usage_error("missing OP: one of add, mul, inv, div, sqrt, sqr, pow, solve-quadratic, log%s", "");
     int op = -1;
     for (int i = 0; i < (int)(sizeof NIM_OPS / sizeof NIM_OPS[0]); i++) if (!strcmp(NIM_OPS[i].name, pos[0])) op = i;
-    if (op < 0) return usage_error("unknown nim operation '%s' (add, mul, inv, div, sqrt, sqr, pow, solve-quadratic)", pos[0]);
+    if (op < 0) return usage_error("unknown nim operation '%s' (add, mul, inv, div, sqrt, sqr, pow, solve-quadratic, log)", pos[0]);
     int want = NIM_OPS[op].nargs;
     gr_nim *t;
     if (gr_nim_new(&t) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }

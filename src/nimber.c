@@ -33,6 +33,17 @@ struct gr_nim {
      * low 16 bits of from_lo */
     uint64_t to_frob16[8][256];
     uint16_t low16_lo[8][256];
+    /* discrete logarithms: a generator of the multiplicative group of
+     * order 2^64 - 1 = 65535 * 641 * 65537 * 6700417, and baby-step tables
+     * for its prime factors above 2^16 (the 65535 part comes from log16) */
+    uint64_t gen;
+    uint32_t log16_gen_inv;     /* (log16 of gen's norm to GF(2^16))^-1 mod 65535 */
+    struct nim_bsgs {
+        uint64_t p, m, giant;   /* order, baby steps, gamma^-m */
+        uint32_t mask;
+        uint64_t key[8192];     /* open addressing: gamma^j -> j + 1 (0 = empty) */
+        uint32_t val[8192];
+    } bs[3];
     int path;                   /* gr_nim_path */
     int has_clmul;
 };
@@ -81,6 +92,11 @@ static inline uint64_t linear(const uint64_t tab[8][256], uint64_t x) {
 }
 
 #ifdef GR_HAVE_CLMUL_CODE
+static inline uint32_t linear16(const uint16_t tab[8][256], uint64_t x) {
+    return (uint32_t)(tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
+                      tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56]);
+}
+
 /* Barrett reduction of a 128-bit polynomial r modulo P, all in registers:
  * the qword selectors of the carry-less multiply pick r's high half. */
 __attribute__((target("pclmul,sse4.1"))) static inline uint64_t poly_reduce(const gr_nim *t, __m128i r) {
@@ -99,10 +115,6 @@ __attribute__((target("pclmul,sse4.1"))) static uint64_t mul_clmul(const gr_nim 
     return linear(t->from_lo, poly_mul(t, linear(t->to_poly, a), linear(t->to_poly, b)));
 }
 
-static inline uint32_t linear16(const uint16_t tab[8][256], uint64_t x) {
-    return (uint32_t)(tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
-                      tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56]);
-}
 
 /* The inverse through the norm to GF(2^16), q = 2^16:
  *   a^-1 = a^(q + q^2 + q^3) / N,  N = a^(1 + q + q^2 + q^3) in GF(2^16).
@@ -224,6 +236,102 @@ gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint64_t *x, gr_er
         return gr_fail(err, GR_ENOSOLUTION, "x^2 + x = %llu has no solution (its trace is 1)", (unsigned long long)a);
     *x = s & ~(uint64_t)1;
     if ((gr_nim_sqr(t, *x) ^ *x) != a) *x = s | 1; /* (never: x and x^1 both solve) */
+    return GR_OK;
+}
+
+/* ---- discrete logarithm (Pohlig-Hellman over 2^64 - 1) ---- */
+
+#define NIM_ORDER UINT64_MAX /* 2^64 - 1 */
+static const uint64_t NIM_BIG_PRIMES[3] = {641, 65537, 6700417};
+
+static inline uint32_t bs_slot(uint64_t key, uint32_t mask) {
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & mask;
+}
+
+/* x in [0, p) with gamma^x = beta in the subgroup of prime order p */
+static uint64_t bsgs(const gr_nim *t, const struct nim_bsgs *b, uint64_t beta) {
+    uint64_t y = beta;
+    for (uint64_t i = 0; i <= b->p / b->m + 1; i++) {
+        for (uint32_t s = bs_slot(y, b->mask);; s = (s + 1) & b->mask) {
+            if (!b->val[s]) break;
+            if (b->key[s] == y) return (i * b->m + b->val[s] - 1) % b->p;
+        }
+        y = gr_nim_mul(t, y, b->giant);
+    }
+    return UINT64_MAX; /* (never: beta lies in the subgroup) */
+}
+
+static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t m) { return (uint64_t)((unsigned __int128)a * b % m); }
+
+/* the inverse of a modulo m (gcd 1) */
+static uint64_t invmod(uint64_t a, uint64_t m) {
+    __int128 r0 = (__int128)m, r1 = (__int128)(a % m), s0 = 0, s1 = 1;
+    while (r1) {
+        __int128 q = r0 / r1, tmp = r0 - q * r1;
+        r0 = r1; r1 = tmp;
+        tmp = s0 - q * s1; s0 = s1; s1 = tmp;
+    }
+    if (s0 < 0) s0 += m;
+    return (uint64_t)s0;
+}
+
+uint64_t gr_nim_generator(const gr_nim *t) { return t->gen; }
+
+gr_status gr_nim_log(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
+    if (!a) return gr_fail(err, GR_EINVAL, "0 has no logarithm");
+    /* residues mod 65535, 641, 65537, 6700417, joined by the CRT */
+    uint64_t mods[4], res[4];
+    uint32_t n16 = (uint32_t)gr_nim_pow(t, a, NIM_ORDER / 65535);
+    mods[0] = 65535;
+    res[0] = (uint64_t)t->log16[n16] * t->log16_gen_inv % 65535;
+    for (int k = 0; k < 3; k++) {
+        mods[k + 1] = t->bs[k].p;
+        res[k + 1] = bsgs(t, &t->bs[k], gr_nim_pow(t, a, NIM_ORDER / t->bs[k].p));
+        if (res[k + 1] == UINT64_MAX) return gr_fail(err, GR_EINTERNAL, "discrete log: no match in the subgroup of order %llu", (unsigned long long)t->bs[k].p);
+    }
+    uint64_t x = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t mk = NIM_ORDER / mods[k];
+        uint64_t c = mulmod(res[k], invmod(mk % mods[k], mods[k]), mods[k]);
+        x = (uint64_t)(((unsigned __int128)x + (unsigned __int128)mk * c) % NIM_ORDER);
+    }
+    *out = x;
+    return GR_OK;
+}
+
+static gr_status build_log(gr_nim *t) {
+    static const uint64_t primes[7] = {3, 5, 17, 257, 641, 65537, 6700417};
+    /* nimbers below 2^32 lie in the subfield GF(2^32): start above it */
+    uint64_t g = (uint64_t)1 << 32;
+    for (;; g++) {
+        int ok = 1;
+        for (int i = 0; i < 7 && ok; i++) ok = gr_nim_pow(t, g, NIM_ORDER / primes[i]) != 1;
+        if (ok) break;
+        if (g > ((uint64_t)1 << 32) + 100000) return GR_EINTERNAL;
+    }
+    t->gen = g;
+    uint32_t lg = t->log16[gr_nim_pow(t, g, NIM_ORDER / 65535)];
+    t->log16_gen_inv = (uint32_t)invmod(lg, 65535);
+    for (int k = 0; k < 3; k++) {
+        struct nim_bsgs *b = &t->bs[k];
+        b->p = NIM_BIG_PRIMES[k];
+        b->m = 1;
+        while (b->m * b->m < b->p) b->m++;
+        if (b->m > 4096) b->m = 4096;
+        uint32_t size = 2;
+        while (size < 2 * b->m) size *= 2;
+        b->mask = size - 1;
+        uint64_t gamma = gr_nim_pow(t, g, NIM_ORDER / b->p), y = 1;
+        for (uint64_t j = 0; j < b->m; j++) {
+            uint32_t s = bs_slot(y, b->mask);
+            while (b->val[s]) s = (s + 1) & b->mask;
+            b->key[s] = y;
+            b->val[s] = (uint32_t)j + 1;
+            y = gr_nim_mul(t, y, gamma);
+        }
+        /* y = gamma^m; giant = its inverse, gamma^(p - m) */
+        b->giant = gr_nim_pow(t, gamma, b->p - b->m % b->p);
+    }
     return GR_OK;
 }
 
@@ -385,6 +493,7 @@ gr_status gr_nim_new(gr_nim **out) {
     t->has_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
 #endif
     t->path = t->has_clmul ? GR_NIM_CLMUL : GR_NIM_PORTABLE;
+    if (build_log(t) != GR_OK) { gr_nim_free(t); *out = NULL; return GR_EINTERNAL; }
     return GR_OK;
 }
 

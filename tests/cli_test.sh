@@ -134,6 +134,11 @@ run 0 "$G" nim div 1 3 && out_is 2
 run 0 "$G" nim sqrt 3 && out_is 2
 run 0 "$G" nim pow 2 3 && out_is 1
 run 0 "$G" nim solve-quadratic 1 && out_is '2 3'
+run 0 "$G" nim log 4294967302 && out_is 1
+run 0 "$G" nim log 1 && out_is 0
+A=$("$G" nim pow 4294967302 123456789012345)
+run 0 "$G" nim log "$A" && out_is 123456789012345
+run 2 "$G" nim log 0 && err_has "0 has no logarithm"
 if [ "$(printf '2 2\n\n3 3\n0x10 0x10\n' | "$G" nim mul -)" = "$(printf '3\n2\n24')" ]; then pass=$((pass+1)); else echo "FAIL: nim batch"; fail=$((fail+1)); fi
 run 2 "$G" nim div 1 0 && err_is "grundy: error: division by 0"
 run 2 "$G" nim inv 0 && err_has "0 has no inverse"

@@ -36,24 +36,31 @@ int main(void) {
                   (unsigned long long)gr_nim_mul(t, (uint64_t)x, (uint64_t)y), m);
             CHECK(gr_nim_mul_ref((uint64_t)x, (uint64_t)y) == m, "reference %d ⊗ %d", x, y);
         }
-    /* both code paths give the same products (where the CPU has both) */
-    gr_nim *pt;
-    if (gr_nim_new(&pt) != GR_OK) return 1;
+    /* every code path the CPU has gives the same products and inverses as
+     * the portable one */
+    gr_nim *pt, *ft;
+    if (gr_nim_new(&pt) != GR_OK || gr_nim_new(&ft) != GR_OK) return 1;
     CHECK(gr_nim_set_path(pt, GR_NIM_PORTABLE) == GR_OK && gr_nim_get_path(pt) == GR_NIM_PORTABLE, "portable path");
-    int both = gr_nim_get_path(t) == GR_NIM_CLMUL;
-    printf("code paths: %s\n", both ? "portable and carry-less multiply (compared)" : "portable only on this CPU");
-    for (int c = 0; c < 200000; c++) {
-        uint64_t a = tu_next(&r), b = tu_next(&r) >> tu_below(&r, 64);
-        CHECK(gr_nim_mul(pt, a, b) == gr_nim_mul(t, a, b), "paths differ on %llx ⊗ %llx", (unsigned long long)a, (unsigned long long)b);
-        /* inverses too (each path has its own method); small words reach the subfields */
-        uint64_t ia = 0, ib = 0, x = (c & 1) ? a : a >> tu_below(&r, 64);
-        if (x) {
-            CHECK(gr_nim_inv(pt, x, &ia, NULL) == GR_OK && gr_nim_inv(t, x, &ib, NULL) == GR_OK && ia == ib &&
-                      gr_nim_mul_ref(x, ia) == 1,
-                  "inverse paths differ on %llx: %llx, %llx", (unsigned long long)x, (unsigned long long)ia,
-                  (unsigned long long)ib);
+    static const gr_nim_path fast[1] = {GR_NIM_CLMUL};
+    static const char *const fast_name[1] = {"carry-less multiply"};
+    CHECK(gr_nim_set_path(pt, (gr_nim_path)7) == GR_EINVAL, "an unknown path is refused");
+    for (int f = 0; f < 1; f++) {
+        if (gr_nim_set_path(ft, fast[f]) != GR_OK) { printf("code path %s: not on this CPU\n", fast_name[f]); continue; }
+        printf("code path %s: compared with the portable path\n", fast_name[f]);
+        for (int c = 0; c < 200000; c++) {
+            uint64_t a = tu_next(&r), b = tu_next(&r) >> tu_below(&r, 64);
+            CHECK(gr_nim_mul(pt, a, b) == gr_nim_mul(ft, a, b), "paths differ on %llx ⊗ %llx", (unsigned long long)a, (unsigned long long)b);
+            /* inverses too (each path has its own method); small words reach the subfields */
+            uint64_t ia = 0, ib = 0, x = (c & 1) ? a : a >> tu_below(&r, 64);
+            if (x) {
+                CHECK(gr_nim_inv(pt, x, &ia, NULL) == GR_OK && gr_nim_inv(ft, x, &ib, NULL) == GR_OK && ia == ib &&
+                          gr_nim_mul_ref(x, ia) == 1,
+                      "inverse paths differ on %llx: %llx, %llx", (unsigned long long)x, (unsigned long long)ia,
+                      (unsigned long long)ib);
+            }
         }
     }
+    gr_nim_free(ft);
     gr_nim_free(pt);
     /* known vectors */
     CHECK(gr_nim_mul(t, 2, 2) == 3, "2⊗2 = 3");
@@ -115,6 +122,24 @@ int main(void) {
         CHECK(y1 == w1 && y0 == w0, "128-bit associative");
     }
     CHECK(gr_nim_inv(t, 0, &hi, &err) == GR_EINVAL, "0 has no inverse");
+    /* discrete logarithms: g^e -> e, a -> e with g^e = a, the subfield
+     * GF(2^16) (logs divisible by (2^64-1)/(2^16-1)), and 0 */
+    {
+        uint64_t g = gr_nim_generator(t), e = 0, nlog = 300 * tu_scale();
+        static const uint64_t pf[7] = {3, 5, 17, 257, 641, 65537, 6700417};
+        for (int i = 0; i < 7; i++) CHECK(gr_nim_pow(t, g, UINT64_MAX / pf[i]) != 1, "the generator has full order (%llu)", (unsigned long long)pf[i]);
+        CHECK(gr_nim_log(t, 1, &e, NULL) == GR_OK && e == 0, "log 1 = 0");
+        CHECK(gr_nim_log(t, g, &e, NULL) == GR_OK && e == 1, "log g = 1");
+        CHECK(gr_nim_log(t, 0, &e, &err) == GR_EINVAL && strstr(err.message, "0 has no logarithm"), "log 0");
+        for (uint64_t c = 0; c < nlog; c++) {
+            uint64_t x = tu_next(&r) % UINT64_MAX, a = gr_nim_pow(t, g, x);
+            CHECK(gr_nim_log(t, a, &e, NULL) == GR_OK && e == x, "log g^%llu = %llu", (unsigned long long)x, (unsigned long long)e);
+            a = tu_next(&r) >> tu_below(&r, 64);
+            if (!a) continue;
+            CHECK(gr_nim_log(t, a, &e, NULL) == GR_OK && gr_nim_pow(t, g, e) == a, "g^log(%llx) = it", (unsigned long long)a);
+            if (a < 65536) CHECK(e % (UINT64_MAX / 65535) == 0, "log of the subfield element %llu", (unsigned long long)a);
+        }
+    }
     gr_nim_free(t);
 
     /* prod coins: a brute-force mex of the 2-D coin-turning game equals x ⊗ y,

@@ -2,10 +2,11 @@
  *
  * Addition is XOR. Multiplication is the nim product: x ⊗ y = mex of
  * (a⊗b) ^ (a⊗y) ^ (x⊗b) over a < x, b < y; the nimbers below 2^(2^k) form
- * the field GF(2^(2^k)). grundy multiplies by a Karatsuba tower
- * 64 -> 32 -> 16 bits, with GF(2^16) products from log/exp tables; squares,
+ * the field GF(2^(2^k)). The portable path multiplies by a Karatsuba tower
+ * 64 -> 32 -> 16 bits, with GF(2^16) products from log/exp tables; the
+ * carry-less path multiplies in a polynomial basis (see below). Squares,
  * square roots and the solution of x^2 + x = a are GF(2)-linear maps done by
- * byte tables; inverses use the tower norm. The tables (about 450 KiB) live
+ * byte tables; inverses use norms to subfields. The tables (about 700 KiB) live
  * in a gr_nim object built once and read-only afterwards, so one object can
  * serve any number of threads. */
 #ifndef GRUNDY_NIMBER_H
@@ -34,6 +35,14 @@ GR_NODISCARD gr_status gr_nim_div(const gr_nim *t, uint64_t a, uint64_t b, uint6
  * *x is the solution with bit 0 clear and x ^ 1 is the other. */
 GR_NODISCARD gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint64_t *x, gr_error *err);
 
+/* Discrete logarithm in the multiplicative group (order 2^64 - 1): the e
+ * in [0, 2^64 - 2] with gr_nim_generator(t)^e = a, by Pohlig-Hellman over
+ * 2^64 - 1 = 65535 * 641 * 65537 * 6700417 (GF(2^16) logs from a table,
+ * baby-step giant-step for the rest, about 50 µs). The generator is the
+ * least nimber above 2^32 that generates the group: 2^32 + 6. EINVAL for 0. */
+uint64_t gr_nim_generator(const gr_nim *t);
+GR_NODISCARD gr_status gr_nim_log(const gr_nim *t, uint64_t a, uint64_t *e, gr_error *err);
+
 /* 128-bit nimbers as (hi, lo) word pairs: three 64-bit products (Karatsuba). */
 void gr_nim_mul128(const gr_nim *t, uint64_t ahi, uint64_t alo, uint64_t bhi, uint64_t blo, uint64_t *rhi,
                    uint64_t *rlo);
@@ -41,8 +50,8 @@ void gr_nim_mul128(const gr_nim *t, uint64_t ahi, uint64_t alo, uint64_t bhi, ui
 /* Code paths for the product. The portable path works everywhere; the
  * carry-less-multiply path (x86 PCLMULQDQ, detected at run time) maps both
  * factors to a polynomial basis of GF(2^64), multiplies there, and maps
- * back. Both give identical results (tested). gr_nim_new picks the fastest
- * available; gr_nim_set_path returns GR_EINVAL for a path the CPU lacks. */
+ * back. Both give identical results (tested). gr_nim_new picks the fastest the CPU has;
+ * gr_nim_set_path returns GR_EINVAL for a path the CPU lacks. */
 typedef enum gr_nim_path {
     GR_NIM_PORTABLE = 0,
     GR_NIM_CLMUL = 1
