@@ -18,17 +18,27 @@ static uint64_t fnv(const uint64_t *v, uint64_t n) {
     return h;
 }
 
-int cli_checkpoint_save(const char *path, const char *spec, const uint64_t *v, uint64_t n) {
+int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v) {
     char tmp[4096];
+    uint64_t n = v->count, h = 1469598103934665603ull;
+    for (uint64_t i = 0; i < n; i++) h = (h ^ cli_seq_at(v, i)) * 1099511628211ull;
+    if (v->failed) return -1;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
     if (!f) return -1;
-    fprintf(f, "GRCKPT1 %s %llu %016llx\n", spec, (unsigned long long)n, (unsigned long long)fnv(v, n));
+    fprintf(f, "GRCKPT1 %s %llu %016llx\n", spec, (unsigned long long)n, (unsigned long long)h);
+    unsigned char buf[4 * 4096];
+    size_t k = 0;
     for (uint64_t i = 0; i < n; i++) {
-        unsigned char b[4] = {(unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16),
-                              (unsigned char)(v[i] >> 24)};
-        fwrite(b, 1, 4, f);
+        uint64_t x = cli_seq_at(v, i);
+        buf[k++] = (unsigned char)x;
+        buf[k++] = (unsigned char)(x >> 8);
+        buf[k++] = (unsigned char)(x >> 16);
+        buf[k++] = (unsigned char)(x >> 24);
+        if (k == sizeof buf) { fwrite(buf, 1, k, f); k = 0; }
     }
+    fwrite(buf, 1, k, f);
+    if (v->failed) { fclose(f); remove(tmp); return -1; }
     if (fflush(f) != 0 || fsync(fileno(f)) != 0) { fclose(f); remove(tmp); return -1; }
     if (fclose(f) != 0) { remove(tmp); return -1; }
     return rename(tmp, path);

@@ -71,3 +71,25 @@ double cli_now(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+void cli_seq_init(cli_seq *s, gr_ruleset *rs, uint64_t count) {
+    s->rs = rs;
+    s->count = count;
+    s->base = 0;
+    s->n = 0;
+    s->failed = 0;
+}
+
+uint64_t cli_seq_at(cli_seq *s, uint64_t i) {
+    if (i < s->base || i >= s->base + s->n) {
+        gr_error err;
+        uint64_t n = s->count - i < CLI_SEQ_CHUNK ? s->count - i : CLI_SEQ_CHUNK;
+        if (i >= s->count || gr_ruleset_values_range(s->rs, i, n, s->buf, &err) != GR_OK) {
+            s->failed = 1;
+            return 0;
+        }
+        s->base = i;
+        s->n = n;
+    }
+    return s->buf[i - s->base];
+}

@@ -597,7 +597,8 @@ out:
 typedef struct seqrun {
     const opts *o;
     gr_ruleset *rs;
-    uint64_t total, *buf;
+    uint64_t total;
+    cli_seq *src;
     double start, last_save, last_bar;
     int bar;
 } seqrun;
@@ -613,9 +614,8 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
     }
     double every = r->o->checkpoint_ms ? (double)r->o->checkpoint_ms / 1000.0 : 5.0;
     if (r->o->checkpoint && t - r->last_save >= every) {
-        gr_error e;
-        if (gr_ruleset_values(r->rs, done, r->buf, &e) == GR_OK)
-            (void)cli_checkpoint_save(r->o->checkpoint, gr_ruleset_spec(r->rs), r->buf, done);
+        cli_seq_init(r->src, r->rs, done);
+        (void)cli_checkpoint_save(r->o->checkpoint, gr_ruleset_spec(r->rs), r->src);
         r->last_save = t;
     }
     return 0;
@@ -636,7 +636,7 @@ static int cmd_seq(const opts *o) {
     gr_ruleset *rs;
     gr_error err;
     gr_error_clear(&err);
-    uint64_t *vals = NULL;
+    cli_seq *vals = NULL;
     if (gr_ctx_ruleset(ctx, o->pos[0], strlen(o->pos[0]), &rs, &err) != GR_OK) {
         rc = report(&err, NULL, 0);
         goto out;
@@ -666,8 +666,8 @@ static int cmd_seq(const opts *o) {
         }
         goto out;
     }
-    vals = malloc((size_t)(o->to + 1) * sizeof *vals);
-    if (!vals) { fprintf(stderr, "grundy: error: out of memory for %llu values\n", (unsigned long long)o->to + 1); rc = 1; goto out; }
+    vals = malloc(sizeof *vals);
+    if (!vals) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     char why[512];
     seqrun run = {o, rs, o->to + 1, vals, cli_now(), cli_now(), 0, !o->quiet && isatty(2)};
     if (o->checkpoint) {
@@ -681,11 +681,12 @@ static int cmd_seq(const opts *o) {
         }
     }
     gr_ruleset_set_progress(rs, on_progress, &run);
-    gr_status vst = gr_ruleset_values(rs, o->to + 1, vals, &err);
+    gr_status vst = gr_ruleset_compute(rs, o->to + 1, &err);
     gr_ruleset_set_progress(rs, NULL, NULL);
     if (run.bar && cli_now() - run.start > 1.0) fprintf(stderr, "\r%*s\r", 60, "");
     if (vst != GR_OK) { rc = report(&err, NULL, 0); goto out; }
-    if (o->checkpoint && cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals, o->to + 1) != 0) {
+    cli_seq_init(vals, rs, o->to + 1);
+    if (o->checkpoint && cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals) != 0) {
         fprintf(stderr, "grundy: error: cannot write the checkpoint '%s'\n", o->checkpoint);
         rc = 1;
         goto out;
@@ -694,7 +695,7 @@ static int cmd_seq(const opts *o) {
         gr_period per = {0};
         gr_error e2;
         if (gr_ruleset_period(rs, o->to + 1, &per, &e2) != GR_OK) per.found = 0;
-        if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, o->to + 1, per.found, per.preperiod, per.period, why,
+        if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, per.found, per.preperiod, per.period, why,
                           sizeof why) != 0) {
             fprintf(stderr, "grundy: error: %s\n", why);
             rc = 2;
@@ -706,10 +707,10 @@ static int cmd_seq(const opts *o) {
         if (pl > 4 && !strcmp(o->out_path + pl - 4, ".txt")) {
             FILE *f = fopen(o->out_path, "w");
             if (!f) { fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path); rc = 2; goto out; }
-            for (uint64_t i = 0; i <= o->to; i++) fprintf(f, "%s%llu", i ? " " : "", (unsigned long long)vals[i]);
+            for (uint64_t i = 0; i <= o->to; i++) fprintf(f, "%s%llu", i ? " " : "", (unsigned long long)cli_seq_at(vals, i));
             fputc('\n', f);
             if (fclose(f) != 0) { fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path); rc = 2; goto out; }
-        } else if (cli_write_bin(o->out_path, vals, o->to + 1, why, sizeof why) != 0) {
+        } else if (cli_write_bin(o->out_path, vals, why, sizeof why) != 0) {
             fprintf(stderr, "grundy: error: %s\n", why);
             rc = 2;
             goto out;
@@ -718,9 +719,10 @@ static int cmd_seq(const opts *o) {
     if (!o->out_path && !o->plot_path) {
         for (uint64_t i = 0; i <= o->to; i++) {
             if (i) putchar(' ');
-            printf("%llu", (unsigned long long)vals[i]);
+            printf("%llu", (unsigned long long)cli_seq_at(vals, i));
         }
         putchar('\n');
+        if (vals->failed) { fprintf(stderr, "grundy: error: could not read the values\n"); rc = 1; goto out; }
     }
 out:
     free(vals);

@@ -11,16 +11,20 @@
 #define H 500
 #define MARGIN 50
 
-int cli_write_svg(const char *path, const char *title, const uint64_t *v, uint64_t count, int periodic, uint64_t pre,
-                  uint64_t per, char *why, size_t wl) {
+int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic, uint64_t pre, uint64_t per,
+                  char *why, size_t wl) {
+    uint64_t count = v->count;
     FILE *f = fopen(path, "w");
     if (!f) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
     uint64_t vmax = 1;
-    for (uint64_t i = 0; i < count; i++) if (v[i] > vmax) vmax = v[i];
+    for (uint64_t i = 0; i < count; i++) if (cli_seq_at(v, i) > vmax) vmax = cli_seq_at(v, i);
     /* rare values: those that occur in fewer than 1% of positions (values
      * above 4095 are counted as rare) */
     uint64_t hist[4096] = {0};
-    for (uint64_t i = 0; i < count; i++) if (v[i] < 4096) hist[v[i]]++;
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t x = cli_seq_at(v, i);
+        if (x < 4096) hist[x]++;
+    }
     double sx = (double)W / (double)(count > 1 ? count - 1 : 1), sy = (double)H / (double)vmax;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", W + 2 * MARGIN,
@@ -54,35 +58,42 @@ int cli_write_svg(const char *path, const char *title, const uint64_t *v, uint64
         uint64_t end = cols == count ? c + 1 : (c + 1) * count / cols;
         memset(seen, 0, (size_t)(vmax + 1));
         for (; i < end; i++) {
-            if (seen[v[i]]) continue;
-            seen[v[i]] = 1;
-            int rare = v[i] >= 4096 || hist[v[i]] * 100 < count;
-            fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%s\" fill=\"%s\"/>\n", (double)i * sx, H - (double)v[i] * sy,
+            uint64_t x = cli_seq_at(v, i);
+            if (seen[x]) continue;
+            seen[x] = 1;
+            int rare = x >= 4096 || hist[x] * 100 < count;
+            fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%s\" fill=\"%s\"/>\n", (double)i * sx, H - (double)x * sy,
                     rare ? "2.5" : "1.5", rare ? "red" : "black");
         }
     }
     free(seen);
     fprintf(f, "</g>\n</svg>\n");
     if (fclose(f) != 0) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
+    if (v->failed) { snprintf(why, wl, "could not read the values for '%s'", path); return -1; }
     return 0;
 }
 
 /* "GRSEQ1" magic, one byte of value width (1, 2, 4 or 8), the count as a
  * little-endian u64, then the values little-endian */
-int cli_write_bin(const char *path, const uint64_t *v, uint64_t count, char *why, size_t wl) {
+int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl) {
+    uint64_t count = v->count;
     FILE *f = fopen(path, "wb");
     if (!f) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
     uint64_t vmax = 0;
-    for (uint64_t i = 0; i < count; i++) if (v[i] > vmax) vmax = v[i];
+    for (uint64_t i = 0; i < count; i++) if (cli_seq_at(v, i) > vmax) vmax = cli_seq_at(v, i);
     unsigned width = vmax < 256 ? 1 : vmax < 65536 ? 2 : vmax < ((uint64_t)1 << 32) ? 4 : 8;
     unsigned char head[15] = {'G', 'R', 'S', 'E', 'Q', '1', (unsigned char)width};
     for (int b = 0; b < 8; b++) head[7 + b] = (unsigned char)(count >> (8 * b));
     fwrite(head, 1, sizeof head, f);
-    unsigned char buf[8];
+    unsigned char buf[8 * 4096];
+    size_t k = 0;
     for (uint64_t i = 0; i < count; i++) {
-        for (unsigned b = 0; b < width; b++) buf[b] = (unsigned char)(v[i] >> (8 * b));
-        fwrite(buf, 1, width, f);
+        uint64_t x = cli_seq_at(v, i);
+        for (unsigned b = 0; b < width; b++) buf[k++] = (unsigned char)(x >> (8 * b));
+        if (k + 8 > sizeof buf) { fwrite(buf, 1, k, f); k = 0; }
     }
+    fwrite(buf, 1, k, f);
     if (fclose(f) != 0) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
+    if (v->failed) { snprintf(why, wl, "could not read the values for '%s'", path); return -1; }
     return 0;
 }

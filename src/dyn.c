@@ -166,8 +166,8 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
             t[n * (n + 1) / 2 + c] = (uint32_t)gr_mexset_mex(&ms);
         }
     gr_mexset_free(&ms);
-    free(rs->tab);
-    rs->tab = t;
+    free(rs->st_tab);
+    rs->st_tab = t;
     rs->st_w = w;
     return GR_OK;
 }
@@ -178,7 +178,7 @@ gr_status gr_dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
     size_t w = table_side(rs);
     if (args[0] < w) {
         if ((st = build_table(rs, err)) != GR_OK) return st;
-        *value = rs->tab[args[0] * (args[0] + 1) / 2 + c];
+        *value = rs->st_tab[args[0] * (args[0] + 1) / 2 + c];
         return GR_OK;
     }
     int wins;
@@ -211,7 +211,7 @@ gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
         if ((st = build_table(rs, err)) != GR_OK) return st;
         for (uint64_t x = 1; x <= c; x++) {
             uint64_t o[2] = {args[0] - x, next_cap(rs, args[0], x)};
-            if (rs->tab[o[0] * (o[0] + 1) / 2 + o[1]] == target && fn(user, o, 2)) break;
+            if (rs->st_tab[o[0] * (o[0] + 1) / 2 + o[1]] == target && fn(user, o, 2)) break;
         }
         return GR_OK;
     }

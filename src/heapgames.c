@@ -53,7 +53,6 @@ static uint64_t gcd(uint64_t a, uint64_t b) {
 
 gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err) {
     size_t n = rs->len;
-    const uint32_t *g = rs->tab;
     gr_mexset *ms = &rs->mex;
     gr_mexset_clear(ms);
     gr_status st = GR_OK;
@@ -64,24 +63,32 @@ gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err) {
     case GR_RULESET_DIVISOR:
         for (size_t d = 1; d <= n / d && st == GR_OK; d++)
             if (n % d == 0) {
-                st = gr_mexset_add(ms, g[n - d]);
-                if (st == GR_OK) st = gr_mexset_add(ms, g[n - n / d]);
+                st = gr_mexset_add(ms, gr_tab_at(rs, n - d));
+                if (st == GR_OK) st = gr_mexset_add(ms, gr_tab_at(rs, n - n / d));
             }
         break;
     case GR_RULESET_COPRIME:
-        if (n) st = gr_mexset_add(ms, g[0]); /* take everything */
+        if (n) st = gr_mexset_add(ms, gr_tab_at(rs, 0)); /* take everything */
         for (size_t m = 1; m < n && st == GR_OK; m++)
-            if (gcd(n, m) == 1) st = gr_mexset_add(ms, g[m]); /* take y = n - m, gcd(n, y) = gcd(n, m) */
+            if (gcd(n, m) == 1) st = gr_mexset_add(ms, gr_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
         break;
     case GR_RULESET_POW2:
-        for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, g[n - p]);
+        for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, gr_tab_at(rs, n - p));
         break;
-    case GR_RULESET_GRUNDY:
-        for (size_t a = 1; 2 * a < n && st == GR_OK; a++) st = gr_mexset_add(ms, g[a] ^ g[n - a]);
-        break;
+    case GR_RULESET_GRUNDY: {
+        /* split into two unequal heaps: the sparse-space method once the
+         * table is long enough to choose a mask, the full scan before */
+        size_t sum = n;
+        if (rs->sp_on == 0 && n >= gr_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gr_sp_start(rs);
+        if (rs->sp_on == 1) return gr_sp_next(rs, NULL, 0, &sum, 1, 1, err);
+        uint64_t *bits;
+        size_t words;
+        if ((st = gr_split_options(rs, &sum, 1, 1, &bits, &words, err)) != GR_OK) return st;
+        return gr_rs_push(rs, gr_bits_mex(bits, words), err);
+    }
     case GR_RULESET_BASH:
         if (n && n < rs->bash_p) st = gr_mexset_add(ms, 0);
-        for (uint64_t t = rs->bash_p; t <= rs->bash_q && t <= n && st == GR_OK; t++) st = gr_mexset_add(ms, g[n - t]);
+        for (uint64_t t = rs->bash_p; t <= rs->bash_q && t <= n && st == GR_OK; t++) st = gr_mexset_add(ms, gr_tab_at(rs, n - t));
         break;
     default:
         return gr_fail(err, GR_EINTERNAL, "heapgame: wrong kind");

@@ -84,8 +84,21 @@ struct gr_ruleset {
     int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
     uint32_t sp_mask;
     unsigned sp_dom, sp_flip;
+    unsigned sp_vbits;        /* bit length of the values when the mask was chosen */
+    size_t sp_upto;           /* positions 0..sp_upto-1 are classified */
     uint32_t *sp_rare;        /* positions n with G(n) rare, ascending */
     size_t sp_nrare, sp_cap;
+    uint64_t *sp_bits;        /* option bitset, 2^bitlen(tabmax) bits */
+    size_t sp_bwords, sp_bused;
+    size_t *sp_sums;          /* heap totals that split, for the current n */
+    size_t sp_scap;
+    /* the table reversed, for witness scans that read both parts forwards:
+     * sp_rev[sp_revm - 1 - i] = G(i) for i < sp_revlen, width sp_revw */
+    void *sp_rev;
+    size_t sp_revm, sp_revlen;
+    unsigned sp_revw;
+    uint32_t *sp_wit;         /* per value: where its last witness split started */
+    size_t sp_witn;
 
     /* progress of long tabulations */
     gr_progress_fn progress;
@@ -116,10 +129,15 @@ struct gr_ruleset {
     int repeat;
     int split3;               /* some digit allows three heaps */
 
-    /* value table G(0..len-1) */
-    uint32_t *tab;
-    size_t len, cap;
+    /* value table G(0..len-1), tw bytes per value (1, 2 or 4): as narrow as
+     * the values allow, widened when a value outgrows it (read it with
+     * gr_tab_at; the scan kernels in sparse.c take the typed array) */
+    void *tab;
+    unsigned tw;
+    size_t len, cap;          /* cap in values */
     uint32_t tabmax;          /* largest value in the table */
+    /* state rulesets (dyn, wythoff, euclid): their own 2-D value table */
+    uint32_t *st_tab;
 
     /* pair-XOR bitsets for three-way splits: p2[m] = { G(a)^G(b) : a+b = m, a,b >= 1 } */
     uint64_t *p2;
@@ -241,8 +259,36 @@ int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value);
  * with *complete saying whether every such option was emitted. */
 int gr_heapgame_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete);
 
-/* Appends to a table, keeping tabmax. */
+/* sparse.c: the sparse-space method and the split-scan kernels.
+ * gr_split_options: the XORs of every split a + b = sums[k] (a, b >= 1, and
+ * a != b when unequal) into a cleared bitset (*bits, *words words) that is
+ * wide enough for any XOR of table values; the caller may add more options
+ * and take gr_bits_mex. gr_sp_start picks the mask from the table so far
+ * (sets sp_on to 1, or -1 when out of memory); gr_sp_next appends the next
+ * value given the non-split options `single` and the split sums. */
+gr_status gr_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, uint64_t **bits,
+                           size_t *words, gr_error *err);
+uint32_t gr_bits_mex(const uint64_t *bits, size_t words);
+void gr_sp_start(gr_ruleset *rs);
+gr_status gr_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
+                     int unequal, gr_error *err);
+/* room for k split sums in rs->sp_sums */
+gr_status gr_sp_sums(gr_ruleset *rs, size_t k, gr_error *err);
+
+/* gr_period_prove on values of `width` bytes each (1, 2 or 4) */
+int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
+                      uint64_t *pre, uint64_t *per);
+
+/* Appends to a table, keeping tabmax (and widening the table as needed). */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
+
+static inline uint32_t gr_tab_at(const gr_ruleset *rs, size_t i) {
+    switch (rs->tw) {
+    case 1: return ((const uint8_t *)rs->tab)[i];
+    case 2: return ((const uint16_t *)rs->tab)[i];
+    default: return ((const uint32_t *)rs->tab)[i];
+    }
+}
 
 /* keymap.c: word vector -> value, for exact searches */
 typedef struct gr_keymap {

@@ -182,8 +182,8 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     }
     gr_mexset_free(&ms);
     if (st != GR_OK) { free(t); return gr_fail(err, GR_ENOMEM, "out of memory"); }
-    free(rs->tab);
-    rs->tab = t;
+    free(rs->st_tab);
+    rs->st_tab = t;
     rs->st_w = w;
     return GR_OK;
 }
@@ -193,7 +193,7 @@ gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, g
     if (args[0] < w && args[1] < w) {
         gr_status st = build_table(rs, err);
         if (st != GR_OK) return st;
-        *value = rs->tab[args[0] * rs->st_w + args[1]];
+        *value = rs->st_tab[args[0] * rs->st_w + args[1]];
         return GR_OK;
     }
     int wins;
@@ -236,7 +236,7 @@ typedef struct target_scan {
 static int scan_target(void *user, const uint64_t *o, size_t n) {
     (void)n;
     target_scan *ts = user;
-    uint64_t v = ts->rs->tab[o[0] * ts->rs->st_w + o[1]];
+    uint64_t v = ts->rs->st_tab[o[0] * ts->rs->st_w + o[1]];
     return v == ts->target ? ts->fn(ts->user, o, 2) : 0;
 }
 

@@ -68,12 +68,16 @@ gr_status gr_parse_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t
 
 void gr_rs_free(gr_ruleset *rs) {
     if (!rs) return;
-    free(rs->spec); free(rs->sub); free(rs->digit); free(rs->tab); free(rs->p2);
+    free(rs->spec); free(rs->sub); free(rs->digit); free(rs->tab); free(rs->st_tab); free(rs->p2);
     gr_mexset_free(&rs->mex);
     free(rs->nl_firm);
     free(rs->dyn_a);
     free(rs->sub_special);
     free(rs->sp_rare);
+    free(rs->sp_bits);
+    free(rs->sp_rev);
+    free(rs->sp_wit);
+    free(rs->sp_sums);
     free(rs);
 }
 
@@ -202,23 +206,69 @@ uint64_t gr_ruleset_max_take(const gr_ruleset *rs) {
     }
 }
 
+/* Makes room for `need` values of at least `w` bytes each. Widening
+ * converts in place from the top down (wider entries never overwrite
+ * narrower ones not yet read). */
+static gr_status tab_reserve(gr_ruleset *rs, size_t need, unsigned w, gr_error *err) {
+    if (!rs->tw) rs->tw = 1;
+    if (w < rs->tw) w = rs->tw;
+    if (need < rs->cap) need = rs->cap;
+    if (w == rs->tw && need == rs->cap) return GR_OK;
+    if (w != rs->tw || need > rs->cap) {
+        size_t cap = rs->cap;
+        if (need > cap) cap = cap * 2 > need ? cap * 2 : need;
+        if (cap > SIZE_MAX / w) return gr_fail(err, GR_ENOMEM, "value table of %s too large", rs->spec);
+        void *p = realloc(rs->tab, cap * w);
+        if (!p) return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, need);
+        rs->tab = p;
+        rs->cap = cap;
+    }
+    if (w != rs->tw) {
+        for (size_t i = rs->len; i-- > 0;) {
+            uint32_t v = gr_tab_at(rs, i);
+            if (w == 2) ((uint16_t *)rs->tab)[i] = (uint16_t)v;
+            else ((uint32_t *)rs->tab)[i] = v;
+        }
+        rs->tw = w;
+    }
+    return GR_OK;
+}
+
+static unsigned width_for(uint64_t v) { return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4; }
+
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
     if (v > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a Grundy value above 2^32 does not fit the table", rs->spec);
-    if (!gr_grow((void **)&rs->tab, &rs->cap, rs->len + 1, sizeof *rs->tab))
-        return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, rs->len);
-    rs->tab[rs->len++] = (uint32_t)v;
+    unsigned w = width_for(v);
+    if (rs->len + 1 > rs->cap || w > rs->tw) {
+        gr_status st = tab_reserve(rs, rs->len + 1, w, err);
+        if (st != GR_OK) return st;
+    }
+    switch (rs->tw) {
+    case 1: ((uint8_t *)rs->tab)[rs->len] = (uint8_t)v; break;
+    case 2: ((uint16_t *)rs->tab)[rs->len] = (uint16_t)v; break;
+    default: ((uint32_t *)rs->tab)[rs->len] = (uint32_t)v; break;
+    }
+    rs->len++;
     if (v > rs->tabmax) rs->tabmax = (uint32_t)v;
     return GR_OK;
 }
 
 gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
-    if (upto > rs->cap && !gr_grow((void **)&rs->tab, &rs->cap, upto, sizeof *rs->tab))
-        return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, upto);
+    if (upto > rs->cap) {
+        gr_status st0 = tab_reserve(rs, upto, rs->tw, err);
+        if (st0 != GR_OK) return st0;
+    }
     while (rs->len < upto) {
         gr_status st;
-        if (rs->progress && (rs->len & 4095) == 0 && rs->len &&
-            rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
-            return gr_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
+        /* progress every 4096 values, and more often early on (every
+         * power of two near len/16), where values may be slow to come */
+        if (rs->progress && rs->len) {
+            unsigned lb = 63u - (unsigned)__builtin_clzll((unsigned long long)rs->len);
+            size_t step = lb >= 16 ? 4096 : lb >= 4 ? (size_t)1 << (lb - 4) : 1;
+            if ((rs->len & (step - 1)) == 0 &&
+                rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
+                return gr_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
+        }
         switch (rs->kind) {
         case GR_RULESET_SUB: st = gr_sub_next(rs, err); break;
         case GR_RULESET_TB: st = gr_tb_next(rs, err); break;
@@ -250,7 +300,7 @@ static void try_period(gr_ruleset *rs) {
     if (rs->periodic || rs->len <= rs->period_tried_at || !period_rule(rs, &rule, &t)) return;
     rs->period_tried_at = rs->len;
     uint64_t pre, per;
-    if (gr_period_prove(rs->tab, rs->len, rule, t, &pre, &per)) {
+    if (gr_period_prove_w(rs->tab, rs->tw, rs->len, rule, t, &pre, &per)) {
         rs->periodic = 1;
         rs->pre = pre;
         rs->per = per;
@@ -280,7 +330,7 @@ static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error
 }
 
 static uint64_t from_period(const gr_ruleset *rs, uint64_t n) {
-    return rs->tab[rs->pre + (n - rs->pre) % rs->per];
+    return gr_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
 }
 
 static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
@@ -304,7 +354,7 @@ static gr_status coprime_value(uint64_t n, uint64_t *value, gr_error *err) {
 gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (rs->kind == GR_RULESET_COPRIME) {
-        if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
+        if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
         for (unsigned i = 0; i < 8; i++)
             if (rs->cp_v[i] && rs->cp_n[i] == n) { *value = rs->cp_v[i]; return GR_OK; }
         gr_status st = coprime_value(n, value, err);
@@ -319,7 +369,7 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     if (n > 0 && gr_heapgame_closed_form(rs, 0, value))  /* a formula that overflowed */
         return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
                        (unsigned long long)n);
-    if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
+    if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
     if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
     uint64_t limit = rs->ctx->table_limit;
     if (rs->kind == GR_RULESET_SUB && rs->sub[rs->nsub - 1] > limit / 8 && n >= limit) {
@@ -330,7 +380,7 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     }
     gr_status st = grow_to(rs, n == UINT64_MAX ? n : n + 1, limit, err);
     if (st != GR_OK) return st;
-    if (n < rs->len) { *value = rs->tab[n]; return GR_OK; }
+    if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
     if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
     gr_period_rule rule;
     uint64_t t;
@@ -351,41 +401,66 @@ void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user) {
 gr_status gr_ruleset_seed(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (count <= rs->len) return GR_OK;
-    if (count > SIZE_MAX / sizeof(uint32_t) || !gr_grow((void **)&rs->tab, &rs->cap, (size_t)count, sizeof *rs->tab))
-        return gr_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
-    for (uint64_t i = rs->len; i < count; i++) {
+    if (count > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
+    for (uint64_t i = rs->len; i < count; i++)
         if (vals[i] > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a seeded value does not fit the table", rs->spec);
-        rs->tab[i] = (uint32_t)vals[i];
-        if (vals[i] > rs->tabmax) rs->tabmax = (uint32_t)vals[i];
+    gr_status st = tab_reserve(rs, (size_t)count, rs->tw, err);
+    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gr_rs_push(rs, vals[i], err);
+    return st;
+}
+
+/* coprime: the table by a sieve of least prime factors, primes ranked as
+ * they appear (G = rank + 1), instead of a mex over every m < n */
+static gr_status coprime_sieve(gr_ruleset *rs, uint64_t count, gr_error *err) {
+    if (count <= rs->len) return GR_OK;
+    if (count > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "table too large");
+    uint32_t *g = calloc((size_t)count, sizeof *g);
+    if (!g) return gr_fail(err, GR_ENOMEM, "out of memory: sieve of %llu values", (unsigned long long)count);
+    uint32_t rank = 0;
+    for (uint64_t i = 0; i < count && i < 2; i++) g[i] = (uint32_t)i;
+    for (uint64_t i = 2; i < count; i++) {
+        if (g[i]) continue;
+        g[i] = ++rank + 1;
+        for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i)
+            if (!g[j]) g[j] = rank + 1;
     }
-    rs->len = (size_t)count;
+    gr_status st = tab_reserve(rs, (size_t)count, rs->tw, err);
+    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gr_rs_push(rs, g[i], err);
+    free(g);
+    return st;
+}
+
+gr_status gr_ruleset_compute(gr_ruleset *rs, uint64_t count, gr_error *err) {
+    uint64_t v;
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    rs->progress_total = count;
+    if (rs->kind == GR_RULESET_COPRIME) return coprime_sieve(rs, count, err);
+    if (count && gr_heapgame_closed_form(rs, 0, &v)) return GR_OK;
+    if (count <= rs->len || rs->periodic) return GR_OK;
+    return grow_to(rs, count, count, err);
+}
+
+gr_status gr_ruleset_values_range(gr_ruleset *rs, uint64_t from, uint64_t count, uint64_t *out, gr_error *err) {
+    uint64_t v;
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    if (count > UINT64_MAX - from) return gr_fail(err, GR_ERANGE, "value range past 2^64");
+    if (count && rs->kind != GR_RULESET_COPRIME && gr_heapgame_closed_form(rs, 0, &v)) {
+        for (uint64_t i = 0; i < count; i++) (void)gr_heapgame_closed_form(rs, from + i, &out[i]);
+        return GR_OK;
+    }
+    if (from + count > rs->len && !rs->periodic) {
+        gr_status st = gr_ruleset_compute(rs, from + count, err);
+        if (st != GR_OK) return st;
+    }
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t n = from + i;
+        out[i] = n < rs->len ? gr_tab_at(rs, (size_t)n) : from_period(rs, n);
+    }
     return GR_OK;
 }
 
 gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err) {
-    uint64_t v;
-    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
-    rs->progress_total = count;
-    if (rs->kind == GR_RULESET_COPRIME) {
-        /* a sieve of least prime factors, primes ranked as they appear */
-        uint64_t rank = 0;
-        for (uint64_t i = 0; i < count; i++) out[i] = i < 2 ? i : 0;
-        for (uint64_t i = 2; i < count; i++) {
-            if (out[i]) continue;
-            out[i] = ++rank + 1;
-            for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i)
-                if (!out[j]) out[j] = rank + 1;
-        }
-        return GR_OK;
-    }
-    if (count && gr_heapgame_closed_form(rs, 0, &v)) {
-        for (uint64_t i = 0; i < count; i++) (void)gr_heapgame_closed_form(rs, i, &out[i]);
-        return GR_OK;
-    }
-    gr_status st = grow_to(rs, count, count, err);
-    if (st != GR_OK) return st;
-    for (uint64_t i = 0; i < count; i++) out[i] = i < rs->len ? rs->tab[i] : from_period(rs, i);
-    return GR_OK;
+    return gr_ruleset_values_range(rs, 0, count, out, err);
 }
 
 gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_error *err) {

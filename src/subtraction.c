@@ -117,7 +117,7 @@ gr_status gr_sub_next(gr_ruleset *rs, gr_error *err) {
         bits = big;
     }
     for (size_t k = 0; k < rs->nsub && rs->sub[k] <= n; k++) {
-        uint32_t v = rs->tab[n - rs->sub[k]];
+        uint32_t v = gr_tab_at(rs, n - rs->sub[k]);
         if (v <= rs->nsub) bits[v >> 6] |= (uint64_t)1 << (v & 63);
     }
     uint64_t m = 0;

@@ -93,7 +93,7 @@ static void p2_fill(gr_ruleset *rs, size_t m) {
     uint64_t *row = rs->p2 + m * rs->p2_words;
     memset(row, 0, rs->p2_words * sizeof *row);
     for (size_t a = 1; a + 1 <= m; a++) {
-        uint32_t v = rs->tab[a] ^ rs->tab[m - a];
+        uint32_t v = gr_tab_at(rs, a) ^ gr_tab_at(rs, m - a);
         row[v >> 6] |= (uint64_t)1 << (v & 63);
     }
 }
@@ -114,146 +114,82 @@ static gr_status p2_ensure(gr_ruleset *rs, size_t upto, gr_error *err) {
     return GR_OK;
 }
 
-/* ---- the sparse-space method ----
- * For a mask m, call a value rare when popcount(v & m) is even and common
- * when odd. The XOR of two values is common exactly when one of them is rare
- * and the other common. So every common value among the split options of a
- * heap comes from a pair with a rare part: scanning the (few) rare
- * positions finds them all. The mex is then the least value that is not
- * found, except that a rare candidate may still come from two common parts:
- * for those a witness is searched over all splits, and a rare answer (rare by
- * the choice of mask) is the only case that costs a full scan. The values
- * are exactly those of the definition, whatever the mask; the mask is chosen
- * from the values so far to make rare positions few. */
-
-/* A position n is rare when parity(G(n) & mask) ^ (dom & n) is 0: with
- * dom = 1 the class also depends on the position's parity (the sparse space
- * "in the domain"). For a split a + b = m the classes add up to
- * parity((G(a) ^ G(b)) & mask) ^ (dom & m), so a value x with
- * parity(x & mask) ^ (dom & m) = 1 comes only from a rare and a common part. */
-static int rare_at(uint32_t v, uint32_t mask, unsigned dom, size_t n) {
-    return !((__builtin_popcount(v & mask) ^ (dom & n)) & 1);
-}
-
-static void sp_start(gr_ruleset *rs) {
-    rs->sp_on = -1;
-    if (rs->repeat || rs->split3) return;
-    int splits = 0;
-    for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 4) splits = 1;
-    if (!splits) return;
-    /* the mask and domain flag with the fewest rare positions in the second
-     * half of the table (the start may be irregular) */
-    uint32_t bits = 1;
-    while (bits < 31 && (1u << bits) <= rs->tabmax) bits++;
-    if (bits > 8) bits = 8;
-    uint32_t best = 1;
-    unsigned bdom = 0, bflip = 0;
-    size_t bestc = SIZE_MAX, best0 = SIZE_MAX;
-    for (unsigned dom = 0; dom <= 1; dom++)
-        for (uint32_t m = dom ? 0 : 1; m < (1u << bits); m++) {
-            size_t c = 0;
-            for (size_t i = 0; i < rs->len; i++) c += rare_at(rs->tab[i], m, dom, i);
-            /* either class can be the one scanned (every pair that makes a
-             * common-type value has one position of each); the plain form
-             * first, the domain form or the other class only when clearly
-             * sparser */
-            for (unsigned flip = 0; flip <= dom; flip++) {
-                size_t cc = flip ? rs->len - c : c;
-                if (!dom && !flip && cc < best0) best0 = cc;
-                if (cc < bestc && ((!dom && !flip) || 2 * cc < best0)) { bestc = cc; best = m; bdom = dom; bflip = flip; }
-            }
-        }
-    rs->sp_mask = best;
-    rs->sp_dom = bdom;
-    rs->sp_flip = bflip;
-    rs->sp_nrare = 0;
-    for (size_t i = 0; i < rs->len; i++)
-        if ((unsigned)rare_at(rs->tab[i], best, bdom, i) != bflip) {
-            if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare)) { rs->sp_on = -1; return; }
-            rs->sp_rare[rs->sp_nrare++] = (uint32_t)i;
-        }
-    rs->sp_on = 1;
-}
-
-static gr_status sp_next(gr_ruleset *rs, gr_error *err) {
-    size_t n = rs->len;
-    const uint32_t *g = rs->tab;
-    gr_mexset *ms = &rs->mex;
-    gr_mexset_clear(ms);
-    gr_status st = GR_OK;
-    size_t kmax = rs->ndigits - 1 < n ? rs->ndigits - 1 : n;
-    for (size_t k = 0; k <= kmax && st == GR_OK; k++) {
-        unsigned d = rs->digit[k];
-        if (!d) continue;
-        size_t r = n - k;
-        if ((d & 1) && r == 0 && k > 0) st = gr_mexset_add(ms, 0);
-        if (st == GR_OK && (d & 2) && r >= 1 && k > 0) st = gr_mexset_add(ms, g[r]);
-        if ((d & 4) && r >= 2)
-            for (size_t i = 0; i < rs->sp_nrare && rs->sp_rare[i] < r && st == GR_OK; i++) {
-                size_t a = rs->sp_rare[i];
-                if (a >= 1) st = gr_mexset_add(ms, g[a] ^ g[r - a]);
-            }
-    }
-    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
-    uint32_t v = 0;
-    for (;; v++) {
-        if (v < ((uint64_t)ms->used << 6) && (ms->words[v >> 6] >> (v & 63) & 1)) continue;
-        /* not found among single heaps and rare pairs: for each split sum
-         * where v could also come from two common parts, look for a witness */
-        int found = 0;
-        for (size_t k = 0; k <= kmax && !found; k++) {
-            if (!(rs->digit[k] & 4) || n - k < 2) continue;
-            size_t r = n - k;
-            if (!rare_at(v, rs->sp_mask, rs->sp_dom, r)) continue; /* every pair making v was scanned */
-            for (size_t a = 1; a <= r / 2; a++)
-                if ((g[a] ^ g[r - a]) == v) { found = 1; break; }
-        }
-        if (!found) break;
-    }
-    if ((st = gr_rs_push(rs, v, err)) != GR_OK) return st;
-    if ((unsigned)rare_at(v, rs->sp_mask, rs->sp_dom, n) != rs->sp_flip) {
-        if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
-            return gr_fail(err, GR_ENOMEM, "out of memory: rare positions");
-        rs->sp_rare[rs->sp_nrare++] = (uint32_t)n;
-    }
-    return GR_OK;
+/* The sparse-space method (sparse.c) takes finite codes that split into at
+ * most two heaps. */
+static int sp_applies(const gr_ruleset *rs) {
+    if (rs->repeat || rs->split3) return 0;
+    for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 4) return 1;
+    return 0;
 }
 
 gr_status gr_tb_next(gr_ruleset *rs, gr_error *err) {
     size_t n = rs->len;
     gr_status st;
-    if (rs->sp_on == 0 && n >= gr_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) sp_start(rs);
-    if (rs->sp_on == 1) return sp_next(rs, err);
-    if (rs->split3 && n >= 1 && (st = p2_ensure(rs, n, err)) != GR_OK) return st;
-    gr_mexset *ms = &rs->mex;
-    gr_mexset_clear(ms);
+    if (rs->sp_on == 0 && n >= gr_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
+        if (sp_applies(rs)) gr_sp_start(rs);
+        else rs->sp_on = -1;
+    }
+    if (rs->sp_on == 1 && n >= rs->ndigits && rs->ndigits <= 64) {
+        /* the sparse path past the code's length: every digit applies */
+        size_t nsums = 0, nsingle = 0;
+        size_t sums[64];
+        uint64_t single[64];
+        for (size_t k = 1; k < rs->ndigits; k++) {
+            unsigned d = rs->digit[k];
+            if (d & 4) sums[nsums++] = n - k;
+            if (d & 2) single[nsingle++] = gr_tab_at(rs, n - k);
+        }
+        if (rs->digit[0] & 4) sums[nsums++] = n;
+        return gr_sp_next(rs, single, nsingle, sums, nsums, 0, err);
+    }
     uint64_t kmax = rs->repeat ? n : rs->ndigits - 1;
     if (kmax > n) kmax = n;
-    const uint32_t *g = rs->tab;
+    /* the heap totals that split in two, and the single-heap options */
+    if ((st = gr_sp_sums(rs, (size_t)kmax + 1, err)) != GR_OK) return st;
+    size_t nsums = 0, nsingle = 0;
+    uint64_t single[2 * 64];
+    int single_overflow = 0;
     for (uint64_t k = 0; k <= kmax; k++) {
         unsigned d = gr_tb_digit(rs, k);
         if (!d) continue;
         size_t r = n - (size_t)k;
-        if ((d & 1) && r == 0 && k > 0) st = gr_mexset_add(ms, 0);
-        else st = GR_OK;
-        if (st == GR_OK && (d & 2) && r >= 1 && k > 0) st = gr_mexset_add(ms, g[r]);
-        if ((d & 4) && r >= 2)
-            for (size_t a = 1; a <= r / 2 && st == GR_OK; a++) st = gr_mexset_add(ms, g[a] ^ g[r - a]);
+        if ((d & 4) && r >= 2) rs->sp_sums[nsums++] = r;
+        if (k == 0) continue;
+        if (nsingle + 2 > sizeof single / sizeof *single) { single_overflow = 1; continue; }
+        if ((d & 1) && r == 0) single[nsingle++] = 0;
+        if ((d & 2) && r >= 1) single[nsingle++] = gr_tab_at(rs, r);
+    }
+    if (rs->sp_on == 1 && !single_overflow) return gr_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
+    if (rs->split3 && n >= 1 && (st = p2_ensure(rs, n, err)) != GR_OK) return st;
+    uint64_t *bits;
+    size_t words;
+    if ((st = gr_split_options(rs, rs->sp_sums, nsums, 0, &bits, &words, err)) != GR_OK) return st;
+    uint64_t lim = (uint64_t)words << 6;
+    for (uint64_t k = 0; k <= kmax; k++) {
+        unsigned d = gr_tb_digit(rs, k);
+        if (!d) continue;
+        size_t r = n - (size_t)k;
+        if (k > 0 && (d & 1) && r == 0) bits[0] |= 1;
+        if (k > 0 && (d & 2) && r >= 1) {
+            uint32_t v = gr_tab_at(rs, r);
+            if (v < lim) bits[v >> 6] |= (uint64_t)1 << (v & 63);
+        }
         if ((d & 8) && r >= 3)
-            for (size_t a = 1; a + 2 <= r && st == GR_OK; a++) {
+            for (size_t a = 1; a + 2 <= r; a++) {
                 const uint64_t *row = rs->p2 + (r - a) * rs->p2_words;
-                for (size_t w = 0; w < rs->p2_words && st == GR_OK; w++) {
-                    uint64_t bits = row[w];
-                    while (bits && st == GR_OK) {
-                        uint64_t x = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(bits);
-                        bits &= bits - 1;
-                        st = gr_mexset_add(ms, g[a] ^ x);
+                uint32_t ga = gr_tab_at(rs, a);
+                for (size_t w = 0; w < rs->p2_words; w++) {
+                    uint64_t b = row[w];
+                    while (b) {
+                        uint64_t x = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(b);
+                        b &= b - 1;
+                        x ^= ga;
+                        if (x < lim) bits[x >> 6] |= (uint64_t)1 << (x & 63);
                     }
                 }
             }
-        if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
     }
-    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+    return gr_rs_push(rs, gr_bits_mex(bits, words), err);
 }
 
 void gr_tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {

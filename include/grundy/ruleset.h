@@ -77,6 +77,17 @@ GR_NODISCARD gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *va
  * using a proven period or closed form where one is known. */
 GR_NODISCARD gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_error *err);
 
+/* G(from), ..., G(from+count-1) into out[0..count): the same, for reading a
+ * long sequence in pieces. Values already computed are only read (so a
+ * progress callback may call it for the values done so far). */
+GR_NODISCARD gr_status gr_ruleset_values_range(gr_ruleset *rs, uint64_t from, uint64_t count, uint64_t *out,
+                                               gr_error *err);
+
+/* Computes G(0..count-1) without copying them out (read them with
+ * gr_ruleset_values_range). The table keeps 1, 2 or 4 bytes per value, as
+ * the values need. */
+GR_NODISCARD gr_status gr_ruleset_compute(gr_ruleset *rs, uint64_t count, gr_error *err);
+
 /* Called once per option of a heap: the heaps left (0, 1, 2 or 3 of them,
  * each >= 1). Return nonzero to stop the enumeration. */
 typedef int (*gr_heap_option_fn)(void *user, const uint64_t *heaps, size_t nheaps);
