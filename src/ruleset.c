@@ -437,6 +437,12 @@ gr_status gr_ruleset_compute(gr_ruleset *rs, uint64_t count, gr_error *err) {
     if (rs->kind == GR_RULESET_COPRIME) return coprime_sieve(rs, count, err);
     if (count && gr_heapgame_closed_form(rs, 0, &v)) return GR_OK;
     if (count <= rs->len || rs->periodic) return GR_OK;
+    /* room for all of them at once: growing by doubling would copy the
+     * table, with old and new copies resident together */
+    if (count < SIZE_MAX / 4) {
+        gr_status st = tab_reserve(rs, (size_t)count, rs->tw, err);
+        if (st != GR_OK) return st;
+    }
     return grow_to(rs, count, count, err);
 }
 

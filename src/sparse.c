@@ -129,7 +129,11 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     size_t len = rs->len;
     if (rs->sp_revw != rs->tw || rs->sp_revm < len) {
         size_t m = 2 * len > 4096 ? 2 * len : 4096;
-        void *p = realloc(rs->sp_rev, m * rs->tw);
+        /* rebuilt whole: free first, so old and new are never both resident */
+        free(rs->sp_rev);
+        rs->sp_rev = NULL;
+        rs->sp_revm = 0;
+        void *p = malloc(m * rs->tw);
         if (!p) return gr_fail(err, GR_ENOMEM, "out of memory: reversed table of %s", rs->spec);
         rs->sp_rev = p;
         rs->sp_revm = m;
