@@ -649,11 +649,18 @@ static int cmd_seq(const opts *o) {
             printf("{\"ruleset\": ");
             json_string(stdout, gr_ruleset_spec(rs));
             if (per.found)
-                printf(", \"proved\": true, \"period\": %llu, \"preperiod\": %llu, \"window_end\": %llu, \"checked\": %llu}\n",
-                       (unsigned long long)per.period, (unsigned long long)per.preperiod, (unsigned long long)per.proof_end,
-                       (unsigned long long)per.checked);
+                printf(", \"proved\": true, \"period\": %llu, \"preperiod\": %llu, \"saltus\": %llu, \"window_end\": %llu, "
+                       "\"checked\": %llu}\n",
+                       (unsigned long long)per.period, (unsigned long long)per.preperiod, (unsigned long long)per.saltus,
+                       (unsigned long long)per.proof_end, (unsigned long long)per.checked);
             else
                 printf(", \"proved\": false, \"checked\": %llu}\n", (unsigned long long)per.checked);
+        } else if (per.found && per.saltus) {
+            printf("%s: arithmetic period %llu, saltus %llu, from n = %llu (G(n + %llu) = G(n) + %llu for every n >= %llu; "
+                   "proved from the first %llu values, see README \"Arithmetic periodicity\")\n",
+                   gr_ruleset_spec(rs), (unsigned long long)per.period, (unsigned long long)per.saltus,
+                   (unsigned long long)per.preperiod, (unsigned long long)per.period, (unsigned long long)per.saltus,
+                   (unsigned long long)per.preperiod, (unsigned long long)per.proof_end);
         } else if (per.found) {
             printf("%s: period %llu from n = %llu (G(n + %llu) = G(n) for every n >= %llu; proved by checking n in [%llu, %llu) "
                    "within %llu values)\n",

@@ -148,6 +148,8 @@ struct gr_ruleset {
     /* proven period, if any */
     int periodic;
     uint64_t pre, per;
+    uint64_t saltus;          /* G(n + per) = G(n) + saltus past pre (0: periodic) */
+    uint64_t arith_end;       /* the prefix length the arithmetic proof used */
     uint64_t period_tried_at;  /* table length at the last proof attempt */
 };
 
@@ -278,6 +280,8 @@ gr_status gr_sp_sums(gr_ruleset *rs, size_t k, gr_error *err);
 /* gr_period_prove on values of `width` bytes each (1, 2 or 4) */
 int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
                       uint64_t *pre, uint64_t *per);
+int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
+                     uint64_t *per, uint64_t *saltus);
 
 /* Appends to a table, keeping tabmax (and widening the table as needed). */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);

@@ -2,6 +2,7 @@
  * induction arguments written out in README "Proven periodicity": past the
  * window every option of n+p maps to an option of n with the same value
  * (the largest part shifted by p), and back. */
+#include <stdlib.h>
 #include "internal.h"
 
 uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint64_t p) {
@@ -9,6 +10,7 @@ uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint6
     switch (rule) {
     case GR_PERIOD_SUBTRACTION: return e + t;
     case GR_PERIOD_NOSPLIT: return e1 + t;
+    case GR_PERIOD_ALLBUT: return UINT64_MAX; /* not a window: see gr_arith_prove */
     case GR_PERIOD_SPLIT2: return 2 * e1 + p + t;
     case GR_PERIOD_SPLIT3: return 3 * e1 + 2 * p + t;
     }
@@ -66,4 +68,82 @@ int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_ru
 
 int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t, uint64_t *pre, uint64_t *per) {
     return gr_period_prove_w(v, 4, n, rule, t, pre, per);
+}
+
+/* ---- arithmetic periodicity (README "Arithmetic periodicity") ----
+ * Let u = ndigits - 1, the first removal whose digit repeats, and d the
+ * repeating digit. For a heap m > u the options are
+ *   T(m) = Z  u  { G(r) : 1 <= r <= m - u }  u  { G(m - k) : 1 <= k < u, digit k has bit 2 }
+ * (Z = {0} when d has bit 1: take the whole heap). Suppose G(m) = G(m - p) + s
+ * for e + p <= m < n'. With C = Z u {G(r) : 1 <= r < e} and
+ * D = C u {G(r) : e <= r < e + p}, the options split as T(n') = C u X and
+ * T(n' + p) = D u (X + s), X being the values at positions >= e. Then
+ * mex(D u (X + s)) = mex(C u X) + s when (a) every value below s is in D,
+ * (b) mex(C u X) + s is not in D, and (c) every w in C that is not in X has
+ * w + s in D. The checks below make (a)-(c) hold for every heap past the
+ * prefix, so the relation holds for ever by induction. */
+int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
+                     uint64_t *per, uint64_t *saltus) {
+    vals v = {values, width};
+    if (ndigits < 2) return 0;
+    size_t u = ndigits - 1;
+    unsigned d = digit[u];
+    if (!(d & 2) || (d & ~3u) || digit[0]) return 0; /* digit[0]: splits without removal */
+    for (size_t k = 1; k < u; k++) if (digit[k] & ~3u) return 0;
+    for (uint64_t p = 1; 4 * p <= n; p++) {
+        if (at(v, n - 1) <= at(v, n - 1 - p)) continue;
+        uint64_t s = at(v, n - 1) - at(v, n - 1 - p);
+        /* the least e with G(m) = G(m - p) + s for every m in [e + p, n) */
+        uint64_t m = n - 1;
+        while (m >= p + 1 && (uint64_t)at(v, m - 1) == (uint64_t)at(v, m - 1 - p) + s) m--;
+        uint64_t e0 = m - p, e = e0; /* G(m') = G(m' - p) + s for m' >= m = e0 + p */
+        if (e < 1) e = 1;            /* the argument below starts at position 1 */
+        /* the induction needs every heap it proves (>= n) to use only
+         * positions covered by the relation or by C and D: n - p >= e + u + 1 */
+        if (n < e + p + u + 1 + p) continue;
+        /* C and D as bitmaps over their values */
+        uint64_t dmax = 0;
+        for (uint64_t r = 1; r < e + p; r++) if (at(v, r) > dmax) dmax = at(v, r);
+        size_t words = (size_t)(dmax / 64 + 2);
+        uint64_t *inD = calloc(words, sizeof *inD), *inC = calloc(words, sizeof *inC);
+        if (!inD || !inC) { free(inD); free(inC); return 0; }
+#define SETB(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
+#define HASB(b, x) ((x) <= dmax && ((b)[(x) >> 6] >> ((x) & 63) & 1))
+        if (d & 1) { SETB(inD, 0); SETB(inC, 0); }
+        for (uint64_t r = 1; r < e + p; r++) {
+            SETB(inD, at(v, r));
+            if (r < e) SETB(inC, at(v, r));
+        }
+        int ok = 1;
+        /* (a) [0, s) in D */
+        for (uint64_t x = 0; x < s && ok; x++) ok = HASB(inD, x);
+        /* (b) every heap n' >= n - p has G(n') >= vmin, and vmin + s > max D */
+        uint64_t vmin = UINT64_MAX;
+        for (uint64_t r = n - p; r < n; r++) if (at(v, r) < vmin) vmin = at(v, r);
+        if (ok && vmin + s <= dmax) ok = 0;
+        /* (c) each w in C absent from the values at e..n-p-u has w + s in D */
+        if (ok) {
+            uint64_t *seen = calloc(words, sizeof *seen);
+            if (!seen) { free(inD); free(inC); return 0; }
+            for (uint64_t r = e; r + u + p <= n; r++) if (at(v, r) <= dmax) SETB(seen, at(v, r));
+            for (uint64_t w = 0; w <= dmax && ok; w++)
+                if (HASB(inC, w) && !HASB(seen, w) && !HASB(inD, w + s)) ok = 0;
+            free(seen);
+        }
+#undef SETB
+#undef HASB
+        free(inD);
+        free(inC);
+        if (!ok) continue;
+        *pre = e0;
+        *per = p;
+        *saltus = s;
+        return 1;
+    }
+    return 0;
+}
+
+int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
+                   uint64_t *saltus) {
+    return gr_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus);
 }

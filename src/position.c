@@ -298,7 +298,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
                 }
                 if (huge_seen >= HUGE_TOTAL_OPTIONS) { w.partial = 1; continue; }
             }
-            uint64_t cap = bound && t->rs->periodic ? t->rs->pre + t->rs->per : 0;
+            uint64_t cap = bound && t->rs->periodic && !t->rs->saltus ? t->rs->pre + t->rs->per : 0;
             int all = 1;
             gr_optiter probe = {on_option, &w, bound, 0, 0, 0, cap};
             st = gr_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);

@@ -284,6 +284,15 @@ static int period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t) 
     /* bash[p,q]: past q the "take everything below p" rule is inactive, so
      * it is a subtraction game with largest move q for the window */
     if (rs->kind == GR_RULESET_BASH) { *rule = GR_PERIOD_SUBTRACTION; *t = rs->bash_q; return 1; }
+    if (rs->kind == GR_RULESET_TB && rs->repeat) {
+        /* never splits, and the repeating digit leaves one heap */
+        if (rs->digit[0]) return 0; /* d0 splits without removing */
+        for (size_t k = 1; k < rs->ndigits; k++) if (rs->digit[k] & ~3u) return 0;
+        if (!(rs->digit[rs->ndigits - 1] & 2)) return 0;
+        *rule = GR_PERIOD_ALLBUT;
+        *t = UINT64_MAX;
+        return 1;
+    }
     if (rs->kind == GR_RULESET_TB && !rs->repeat) {
         int split2 = 0;
         for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 4) split2 = 1;
@@ -299,7 +308,17 @@ static void try_period(gr_ruleset *rs) {
     uint64_t t;
     if (rs->periodic || rs->len <= rs->period_tried_at || !period_rule(rs, &rule, &t)) return;
     rs->period_tried_at = rs->len;
-    uint64_t pre, per;
+    uint64_t pre, per, saltus;
+    if (rule == GR_PERIOD_ALLBUT) {
+        if (gr_arith_prove_w(rs->tab, rs->tw, rs->len, rs->digit, rs->ndigits, &pre, &per, &saltus)) {
+            rs->periodic = 1;
+            rs->pre = pre;
+            rs->per = per;
+            rs->saltus = saltus;
+            rs->arith_end = rs->len;
+        }
+        return;
+    }
     if (gr_period_prove_w(rs->tab, rs->tw, rs->len, rule, t, &pre, &per)) {
         rs->periodic = 1;
         rs->pre = pre;
@@ -330,7 +349,10 @@ static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error
 }
 
 static uint64_t from_period(const gr_ruleset *rs, uint64_t n) {
-    return gr_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
+    uint64_t base = gr_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
+    if (!rs->saltus) return base;
+    /* arithmetic: G(n) <= n (a heap has at most n options), so no overflow */
+    return base + (n - rs->pre) / rs->per * rs->saltus;
 }
 
 static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
@@ -474,7 +496,9 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
     uint64_t t;
     memset(out, 0, sizeof *out);
     if (!period_rule(rs, &rule, &t))
-        return gr_fail(err, GR_EINVAL, "%s: no periodicity theorem applies (only finite subtraction sets and finite take-and-break codes)",
+        return gr_fail(err, GR_EINVAL,
+                       "%s: no periodicity theorem applies (only finite subtraction sets, finite take-and-break codes, and "
+                       "codes that never split whose repeating last digit is 2 or 3)",
                        rs->spec);
     gr_status st = grow_to(rs, upto, upto, err);
     if (st != GR_OK) return st;
@@ -484,7 +508,8 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
         out->found = 1;
         out->preperiod = rs->pre;
         out->period = rs->per;
-        out->proof_end = gr_period_window_end(rule, t, rs->pre, rs->per);
+        out->saltus = rs->saltus;
+        out->proof_end = rule == GR_PERIOD_ALLBUT ? rs->arith_end : gr_period_window_end(rule, t, rs->pre, rs->per);
     }
     return GR_OK;
 }

@@ -229,6 +229,13 @@ run 0 "$G" seq dawson --to 1000 --period --json && json 'd["proved"] and d["peri
 run 0 "$G" seq 'sub[2,3,7]' --to 1000 --period --json && json 'd["proved"] and d["period"]==5'
 run 0 "$G" seq kayles --to 100 --period && out_has "no period proved within 101 values"
 run 0 "$G" seq kayles --to 1000 --period && out_has "kayles: period 12 from n = 71"
+run 0 "$G" seq kayles --to 1000 --period --json && json 'd["saltus"]==0'
+# arithmetic periodicity: codes that never split, last digit repeating
+run 0 "$G" seq 'tb[0.33033!]' --to 1000 --period --json && json 'd["proved"] and d["period"]==6 and d["saltus"]==3 and d["preperiod"]==0'
+run 0 "$G" seq 'tb[0.03!]' --to 1000 --period && out_has "arithmetic period 2, saltus 1, from n = 0"
+run 0 "$G" value 'tb[0.03!](1000000000000000001)' && out_is 500000000000000000
+run 0 "$G" value 'tb[0.3!](18446744073709551615)' && out_is 18446744073709551615
+run 2 "$G" seq 'tb[0.4!]' --to 100 --period && err_has "no periodicity theorem applies"
 run 2 "$G" seq lasker --to 100 --period && err_has "no periodicity theorem applies"
 run 0 "$G" seq kayles --to 2000 --plot "$T/k.svg" --out "$T/k.bin"
 if python3 -c "

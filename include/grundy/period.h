@@ -24,9 +24,13 @@ typedef enum gr_period_rule {
     GR_PERIOD_SUBTRACTION = 1,  /* subtraction game: n -> n - s for s <= n */
     GR_PERIOD_SPLIT2 = 2,       /* take-and-break, splits into at most two heaps */
     GR_PERIOD_SPLIT3 = 3,       /* take-and-break, splits into at most three heaps */
-    GR_PERIOD_NOSPLIT = 4       /* take-and-break that never splits: like a
+    GR_PERIOD_NOSPLIT = 4,      /* take-and-break that never splits: like a
                                    subtraction game, but whether a move may
                                    empty the heap depends on the digit */
+    GR_PERIOD_ALLBUT = 5        /* a code that never splits and whose last
+                                   digit (2 or 3) repeats for ever, e.g. the
+                                   all-but subtraction games: arithmetic
+                                   periodicity (gr_arith_prove) */
 } gr_period_rule;
 
 /* End (exclusive) of the window over which G(n+p) = G(n) must be checked. */
@@ -37,6 +41,19 @@ uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint6
  * found, 0 otherwise. O(n) per candidate period in the worst case. */
 int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t,
                     uint64_t *pre, uint64_t *per);
+
+/* Arithmetic periodicity, G(n + p) = G(n) + s (s >= 1) for every n >= e,
+ * of a take-and-break code that never splits and whose last digit repeats
+ * for ever: digit[0..ndigits-1] are the digits (digit[0], splitting
+ * without removal, must be 0),
+ * digit[ndigits-1] repeats and must have bit 2 set (leave one heap), so the
+ * options of a large heap include every earlier value. The proof
+ * (README "Arithmetic periodicity") checks the prefix v[0..n): the
+ * relation over [e + p, n), then three conditions on the values that keep
+ * the induction going for ever. Returns 1 with the smallest such p (and its
+ * least e) when proved, 0 otherwise. */
+int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
+                   uint64_t *saltus);
 
 #ifdef __cplusplus
 }

@@ -108,6 +108,8 @@ typedef struct gr_period {
     uint64_t period;      /* the smallest such period */
     uint64_t checked;     /* values computed and compared (0..checked-1) */
     uint64_t proof_end;   /* the check covered n in [preperiod, proof_end) */
+    uint64_t saltus;      /* 0: periodic. Else arithmetic periodicity:
+                             G(n + period) = G(n) + saltus for n >= preperiod */
 } gr_period;
 
 /* Tabulates up to `upto` values (at least) and tries to prove a period.
