@@ -1,7 +1,8 @@
 /* grundy census PATTERN --to N [--shard i/n] [--threads T]: every
  * take-and-break code matching PATTERN ('?' = any octal digit) is computed
- * to N and reported as one JSON line: code, proved period and preperiod (or
- * null), the largest value and the time taken. Work is spread over threads
+ * to N and reported as one JSON line: code, proved period, preperiod and
+ * saltus (0 unless arithmetic; all null when none is proved), the largest
+ * value and the time taken. Work is spread over threads
  * (one grundy context each); --shard i/n keeps every n-th code from the
  * i-th, so a cluster array job can split a census. */
 #define _POSIX_C_SOURCE 200809L
@@ -17,7 +18,7 @@
 typedef struct job {
     char spec[128];
     int done, ok, found;
-    uint64_t pre, per, vmax, checked;
+    uint64_t pre, per, saltus, vmax, checked;
     double secs;
     char err[256];
 } job;
@@ -31,7 +32,9 @@ typedef struct pool {
 
 static void *worker(void *arg) {
     pool *pl = arg;
-    uint64_t *vals = malloc((size_t)(pl->to + 1) * sizeof *vals);
+    /* values are read a chunk at a time: the table itself is compact */
+    enum { CHUNK = 8192 };
+    uint64_t *vals = malloc(CHUNK * sizeof *vals);
     for (;;) {
         pthread_mutex_lock(&pl->lock);
         size_t k = pl->next < pl->n ? pl->next++ : SIZE_MAX;
@@ -44,16 +47,25 @@ static void *worker(void *arg) {
         gr_error err;
         if (!vals || gr_ctx_new(&ctx) != GR_OK) { snprintf(j->err, sizeof j->err, "out of memory"); j->done = 1; continue; }
         if (gr_ctx_ruleset(ctx, j->spec, strlen(j->spec), &rs, &err) != GR_OK ||
-            gr_ruleset_values(rs, pl->to + 1, vals, &err) != GR_OK) {
+            gr_ruleset_compute(rs, pl->to + 1, &err) != GR_OK) {
             snprintf(j->err, sizeof j->err, "%s", err.message);
         } else {
             gr_period p;
             j->ok = 1;
-            for (uint64_t i = 0; i <= pl->to; i++) if (vals[i] > j->vmax) j->vmax = vals[i];
-            if (gr_ruleset_period(rs, pl->to + 1, &p, &err) == GR_OK && p.found) {
+            for (uint64_t base = 0; base <= pl->to && j->ok; base += CHUNK) {
+                uint64_t cnt = pl->to + 1 - base < CHUNK ? pl->to + 1 - base : CHUNK;
+                if (gr_ruleset_values_range(rs, base, cnt, vals, &err) != GR_OK) {
+                    snprintf(j->err, sizeof j->err, "%s", err.message);
+                    j->ok = 0;
+                    break;
+                }
+                for (uint64_t i = 0; i < cnt; i++) if (vals[i] > j->vmax) j->vmax = vals[i];
+            }
+            if (j->ok && gr_ruleset_period(rs, pl->to + 1, &p, &err) == GR_OK && p.found) {
                 j->found = 1;
                 j->pre = p.preperiod;
                 j->per = p.period;
+                j->saltus = p.saltus;
             }
             j->checked = pl->to + 1;
         }
@@ -157,9 +169,10 @@ int cli_census(int argc, char **argv) {
             continue;
         }
         if (j->found)
-            printf(", \"period\": %llu, \"preperiod\": %llu", (unsigned long long)j->per, (unsigned long long)j->pre);
+            printf(", \"period\": %llu, \"preperiod\": %llu, \"saltus\": %llu", (unsigned long long)j->per,
+                   (unsigned long long)j->pre, (unsigned long long)j->saltus);
         else
-            printf(", \"period\": null, \"preperiod\": null");
+            printf(", \"period\": null, \"preperiod\": null, \"saltus\": null");
         printf(", \"max\": %llu, \"to\": %llu, \"seconds\": %.3f}\n", (unsigned long long)j->vmax, (unsigned long long)to, j->secs);
     }
     free(th);

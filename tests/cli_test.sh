@@ -215,6 +215,8 @@ cp "$T/out" "$T/census_all"
 for i in 0 1 2; do "$G" census 'tb[0.??]' --to 1000 --shard $i/3 | cut -d, -f1 >>"$T/census_shards"; done
 if [ "$(sort "$T/census_shards")" = "$(cut -d, -f1 "$T/census_all" | sort)" ]; then pass=$((pass+1)); else echo "FAIL: shards do not cover the census"; fail=$((fail+1)); fi
 run 2 "$G" census 'kayles' --to 10 && err_has "must be a take-and-break code"
+"$G" census 'tb[0.?!]' --to 300 >"$T/out"
+if grep -q '"code": "tb\[0.3!\]", "period": 1, "preperiod": 0, "saltus": 1' "$T/out" && grep -q '"code": "tb\[0.4!\]", "period": null, "preperiod": null, "saltus": null' "$T/out"; then pass=$((pass+1)); else echo "FAIL: census saltus"; fail=$((fail+1)); fi
 run 2 "$G" census 'tb[0.??]' && err_has "usage: grundy census"
 run 2 "$G" census 'tb[0.??]' --to 10 --shard 3/3 && err_has "0 <= i < n"
 
