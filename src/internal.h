@@ -277,6 +277,27 @@ gr_status gr_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, con
 /* room for k split sums in rs->sp_sums */
 gr_status gr_sp_sums(gr_ruleset *rs, size_t k, gr_error *err);
 
+/* position.c: a destination for winning moves, shared by normal play and
+ * misère. gr_movesink_after writes the term `term` of `pos` with its heap
+ * `heap` replaced by vals (or, for a state ruleset, the whole argument
+ * vector) and hands it to fn; gr_movesink_emit hands a move already
+ * written. Both return 1 to stop (max reached, fn said stop, or out of
+ * memory: then st is set). */
+typedef struct gr_movesink {
+    gr_position *pos;
+    size_t term;
+    uint32_t heap;        /* which heap of the term moves */
+    size_t max, found;
+    int cut;              /* stopped early: max reached or fn said stop */
+    gr_move_fn fn;
+    void *user;
+    gr_status st;
+    gr_error *err;
+    char *from;
+} gr_movesink;
+int gr_movesink_emit(gr_movesink *s, const char *to);
+int gr_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
+
 /* gr_period_prove on values of `width` bytes each (1, 2 or 4) */
 int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
                       uint64_t *pre, uint64_t *per);

@@ -578,47 +578,23 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
 /* ---------- misère winning moves ---------- */
 
 typedef struct mm {
-    gr_position *pos;
     summary sm;
     int method;          /* 0 sj, 1 genus, 2 search */
     search *s;
     words key;           /* the position's own canonical key (search) */
-    size_t term;
-    uint32_t heap;
     uint64_t gh;         /* value of the heap being moved */
     int firm_h;          /* is it firm (genus) */
-    size_t max, found;
-    int cut;
-    gr_move_fn fn;
-    void *user;
-    gr_status st;
-    gr_error *err;
-    char *from;
+    gr_movesink out;     /* the position, and where its moves go */
 } mm;
-
-static int mm_report(mm *w, const uint64_t *vals, size_t n, int state) {
-    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
-    gr_buf b;
-    gr_buf_init(&b);
-    gr_term_write_after(&b, w->pos, &w->pos->terms[w->term], w->heap, vals, n, state);
-    char *to;
-    if (gr_buf_take(&b, &to, NULL) != GR_OK) { w->st = gr_fail(w->err, GR_ENOMEM, "out of memory"); return 1; }
-    gr_move m = {w->term, w->from, to};
-    w->found++;
-    int stop = w->fn(w->user, &m);
-    free(to);
-    if (stop) { w->cut = 1; return 1; }
-    return 0;
-}
 
 /* Outcome for the next player after replacing the moving component: by
  * formula (sj, genus) from the option's heaps, or by search. */
 static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) {
-    const gr_term *t = &w->pos->terms[w->term];
+    const gr_term *t = &w->out.pos->terms[w->out.term];
     uint64_t x = w->sm.x ^ w->gh, v;
     size_t big = w->sm.big - (w->gh > 1), firm = w->sm.firm - (size_t)w->firm_h;
     for (size_t i = 0; i < n; i++) {
-        if ((w->st = gr_ruleset_value(t->rs, h[i], &v, w->err)) != GR_OK) return 1;
+        if ((w->out.st = gr_ruleset_value(t->rs, h[i], &v, w->out.err)) != GR_OK) return 1;
         x ^= v;
         big += v > 1;
         if (w->method == 1) firm += t->rs->kind == GR_RULESET_NIM ? h[i] > 1 : t->rs->nl_firm[h[i]];
@@ -631,14 +607,14 @@ static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) 
 /* child key for the search: the position's records with one replaced */
 static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, words *out) {
     /* rebuild from the terms: simplest and exact */
-    gr_position *pos = w->pos;
+    gr_position *pos = w->out.pos;
     words raw = {NULL, 0, 0};
     size_t nrec = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         gr_term *t = &pos->terms[i];
         const uint64_t *a = pos->args + t->args;
         uint64_t hdr1 = (uint64_t)t->rs->id << 32 | 1;
-        if (i == w->term && state) {
+        if (i == w->out.term && state) {
             uint64_t hdr = (uint64_t)t->rs->id << 32 | n;
             if (!words_put(&raw, &hdr, 1) || !words_put(&raw, vals, n)) goto oom;
             nrec++;
@@ -651,7 +627,7 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
             continue;
         }
         for (uint32_t k = 0; k < t->nargs; k++) {
-            if (i == w->term && k == w->heap) {
+            if (i == w->out.term && k == w->out.heap) {
                 for (size_t j = 0; j < n; j++) {
                     uint64_t r[2] = {hdr1, vals[j]};
                     if (!words_put(&raw, r, 2)) goto oom;
@@ -671,10 +647,10 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
     int ok = canon(pos->ctx, r, nrec, out);
     free(r);
     free(raw.w);
-    return ok ? GR_OK : gr_fail(w->err, GR_ENOMEM, "out of memory");
+    return ok ? GR_OK : gr_fail(w->out.err, GR_ENOMEM, "out of memory");
 oom:
     free(raw.w);
-    return gr_fail(w->err, GR_ENOMEM, "out of memory");
+    return gr_fail(w->out.err, GR_ENOMEM, "out of memory");
 }
 
 static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
@@ -683,15 +659,15 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
         if (mm_loses_after_heaps(w, vals, n, &loses)) return 1;
     } else {
         words ck = {NULL, 0, 0};
-        if ((w->st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
+        if ((w->out.st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
         int wins;
-        w->st = search_wins(w->s, ck.w, ck.n, &wins);
+        w->out.st = search_wins(w->s, ck.w, ck.n, &wins);
         free(ck.w);
-        if (w->st != GR_OK) return 1;
+        if (w->out.st != GR_OK) return 1;
         loses = !wins;
     }
     if (!loses) return 0;
-    return mm_report(w, vals, n, state);
+    return gr_movesink_after(&w->out, vals, n, state);
 }
 
 static int mm_heap_option(void *user, const uint64_t *h, size_t n) { return mm_option(user, h, n, 0); }
@@ -744,56 +720,56 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     }
     mm w;
     memset(&w, 0, sizeof w);
-    w.pos = pos;
-    w.max = max_moves;
-    w.fn = fn;
-    w.user = user;
-    w.err = err;
+    w.out.pos = pos;
+    w.out.max = max_moves;
+    w.out.fn = fn;
+    w.out.user = user;
+    w.out.err = err;
     if ((st = summarize(pos, &w.sm, err)) != GR_OK) return st;
     w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1 : 2;
     search s;
     search_init(&s, pos->ctx, err);
     w.s = &s;
     int partial = 0;
-    for (size_t i = 0; i < pos->nterms && !w.cut && st == GR_OK; i++) {
+    for (size_t i = 0; i < pos->nterms && !w.out.cut && st == GR_OK; i++) {
         gr_term *t = &pos->terms[i];
-        w.term = i;
-        if (gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+        w.out.term = i;
+        if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
         if (!gr_ruleset_is_heap(t->rs)) {
             gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
             st = gr_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
-            if (st == GR_OK) st = w.st;
-            if (it.cut && !w.cut) partial = 1;
+            if (st == GR_OK) st = w.out.st;
+            if (it.cut && !w.out.cut) partial = 1;
         } else {
-            for (uint32_t k = 0; k < t->nargs && !w.cut && st == GR_OK; k++) {
+            for (uint32_t k = 0; k < t->nargs && !w.out.cut && st == GR_OK; k++) {
                 uint64_t h = pos->args[t->args + k];
-                w.heap = k;
+                w.out.heap = k;
                 if ((st = gr_ruleset_value(t->rs, h, &w.gh, err)) != GR_OK) break;
                 w.firm_h = w.method == 1 ? (t->rs->kind == GR_RULESET_NIM ? h > 1 : t->rs->nl_firm[h]) : 0;
                 if (t->rs->kind == GR_RULESET_NIM && w.method < 2) {
                     /* a nim heap: only targets 0, 1 and h ^ value can matter */
                     uint64_t cand[3] = {0, 1, w.sm.x ^ w.gh ^ 0};
                     cand[2] = w.sm.x ^ w.gh; /* makes the value 0 */
-                    for (int c = 0; c < 3 && !w.cut && w.st == GR_OK; c++) {
+                    for (int c = 0; c < 3 && !w.out.cut && w.out.st == GR_OK; c++) {
                         uint64_t m = cand[c];
                         if (m >= h || (c == 2 && m <= 1)) continue;
                         mm_option(&w, &m, m ? 1 : 0, 0);
                     }
-                    st = w.st;
+                    st = w.out.st;
                     continue;
                 }
                 int all = 1;
                 st = gr_rs_options_capped(t->rs, h, SEARCH_MAX_OPTIONS, 0, mm_heap_option, &w, &all);
-                if (st == GR_OK) st = w.st;
-                if (!all && !w.cut) partial = 1;
+                if (st == GR_OK) st = w.out.st;
+                if (!all && !w.out.cut) partial = 1;
             }
         }
-        free(w.from);
-        w.from = NULL;
+        free(w.out.from);
+        w.out.from = NULL;
     }
-    free(w.from);
+    free(w.out.from);
     search_free(&s);
-    if (complete) *complete = !w.cut && !partial;
+    if (complete) *complete = !w.out.cut && !partial;
     return st;
 }
 

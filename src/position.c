@@ -138,18 +138,9 @@ gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t 
 #define HUGE_TOTAL_OPTIONS ((uint64_t)1 << 22)
 
 typedef struct wm {
-    gr_position *pos;
-    size_t term;
-    uint32_t heap;        /* which heap of the term moves */
+    gr_movesink out;      /* where the moves go */
     uint64_t want;        /* the XOR the heap's replacement must have */
-    size_t max, found;
-    int cut;              /* stopped early: max reached or fn said stop */
     int partial;          /* a huge heap's options were not all listed */
-    gr_move_fn fn;
-    void *user;
-    gr_status st;
-    gr_error *err;
-    char *from;
 } wm;
 
 void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
@@ -175,45 +166,46 @@ void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, ui
     gr_buf_puts(b, ")");
 }
 
-/* hands one move to the caller's callback, minding max_moves */
-static int emit_move(wm *w, const char *to) {
-    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
-    gr_move m = {w->term, w->from, to};
-    w->found++;
-    if (w->fn(w->user, &m)) { w->cut = 1; return 1; }
+int gr_movesink_emit(gr_movesink *s, const char *to) {
+    if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
+    gr_move m = {s->term, s->from, to};
+    s->found++;
+    if (s->fn(s->user, &m)) { s->cut = 1; return 1; }
     return 0;
 }
 
-static int report_vals(wm *w, const uint64_t *vals, size_t n, int state) {
-    if (w->max && w->found >= w->max) { w->cut = 1; return 1; }
+int gr_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state) {
+    if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
     gr_buf b;
     gr_buf_init(&b);
-    gr_term_write_after(&b, w->pos, &w->pos->terms[w->term], w->heap, vals, n, state);
+    gr_term_write_after(&b, s->pos, &s->pos->terms[s->term], s->heap, vals, n, state);
     char *to;
     if (gr_buf_take(&b, &to, NULL) != GR_OK) {
-        w->st = gr_fail(w->err, GR_ENOMEM, "out of memory listing moves");
+        s->st = gr_fail(s->err, GR_ENOMEM, "out of memory listing moves");
         return 1;
     }
-    int stop = emit_move(w, to);
+    int stop = gr_movesink_emit(s, to);
     free(to);
     return stop;
 }
 
+static int report_vals(wm *w, const uint64_t *vals, size_t n, int state) { return gr_movesink_after(&w->out, vals, n, state); }
+
 static int report(wm *w, const uint64_t *heaps, size_t nh) { return report_vals(w, heaps, nh, 0); }
 
 /* a prod coin's move, already written as the sum of coins it leaves */
-static int on_prod(void *user, const char *to) { return emit_move(user, to); }
+static int on_prod(void *user, const char *to) { return gr_movesink_emit(&((wm *)user)->out, to); }
 
 /* a state ruleset's option: the whole argument vector */
 static int on_state(void *user, const uint64_t *args, size_t n) { return report_vals(user, args, n, 1); }
 
 static int on_option(void *user, const uint64_t *heaps, size_t nh) {
     wm *w = user;
-    const gr_term *t = &w->pos->terms[w->term];
+    const gr_term *t = &w->out.pos->terms[w->out.term];
     uint64_t x = 0, v;
     for (size_t j = 0; j < nh; j++) {
-        gr_status st = gr_ruleset_value(t->rs, heaps[j], &v, w->err);
-        if (st != GR_OK) { w->st = st; return 1; }
+        gr_status st = gr_ruleset_value(t->rs, heaps[j], &v, w->out.err);
+        if (st != GR_OK) { w->out.st = st; return 1; }
         x ^= v;
     }
     if (x != w->want) return 0;
@@ -230,60 +222,60 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
     if (!known) {
         /* one won term of unknown value, the rest of value 0: the moves in
          * that term to a lost position win; moves elsewhere cannot be judged */
-        wm w = {pos, 0, 0, 0, max_moves, 0, 0, 0, fn, user, GR_OK, err, NULL};
+        wm w = {{pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL}, 0, 0};
         for (size_t i = 0; i < pos->nterms; i++) {
             uint64_t v;
             gr_error e2;
             if (gr_position_term_value(pos, i, &v, &e2) == GR_OK) continue;
             gr_term *t = &pos->terms[i];
-            w.term = i;
-            if (gr_position_term_format(pos, i, &w.from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
+            w.out.term = i;
+            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
             int all = 1;
             st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &w, &all, err);
-            if (st == GR_OK) st = w.st;
-            free(w.from);
-            if (complete) *complete = all && !w.cut && pos->nterms == 1;
+            if (st == GR_OK) st = w.out.st;
+            free(w.out.from);
+            if (complete) *complete = all && !w.out.cut && pos->nterms == 1;
             return st;
         }
         return st;
     }
-    wm w = {pos, 0, 0, 0, max_moves, 0, 0, 0, fn, user, GR_OK, err, NULL};
+    wm w = {{pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL}, 0, 0};
     uint64_t huge_seen = 0;
-    for (size_t i = 0; i < pos->nterms && !w.cut; i++) {
+    for (size_t i = 0; i < pos->nterms && !w.out.cut; i++) {
         gr_term *t = &pos->terms[i];
-        w.term = i;
-        w.from = NULL;
+        w.out.term = i;
+        w.out.from = NULL;
         if (!gr_ruleset_is_heap(t->rs)) {
             uint64_t g;
             if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
-            if (gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             int all = 1;
             if (gr_ruleset_kind_of(t->rs) == GR_RULESET_PROD)
                 st = gr_prod_moves(t->rs, pos->args + t->args, t->nargs, total ^ g, on_prod, &w, &all, err);
             else
                 st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
-            if (st == GR_OK) st = w.st;
-            if (!all && !w.cut) w.partial = 1;
+            if (st == GR_OK) st = w.out.st;
+            if (!all && !w.out.cut) w.partial = 1;
             if (st != GR_OK) goto out;
-            free(w.from);
-            w.from = NULL;
+            free(w.out.from);
+            w.out.from = NULL;
             continue;
         }
-        for (uint32_t k = 0; k < t->nargs && !w.cut; k++) {
+        for (uint32_t k = 0; k < t->nargs && !w.out.cut; k++) {
             uint64_t h = pos->args[t->args + k], g;
             if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
-            w.heap = k;
+            w.out.heap = k;
             w.want = total ^ g;
             if (gr_ruleset_kind_of(t->rs) == GR_RULESET_NIM) {
                 /* the one option of a nim heap with that value */
                 if (w.want >= h) continue;
-                if (!w.from && gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+                if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
                 uint64_t to = w.want;
                 report(&w, &to, to ? 1 : 0);
-                if (w.st != GR_OK) { st = w.st; goto out; }
+                if (w.out.st != GR_OK) { st = w.out.st; goto out; }
                 continue;
             }
-            if (!w.from && gr_position_term_format(pos, i, &w.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             /* a heap within the table limit is listed in full; past it the
              * options are too many to list and only a sample is shown */
             uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
@@ -292,8 +284,8 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
                 int all = 1;
                 if (gr_heapgame_moves_to(t->rs, h, w.want, &it, &all)) {
                     /* found directly: the emitted options are checked again by value */
-                    if (w.st != GR_OK) { st = w.st; goto out; }
-                    if (!all && !w.cut) w.partial = 1;
+                    if (w.out.st != GR_OK) { st = w.out.st; goto out; }
+                    if (!all && !w.out.cut) w.partial = 1;
                     continue;
                 }
                 if (huge_seen >= HUGE_TOTAL_OPTIONS) { w.partial = 1; continue; }
@@ -304,15 +296,15 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             st = gr_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
             if (bound) huge_seen += bound; /* an upper bound of what was listed */
             (void)probe;
-            if (st == GR_OK) st = w.st;
+            if (st == GR_OK) st = w.out.st;
             if (st != GR_OK) goto out;
-            if (!all && bound && !w.cut) w.partial = 1;
+            if (!all && bound && !w.out.cut) w.partial = 1;
         }
-        free(w.from);
-        w.from = NULL;
+        free(w.out.from);
+        w.out.from = NULL;
     }
 out:
-    free(w.from);
-    if (complete) *complete = !w.cut && !w.partial;
+    free(w.out.from);
+    if (complete) *complete = !w.out.cut && !w.partial;
     return st;
 }
