@@ -27,6 +27,50 @@ static int grab(void *user, const gr_move *m) {
     return 0;
 }
 
+/* Winning moves from 3000 random huge positions of a two-coordinate state
+ * ruleset: the position is won exactly when it has winning moves, each is a
+ * legal move, and each leads to a lost position. Coordinates are 64-bit
+ * words shifted right by minshift plus up to spread - 1 more bits. */
+typedef int (*legal_fn)(uint64_t x, uint64_t y, uint64_t nx, uint64_t ny);
+
+static long huge_moves(gr_ruleset *rs, const char *name, uint64_t seed, unsigned minshift, unsigned spread,
+                       legal_fn legal) {
+    gr_error err;
+    tu_rng rng = {seed};
+    long n = 0;
+    for (int c = 0; c < 3000; c++) {
+        uint64_t x = tu_next(&rng) >> (minshift + tu_below(&rng, spread));
+        uint64_t y = tu_next(&rng) >> (minshift + tu_below(&rng, spread));
+        char text[80];
+        snprintf(text, sizeof text, "%s(%llu,%llu)", name, (unsigned long long)x, (unsigned long long)y);
+        gr_position *pos;
+        CHECK(gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) == GR_OK, "parse");
+        lst l = {0};
+        int complete, wins;
+        CHECK(gr_position_winning_moves(pos, 0, grab, &l, &complete, &err) == GR_OK, "%s: %s", text, err.message);
+        uint64_t args[2] = {x, y};
+        CHECK(gr_ruleset_state_outcome(rs, args, 2, &wins, &err) == GR_OK && wins == (l.n > 0),
+              "%s: won iff it has winning moves (%d)", text, l.n);
+        for (int i = 0; i < l.n; i++) {
+            uint64_t nx = l.a[i][0], ny = l.a[i][1];
+            CHECK(legal(x, y, nx, ny), "%s -> (%llu,%llu) is not a move", text, (unsigned long long)nx, (unsigned long long)ny);
+            uint64_t na[2] = {nx, ny};
+            CHECK(gr_ruleset_state_outcome(rs, na, 2, &wins, &err) == GR_OK && !wins, "%s -> not a lost position", text);
+        }
+        gr_position_free(pos);
+        n++;
+    }
+    return n;
+}
+
+static int wythoff_legal(uint64_t x, uint64_t y, uint64_t nx, uint64_t ny) {
+    return (nx < x && ny == y) || (nx == x && ny < y) || (nx < x && ny < y && x - nx == y - ny);
+}
+
+static int euclid_legal(uint64_t x, uint64_t y, uint64_t nx, uint64_t ny) {
+    return (ny == y && nx < x && y && (x - nx) % y == 0 && x >= y) || (nx == x && ny < y && x && (y - ny) % x == 0 && y >= x);
+}
+
 static void wythoff(void) {
     enum { W = 60 };
     static unsigned g[W][W];
@@ -81,30 +125,7 @@ static void wythoff(void) {
         n += 3;
     }
     /* winning moves from huge N positions reach P positions, and are real moves */
-    tu_rng rng = {77};
-    for (int c = 0; c < 3000; c++) {
-        uint64_t x = tu_next(&rng) >> (1 + tu_below(&rng, 40)), y = tu_next(&rng) >> (1 + tu_below(&rng, 40));
-        char text[80];
-        snprintf(text, sizeof text, "wythoff(%llu,%llu)", (unsigned long long)x, (unsigned long long)y);
-        gr_position *pos;
-        CHECK(gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) == GR_OK, "parse");
-        lst l = {0};
-        int complete;
-        CHECK(gr_position_winning_moves(pos, 0, grab, &l, &complete, &err) == GR_OK, "%s: %s", text, err.message);
-        uint64_t args[2] = {x, y};
-        int wins;
-        CHECK(gr_ruleset_state_outcome(rs, args, 2, &wins, &err) == GR_OK, "outcome");
-        CHECK(wins == (l.n > 0), "%s: N iff it has winning moves (%d)", text, l.n);
-        for (int i = 0; i < l.n; i++) {
-            uint64_t nx = l.a[i][0], ny = l.a[i][1];
-            int legal = (nx < x && ny == y) || (nx == x && ny < y) || (nx < x && ny < y && x - nx == y - ny);
-            CHECK(legal, "%s -> (%llu,%llu) is not a move", text, (unsigned long long)nx, (unsigned long long)ny);
-            uint64_t na[2] = {nx, ny};
-            CHECK(gr_ruleset_state_outcome(rs, na, 2, &wins, &err) == GR_OK && !wins, "%s -> not a P-position", text);
-        }
-        gr_position_free(pos);
-        n++;
-    }
+    n += huge_moves(rs, "wythoff", 77, 1, 40, wythoff_legal);
     printf("wythoff: %ld checks of values, P-positions and huge winning moves\n", n);
 }
 
@@ -147,28 +168,7 @@ static void euclid(void) {
             n++;
         }
     /* huge positions: the winning move is legal and leads to a lost position */
-    tu_rng rng = {78};
-    for (int c = 0; c < 3000; c++) {
-        uint64_t x = tu_next(&rng) >> tu_below(&rng, 60), y = tu_next(&rng) >> tu_below(&rng, 60);
-        char text[80];
-        snprintf(text, sizeof text, "euclid(%llu,%llu)", (unsigned long long)x, (unsigned long long)y);
-        gr_position *pos;
-        CHECK(gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) == GR_OK, "parse");
-        lst l = {0};
-        int complete, wins;
-        CHECK(gr_position_winning_moves(pos, 0, grab, &l, &complete, &err) == GR_OK, "%s: %s", text, err.message);
-        uint64_t args[2] = {x, y};
-        CHECK(gr_ruleset_state_outcome(rs, args, 2, &wins, &err) == GR_OK && wins == (l.n > 0), "%s", text);
-        for (int i = 0; i < l.n; i++) {
-            uint64_t nx = l.a[i][0], ny = l.a[i][1];
-            int legal = (ny == y && nx < x && y && (x - nx) % y == 0 && x >= y) || (nx == x && ny < y && x && (y - ny) % x == 0 && y >= x);
-            CHECK(legal, "%s -> (%llu,%llu) is not a move", text, (unsigned long long)nx, (unsigned long long)ny);
-            uint64_t na[2] = {nx, ny};
-            CHECK(gr_ruleset_state_outcome(rs, na, 2, &wins, &err) == GR_OK && !wins, "%s -> not lost", text);
-        }
-        gr_position_free(pos);
-        n++;
-    }
+    n += huge_moves(rs, "euclid", 78, 0, 60, euclid_legal);
     printf("euclid: %ld positions checked\n", n);
 }
 
