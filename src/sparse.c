@@ -268,9 +268,14 @@ gr_status gr_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, con
     }
     uint32_t v = 0;
     for (;; v++) {
-        if (v < lim && (bits[v >> 6] >> (v & 63) & 1)) continue;
-        /* not found among single heaps and rare pairs: for each split sum
-         * where v could also come from two common parts, look for a witness */
+        /* the next value not found among single heaps and rare pairs */
+        while (v < lim) {
+            uint64_t free_bits = ~bits[v >> 6] >> (v & 63);
+            if (free_bits) { v += (uint32_t)__builtin_ctzll(free_bits); break; }
+            v = (v | 63) + 1;
+        }
+        /* for each split sum where v could also come from two common
+         * parts, look for a witness */
         int found = 0;
         for (size_t k = 0; k < nsums && !found; k++) {
             size_t r = sums[k];
