@@ -12,12 +12,6 @@
 #include "grundy/grundy.h"
 #include "cli.h"
 
-static uint64_t fnv(const uint64_t *v, uint64_t n) {
-    uint64_t h = 1469598103934665603ull;
-    for (uint64_t i = 0; i < n; i++) h = (h ^ v[i]) * 1099511628211ull;
-    return h;
-}
-
 int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v) {
     char tmp[4096];
     uint64_t n = v->count, h = 1469598103934665603ull;
@@ -44,10 +38,14 @@ int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v) {
     return rename(tmp, path);
 }
 
-/* 0: loaded (*vals malloc'd, *n values); 1: no file; -1: unusable (why set) */
-int cli_checkpoint_load(const char *path, const char *spec, uint64_t **vals, uint64_t *n, char *why, size_t wl) {
+/* 0: loaded into rs (at most `limit` values); 1: no file; -1: unusable
+ * (why set). The file is read twice, a chunk at a time: once to check its
+ * length and checksum, then to load the values, so a resumed run never
+ * holds them in a second array. */
+int cli_checkpoint_load(const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl) {
     FILE *f = fopen(path, "rb");
     if (!f) return 1;
+    const char *spec = gr_ruleset_spec(rs);
     char head[1024], fspec[900];
     unsigned long long cnt, sum;
     if (!fgets(head, sizeof head, f) || sscanf(head, "GRCKPT1 %899s %llu %llx", fspec, &cnt, &sum) != 3) {
@@ -60,25 +58,42 @@ int cli_checkpoint_load(const char *path, const char *spec, uint64_t **vals, uin
         snprintf(why, wl, "'%s' is a checkpoint of %s, not of %s", path, fspec, spec);
         return -1;
     }
-    uint64_t *v = malloc((cnt ? cnt : 1) * sizeof *v);
-    if (!v) { fclose(f); snprintf(why, wl, "out of memory"); return -1; }
-    for (unsigned long long i = 0; i < cnt; i++) {
-        unsigned char b[4];
-        if (fread(b, 1, 4, f) != 4) {
-            free(v);
+    long body = ftell(f);
+    enum { CH = 4096 };
+    unsigned char b[4 * CH];
+    uint64_t v[CH];
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t h = 1469598103934665603ull;
+        if (fseek(f, body, SEEK_SET) != 0) { fclose(f); snprintf(why, wl, "cannot read '%s'", path); return -1; }
+        for (unsigned long long i = 0; i < cnt;) {
+            size_t k = cnt - i < CH ? (size_t)(cnt - i) : CH;
+            size_t got = fread(b, 4, k, f);
+            if (got != k) {
+                fclose(f);
+                snprintf(why, wl, "'%s' is truncated after %llu of its %llu values", path, i + got, cnt);
+                return -1;
+            }
+            for (size_t j = 0; j < k; j++) {
+                v[j] = (uint64_t)b[4 * j] | (uint64_t)b[4 * j + 1] << 8 | (uint64_t)b[4 * j + 2] << 16 | (uint64_t)b[4 * j + 3] << 24;
+                h = (h ^ v[j]) * 1099511628211ull;
+            }
+            if (pass == 1 && i < limit) {
+                gr_error err;
+                uint64_t take = limit - i < k ? limit - i : k;
+                if (gr_ruleset_append(rs, v, take, &err) != GR_OK) {
+                    fclose(f);
+                    snprintf(why, wl, "'%s': %s", path, err.message);
+                    return -1;
+                }
+            }
+            i += k;
+        }
+        if (pass == 0 && h != sum) {
             fclose(f);
-            snprintf(why, wl, "'%s' is truncated after %llu of its %llu values", path, i, cnt);
+            snprintf(why, wl, "'%s' fails its checksum", path);
             return -1;
         }
-        v[i] = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
     }
     fclose(f);
-    if (fnv(v, cnt) != sum) {
-        free(v);
-        snprintf(why, wl, "'%s' fails its checksum", path);
-        return -1;
-    }
-    *vals = v;
-    *n = cnt;
     return 0;
 }

@@ -42,7 +42,7 @@ int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
 
 /* checkpoint.c */
 int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v);
-int cli_checkpoint_load(const char *path, const char *spec, uint64_t **vals, uint64_t *n, char *why, size_t wl);
+int cli_checkpoint_load(const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl);
 
 /* census.c */
 int cli_census(int argc, char **argv);

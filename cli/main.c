@@ -678,14 +678,8 @@ static int cmd_seq(const opts *o) {
     char why[512];
     seqrun run = {o, rs, o->to + 1, vals, cli_now(), cli_now(), 0, !o->quiet && isatty(2)};
     if (o->checkpoint) {
-        uint64_t *old = NULL, nold = 0;
-        int lr = cli_checkpoint_load(o->checkpoint, gr_ruleset_spec(rs), &old, &nold, why, sizeof why);
+        int lr = cli_checkpoint_load(o->checkpoint, rs, o->to + 1, why, sizeof why);
         if (lr < 0) { fprintf(stderr, "grundy: error: %s\n", why); rc = 2; goto out; }
-        if (lr == 0) {
-            gr_status ss = gr_ruleset_seed(rs, old, nold < o->to + 1 ? nold : o->to + 1, &err);
-            free(old);
-            if (ss != GR_OK) { rc = report(&err, NULL, 0); goto out; }
-        }
     }
     gr_ruleset_set_progress(rs, on_progress, &run);
     gr_status vst = gr_ruleset_compute(rs, o->to + 1, &err);

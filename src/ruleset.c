@@ -452,6 +452,16 @@ static gr_status coprime_sieve(gr_ruleset *rs, uint64_t count, gr_error *err) {
     return st;
 }
 
+gr_status gr_ruleset_append(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err) {
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    if (count > SIZE_MAX / sizeof(uint32_t) - rs->len) return gr_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
+    for (uint64_t i = 0; i < count; i++)
+        if (vals[i] > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a seeded value does not fit the table", rs->spec);
+    gr_status st = tab_reserve(rs, rs->len + (size_t)count, rs->tw, err);
+    for (uint64_t i = 0; i < count && st == GR_OK; i++) st = gr_rs_push(rs, vals[i], err);
+    return st;
+}
+
 gr_status gr_ruleset_compute(gr_ruleset *rs, uint64_t count, gr_error *err) {
     uint64_t v;
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);

@@ -196,6 +196,13 @@ if cmp -s "$T/out" "$T/full.txt"; then pass=$((pass+1)); else echo "FAIL: resume
 run 2 "$G" seq kayles --to 100 --checkpoint "$T/ck" && err_has "is a checkpoint of tb[0.4!], not of kayles"
 printf 'junk' >"$T/ck2"
 run 2 "$G" seq kayles --to 100 --checkpoint "$T/ck2" && err_has "is not a grundy checkpoint"
+# a flipped byte in the values
+python3 -c "
+import sys
+d = bytearray(open('$T/ck', 'rb').read())
+d[-3] ^= 0x40
+open('$T/ck4', 'wb').write(bytes(d))"
+run 2 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck4" && err_has "fails its checksum"
 head -c 200 "$T/ck" >"$T/ck3"
 run 2 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck3" && err_has "is truncated"
 

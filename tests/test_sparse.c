@@ -105,6 +105,11 @@ int main(void) {
               "a range across the first width bound");
         uint64_t big = (uint64_t)1 << 32;
         CHECK(gr_ruleset_seed(rs, &big, 1, &err) == GR_OK, "seeding no more than the table holds is a no-op");
+        CHECK(gr_ruleset_append(rs, &big, 1, &err) == GR_ERANGE, "a value of 2^32 does not fit the table");
+        uint64_t more[3] = {7, 70000, 1};
+        CHECK(gr_ruleset_append(rs, more, 3, &err) == GR_OK && gr_ruleset_values_range(rs, NV, 3, back, &err) == GR_OK &&
+                  back[0] == 7 && back[1] == 70000 && back[2] == 1,
+              "appended values read back");
         gr_ctx_free(c);
     }
     printf("sparse space: %zu known and %llu random codes, %ld values equal to the naive mex\n",

@@ -129,6 +129,10 @@ void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user);
  * so that tabulation resumes after them. The caller vouches for them. */
 GR_NODISCARD gr_status gr_ruleset_seed(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err);
 
+/* The same a piece at a time: vals[0..count) become the values of the next
+ * count heaps after those already in the table. */
+GR_NODISCARD gr_status gr_ruleset_append(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err);
+
 /* The most tokens one move removes, or UINT64_MAX when unbounded. */
 uint64_t gr_ruleset_max_take(const gr_ruleset *rs);
 
