@@ -52,14 +52,19 @@ static inline int rare_at(uint32_t v, uint32_t mask, unsigned dom, size_t n) {
     }                                                                                                              \
     static void add_rare_##S(const T *g, const uint32_t *rare, size_t nr, size_t r, int unequal, uint64_t *bits,    \
                              size_t words) {                                                                       \
-        if (words == 1) { /* every XOR below 64: keep the set in a register */                                     \
-            uint64_t acc = 0;                                                                                      \
-            for (size_t i = 0; i < nr && rare[i] < r; i++) {                                                       \
-                size_t a = rare[i];                                                                                \
-                if (a < 1 || (unequal && 2 * a == r)) continue;                                                    \
-                acc |= (uint64_t)1 << ((g[a] ^ g[r - a]) & 63);                                                    \
+        if (words == 1) { /* every XOR below 64: keep the set in registers */                                    \
+            /* the listed parts below r, without position 0; the equal split   \
+             * (unequal rules) is masked out rather than branched around */                                       \
+            size_t i = nr && rare[0] == 0, end = nr, skip = unequal && r % 2 == 0 ? r / 2 : 0;                     \
+            while (end > i && rare[end - 1] >= r) end--;                                                           \
+            uint64_t acc0 = 0, acc1 = 0;                                                                           \
+            for (; i + 2 <= end; i += 2) {                                                                         \
+                size_t a0 = rare[i], a1 = rare[i + 1];                                                             \
+                acc0 |= (uint64_t)(a0 != skip) << ((g[a0] ^ g[r - a0]) & 63);                                      \
+                acc1 |= (uint64_t)(a1 != skip) << ((g[a1] ^ g[r - a1]) & 63);                                      \
             }                                                                                                      \
-            bits[0] |= acc;                                                                                        \
+            if (i < end) acc0 |= (uint64_t)(rare[i] != skip) << ((g[rare[i]] ^ g[r - rare[i]]) & 63);            \
+            bits[0] |= acc0 | acc1;                                                                                \
             return;                                                                                                \
         }                                                                                                          \
         for (size_t i = 0; i < nr && rare[i] < r; i++) {                                                           \
