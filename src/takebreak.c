@@ -129,37 +129,25 @@ gr_status gr_tb_next(gr_ruleset *rs, gr_error *err) {
         if (sp_applies(rs)) gr_sp_start(rs);
         else rs->sp_on = -1;
     }
-    if (rs->sp_on == 1 && n >= rs->ndigits && rs->ndigits <= 64) {
-        /* the sparse path past the code's length: every digit applies */
-        size_t nsums = 0, nsingle = 0;
-        size_t sums[64];
-        uint64_t single[64];
-        for (size_t k = 1; k < rs->ndigits; k++) {
-            unsigned d = rs->digit[k];
-            if (d & 4) sums[nsums++] = n - k;
-            if (d & 2) single[nsingle++] = gr_tab_at(rs, n - k);
-        }
-        if (rs->digit[0] & 4) sums[nsums++] = n;
-        return gr_sp_next(rs, single, nsingle, sums, nsums, 0, err);
-    }
     uint64_t kmax = rs->repeat ? n : rs->ndigits - 1;
     if (kmax > n) kmax = n;
-    /* the heap totals that split in two, and the single-heap options */
+    /* the heap totals that split in two */
     if ((st = gr_sp_sums(rs, (size_t)kmax + 1, err)) != GR_OK) return st;
-    size_t nsums = 0, nsingle = 0;
-    uint64_t single[2 * 64];
-    int single_overflow = 0;
-    for (uint64_t k = 0; k <= kmax; k++) {
-        unsigned d = gr_tb_digit(rs, k);
-        if (!d) continue;
-        size_t r = n - (size_t)k;
-        if ((d & 4) && r >= 2) rs->sp_sums[nsums++] = r;
-        if (k == 0) continue;
-        if (nsingle + 2 > sizeof single / sizeof *single) { single_overflow = 1; continue; }
-        if ((d & 1) && r == 0) single[nsingle++] = 0;
-        if ((d & 2) && r >= 1) single[nsingle++] = gr_tab_at(rs, r);
+    size_t nsums = 0;
+    for (uint64_t k = 0; k <= kmax; k++)
+        if ((gr_tb_digit(rs, k) & 4) && n - k >= 2) rs->sp_sums[nsums++] = n - (size_t)k;
+    if (rs->sp_on == 1) {
+        /* a finite code (sp_applies), so at most TB_MAX_DIGITS single-heap
+         * options; "take the whole heap" needs n = k, below the sparse start */
+        uint64_t single[TB_MAX_DIGITS];
+        size_t nsingle = 0;
+        for (uint64_t k = 1; k <= kmax; k++) {
+            unsigned d = rs->digit[k];
+            if ((d & 1) && n == k) single[nsingle++] = 0;
+            else if ((d & 2) && n > k) single[nsingle++] = gr_tab_at(rs, n - (size_t)k);
+        }
+        return gr_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
     }
-    if (rs->sp_on == 1 && !single_overflow) return gr_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
     if (rs->split3 && n >= 1 && (st = p2_ensure(rs, n, err)) != GR_OK) return st;
     uint64_t *bits;
     size_t words;
