@@ -307,13 +307,24 @@ int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t
 /* Appends to a table, keeping tabmax (and widening the table as needed). */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
 
-static inline uint32_t gr_tab_at(const gr_ruleset *rs, size_t i) {
-    switch (rs->tw) {
-    case 1: return ((const uint8_t *)rs->tab)[i];
-    case 2: return ((const uint16_t *)rs->tab)[i];
-    default: return ((const uint32_t *)rs->tab)[i];
+/* entry i of an array of values w bytes wide (1, 2 or 4) */
+static inline uint32_t gr_load_w(const void *p, unsigned w, size_t i) {
+    switch (w) {
+    case 1: return ((const uint8_t *)p)[i];
+    case 2: return ((const uint16_t *)p)[i];
+    default: return ((const uint32_t *)p)[i];
     }
 }
+
+static inline void gr_store_w(void *p, unsigned w, size_t i, uint32_t v) {
+    switch (w) {
+    case 1: ((uint8_t *)p)[i] = (uint8_t)v; break;
+    case 2: ((uint16_t *)p)[i] = (uint16_t)v; break;
+    default: ((uint32_t *)p)[i] = v; break;
+    }
+}
+
+static inline uint32_t gr_tab_at(const gr_ruleset *rs, size_t i) { return gr_load_w(rs->tab, rs->tw, i); }
 
 /* keymap.c: word vector -> value, for exact searches */
 typedef struct gr_keymap {

@@ -22,13 +22,7 @@ typedef struct vals {
     unsigned w;
 } vals;
 
-static inline uint32_t at(vals v, uint64_t i) {
-    switch (v.w) {
-    case 1: return ((const uint8_t *)v.p)[i];
-    case 2: return ((const uint16_t *)v.p)[i];
-    default: return ((const uint32_t *)v.p)[i];
-    }
-}
+static inline uint32_t at(vals v, uint64_t i) { return gr_load_w(v.p, v.w, (size_t)i); }
 
 /* value of the periodic extension at i (valid once (e, p) is proved) */
 static uint32_t ext(vals v, uint64_t e, uint64_t p, uint64_t i) {

@@ -212,25 +212,16 @@ uint64_t gr_ruleset_max_take(const gr_ruleset *rs) {
 static gr_status tab_reserve(gr_ruleset *rs, size_t need, unsigned w, gr_error *err) {
     if (!rs->tw) rs->tw = 1;
     if (w < rs->tw) w = rs->tw;
-    if (need < rs->cap) need = rs->cap;
-    if (w == rs->tw && need == rs->cap) return GR_OK;
-    if (w != rs->tw || need > rs->cap) {
-        size_t cap = rs->cap;
-        if (need > cap) cap = cap * 2 > need ? cap * 2 : need;
-        if (cap > SIZE_MAX / w) return gr_fail(err, GR_ENOMEM, "value table of %s too large", rs->spec);
-        void *p = realloc(rs->tab, cap * w);
-        if (!p) return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, need);
-        rs->tab = p;
-        rs->cap = cap;
-    }
-    if (w != rs->tw) {
-        for (size_t i = rs->len; i-- > 0;) {
-            uint32_t v = gr_tab_at(rs, i);
-            if (w == 2) ((uint16_t *)rs->tab)[i] = (uint16_t)v;
-            else ((uint32_t *)rs->tab)[i] = v;
-        }
-        rs->tw = w;
-    }
+    if (w == rs->tw && need <= rs->cap) return GR_OK;
+    size_t cap = rs->cap;
+    if (need > cap) cap = cap * 2 > need ? cap * 2 : need;
+    if (cap > SIZE_MAX / w) return gr_fail(err, GR_ENOMEM, "value table of %s too large", rs->spec);
+    void *p = realloc(rs->tab, cap * w);
+    if (!p) return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, need);
+    rs->tab = p;
+    rs->cap = cap;
+    for (size_t i = rs->len; w != rs->tw && i-- > 0;) gr_store_w(rs->tab, w, i, gr_tab_at(rs, i));
+    rs->tw = w;
     return GR_OK;
 }
 
@@ -243,12 +234,7 @@ gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
         gr_status st = tab_reserve(rs, rs->len + 1, w, err);
         if (st != GR_OK) return st;
     }
-    switch (rs->tw) {
-    case 1: ((uint8_t *)rs->tab)[rs->len] = (uint8_t)v; break;
-    case 2: ((uint16_t *)rs->tab)[rs->len] = (uint16_t)v; break;
-    default: ((uint32_t *)rs->tab)[rs->len] = (uint32_t)v; break;
-    }
-    rs->len++;
+    gr_store_w(rs->tab, rs->tw, rs->len++, (uint32_t)v);
     if (v > rs->tabmax) rs->tabmax = (uint32_t)v;
     return GR_OK;
 }
@@ -423,12 +409,7 @@ void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user) {
 gr_status gr_ruleset_seed(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (count <= rs->len) return GR_OK;
-    if (count > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
-    for (uint64_t i = rs->len; i < count; i++)
-        if (vals[i] > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a seeded value does not fit the table", rs->spec);
-    gr_status st = tab_reserve(rs, (size_t)count, rs->tw, err);
-    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gr_rs_push(rs, vals[i], err);
-    return st;
+    return gr_ruleset_append(rs, vals + rs->len, count - rs->len, err);
 }
 
 /* coprime: the table by a sieve of least prime factors, primes ranked as

@@ -147,12 +147,7 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     }
     for (size_t i = rs->sp_revlen; i < len; i++) {
         size_t j = rs->sp_revm - 1 - i;
-        uint32_t v = gr_tab_at(rs, i);
-        switch (rs->tw) {
-        case 1: ((uint8_t *)rs->sp_rev)[j] = (uint8_t)v; break;
-        case 2: ((uint16_t *)rs->sp_rev)[j] = (uint16_t)v; break;
-        default: ((uint32_t *)rs->sp_rev)[j] = v; break;
-        }
+        gr_store_w(rs->sp_rev, rs->tw, j, gr_tab_at(rs, i));
     }
     rs->sp_revlen = len;
     return GR_OK;
