@@ -33,8 +33,7 @@ typedef struct pool {
 static void *worker(void *arg) {
     pool *pl = arg;
     /* values are read a chunk at a time: the table itself is compact */
-    enum { CHUNK = 8192 };
-    uint64_t *vals = malloc(CHUNK * sizeof *vals);
+    cli_seq *vals = malloc(sizeof *vals);
     for (;;) {
         pthread_mutex_lock(&pl->lock);
         size_t k = pl->next < pl->n ? pl->next++ : SIZE_MAX;
@@ -52,14 +51,14 @@ static void *worker(void *arg) {
         } else {
             gr_period p;
             j->ok = 1;
-            for (uint64_t base = 0; base <= pl->to && j->ok; base += CHUNK) {
-                uint64_t cnt = pl->to + 1 - base < CHUNK ? pl->to + 1 - base : CHUNK;
-                if (gr_ruleset_values_range(rs, base, cnt, vals, &err) != GR_OK) {
-                    snprintf(j->err, sizeof j->err, "%s", err.message);
-                    j->ok = 0;
-                    break;
-                }
-                for (uint64_t i = 0; i < cnt; i++) if (vals[i] > j->vmax) j->vmax = vals[i];
+            cli_seq_init(vals, rs, pl->to + 1);
+            for (uint64_t i = 0; i <= pl->to; i++) {
+                uint64_t x = cli_seq_at(vals, i);
+                if (x > j->vmax) j->vmax = x;
+            }
+            if (vals->failed) {
+                snprintf(j->err, sizeof j->err, "could not read the values");
+                j->ok = 0;
             }
             if (j->ok && gr_ruleset_period(rs, pl->to + 1, &p, &err) == GR_OK && p.found) {
                 j->found = 1;

@@ -16,13 +16,12 @@ int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic,
     uint64_t count = v->count;
     FILE *f = fopen(path, "w");
     if (!f) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
-    uint64_t vmax = 1;
-    for (uint64_t i = 0; i < count; i++) if (cli_seq_at(v, i) > vmax) vmax = cli_seq_at(v, i);
-    /* rare values: those that occur in fewer than 1% of positions (values
-     * above 4095 are counted as rare) */
-    uint64_t hist[4096] = {0};
+    /* the largest value, and a histogram for the rare values: those that
+     * occur in fewer than 1% of positions (values above 4095 count as rare) */
+    uint64_t vmax = 1, hist[4096] = {0};
     for (uint64_t i = 0; i < count; i++) {
         uint64_t x = cli_seq_at(v, i);
+        if (x > vmax) vmax = x;
         if (x < 4096) hist[x]++;
     }
     double sx = (double)W / (double)(count > 1 ? count - 1 : 1), sy = (double)H / (double)vmax;
@@ -80,7 +79,10 @@ int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl) {
     FILE *f = fopen(path, "wb");
     if (!f) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
     uint64_t vmax = 0;
-    for (uint64_t i = 0; i < count; i++) if (cli_seq_at(v, i) > vmax) vmax = cli_seq_at(v, i);
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t x = cli_seq_at(v, i);
+        if (x > vmax) vmax = x;
+    }
     unsigned width = vmax < 256 ? 1 : vmax < 65536 ? 2 : vmax < ((uint64_t)1 << 32) ? 4 : 8;
     unsigned char head[15] = {'G', 'R', 'S', 'E', 'Q', '1', (unsigned char)width};
     for (int b = 0; b < 8; b++) head[7 + b] = (unsigned char)(count >> (8 * b));
