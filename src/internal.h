@@ -246,6 +246,7 @@ gr_status gr_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
 gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                         gr_error *err);
 /* primes.c */
+#define TB_MAX_DIGITS 256 /* digits of a take-and-break code, d0 included */
 #define GR_PRIME_PI_MAX ((uint64_t)10000000000) /* 10^10: pi(x) within about 0.1 s */
 int gr_prime_is(uint64_t n);
 uint64_t gr_prime_lpf(uint64_t n);
@@ -303,6 +304,8 @@ int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_ru
                       uint64_t *pre, uint64_t *per);
 int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
                      uint64_t *per, uint64_t *saltus);
+int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits,
+                         uint64_t *pre, uint64_t *per, uint64_t *saltus, uint64_t *need);
 
 /* Appends to a table, keeping tabmax (and widening the table as needed). */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);

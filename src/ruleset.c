@@ -309,6 +309,17 @@ static void try_period(gr_ruleset *rs) {
         rs->periodic = 1;
         rs->pre = pre;
         rs->per = per;
+        return;
+    }
+    /* a finite code that splits: arithmetic periodicity (hexadecimal games) */
+    uint64_t used;
+    if (rs->kind == GR_RULESET_TB && rule != GR_PERIOD_NOSPLIT &&
+        gr_hex_arith_prove_w(rs->tab, rs->tw, rs->len, rs->digit, rs->ndigits, &pre, &per, &saltus, &used)) {
+        rs->periodic = 1;
+        rs->pre = pre;
+        rs->per = per;
+        rs->saltus = saltus;
+        rs->arith_end = used;
     }
 }
 
@@ -334,11 +345,19 @@ static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error
     return GR_OK;
 }
 
-static uint64_t from_period(const gr_ruleset *rs, uint64_t n) {
+/* G(n) from the proved period; 0 when an arithmetic value passes 2^64 */
+static int from_period(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
     uint64_t base = gr_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
-    if (!rs->saltus) return base;
-    /* arithmetic: G(n) <= n (a heap has at most n options), so no overflow */
-    return base + (n - rs->pre) / rs->per * rs->saltus;
+    uint64_t q = (n - rs->pre) / rs->per;
+    if (rs->saltus && q > (UINT64_MAX - base) / rs->saltus) return 0;
+    *value = base + q * rs->saltus;
+    return 1;
+}
+
+static gr_status period_value(const gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
+    if (from_period(rs, n, value)) return GR_OK;
+    return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
+                   (unsigned long long)n);
 }
 
 static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
@@ -378,7 +397,7 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
         return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
                        (unsigned long long)n);
     if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
-    if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
+    if (rs->periodic) return period_value(rs, n, value, err);
     uint64_t limit = rs->ctx->table_limit;
     if (rs->kind == GR_RULESET_SUB && rs->sub[rs->nsub - 1] > limit / 8 && n >= limit) {
         /* a set with an element too large to prove a period on the table */
@@ -389,7 +408,7 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     gr_status st = grow_to(rs, n == UINT64_MAX ? n : n + 1, limit, err);
     if (st != GR_OK) return st;
     if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
-    if (rs->periodic) { *value = from_period(rs, n); return GR_OK; }
+    if (rs->periodic) return period_value(rs, n, value, err);
     gr_period_rule rule;
     uint64_t t;
     if (period_rule(rs, &rule, &t))
@@ -473,7 +492,8 @@ gr_status gr_ruleset_values_range(gr_ruleset *rs, uint64_t from, uint64_t count,
     }
     for (uint64_t i = 0; i < count; i++) {
         uint64_t n = from + i;
-        out[i] = n < rs->len ? gr_tab_at(rs, (size_t)n) : from_period(rs, n);
+        if (n < rs->len) out[i] = gr_tab_at(rs, (size_t)n);
+        else if (!from_period(rs, n, &out[i])) return period_value(rs, n, &out[i], err);
     }
     return GR_OK;
 }
@@ -500,7 +520,7 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
         out->preperiod = rs->pre;
         out->period = rs->per;
         out->saltus = rs->saltus;
-        out->proof_end = rule == GR_PERIOD_ALLBUT ? rs->arith_end : gr_period_window_end(rule, t, rs->pre, rs->per);
+        out->proof_end = rs->saltus ? rs->arith_end : gr_period_window_end(rule, t, rs->pre, rs->per);
     }
     return GR_OK;
 }

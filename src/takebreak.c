@@ -11,8 +11,6 @@
 #include <string.h>
 #include "internal.h"
 
-#define TB_MAX_DIGITS 256
-
 static int hexval(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;

@@ -64,22 +64,27 @@ int brute_options(const brule *r, int n, bopt *out, int cap) {
     return cnt;
 }
 
-#define OPTCAP 20000
+#define OPTCAP 200000     /* three-way splits of a heap of 700 */
+#define OPTCAP_SEARCH 20000 /* the tree search only meets small heaps */
 
 void brute_values(const brule *r, int n, unsigned *g) {
     bopt *o = malloc(OPTCAP * sizeof *o);
-    unsigned char *seen = malloc(OPTCAP + 2);
+    unsigned char *seen = calloc(OPTCAP + 2, 1);
     for (int m = 0; m <= n; m++) {
         int c = brute_options(r, m, o, OPTCAP);
-        memset(seen, 0, OPTCAP + 2);
+        unsigned top = 0;
         for (int i = 0; i < c; i++) {
             unsigned x = 0;
             for (int j = 0; j < o[i].n; j++) x ^= g[o[i].h[j]];
-            if (x <= OPTCAP) seen[x] = 1;
+            if (x <= OPTCAP) {
+                seen[x] = 1;
+                if (x > top) top = x;
+            }
         }
         unsigned v = 0;
         while (seen[v]) v++;
         g[m] = v;
+        memset(seen, 0, (size_t)top + 1);
     }
     free(o);
     free(seen);
@@ -182,9 +187,9 @@ static int wins_rec(const brule *rules, bheap *h, int n) {
     }
     int win = 0, any = 0;
     unsigned char seen[512] = {0};
-    bopt *o = malloc(OPTCAP * sizeof *o);
+    bopt *o = malloc(OPTCAP_SEARCH * sizeof *o);
     for (int i = 0; i < m && (mode == 2 || !win); i++) {
-        int cnt = brute_options(&rules[c[i].rule], c[i].size, o, OPTCAP);
+        int cnt = brute_options(&rules[c[i].rule], c[i].size, o, OPTCAP_SEARCH);
         for (int k = 0; k < cnt && (mode == 2 || !win); k++) {
             bheap *nx = malloc((size_t)(m + 3) * sizeof *nx);
             int q = 0;

@@ -245,6 +245,14 @@ run 0 "$G" seq 'tb[0.03!]' --to 1000 --period && out_has "arithmetic period 2, s
 run 0 "$G" value 'tb[0.03!](1000000000000000001)' && out_is 500000000000000000
 run 0 "$G" value 'tb[0.3!](18446744073709551615)' && out_is 18446744073709551615
 run 2 "$G" seq 'tb[0.4!]' --to 100 --period && err_has "no periodicity theorem applies"
+# arithmetic periodicity of splitting (hexadecimal) codes
+run 0 "$G" seq 'tb[0.28]' --to 1000 --period --json && json 'd["proved"] and d["period"]==53 and d["saltus"]==16 and d["preperiod"]==1 and d["window_end"]<=d["checked"]'
+run 0 "$G" seq 'tb[0.8]' --to 1000 --period && out_has "arithmetic period 3, saltus 1, from n = 1"
+run 0 "$G" seq 'tb[0.8]' --to 10 --period && out_has "no period proved within 11 values"
+run 0 "$G" value 'tb[0.8](18446744073709551615)' && out_is 6148914691236517204
+run 0 "$G" value 'tb[0.FF](18446744073709551615)' && out_is 18446744073709551615
+run 0 "$G" seq 'tb[0.3F]' --to 600 --period && out_has "no period proved"
+run 0 "$G" census 'tb[0.?8]' --to 1000 && out_has '"code": "tb[0.28]", "period": 53, "preperiod": 1, "saltus": 16'
 run 2 "$G" seq lasker --to 100 --period && err_has "no periodicity theorem applies"
 run 0 "$G" seq kayles --to 2000 --plot "$T/k.svg" --out "$T/k.bin"
 if python3 -c "

@@ -55,6 +55,22 @@ int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t
 int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
                    uint64_t *saltus);
 
+/* Arithmetic periodicity, G(n + p) = G(n) + s for every n >= e, of a
+ * finite take-and-break code whose moves may split a heap into two or three
+ * (hexadecimal codes: digit bit 4 leaves two heaps, bit 8 three), e.g.
+ * 0.8, 0.C, 0.FF, 0.A8. digit[0..ndigits-1] are the digits, digit[0] for
+ * removing nothing. The proof (README "Arithmetic periodicity of splitting
+ * codes") needs the saltus of some period to be a power of two and checks
+ * the prefix v[0..n): the relation, a residue condition that keeps options
+ * with two or more large parts away from G(n), and one window of heaps
+ * beyond which the options repeat raised by the saltus. Returns 1 with the
+ * smallest period (its least preperiod and saltus) when proved, 0
+ * otherwise; *need (may be NULL) is then the prefix length that the best
+ * candidate holding over at least the second half of v would need (0:
+ * none), and on success the prefix length the proof used. */
+int gr_hex_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
+                       uint64_t *per, uint64_t *saltus, uint64_t *need);
+
 #ifdef __cplusplus
 }
 #endif
