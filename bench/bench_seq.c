@@ -13,11 +13,12 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <ctype.h>
 #include "grundy/grundy.h"
 #include "benchutil.h"
 
 /* the textbook table: G(n) = mex of every option, by the code's digits
- * (octal, at most two heaps) or Grundy's game (two unequal heaps) */
+ * (hexadecimal: up to three heaps) or Grundy's game (two unequal heaps) */
 static void textbook(const char *spec, uint64_t n, uint32_t *g) {
     int grundy_game = !strcmp(spec, "grundy");
     const char *code = strchr(spec, '.');
@@ -27,7 +28,8 @@ static void textbook(const char *spec, uint64_t n, uint32_t *g) {
         if (!strcmp(spec, "kayles")) code = ".77";
         if (!strcmp(spec, "dawson")) code = ".07";
         digit[nd++] = 0;
-        for (const char *c = code + 1; *c >= '0' && *c <= '7' && nd < 16; c++) digit[nd++] = (unsigned)(*c - '0');
+        for (const char *c = code + 1; isxdigit((unsigned char)*c) && nd < 16; c++)
+            digit[nd++] = (unsigned)(isdigit((unsigned char)*c) ? *c - '0' : toupper((unsigned char)*c) - 'A' + 10);
     }
     unsigned char *seen = calloc(1 << 16, 1);
     for (uint64_t m = 0; m < n; m++) {
@@ -41,6 +43,13 @@ static void textbook(const char *spec, uint64_t n, uint32_t *g) {
                 if ((digit[k] & 2) && r >= 1) { seen[g[r]] = 1; if (g[r] > hi) hi = g[r]; }
                 if (digit[k] & 4)
                     for (uint64_t a = 1; 2 * a <= r; a++) { uint32_t x = g[a] ^ g[r - a]; seen[x] = 1; if (x > hi) hi = x; }
+                if (digit[k] & 8) /* three heaps a <= b <= c */
+                    for (uint64_t a = 1; 3 * a <= r; a++)
+                        for (uint64_t b = a; a + 2 * b <= r; b++) {
+                            uint32_t x = g[a] ^ g[b] ^ g[r - a - b];
+                            seen[x] = 1;
+                            if (x > hi) hi = x;
+                        }
             }
         }
         uint32_t v = 0;
@@ -112,6 +121,9 @@ int main(int argc, char **argv) {
         {"grundy", 1000001, 100000, 10.0},
         {"kayles", 10000001, 20000, 1.0},
         {"dawson", 10000001, 20000, 1.0},
+        /* arithmetic periodic hexadecimal codes: no target in issue 7 */
+        {"tb[0.28]", 10000001, 1500, 0},
+        {"tb[0.A8]", 10000001, 1500, 0},
     };
     printf("%-10s %10s %9s %8s %10s %7s %9s | %8s %9s %9s %8s\n", "game", "N", "grundy s", "target", "sum", "max",
            "bytes/val", "small N", "textbook", "grundy", "ratio");
@@ -138,8 +150,10 @@ int main(int argc, char **argv) {
         gr_ctx_free(ctx);
         free(g);
         free(v);
-        printf("%-10s %10llu %9.3f %8.1f %10llu %3llu@%-6llu %6.2f | %8llu %8.3fs %8.4fs %7.0fx\n", games[i].spec,
-               (unsigned long long)(n - 1), r.seconds, games[i].target, (unsigned long long)r.sum, (unsigned long long)r.max,
+        char target[16] = "-";
+        if (games[i].target > 0) snprintf(target, sizeof target, "%.1f", games[i].target);
+        printf("%-10s %10llu %9.3f %8s %10llu %3llu@%-6llu %6.2f | %8llu %8.3fs %8.4fs %7.0fx\n", games[i].spec,
+               (unsigned long long)(n - 1), r.seconds, target, (unsigned long long)r.sum, (unsigned long long)r.max,
                (unsigned long long)r.argmax, (double)r.peak_kb * 1024.0 / (double)n, (unsigned long long)small, t_text,
                t_fast, t_text / (t_fast > 1e-6 ? t_fast : 1e-6));
     }

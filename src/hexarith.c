@@ -34,6 +34,7 @@ typedef struct hx {
     int64_t *g;                /* g[i] = P c_i - e - i, c_i = b[i] >> m */
     uint64_t j1[TB_MAX_DIGITS], j2[TB_MAX_DIGITS], j3[TB_MAX_DIGITS];
     size_t n1, n2, n3;
+    uint64_t jmax;             /* the largest removal of any move */
     uint64_t *Z;               /* heaps n >= 1 with F(n) < s, ascending */
     size_t nz;
 } hx;
@@ -87,13 +88,7 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
     uint64_t *first = NULL;
     uint32_t *stamp = NULL;
     int64_t cmin = INT64_MAX, cmax = INT64_MIN;
-    uint64_t jmax = 0;
-    for (size_t k = 0; k < x->n1; k++) if (x->j1[k] > jmax) jmax = x->j1[k];
-    for (size_t k = 0; k < x->n2; k++) if (x->j2[k] > jmax) jmax = x->j2[k];
-    for (size_t k = 0; k < x->n3; k++) if (x->j3[k] > jmax) jmax = x->j3[k];
-    /* W is at least 3(e + P) + jmax (below): a candidate the table cannot
-     * reach yet costs nothing more */
-    if (3 * (e + P) + jmax > n) { *need = 3 * (e + P) + jmax; return -1; }
+    uint64_t jmax = x->jmax;
     for (uint64_t i = 0; i < P; i++) {
         int64_t c = (int64_t)(x->b[i] >> m);
         if (c < cmin) cmin = c;
@@ -222,6 +217,9 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
         if (k == 0 && (digit[k] & 3)) return 0; /* not a take-and-break move */
     }
     if (!x.n2 && !x.n3) return 0; /* never splits: gr_arith_prove's business */
+    for (size_t k = 0; k < x.n1; k++) if (x.j1[k] > x.jmax) x.jmax = x.j1[k];
+    for (size_t k = 0; k < x.n2; k++) if (x.j2[k] > x.jmax) x.jmax = x.j2[k];
+    for (size_t k = 0; k < x.n3; k++) if (x.j3[k] > x.jmax) x.jmax = x.j3[k];
     uint64_t want = 0;
     int found = 0;
     for (uint64_t p = 1; 4 * p <= n && !found; p++) {
@@ -239,6 +237,14 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
         x.m = 0;
         while ((1ull << x.m) < s) x.m++;
         if (x.e + p > n) continue;
+        /* W >= 3(e + p) + jmax (see try_candidate): a candidate the table
+         * cannot reach yet costs nothing more. Most are spurious, starting
+         * near the end of the table. */
+        if (3 * (x.e + p) + x.jmax > n) {
+            uint64_t w = 3 * (x.e + p) + x.jmax;
+            if (2 * (e0 + p) <= n && (!want || w < want)) want = w;
+            continue;
+        }
         x.b = malloc((size_t)p * sizeof *x.b);
         x.g = malloc((size_t)p * sizeof *x.g);
         x.Z = malloc((size_t)(x.e + p) * sizeof *x.Z);
