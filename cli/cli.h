@@ -37,7 +37,7 @@ uint64_t cli_seq_at(cli_seq *s, uint64_t i);
 
 /* plot.c: an SVG scatter plot and a compact binary form of a sequence */
 int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic, uint64_t pre, uint64_t per,
-                  char *why, size_t wl);
+                  uint64_t saltus, char *why, size_t wl);
 int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
 
 /* checkpoint.c */

@@ -35,6 +35,7 @@ static const char USAGE[] =
     "                     periods answer\n"
     "  --to N             seq: the last heap size\n"
     "  --period           seq: report a period proved within G(0..N) instead\n"
+    "                     (plain, or arithmetic: G(n + p) = G(n) + saltus)\n"
     "  --out FILE         seq: write the values to FILE (text if it ends in .txt,\n"
     "                     else binary: GRSEQ1, width byte, u64 count, values LE)\n"
     "  --plot FILE.svg    seq: draw G(n) against n (rare values red, period marked)\n"

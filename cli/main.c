@@ -696,7 +696,7 @@ static int cmd_seq(const opts *o) {
         gr_period per = {0};
         gr_error e2;
         if (gr_ruleset_period(rs, o->to + 1, &per, &e2) != GR_OK) per.found = 0;
-        if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, per.found, per.preperiod, per.period, why,
+        if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, per.found, per.preperiod, per.period, per.saltus, why,
                           sizeof why) != 0) {
             fprintf(stderr, "grundy: error: %s\n", why);
             rc = 2;

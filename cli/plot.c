@@ -12,7 +12,7 @@
 #define MARGIN 50
 
 int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic, uint64_t pre, uint64_t per,
-                  char *why, size_t wl) {
+                  uint64_t saltus, char *why, size_t wl) {
     uint64_t count = v->count;
     FILE *f = fopen(path, "w");
     if (!f) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
@@ -45,8 +45,14 @@ int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic,
         fprintf(f, "<rect x=\"%.2f\" y=\"0\" width=\"%.2f\" height=\"%d\" fill=\"#dde8ff\"/>\n", x0,
                 x1 - x0 < 1 ? 1.0 : x1 - x0, H);
         fprintf(f, "<line x1=\"%.2f\" y1=\"0\" x2=\"%.2f\" y2=\"%d\" stroke=\"blue\" stroke-dasharray=\"4 3\"/>\n", x0, x0, H);
-        fprintf(f, "<text x=\"%.2f\" y=\"-3\" font-size=\"12\" fill=\"blue\">period %llu from n = %llu</text>\n", x0,
-                (unsigned long long)per, (unsigned long long)pre);
+        if (saltus)
+            fprintf(f,
+                    "<text x=\"%.2f\" y=\"-3\" font-size=\"12\" fill=\"blue\">arithmetic period %llu, saltus %llu, from n = "
+                    "%llu</text>\n",
+                    x0, (unsigned long long)per, (unsigned long long)saltus, (unsigned long long)pre);
+        else
+            fprintf(f, "<text x=\"%.2f\" y=\"-3\" font-size=\"12\" fill=\"blue\">period %llu from n = %llu</text>\n", x0,
+                    (unsigned long long)per, (unsigned long long)pre);
     }
     /* one point per (column, value) */
     uint64_t cols = count < W ? count : W;

@@ -252,6 +252,13 @@ run 0 "$G" seq 'tb[0.8]' --to 10 --period && out_has "no period proved within 11
 run 0 "$G" value 'tb[0.8](18446744073709551615)' && out_is 6148914691236517204
 run 0 "$G" value 'tb[0.FF](18446744073709551615)' && out_is 18446744073709551615
 run 0 "$G" seq 'tb[0.3F]' --to 600 --period && out_has "no period proved"
+run 0 "$G" seq 'tb[0.8]' --to 500 --plot "$T/h.svg"
+if python3 -c "
+import xml.etree.ElementTree as ET
+r = ET.parse('$T/h.svg').getroot()
+texts = [t.text for t in r.iter() if t.tag.endswith('text')]
+assert any(t and 'arithmetic period 3, saltus 1, from n = 1' in t for t in texts), texts
+"; then pass=$((pass+1)); else echo "FAIL: arithmetic period in the plot"; fail=$((fail+1)); fi
 run 0 "$G" census 'tb[0.?8]' --to 1000 && out_has '"code": "tb[0.28]", "period": 53, "preperiod": 1, "saltus": 16'
 run 2 "$G" seq lasker --to 100 --period && err_has "no periodicity theorem applies"
 run 0 "$G" seq kayles --to 2000 --plot "$T/k.svg" --out "$T/k.bin"

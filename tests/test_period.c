@@ -174,6 +174,22 @@ static void arith_prefixes(uint64_t seed) {
     }
 }
 
+static void random_hex_code(tu_rng *r, brule *b, int favour3) {
+    memset(b, 0, sizeof *b);
+    b->kind = B_TB;
+    b->nd = 2 + (int)tu_below(r, 2);
+    int splits = 0;
+    do {
+        splits = 0;
+        for (int i = 1; i < b->nd; i++) {
+            b->digit[i] = (int)tu_below(r, 16);
+            if (favour3 && tu_below(r, 3)) b->digit[i] |= 8; /* three-way splits: where arithmetic periodicity lives */
+            if (b->digit[i] & 12) splits = 1;
+        }
+    } while (!splits || !b->digit[b->nd - 1]);
+    brute_spec(b);
+}
+
 /* Arithmetic periodicity of codes that split (hexadecimal codes): every
  * proof from a prefix must hold on a long brute-force sequence, with the
  * least period and preperiod; the prefix length it reports as used must be
@@ -207,20 +223,7 @@ static void hex_prefixes(uint64_t seed) {
     static uint32_t v[N + 1];
     for (uint64_t c = 0; c < cases; c++) {
         brule b;
-        memset(&b, 0, sizeof b);
-        b.kind = B_TB;
-        b.nd = 2 + (int)tu_below(&r, 2);
-        int splits = 0;
-        do {
-            splits = 0;
-            for (int i = 1; i < b.nd; i++) {
-                b.digit[i] = (int)tu_below(&r, 16);
-                /* three-way splits are where arithmetic periodicity lives */
-                if (tu_below(&r, 3)) b.digit[i] |= 8;
-                if (b.digit[i] & 12) splits = 1;
-            }
-        } while (!splits || !b.digit[b.nd - 1]);
-        brute_spec(&b);
+        random_hex_code(&r, &b, 1);
         brute_values(&b, N, g);
         for (int i = 0; i <= N; i++) v[i] = g[i];
         uint8_t dig[16];
@@ -288,22 +291,6 @@ static void hex_prefixes(uint64_t seed) {
  * for every N from the reported prefix length on (checked to 320). */
 static uint64_t hex_F(const uint32_t *v, uint64_t pre, uint64_t per, uint64_t s, uint64_t n) {
     return n < pre + per ? v[n] : v[pre + (n - pre) % per] + (n - pre) / per * s;
-}
-
-static void random_hex_code(tu_rng *r, brule *b, int favour3) {
-    memset(b, 0, sizeof *b);
-    b->kind = B_TB;
-    b->nd = 2 + (int)tu_below(r, 2);
-    int splits = 0;
-    do {
-        splits = 0;
-        for (int i = 1; i < b->nd; i++) {
-            b->digit[i] = (int)tu_below(r, 16);
-            if (favour3 && tu_below(r, 3)) b->digit[i] |= 8; /* three-way splits: where arithmetic periodicity lives */
-            if (b->digit[i] & 12) splits = 1;
-        }
-    } while (!splits || !b->digit[b->nd - 1]);
-    brute_spec(b);
 }
 
 static void hex_steps(uint64_t seed) {
