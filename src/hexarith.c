@@ -215,11 +215,9 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
         if (digit[k] & 4) x.j2[x.n2++] = k;
         if (digit[k] & 8) x.j3[x.n3++] = k;
         if (k == 0 && (digit[k] & 3)) return 0; /* not a take-and-break move */
+        if (digit[k] & 14) x.jmax = k;
     }
     if (!x.n2 && !x.n3) return 0; /* never splits: gr_arith_prove's business */
-    for (size_t k = 0; k < x.n1; k++) if (x.j1[k] > x.jmax) x.jmax = x.j1[k];
-    for (size_t k = 0; k < x.n2; k++) if (x.j2[k] > x.jmax) x.jmax = x.j2[k];
-    for (size_t k = 0; k < x.n3; k++) if (x.j3[k] > x.jmax) x.jmax = x.j3[k];
     uint64_t want = 0;
     int found = 0;
     for (uint64_t p = 1; 4 * p <= n && !found; p++) {
@@ -240,19 +238,17 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
         /* W >= 3(e + p) + jmax (see try_candidate): a candidate the table
          * cannot reach yet costs nothing more. Most are spurious, starting
          * near the end of the table. */
-        if (3 * (x.e + p) + x.jmax > n) {
-            uint64_t w = 3 * (x.e + p) + x.jmax;
-            if (2 * (e0 + p) <= n && (!want || w < want)) want = w;
-            continue;
-        }
-        x.b = malloc((size_t)p * sizeof *x.b);
-        x.g = malloc((size_t)p * sizeof *x.g);
-        x.Z = malloc((size_t)(x.e + p) * sizeof *x.Z);
-        int rc = 0;
-        uint64_t w = 0;
-        if (x.b && x.g && x.Z) {
-            for (uint64_t i = 0; i < p; i++) x.b[i] = gr_load_w(values, width, (size_t)(x.e + i));
-            rc = try_candidate(&x, n, &w);
+        uint64_t w = 3 * (x.e + p) + x.jmax;
+        int rc = -1;
+        if (w <= n) {
+            rc = 0;
+            x.b = malloc((size_t)p * sizeof *x.b);
+            x.g = malloc((size_t)p * sizeof *x.g);
+            x.Z = malloc((size_t)(x.e + p) * sizeof *x.Z);
+            if (x.b && x.g && x.Z) {
+                for (uint64_t i = 0; i < p; i++) x.b[i] = gr_load_w(values, width, (size_t)(x.e + i));
+                rc = try_candidate(&x, n, &w);
+            }
         }
         if (rc == 1) {
             /* the least period of the proved sequence F, and its least

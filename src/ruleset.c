@@ -345,19 +345,15 @@ static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error
     return GR_OK;
 }
 
-/* G(n) from the proved period; 0 when an arithmetic value passes 2^64 */
-static int from_period(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
+/* G(n) from the proved period; GR_ERANGE when an arithmetic value passes 2^64 */
+static gr_status period_value(const gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
     uint64_t base = gr_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
     uint64_t q = (n - rs->pre) / rs->per;
-    if (rs->saltus && q > (UINT64_MAX - base) / rs->saltus) return 0;
+    if (rs->saltus && q > (UINT64_MAX - base) / rs->saltus)
+        return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
+                       (unsigned long long)n);
     *value = base + q * rs->saltus;
-    return 1;
-}
-
-static gr_status period_value(const gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
-    if (from_period(rs, n, value)) return GR_OK;
-    return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
-                   (unsigned long long)n);
+    return GR_OK;
 }
 
 static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
@@ -493,7 +489,10 @@ gr_status gr_ruleset_values_range(gr_ruleset *rs, uint64_t from, uint64_t count,
     for (uint64_t i = 0; i < count; i++) {
         uint64_t n = from + i;
         if (n < rs->len) out[i] = gr_tab_at(rs, (size_t)n);
-        else if (!from_period(rs, n, &out[i])) return period_value(rs, n, &out[i], err);
+        else {
+            gr_status st = period_value(rs, n, &out[i], err);
+            if (st != GR_OK) return st;
+        }
     }
     return GR_OK;
 }

@@ -67,27 +67,32 @@ int brute_options(const brule *r, int n, bopt *out, int cap) {
 #define OPTCAP 200000     /* three-way splits of a heap of 700 */
 #define OPTCAP_SEARCH 20000 /* the tree search only meets small heaps */
 
-void brute_values(const brule *r, int n, unsigned *g) {
-    bopt *o = malloc(OPTCAP * sizeof *o);
-    unsigned char *seen = calloc(OPTCAP + 2, 1);
-    for (int m = 0; m <= n; m++) {
-        int c = brute_options(r, m, o, OPTCAP);
-        unsigned top = 0;
-        for (int i = 0; i < c; i++) {
-            unsigned x = 0;
-            for (int j = 0; j < o[i].n; j++) x ^= g[o[i].h[j]];
-            if (x <= OPTCAP) {
-                seen[x] = 1;
-                if (x > top) top = x;
-            }
-        }
-        unsigned v = 0;
-        while (seen[v]) v++;
-        g[m] = v;
-        memset(seen, 0, (size_t)top + 1);
+unsigned brute_mex(const brule *r, int n, const unsigned *vals) {
+    static bopt *o;           /* one buffer for every call: tests run on one thread */
+    static unsigned char *seen;
+    if (!o) {
+        o = malloc(OPTCAP * sizeof *o);
+        seen = calloc(OPTCAP + 2, 1);
+        if (!o || !seen) abort();
     }
-    free(o);
-    free(seen);
+    int c = brute_options(r, n, o, OPTCAP);
+    unsigned top = 0;
+    for (int i = 0; i < c; i++) {
+        unsigned x = 0;
+        for (int j = 0; j < o[i].n; j++) x ^= vals[o[i].h[j]];
+        if (x <= OPTCAP) {
+            seen[x] = 1;
+            if (x > top) top = x;
+        }
+    }
+    unsigned v = 0;
+    while (seen[v]) v++;
+    memset(seen, 0, (size_t)top + 1);
+    return v;
+}
+
+void brute_values(const brule *r, int n, unsigned *g) {
+    for (int m = 0; m <= n; m++) g[m] = brute_mex(r, m, g);
 }
 
 void brute_spec(brule *r) {

@@ -30,6 +30,10 @@ typedef struct bopt {
 /* All options of heap n under r; returns the count (capacity cap). */
 int brute_options(const brule *r, int n, bopt *out, int cap);
 
+/* The mex of heap n's options under r, an option's value being the XOR of
+ * vals[] over its heaps (vals must cover every heap below n). */
+unsigned brute_mex(const brule *r, int n, const unsigned *vals);
+
 /* G(0..n) into g (by mex over brute_options). */
 void brute_values(const brule *r, int n, unsigned *g);
 

@@ -84,6 +84,38 @@ static void prefixes(uint64_t seed) {
            (unsigned long long)cases, tried, proofs);
 }
 
+/* G(0..n) by the brute force, as the 32-bit values the provers read, and
+ * the code's digits as bytes */
+static void brute_u32(const brule *b, int n, uint32_t *v, uint8_t *dig) {
+    unsigned *g = malloc((size_t)(n + 1) * sizeof *g);
+    if (!g) abort();
+    brute_values(b, n, g);
+    for (int i = 0; i <= n; i++) v[i] = g[i];
+    free(g);
+    for (int i = 0; i < b->nd; i++) dig[i] = (uint8_t)b->digit[i];
+}
+
+/* An arithmetic period (pre, per, s) proved from a prefix of len values:
+ * it must hold on all of v[0..N], with the least preperiod and no smaller
+ * period holding on the tail. */
+static void arith_check(const brule *b, const uint32_t *v, int N, int len, uint64_t pre, uint64_t per, uint64_t s) {
+    int bad = -1;
+    for (int i = (int)(pre + per); i <= N && bad < 0; i++)
+        if (v[i] != v[i - (int)per] + s) bad = i;
+    CHECK(bad < 0, "%s: prefix of %d proves G(n + %llu) = G(n) + %llu from %llu, but G(%d) breaks it", b->spec, len,
+          (unsigned long long)per, (unsigned long long)s, (unsigned long long)pre, bad);
+    CHECK(s >= 1, "%s: saltus 0", b->spec);
+    if (pre > 0)
+        CHECK(v[pre + per - 1] != v[pre - 1] + s, "%s: preperiod %llu is not the least", b->spec, (unsigned long long)pre);
+    for (uint64_t q = 1; q < per; q++) {
+        int ok = 1;
+        long d0 = (long)v[N] - (long)v[N - (int)q];
+        for (int i = N / 2; i <= N; i++) if ((long)v[i] - (long)v[i - (int)q] != d0) ok = 0;
+        CHECK(!ok || d0 <= 0, "%s: reported period %llu but %llu also holds", b->spec, (unsigned long long)per,
+              (unsigned long long)q);
+    }
+}
+
 /* Arithmetic periodicity of codes that never split and whose last digit (2
  * or 3) repeats: every proof from a prefix must hold on a long brute-force
  * sequence, with the least period and the least preperiod. */
@@ -92,8 +124,8 @@ static void arith_prefixes(uint64_t seed) {
     uint64_t cases = 150 * tu_scale();
     long proofs = 0, tried = 0;
     enum { N = 1500 };
-    static unsigned g[N + 1];
     static uint32_t v[N + 1];
+    uint8_t dig[16];
     for (uint64_t c = 0; c < cases; c++) {
         brule b;
         memset(&b, 0, sizeof b);
@@ -103,31 +135,13 @@ static void arith_prefixes(uint64_t seed) {
         b.digit[b.nd - 1] = 2 + (int)tu_below(&r, 2);
         b.repeat = 1;
         brute_spec(&b);
-        brute_values(&b, N, g);
-        for (int i = 0; i <= N; i++) v[i] = g[i];
-        uint8_t dig[16];
-        for (int i = 0; i < b.nd; i++) dig[i] = (uint8_t)b.digit[i];
+        brute_u32(&b, N, v, dig);
         for (int len = 4; len <= N / 3; len++) {
             uint64_t pre, per, s;
             tried++;
             if (!gr_arith_prove(v, (size_t)len, dig, (size_t)b.nd, &pre, &per, &s)) continue;
             proofs++;
-            int bad = -1;
-            for (int i = (int)(pre + per); i <= N && bad < 0; i++)
-                if (v[i] != v[i - (int)per] + s) bad = i;
-            CHECK(bad < 0, "%s: prefix of %d proves G(n + %llu) = G(n) + %llu from %llu, but G(%d) breaks it", b.spec, len,
-                  (unsigned long long)per, (unsigned long long)s, (unsigned long long)pre, bad);
-            CHECK(s >= 1, "%s: saltus 0", b.spec);
-            if (pre > 0)
-                CHECK(v[pre + per - 1] != v[pre - 1] + s, "%s: preperiod %llu is not the least", b.spec, (unsigned long long)pre);
-            /* the least period: no smaller q has a constant difference on the tail */
-            for (uint64_t q = 1; q < per; q++) {
-                int ok = 1;
-                long d0 = (long)v[N] - (long)v[N - (int)q];
-                for (int i = N / 2; i <= N; i++) if ((long)v[i] - (long)v[i - (int)q] != d0) ok = 0;
-                CHECK(!ok || d0 <= 0, "%s: reported period %llu but %llu also holds", b.spec, (unsigned long long)per,
-                      (unsigned long long)q);
-            }
+            arith_check(&b, v, N, len, pre, per, s);
             break;
         }
     }
@@ -148,8 +162,7 @@ static void arith_prefixes(uint64_t seed) {
         for (size_t i = 0; i < known[k].nd; i++) b.digit[i] = known[k].d[i];
         b.repeat = 1;
         brute_spec(&b);
-        brute_values(&b, 400, g);
-        for (int i = 0; i <= 400; i++) v[i] = g[i];
+        brute_u32(&b, 400, v, dig);
         uint64_t pre, per, s;
         CHECK(gr_arith_prove(v, 400, known[k].d, known[k].nd, &pre, &per, &s) && pre == known[k].pre &&
                   per == known[k].per && s == known[k].s,
@@ -166,11 +179,9 @@ static void arith_prefixes(uint64_t seed) {
         b.digit[1] = 3;
         b.repeat = 1;
         brute_spec(&b);
-        brute_values(&b, 400, g);
-        for (int i = 0; i <= 400; i++) v[i] = g[i];
-        uint8_t d[2] = {4, 3};
+        brute_u32(&b, 400, v, dig);
         uint64_t pre, per, s;
-        CHECK(!gr_arith_prove(v, 400, d, 2, &pre, &per, &s), "a splitting code gets no arithmetic proof");
+        CHECK(!gr_arith_prove(v, 400, dig, 2, &pre, &per, &s), "a splitting code gets no arithmetic proof");
     }
 }
 
@@ -196,22 +207,9 @@ static void random_hex_code(tu_rng *r, brule *b, int favour3) {
  * within the prefix. */
 static void hex_check(const brule *b, const uint32_t *v, int N, int len, uint64_t pre, uint64_t per, uint64_t s,
                       uint64_t used) {
-    int bad = -1;
-    for (int i = (int)(pre + per); i <= N && bad < 0; i++)
-        if (v[i] != v[i - (int)per] + s) bad = i;
-    CHECK(bad < 0, "%s: prefix of %d proves G(n + %llu) = G(n) + %llu from %llu, but G(%d) breaks it", b->spec, len,
-          (unsigned long long)per, (unsigned long long)s, (unsigned long long)pre, bad);
-    CHECK(s >= 1 && (s & (s - 1)) == 0, "%s: saltus %llu is not a power of two", b->spec, (unsigned long long)s);
+    arith_check(b, v, N, len, pre, per, s);
+    CHECK((s & (s - 1)) == 0, "%s: saltus %llu is not a power of two", b->spec, (unsigned long long)s);
     CHECK(used >= 1 && used <= (uint64_t)len, "%s: proof used %llu values of %d", b->spec, (unsigned long long)used, len);
-    if (pre > 0)
-        CHECK(v[pre + per - 1] != v[pre - 1] + s, "%s: preperiod %llu is not the least", b->spec, (unsigned long long)pre);
-    for (uint64_t q = 1; q < per; q++) {
-        int ok = 1;
-        long d0 = (long)v[N] - (long)v[N - (int)q];
-        for (int i = N / 2; i <= N; i++) if ((long)v[i] - (long)v[i - (int)q] != d0) ok = 0;
-        CHECK(!ok || d0 <= 0, "%s: reported period %llu but %llu also holds", b->spec, (unsigned long long)per,
-              (unsigned long long)q);
-    }
 }
 
 static void hex_prefixes(uint64_t seed) {
@@ -219,15 +217,12 @@ static void hex_prefixes(uint64_t seed) {
     uint64_t cases = 60 * tu_scale();
     long proofs = 0, tried = 0;
     enum { N = 420 };
-    static unsigned g[N + 1];
     static uint32_t v[N + 1];
+    uint8_t dig[16];
     for (uint64_t c = 0; c < cases; c++) {
         brule b;
         random_hex_code(&r, &b, 1);
-        brute_values(&b, N, g);
-        for (int i = 0; i <= N; i++) v[i] = g[i];
-        uint8_t dig[16];
-        for (int i = 0; i < b.nd; i++) dig[i] = (uint8_t)b.digit[i];
+        brute_u32(&b, N, v, dig);
         for (int len = 8; len <= N / 2; len += 3) {
             uint64_t pre, per, s, used;
             tried++;
@@ -252,11 +247,9 @@ static void hex_prefixes(uint64_t seed) {
         memset(&b, 0, sizeof b);
         b.kind = B_TB;
         b.nd = known[k].nd;
-        uint8_t dig[3];
-        for (int i = 0; i < b.nd; i++) dig[i] = (uint8_t)(b.digit[i] = known[k].d[i]);
+        for (int i = 0; i < b.nd; i++) b.digit[i] = known[k].d[i];
         brute_spec(&b);
-        brute_values(&b, N, g);
-        for (int i = 0; i <= N; i++) v[i] = g[i];
+        brute_u32(&b, N, v, dig);
         uint64_t pre = 0, per = 0, s = 0, used = 0;
         int ok = gr_hex_arith_prove(v, N, dig, (size_t)b.nd, &pre, &per, &s, &used);
         CHECK(ok && pre == known[k].pre && per == known[k].per && s == known[k].s,
@@ -274,12 +267,10 @@ static void hex_prefixes(uint64_t seed) {
         b.digit[1] = 3;
         b.digit[2] = 15;
         brute_spec(&b);
-        brute_values(&b, 400, g);
-        for (int i = 0; i <= 400; i++) v[i] = g[i];
+        brute_u32(&b, 400, v, dig);
         CHECK(v[400] == v[394] + 3, "0.3F has saltus 3 at the end of the prefix");
-        uint8_t d[3] = {0, 3, 15};
         uint64_t pre, per, s, used = 7;
-        CHECK(!gr_hex_arith_prove(v, 400, d, 3, &pre, &per, &s, &used), "0.3F: no proof with saltus 3");
+        CHECK(!gr_hex_arith_prove(v, 400, dig, 3, &pre, &per, &s, &used), "0.3F: no proof with saltus 3");
         CHECK(used == 0, "0.3F: no candidate to grow towards");
     }
 }
@@ -289,29 +280,25 @@ static void hex_prefixes(uint64_t seed) {
  * are not the game's sequence. Whenever it accepts, the extension F must
  * satisfy F(N) = mex of the options of N under the rules, evaluated with F,
  * for every N from the reported prefix length on (checked to 320). */
-static uint64_t hex_F(const uint32_t *v, uint64_t pre, uint64_t per, uint64_t s, uint64_t n) {
-    return n < pre + per ? v[n] : v[pre + (n - pre) % per] + (n - pre) / per * s;
+static unsigned hex_F(const uint32_t *v, uint64_t pre, uint64_t per, uint64_t s, uint64_t n) {
+    return (unsigned)(n < pre + per ? v[n] : v[pre + (n - pre) % per] + (n - pre) / per * s);
 }
 
 static void hex_steps(uint64_t seed) {
     tu_rng r = {seed};
     uint64_t cases = 100 * tu_scale();
     enum { N = 320 };
-    static unsigned g[N + 1];
     static uint32_t v[N + 1];
-    static uint64_t f[N + 1];
-    static unsigned char seen[4 * N + 64];
-    bopt *o = malloc(200000 * sizeof *o);
+    static unsigned f[N + 1];
+    uint8_t dig[16];
     long accepted = 0, own = 0;
-    for (uint64_t c = 0; c < cases && o; c++) {
+    for (uint64_t c = 0; c < cases; c++) {
         brule a, b;
         random_hex_code(&r, &a, 1);
-        brute_values(&a, N, g);
-        for (int i = 0; i <= N; i++) v[i] = g[i];
+        brute_u32(&a, N, v, dig);
         for (int k = 0; k < 4; k++) {
             if (k == 0) b = a;
             else random_hex_code(&r, &b, k < 2);
-            uint8_t dig[16];
             for (int i = 0; i < b.nd; i++) dig[i] = (uint8_t)b.digit[i];
             uint64_t pre, per, s, used;
             if (!gr_hex_arith_prove(v, 200, dig, (size_t)b.nd, &pre, &per, &s, &used)) continue;
@@ -319,24 +306,13 @@ static void hex_steps(uint64_t seed) {
             if (k == 0) own++;
             for (int i = 0; i <= N; i++) f[i] = hex_F(v, pre, per, s, (uint64_t)i);
             int bad = -1;
-            for (int n = (int)used; n <= N && bad < 0; n++) {
-                int cnt = brute_options(&b, n, o, 200000);
-                memset(seen, 0, sizeof seen);
-                for (int i = 0; i < cnt; i++) {
-                    uint64_t x = 0;
-                    for (int j = 0; j < o[i].n; j++) x ^= f[o[i].h[j]];
-                    if (x < sizeof seen) seen[x] = 1;
-                }
-                uint64_t m = 0;
-                while (m < sizeof seen && seen[m]) m++;
-                if (m != f[n]) bad = n;
-            }
+            for (int n = (int)used; n <= N && bad < 0; n++)
+                if (brute_mex(&b, n, f) != f[n]) bad = n;
             CHECK(bad < 0, "rules %s, values of %s: proof (%llu, %llu, %llu) from %llu values, but the step fails at %d",
                   b.spec, a.spec, (unsigned long long)pre, (unsigned long long)per, (unsigned long long)s,
                   (unsigned long long)used, bad);
         }
     }
-    free(o);
     printf("hexadecimal induction step: %llu value sequences under 4 rules each, %ld accepted (%ld under their own "
            "rules), each step checked to %d\n",
            (unsigned long long)cases, accepted, own, N);
