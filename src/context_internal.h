@@ -19,16 +19,10 @@ gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec);
 /* the context's nimber tables (NULL when out of memory) */
 const gr_nim *gr_ctx_nim(gr_ctx *ctx);
 int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
-void gr_rs_free(gr_ruleset *rs);
 
 /* Parses a ruleset spec NAME ['[' PARAMS ']'] at spec[0..len); errors are
  * reported at `line` and column col0 + offset. */
 gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
                             gr_ruleset **out, gr_error *err);
-
-/* Decimal unsigned 64-bit integer with an optional '^' exponent ("10^18"):
- * parses at s[*i..n), advancing *i. Returns GR_OK, or GR_EPARSE / GR_ERANGE
- * with *errpos the offending offset. */
-gr_status gr_parse_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos);
 
 #endif

@@ -11,6 +11,7 @@
 #include "internal.h"
 #include "context_internal.h"
 #include "position_internal.h"
+#include "family.h"
 
 typedef struct evs {
     gr_ctx *ctx;
@@ -204,7 +205,7 @@ static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
 static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     const gr_term *t = &pos->terms[i];
     /* a single nim heap: 1 step to 0 (its only value-0 option), 0 when empty */
-    if (t->rs->kind == GR_RULESET_NIM && t->nargs == 1) { *step = pos->args[t->args] != 0; return GR_OK; }
+    if (gr_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) { *step = pos->args[t->args] != 0; return GR_OK; }
     size_t len;
     uint64_t *k = term_key(pos, i, &len);
     if (!k) return gr_fail(e->err, GR_ENOMEM, "out of memory");
@@ -240,7 +241,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
     gr_status st = GR_OK;
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
         const gr_term *t = &pos->terms[i];
-        if (t->rs->kind == GR_RULESET_NIM && t->nargs == 1) {
+        if (gr_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) {
             /* a single nim heap: straight to 0, its only option of value 0 */
             if (pos->args[t->args] == 0) continue;
             char *from = NULL;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "games/tbcode.h"
 
 #define HX_BUDGET 60000000ull /* elementary steps one candidate may cost */
 #define HX_MAXVAL (1u << 24)  /* largest value table the window check builds */

@@ -51,8 +51,11 @@ static inline int gr_mul_overflows(uint64_t a, uint64_t b, uint64_t *r) {
 
 /* ---- rulesets (ruleset.c, subtraction.c, takebreak.c, heapgames.c) ---- */
 
+struct gr_family;
+
 struct gr_ruleset {
-    gr_ruleset_kind kind;
+    const struct gr_family *fam; /* its operations (family.h) */
+    void *data;               /* the family's own data (its parameters, caches) */
     char *spec;               /* as written back */
     gr_ctx *ctx;              /* owner: limits */
     size_t id;                /* index in the owner's registry */
@@ -65,22 +68,7 @@ struct gr_ruleset {
     size_t sj_len;
     int sj_broken;
 
-    /* subtraction set: sorted, distinct, all >= 1 */
-    uint64_t *sub;
-    size_t nsub;
-
-    /* subtraction sets with elements too large for the table: see
-     * subtraction.c. sub_mode 0 untried, 1 none found, 2 G = G_small,
-     * 3 G(n) = G_small(n mod Q) below b, special values past it */
-    int sub_mode;
-    gr_ruleset *sub_small;     /* sub[A], the small elements */
-    uint64_t sub_b, sub_q;     /* the large element and the period Q = b + c */
-    uint32_t *sub_special;     /* G on [b, Q) */
-
-    /* bash[p,q] */
-    uint64_t bash_p, bash_q;
-
-    /* the sparse-space method (takebreak.c): rare positions past the switch */
+    /* the sparse-space method (sparse.c): rare positions past the switch */
     int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
     uint32_t sp_mask;
     unsigned sp_dom, sp_flip;
@@ -105,29 +93,9 @@ struct gr_ruleset {
     void *progress_user;
     uint64_t progress_total;
 
-    /* hackenbush[r]: the ground vertex */
-    uint64_t hb_root;
-
-    /* coprime: the last few huge heaps answered (prime counting is costly) */
-    uint64_t cp_n[8], cp_v[8];
-    unsigned cp_next;
-
-    /* dyn[k]: the sequence a[0..dyn_n) of losing first positions */
-    uint64_t dyn_k;
-    uint64_t *dyn_a;          /* a[0..dyn_n) */
-    uint64_t dyn_blast;       /* b[dyn_n - 1] */
-    size_t dyn_n, dyn_cap, dyn_j;
-
-    /* state rulesets with two coordinates (wythoff, euclid): values of
-     * positions with both coordinates below st_w, in tab[a * st_w + b] */
+    /* state families with two coordinates (wythoff, euclid): values of
+     * positions with both coordinates below st_w, in st_tab[a * st_w + b] */
     size_t st_w;
-
-    /* take-and-break: digit[k] for removing k tokens, k = 0..ndigits-1;
-     * when repeat, digit k >= ndigits is digit[ndigits-1] */
-    uint8_t *digit;
-    size_t ndigits;
-    int repeat;
-    int split3;               /* some digit allows three heaps */
 
     /* value table G(0..len-1), tw bytes per value (1, 2 or 4): as narrow as
      * the values allow, widened when a value outgrows it (read it with
@@ -136,12 +104,8 @@ struct gr_ruleset {
     unsigned tw;
     size_t len, cap;          /* cap in values */
     uint32_t tabmax;          /* largest value in the table */
-    /* state rulesets (dyn, wythoff, euclid): their own 2-D value table */
+    /* state families (dyn, wythoff, euclid): their own 2-D value table */
     uint32_t *st_tab;
-
-    /* pair-XOR bitsets for three-way splits: p2[m] = { G(a)^G(b) : a+b = m, a,b >= 1 } */
-    uint64_t *p2;
-    size_t p2_len, p2_cap, p2_words;
 
     gr_mexset mex;            /* scratch for the next value */
 
@@ -156,20 +120,18 @@ struct gr_ruleset {
 /* The context's sparse-space threshold (context.c). */
 uint64_t gr_ctx_sparse_start_of(const gr_ctx *ctx);
 
+/* A ruleset of family fam with its data (owned from here on, even on
+ * failure) and spec (taken from the buffer), not interned in the context:
+ * the caller owns it (gr_rs_free). */
+struct gr_family;
+gr_status gr_rs_create(gr_ctx *ctx, const struct gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out,
+                       gr_error *err);
+void gr_rs_free(gr_ruleset *rs);
+/* room for `need` values in the value table */
+gr_status gr_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err);
+
 /* Computes table entries up to (excluding) `upto`, by the definition. */
 gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
-
-/* Option enumeration shared by the kinds: emit() returns nonzero to stop. */
-typedef struct gr_optiter {
-    gr_heap_option_fn fn;
-    void *user;
-    uint64_t max;       /* 0: no bound */
-    uint64_t seen;
-    int stopped;        /* fn asked to stop, or max reached */
-    int cut;            /* stopped by max, or the kind gave up on a huge heap */
-    uint64_t split_cap; /* 0, or: splits list only parts a (<= b) up to this */
-} gr_optiter;
-int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
 
 /* gr_ruleset_options with a cap on the smaller parts of splits: for a heap
  * past a proven period's start, parts up to pre + per already show every
@@ -177,90 +139,16 @@ int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
 gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
                                gr_heap_option_fn fn, void *user, int *complete);
 
-/* subtraction.c */
-gr_status gr_sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
-                       gr_buf *canon, gr_error *err);
-gr_status gr_sub_next(gr_ruleset *rs, gr_error *err);
-/* Values of heaps past the table for sets with huge elements: 1 and *v set
- * when the structure is proved, 0 when not (then the caller refuses). */
-int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err);
-void gr_sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
-/* takebreak.c */
-gr_status gr_tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
-                      gr_buf *canon, gr_error *err);
-gr_status gr_tb_next(gr_ruleset *rs, gr_error *err);
-void gr_tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
-unsigned gr_tb_digit(const gr_ruleset *rs, uint64_t k);
-uint64_t gr_tb_max_take(const gr_ruleset *rs);
-/* state.c: the state rulesets, dispatched to staircase.c, pairgames.c, dyn.c */
-gr_status gr_state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
-/* GR_EUNPROVEN for a position whose value is not known (only its outcome) */
+/* The state families' operations, through the family table (ruleset.c). */
+struct gr_optiter;
 gr_status gr_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
-gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
-                           gr_state_option_fn fn, void *user, gr_error *err);
-/* Every option whose value is `target` (found directly, not by listing
- * all); *complete 0 when only some could be listed. */
 gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, int *complete, gr_error *err);
-
-/* hackenbush.c */
-gr_status gr_hb_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
-gr_status gr_hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
-                        void *user, gr_error *err);
-gr_status gr_hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
-                         void *user, int *complete, gr_error *err);
-/* Reads a graph file: "n m", then m lines "u v [w]"; vertices numbered
- * base .. base + n - 1 (base = the ground: 0, or 1 for 1-based files).
- * Triples go to *out (malloc'd). Errors name the line. */
-gr_status gr_hb_load(const char *path, uint64_t base, uint64_t **out, size_t *nwords, gr_error *err);
-
-gr_status gr_prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
-                        int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
-
-gr_status gr_stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
-gr_status gr_stair_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
-gr_status gr_stair_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, struct gr_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err);
-gr_status gr_stair_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
-                            gr_state_option_fn fn, void *user, gr_error *err);
-
-/* pairgames.c: wythoff and euclid */
-gr_status gr_pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
-gr_status gr_pair_outcome(gr_ruleset *rs, const uint64_t *args, int *wins, gr_error *err);
-gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, gr_error *err);
-gr_status gr_pair_options(gr_ruleset *rs, const uint64_t *args, gr_optiter *it, gr_state_option_fn fn, void *user);
-gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target, gr_state_option_fn fn, void *user,
-                           int *complete, gr_error *err);
-/* dyn.c: k-times dynamic subtraction */
-gr_status gr_dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
-                       gr_error *err);
-gr_status gr_dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
-gr_status gr_dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
-gr_status gr_dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
-gr_status gr_dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
-                         void *user);
-gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
-                          void *user, int *complete, gr_error *err);
-gr_status gr_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
-gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
-                        gr_error *err);
-/* primes.c */
-#define TB_MAX_DIGITS 256 /* digits of a take-and-break code, d0 included */
-#define GR_PRIME_PI_MAX ((uint64_t)10000000000) /* 10^10: pi(x) within about 0.1 s */
-int gr_prime_is(uint64_t n);
-uint64_t gr_prime_lpf(uint64_t n);
-/* distinct prime factors p[0..k) with exponents e[], k returned (<= 15) */
-int gr_prime_factor(uint64_t n, uint64_t *p, unsigned *e);
-gr_status gr_prime_pi(uint64_t x, uint64_t *out, gr_error *err);
-/* heapgames.c: nim, divisor, coprime, pow2, Grundy's game */
-gr_status gr_heapgame_next(gr_ruleset *rs, gr_error *err);
-void gr_heapgame_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
-int gr_heapgame_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value);
-/* For a huge heap of a closed-form ruleset: emits options of value `want`
- * found directly. Returns 0 when the kind has no such method; otherwise 1,
- * with *complete saying whether every such option was emitted. */
-int gr_heapgame_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete);
+/* heap families: options of value `want` found directly (see family.h) */
+int gr_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_optiter *it, int *complete);
 
 /* sparse.c: the sparse-space method and the split-scan kernels.
  * gr_split_options: the XORs of every split a + b = sums[k] (a, b >= 1, and

@@ -26,15 +26,12 @@
 #include "internal.h"
 #include "context_internal.h"
 #include "position_internal.h"
+#include "family.h"
 
 /* ---------- per-ruleset certificates ---------- */
 
-static int splits(const gr_ruleset *rs) {
-    if (rs->kind == GR_RULESET_GRUNDY) return 1;
-    if (rs->kind != GR_RULESET_TB) return 0;
-    for (size_t k = 0; k < rs->ndigits; k++) if (rs->digit[k] & 12) return 1;
-    return 0;
-}
+/* a heap family must say whether its moves split (family.h) */
+static int splits(const gr_ruleset *rs) { return rs->fam->splits(rs); }
 
 typedef struct optscan {
     gr_ruleset *rs;
@@ -72,7 +69,7 @@ static int scan_option(void *user, const uint64_t *h, size_t n) {
  * unknown (past the table limit). */
 static gr_status tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (rs->kind == GR_RULESET_NIM) { *ok = 1; return GR_OK; }
+    if (gr_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
@@ -111,7 +108,7 @@ static int count_option(void *user, const uint64_t *h, size_t n) {
 /* Does every heap <= m of value 0 lack moves (and no move splits)? */
 static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (rs->kind == GR_RULESET_NIM) { *ok = 1; return GR_OK; }
+    if (gr_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || splits(rs) || rs->sj_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
@@ -471,7 +468,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
     }
     for (size_t i = 0; i < pos->nterms && (sm->sj_ok || sm->tame_ok); i++) {
         gr_term *t = &pos->terms[i];
-        if (!gr_ruleset_is_heap(t->rs) || t->rs->kind == GR_RULESET_NIM) continue;
+        if (!gr_ruleset_is_heap(t->rs) || gr_rs_has(t->rs, GR_FAM_NIM)) continue;
         uint64_t m = 0;
         for (uint32_t k = 0; k < t->nargs; k++) if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
         int ok;
@@ -492,7 +489,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
             if ((st = gr_ruleset_value(t->rs, h, &v, err)) != GR_OK) return st;
             if (v > 1) sm->big++;
             if (sm->tame_ok) {
-                int firm = t->rs->kind == GR_RULESET_NIM ? h > 1 : t->rs->nl_firm[h];
+                int firm = gr_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h];
                 if (firm) sm->firm++;
             }
         }
@@ -501,34 +498,27 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
 }
 
 
-/* HDU 2897: one bash[p,q] heap alone in misère play is lost for the mover
- * iff n mod (p+q) is in [1, p] (tested against the brute force). */
-static int single_bash(const gr_position *pos, uint64_t *n, const gr_ruleset **rs) {
-    if (pos->nterms != 1 || pos->terms[0].nargs != 1 || gr_ruleset_kind_of(pos->terms[0].rs) != GR_RULESET_BASH) return 0;
+/* One heap alone whose family knows its misère outcome by formula (HDU
+ * 2897 for bash[p,q]). */
+static int single_formula(const gr_position *pos, uint64_t *n, const gr_ruleset **rs, int *lost) {
+    if (pos->nterms != 1 || pos->terms[0].nargs != 1) return 0;
+    const gr_ruleset *r = pos->terms[0].rs;
+    if (!gr_ruleset_is_heap(r) || !r->fam->misere_alone) return 0;
     *n = pos->args[pos->terms[0].args];
-    *rs = pos->terms[0].rs;
-    return 1;
-}
-
-static uint64_t bash_res(const gr_ruleset *rs, uint64_t n) {
-    uint64_t p = rs->bash_p, q = rs->bash_q;
-    return q > UINT64_MAX - p ? n : n % (p + q);
-}
-
-static int bash_misere_lost(const gr_ruleset *rs, uint64_t n) {
-    uint64_t r = bash_res(rs, n);
-    return r >= 1 && r <= rs->bash_p;
+    *rs = r;
+    return r->fam->misere_alone(r, *n, lost);
 }
 
 gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     summary sm;
     uint64_t bn;
     const gr_ruleset *brs;
-    if (single_bash(pos, &bn, &brs)) {
+    int lost;
+    if (single_formula(pos, &bn, &brs, &lost)) {
         memset(out, 0, sizeof *out);
         gr_status st = gr_position_value(pos, &out->value, err);
         if (st != GR_OK) return st;
-        out->wins = !bash_misere_lost(brs, bn);
+        out->wins = !lost;
         out->sj_wins = sj_verdict(out->value, out->value > 1);
         out->method = "formula";
         return GR_OK;
@@ -597,7 +587,7 @@ static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) 
         if ((w->out.st = gr_ruleset_value(t->rs, h[i], &v, w->out.err)) != GR_OK) return 1;
         x ^= v;
         big += v > 1;
-        if (w->method == 1) firm += t->rs->kind == GR_RULESET_NIM ? h[i] > 1 : t->rs->nl_firm[h[i]];
+        if (w->method == 1) firm += gr_rs_has(t->rs, GR_FAM_NIM) ? h[i] > 1 : t->rs->nl_firm[h[i]];
     }
     if (w->method == 0) *loses = !sj_verdict(x, big);
     else *loses = !genus_verdict(x, firm);
@@ -673,6 +663,33 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
 static int mm_heap_option(void *user, const uint64_t *h, size_t n) { return mm_option(user, h, n, 0); }
 static int mm_state_option(void *user, const uint64_t *a, size_t n) { return mm_option(user, a, n, 1); }
 
+typedef struct alone_moves {
+    const gr_position *pos;
+    const gr_ruleset *rs;
+    gr_move_fn fn;
+    void *user;
+    gr_status st;
+    gr_error *err;
+    char *from;
+} alone_moves;
+
+/* one heap m written as the whole position after the move */
+static int on_alone_move(void *user, const uint64_t *h, size_t n) {
+    alone_moves *am = user;
+    gr_buf b;
+    gr_buf_init(&b);
+    gr_buf_puts(&b, gr_ruleset_spec(am->rs));
+    gr_buf_puts(&b, "(");
+    gr_buf_u64(&b, n ? h[0] : 0);
+    gr_buf_puts(&b, ")");
+    char *to;
+    if (gr_buf_take(&b, &to, NULL) != GR_OK) { am->st = gr_fail(am->err, GR_ENOMEM, "out of memory"); return 1; }
+    gr_move mv = {0, am->from, to};
+    int stop = am->fn(am->user, &mv);
+    free(to);
+    return stop;
+}
+
 gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                    gr_error *err) {
     gr_misere res;
@@ -681,42 +698,16 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     if (st != GR_OK || !res.wins) return st;
     uint64_t bn;
     const gr_ruleset *brs;
-    if (single_bash(pos, &bn, &brs)) {
-        /* moves to n - t (p <= t <= q) whose residue lies in [1, p] */
-        uint64_t p = brs->bash_p, q = brs->bash_q;
-        uint64_t L = q > UINT64_MAX - p ? 0 : p + q;
-        if (bn < p) return GR_OK; /* only "take all", which loses */
-        uint64_t hi = bn - p, lo = bn > q ? bn - q : 0, m = hi;
-        size_t found = 0;
-        char *from = NULL;
-        if (gr_position_term_format(pos, 0, &from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
-        for (;;) {
-            uint64_t r = L ? m % L : m;
-            if (r >= 1 && r <= p) {
-                if (max_moves && found >= max_moves) { if (complete) *complete = 0; break; }
-                gr_buf b;
-                gr_buf_init(&b);
-                gr_buf_puts(&b, gr_ruleset_spec(brs));
-                gr_buf_puts(&b, "(");
-                gr_buf_u64(&b, m);
-                gr_buf_puts(&b, ")");
-                char *to;
-                if (gr_buf_take(&b, &to, NULL) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
-                gr_move mv = {0, from, to};
-                found++;
-                int stop = fn(user, &mv);
-                free(to);
-                if (stop) { if (complete) *complete = 0; break; }
-                if (m == lo) break;
-                m--;
-            } else {
-                uint64_t down = r == 0 ? q : r - p; /* to the previous residue p */
-                if (m - lo < down) break;
-                m -= down;
-            }
-        }
-        free(from);
-        return st;
+    int lost;
+    if (single_formula(pos, &bn, &brs, &lost)) {
+        /* the family lists the options that are lost */
+        alone_moves am = {pos, brs, fn, user, GR_OK, err, NULL};
+        if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
+        gr_optiter it = {on_alone_move, &am, max_moves, 0, 0, 0, 0};
+        brs->fam->misere_alone_moves(brs, bn, &it);
+        free(am.from);
+        if (complete && (it.cut || it.stopped)) *complete = 0;
+        return am.st;
     }
     mm w;
     memset(&w, 0, sizeof w);
@@ -745,8 +736,8 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 uint64_t h = pos->args[t->args + k];
                 w.out.heap = k;
                 if ((st = gr_ruleset_value(t->rs, h, &w.gh, err)) != GR_OK) break;
-                w.firm_h = w.method == 1 ? (t->rs->kind == GR_RULESET_NIM ? h > 1 : t->rs->nl_firm[h]) : 0;
-                if (t->rs->kind == GR_RULESET_NIM && w.method < 2) {
+                w.firm_h = w.method == 1 ? (gr_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h]) : 0;
+                if (gr_rs_has(t->rs, GR_FAM_NIM) && w.method < 2) {
                     /* a nim heap: only targets 0, 1 and h ^ value can matter */
                     uint64_t cand[3] = {0, 1, w.sm.x ^ w.gh ^ 0};
                     cand[2] = w.sm.x ^ w.gh; /* makes the value 0 */

@@ -5,13 +5,14 @@
 #include <string.h>
 #include "internal.h"
 #include "position_internal.h"
+#include "family.h"
 
 /* The heaps of a position made only of nim heaps, flattened. */
 static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr_error *err) {
     size_t total = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         const gr_term *t = &pos->terms[i];
-        if (gr_ruleset_kind_of(t->rs) != GR_RULESET_NIM) {
+        if (!gr_rs_has(t->rs, GR_FAM_NIM)) {
             char *s = NULL;
             gr_status st = gr_position_term_format(pos, i, &s);
             gr_fail(err, GR_EINVAL, "Moore's Nim-k rule holds for nim heaps only; term %zu is %s", i + 1,

@@ -7,6 +7,8 @@
 #include "internal.h"
 #include "context_internal.h"
 #include "position_internal.h"
+#include "family.h"
+#include "lang/lex.h"
 
 typedef struct parser {
     const char *s;
@@ -18,6 +20,7 @@ typedef struct parser {
     const char *last_spec;
     size_t last_len;
     gr_ruleset *last_rs;
+    const gr_parse_opts *opts;
 } parser;
 
 static size_t col(const parser *p, size_t at) { return at - p->line_start + 1; }
@@ -57,7 +60,7 @@ static gr_status number(parser *p, uint64_t *v) {
     size_t ep = 0;
     if (p->i < p->n && p->s[p->i] == '-')
         return fail(p, GR_ERANGE, p->i, "negative numbers are not allowed: heap sizes are 0 to 2^64-1");
-    gr_status st = gr_parse_u64(p->s, p->n, &p->i, v, &ep);
+    gr_status st = gr_lex_u64(p->s, p->n, &p->i, v, &ep);
     if (st == GR_ERANGE) return fail(p, st, ep, "number does not fit in 64 bits (at most 18446744073709551615)");
     if (st != GR_OK) return fail_found(p, ep, "expected a number");
     if (p->i < p->n && (is_alpha(p->s[p->i]) || p->s[p->i] == '.'))
@@ -72,9 +75,11 @@ static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
     return GR_OK;
 }
 
-/* hackenbush(u-v[:w], ...) or hackenbush(@FILE): arguments are (u, v, w)
- * triples; the '(' is consumed, the ')' is consumed here. */
-static gr_status hackenbush_args(parser *p, gr_position *pos, gr_term *t) {
+/* Edge arguments, NAME(u-v[:w], ...) or NAME(@FILE) (families with
+ * GR_FAM_EDGES): stored as (u, v, w) triples; the '(' is consumed, the ')'
+ * is consumed here. A file is read by the caller's reader and handed to the
+ * family as text. */
+static gr_status edge_args(parser *p, gr_position *pos, gr_term *t) {
     gr_status st;
     skip(p, 0);
     if (p->i < p->n && p->s[p->i] == '@') {
@@ -91,7 +96,14 @@ static gr_status hackenbush_args(parser *p, gr_position *pos, gr_term *t) {
         uint64_t *tri = NULL;
         size_t nw = 0;
         gr_error e2;
-        st = gr_hb_load(path, t->rs->hb_root, &tri, &nw, &e2);
+        char *text = NULL;
+        size_t tlen = 0;
+        if (!p->opts || !p->opts->read_file)
+            st = gr_fail(&e2, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
+        else
+            st = p->opts->read_file(p->opts->user, path, &text, &tlen, &e2);
+        if (st == GR_OK) st = t->rs->fam->args_from_text(t->rs, path, text, tlen, &tri, &nw, &e2);
+        free(text);
         free(path);
         if (st != GR_OK) return gr_fail_at(p->err, st, p->line, col(p, at), "%s", e2.message);
         for (size_t k = 0; k < nw && st == GR_OK; k++) st = push_arg(pos, tri[k], p->err);
@@ -173,8 +185,8 @@ static gr_status term(parser *p, gr_position *pos) {
         skip(p, 0);
         if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
         p->i++;
-        if (gr_ruleset_kind_of(t.rs) == GR_RULESET_HACKENBUSH) {
-            if ((st = hackenbush_args(p, pos, &t)) != GR_OK) return st;
+        if (gr_rs_has(t.rs, GR_FAM_EDGES)) {
+            if ((st = edge_args(p, pos, &t)) != GR_OK) return st;
             goto push;
         }
         size_t first_arg = pos->nargs;
@@ -194,7 +206,7 @@ static gr_status term(parser *p, gr_position *pos) {
             if (p->i < p->n && p->s[p->i] == ')') { p->i++; break; }
             return fail_found(p, p->i, "expected ',' or ')'");
         }
-        if (gr_ruleset_kind_of(t.rs) == GR_RULESET_STAIRCASE && t.nargs > 16) {
+        if (gr_rs_has(t.rs, GR_FAM_ARGS_SET) && t.nargs > 16) {
             /* pieces are a set: keep them sorted so later passes need not sort
              * (short terms keep their order, so errors can point at an argument) */
             gr_sort_u64(pos->args + first_arg, t.nargs);
@@ -218,11 +230,17 @@ push:
 
 gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **out,
                             gr_error *err) {
+    gr_parse_opts files = {gr_read_file, NULL};
+    return gr_position_parse_ex(ctx, text, len, flags, &files, out, err);
+}
+
+gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsigned flags, const gr_parse_opts *opts,
+                               gr_position **out, gr_error *err) {
     *out = NULL;
     gr_position *pos = calloc(1, sizeof *pos);
     if (!pos) return gr_fail(err, GR_ENOMEM, "out of memory");
     pos->ctx = ctx;
-    parser p = {text, len, 0, 1, 0, (flags & GR_PARSE_LINES) != 0, err, NULL, 0, NULL};
+    parser p = {text, len, 0, 1, 0, (flags & GR_PARSE_LINES) != 0, err, NULL, 0, NULL, opts};
     gr_status st = GR_OK;
     skip(&p, 1);
     if (p.i >= p.n) {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "internal.h"
 #include "position_internal.h"
+#include "family.h"
 
 void gr_position_free(gr_position *pos) {
     if (!pos) return;
@@ -29,7 +30,7 @@ static void write_edges(gr_buf *b, const gr_ruleset *rs, const uint64_t *a, size
 void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gr_buf_u64(b, a[0]); return; }
-    if (gr_ruleset_kind_of(t->rs) == GR_RULESET_HACKENBUSH) { write_edges(b, t->rs, a, t->nargs); return; }
+    if (gr_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, a, t->nargs); return; }
     gr_buf_puts(b, gr_ruleset_spec(t->rs));
     gr_buf_puts(b, "(");
     for (uint32_t k = 0; k < t->nargs; k++) {
@@ -147,7 +148,7 @@ void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, ui
                          size_t n, int state) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gr_buf_u64(b, n ? vals[0] : 0); return; }
-    if (state && gr_ruleset_kind_of(t->rs) == GR_RULESET_HACKENBUSH) { write_edges(b, t->rs, vals, n); return; }
+    if (state && gr_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, vals, n); return; }
     gr_buf_puts(b, gr_ruleset_spec(t->rs));
     gr_buf_puts(b, "(");
     size_t written = 0;
@@ -250,8 +251,8 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
             if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             int all = 1;
-            if (gr_ruleset_kind_of(t->rs) == GR_RULESET_PROD)
-                st = gr_prod_moves(t->rs, pos->args + t->args, t->nargs, total ^ g, on_prod, &w, &all, err);
+            if (t->rs->fam->moves_text)
+                st = t->rs->fam->moves_text(t->rs, pos->args + t->args, t->nargs, total ^ g, on_prod, &w, &all, err);
             else
                 st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
             if (st == GR_OK) st = w.out.st;
@@ -266,7 +267,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
             w.out.heap = k;
             w.want = total ^ g;
-            if (gr_ruleset_kind_of(t->rs) == GR_RULESET_NIM) {
+            if (gr_rs_has(t->rs, GR_FAM_NIM)) {
                 /* the one option of a nim heap with that value */
                 if (w.want >= h) continue;
                 if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
@@ -282,7 +283,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             if (bound) {
                 gr_optiter it = {on_option, &w, 0, 0, 0, 0, 0};
                 int all = 1;
-                if (gr_heapgame_moves_to(t->rs, h, w.want, &it, &all)) {
+                if (gr_rs_moves_to(t->rs, h, w.want, &it, &all)) {
                     /* found directly: the emitted options are checked again by value */
                     if (w.out.st != GR_OK) { st = w.out.st; goto out; }
                     if (!all && !w.out.cut) w.partial = 1;

@@ -34,6 +34,24 @@ GR_NODISCARD gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t l
                                          gr_position **out, gr_error *err);
 void gr_position_free(gr_position *pos); /* accepts NULL */
 
+/* Reads the whole file `path` into *text (malloc'd, *len bytes) for a term
+ * that names a file (hackenbush(@FILE)); errors go to err. */
+typedef gr_status (*gr_read_fn)(void *user, const char *path, char **text, size_t *len, gr_error *err);
+
+typedef struct gr_parse_opts {
+    gr_read_fn read_file; /* NULL: a term that names a file is refused */
+    void *user;
+} gr_parse_opts;
+
+/* gr_position_parse with options (opts may be NULL: no file is read). */
+GR_NODISCARD gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsigned flags,
+                                            const gr_parse_opts *opts, gr_position **out, gr_error *err);
+
+/* A gr_read_fn that opens the file with stdio (user is ignored): the one
+ * library function that touches the file system, called only when a
+ * caller passes it. */
+GR_NODISCARD gr_status gr_read_file(void *user, const char *path, char **text, size_t *len, gr_error *err);
+
 /* Number of terms (components) of the sum. */
 size_t gr_position_count(const gr_position *pos);
 

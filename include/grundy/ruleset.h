@@ -20,26 +20,9 @@
 extern "C" {
 #endif
 
-typedef enum gr_ruleset_kind {
-    GR_RULESET_NIM,
-    GR_RULESET_SUB,       /* finite subtraction set */
-    GR_RULESET_TB,        /* take-and-break code (octal / hexadecimal) */
-    GR_RULESET_DIVISOR,
-    GR_RULESET_COPRIME,
-    GR_RULESET_POW2,
-    GR_RULESET_GRUNDY,    /* Grundy's game */
-    GR_RULESET_BASH,      /* bash[p,q]: take p..q, or everything when fewer than p remain */
-    GR_RULESET_STAIRCASE, /* pieces on a line moving left (POJ 1704): a state ruleset */
-    GR_RULESET_STAIRS,    /* coins on steps 1..n moving down one step: a state ruleset */
-    GR_RULESET_WYTHOFF,   /* wythoff(a,b): a state ruleset */
-    GR_RULESET_EUCLID,    /* euclid(a,b): a state ruleset */
-    GR_RULESET_DYN,       /* dyn[k](n[,c]) and fib(n[,c]) = dyn[2]: a state ruleset */
-    GR_RULESET_PROD,      /* prod(x,y[,z]): a coin in the 2-D / 3-D product game */
-    GR_RULESET_HACKENBUSH /* hackenbush(u-v[:w],...): Green Hackenbush on a rooted multigraph;
-                             its arguments are (u, v, w) triples */
-} gr_ruleset_kind;
-
-gr_ruleset_kind gr_ruleset_kind_of(const gr_ruleset *rs);
+/* The family's name as written ("tb" for kayles, "dyn" for fib, "nim" for
+ * a bare integer). */
+const char *gr_ruleset_family(const gr_ruleset *rs);
 
 /* 1 for heap rulesets (each argument is a heap), 0 for state rulesets. */
 int gr_ruleset_is_heap(const gr_ruleset *rs);

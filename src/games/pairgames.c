@@ -16,7 +16,9 @@
  * value (0). */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "family.h"
+
+extern const gr_family gr_family_wythoff, gr_family_euclid;
 
 __extension__ typedef unsigned __int128 u128;
 __extension__ typedef __int128 i128;
@@ -128,7 +130,7 @@ static int euclid_wins(uint64_t a, uint64_t b) {
 
 /* ---- shared ---- */
 
-gr_status gr_pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+static gr_status pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)args;
     if (n != 2) {
         *bad = n > 2 ? 2 : 0;
@@ -137,9 +139,9 @@ gr_status gr_pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, si
     return GR_OK;
 }
 
-gr_status gr_pair_outcome(gr_ruleset *rs, const uint64_t *args, int *wins, gr_error *err) {
-    (void)err;
-    *wins = rs->kind == GR_RULESET_WYTHOFF ? !wythoff_lost(args[0], args[1]) : euclid_wins(args[0], args[1]);
+static gr_status pair_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
+    (void)err; (void)n;
+    *wins = rs->fam == &gr_family_wythoff ? !wythoff_lost(args[0], args[1]) : euclid_wins(args[0], args[1]);
     return GR_OK;
 }
 
@@ -159,7 +161,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     gr_mexset ms;
     gr_mexset_init(&ms);
     gr_status st = GR_OK;
-    if (rs->kind == GR_RULESET_WYTHOFF) {
+    if (rs->fam == &gr_family_wythoff) {
         for (size_t a = 0; a < w && st == GR_OK; a++)
             for (size_t b = 0; b < w && st == GR_OK; b++) {
                 gr_mexset_clear(&ms);
@@ -188,7 +190,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     return GR_OK;
 }
 
-gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, gr_error *err) {
+static gr_status pair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     size_t w = table_side(rs);
     if (args[0] < w && args[1] < w) {
         gr_status st = build_table(rs, err);
@@ -197,7 +199,7 @@ gr_status gr_pair_value(gr_ruleset *rs, const uint64_t *args, uint64_t *value, g
         return GR_OK;
     }
     int wins;
-    (void)gr_pair_outcome(rs, args, &wins, err);
+    (void)pair_outcome(rs, args, n, &wins, err);
     if (!wins) { *value = 0; return GR_OK; }
     return gr_fail(err, GR_EUNPROVEN,
                    "%s(%llu,%llu): the position is won (N), but its Grundy value is known only below %zu (raise the table limit)",
@@ -212,9 +214,11 @@ static int emit2(gr_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, 
     return 0;
 }
 
-gr_status gr_pair_options(gr_ruleset *rs, const uint64_t *args, gr_optiter *it, gr_state_option_fn fn, void *user) {
+static gr_status pair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                              void *user, gr_error *err) {
+    (void)n; (void)err;
     uint64_t a = args[0], b = args[1];
-    if (rs->kind == GR_RULESET_WYTHOFF) {
+    if (rs->fam == &gr_family_wythoff) {
         for (uint64_t d = 1; d <= a; d++) if (emit2(it, fn, user, a - d, b)) return GR_OK;
         for (uint64_t d = 1; d <= b; d++) if (emit2(it, fn, user, a, b - d)) return GR_OK;
         for (uint64_t d = 1; d <= a && d <= b; d++) if (emit2(it, fn, user, a - d, b - d)) return GR_OK;
@@ -240,8 +244,8 @@ static int scan_target(void *user, const uint64_t *o, size_t n) {
     return v == ts->target ? ts->fn(ts->user, o, 2) : 0;
 }
 
-gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target, gr_state_option_fn fn, void *user,
-                           int *complete, gr_error *err) {
+static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                               void *user, int *complete, gr_error *err) {
     uint64_t a = args[0], b = args[1];
     size_t w = table_side(rs);
     if (a < w && b < w) {
@@ -249,7 +253,7 @@ gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target
         if (st != GR_OK) return st;
         target_scan ts = {rs, target, fn, user};
         gr_optiter it = {NULL, NULL, 0, 0, 0, 0, 0};
-        return gr_pair_options(rs, args, &it, scan_target, &ts);
+        return pair_options(rs, args, n, &it, scan_target, &ts, err);
     }
     if (target != 0) {
         /* values of large positions are unknown: nothing can be listed */
@@ -257,7 +261,7 @@ gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target
         return GR_OK;
     }
     uint64_t o[2];
-    if (rs->kind == GR_RULESET_EUCLID) {
+    if (rs->fam == &gr_family_euclid) {
         if (!euclid_wins(a, b)) return GR_OK;
         int swap = a < b;
         uint64_t x = swap ? b : a, y = swap ? a : b, nx;
@@ -309,3 +313,21 @@ gr_status gr_pair_moves_to(gr_ruleset *rs, const uint64_t *args, uint64_t target
 #undef OUT
     return GR_OK;
 }
+
+const gr_family gr_family_wythoff = {
+    .name = "wythoff",
+    .check = pair_check,
+    .value = pair_value,
+    .outcome = pair_outcome,
+    .state_options = pair_options,
+    .state_moves_to = pair_moves_to,
+};
+
+const gr_family gr_family_euclid = {
+    .name = "euclid",
+    .check = pair_check,
+    .value = pair_value,
+    .outcome = pair_outcome,
+    .state_options = pair_options,
+    .state_moves_to = pair_moves_to,
+};

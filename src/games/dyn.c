@@ -13,34 +13,43 @@
  * checked: the sequence stops at the first term past 2^64 - 1. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
+#include "family.h"
+#include "lang/lex.h"
+
+typedef struct dyn_data {
+    uint64_t k;
+    uint64_t *a;          /* the sequence a[0..n) of losing first positions */
+    uint64_t blast;       /* b[n - 1] */
+    size_t n, cap, j;
+} dyn_data;
 
 #define DYN_MAX_K 1000000u
 
-static void skip_ws(const char *p, size_t n, size_t *i) {
-    while (*i < n && (p[*i] == ' ' || p[*i] == '\t')) (*i)++;
-}
+#define skip_ws gr_lex_blanks
+#define D(rs) ((dyn_data *)(rs)->data)
 
-gr_status gr_dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                        gr_error *err) {
     size_t i = 0, ep = 0;
     skip_ws(p, n, &i);
     uint64_t k;
     size_t at = i;
-    gr_status st = gr_parse_u64(p, n, &i, &k, &ep);
+    gr_status st = gr_lex_u64(p, n, &i, &k, &ep);
     if (st == GR_ERANGE) return gr_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
     if (st != GR_OK) return gr_fail_at(err, st, line, col0 + ep, "expected k in dyn[k]");
     skip_ws(p, n, &i);
     if (i < n) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "dyn[k] takes one number");
     if (k == 0) return gr_fail_at(err, GR_EINVAL, line, col0 + at, "dyn[k] needs k >= 1");
     if (k > DYN_MAX_K) return gr_fail_at(err, GR_ELIMIT, line, col0 + at, "dyn[k] supports k up to %u", DYN_MAX_K);
-    rs->dyn_k = k;
+    dyn_data *d = calloc(1, sizeof *d);
+    if (!d) return gr_fail(err, GR_ENOMEM, "out of memory");
+    d->k = k;
+    rs->data = d;
     gr_buf_u64(canon, k);
     return GR_OK;
 }
 
-gr_status gr_dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+static gr_status dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)args;
     if (n < 1 || n > 2) {
         *bad = n > 2 ? 2 : 0;
@@ -52,38 +61,38 @@ gr_status gr_dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n, siz
 /* Extends the sequence until it passes `upto` (or 2^64 - 1). Only the a's
  * are stored: b[i] = a[i+1] - 1, and the newest b is kept apart. */
 static gr_status ensure_seq(gr_ruleset *rs, uint64_t upto, gr_error *err) {
-    if (!rs->dyn_a) {
-        rs->dyn_a = malloc(64 * sizeof *rs->dyn_a);
-        if (!rs->dyn_a) return gr_fail(err, GR_ENOMEM, "out of memory");
-        rs->dyn_cap = 64;
-        rs->dyn_a[0] = 1;
-        rs->dyn_blast = 1;
-        rs->dyn_n = 1;
-        rs->dyn_j = 0;    /* the lagging index j */
+    if (!D(rs)->a) {
+        D(rs)->a = malloc(64 * sizeof *D(rs)->a);
+        if (!D(rs)->a) return gr_fail(err, GR_ENOMEM, "out of memory");
+        D(rs)->cap = 64;
+        D(rs)->a[0] = 1;
+        D(rs)->blast = 1;
+        D(rs)->n = 1;
+        D(rs)->j = 0;    /* the lagging index j */
     }
-    uint64_t k = rs->dyn_k;
-    while (rs->dyn_a[rs->dyn_n - 1] < upto) {
-        uint64_t bi = rs->dyn_blast;
+    uint64_t k = D(rs)->k;
+    while (D(rs)->a[D(rs)->n - 1] < upto) {
+        uint64_t bi = D(rs)->blast;
         if (bi == UINT64_MAX) break; /* the next term would pass 2^64 - 1 */
         uint64_t na = bi + 1;
-        size_t j = rs->dyn_j;
+        size_t j = D(rs)->j;
         /* largest j with k * a[j] < na */
-        while (j + 1 < rs->dyn_n && rs->dyn_a[j + 1] <= (na - 1) / k) j++;
-        rs->dyn_j = j;
+        while (j + 1 < D(rs)->n && D(rs)->a[j + 1] <= (na - 1) / k) j++;
+        D(rs)->j = j;
         uint64_t nb = na;
-        if (rs->dyn_a[j] <= (na - 1) / k) {
-            uint64_t bj = j + 1 < rs->dyn_n ? rs->dyn_a[j + 1] - 1 : rs->dyn_blast;
+        if (D(rs)->a[j] <= (na - 1) / k) {
+            uint64_t bj = j + 1 < D(rs)->n ? D(rs)->a[j + 1] - 1 : D(rs)->blast;
             nb = bj > UINT64_MAX - na ? UINT64_MAX : bj + na;
         }
-        if (rs->dyn_n == rs->dyn_cap) {
-            size_t ncap = rs->dyn_cap + rs->dyn_cap / 2;
-            uint64_t *q = realloc(rs->dyn_a, ncap * sizeof *q);
+        if (D(rs)->n == D(rs)->cap) {
+            size_t ncap = D(rs)->cap + D(rs)->cap / 2;
+            uint64_t *q = realloc(D(rs)->a, ncap * sizeof *q);
             if (!q) return gr_fail(err, GR_ENOMEM, "out of memory: the dyn[%llu] sequence", (unsigned long long)k);
-            rs->dyn_a = q;
-            rs->dyn_cap = ncap;
+            D(rs)->a = q;
+            D(rs)->cap = ncap;
         }
-        rs->dyn_a[rs->dyn_n++] = na;
-        rs->dyn_blast = nb;
+        D(rs)->a[D(rs)->n++] = na;
+        D(rs)->blast = nb;
     }
     return GR_OK;
 }
@@ -93,15 +102,15 @@ static gr_status smallest_part(gr_ruleset *rs, uint64_t n, uint64_t *m, gr_error
     gr_status st = ensure_seq(rs, n, err);
     if (st != GR_OK) return st;
     uint64_t rest = n, last = 0;
-    size_t hi = rs->dyn_n;
+    size_t hi = D(rs)->n;
     while (rest) {
         /* largest a <= rest among a[0..hi) */
         size_t lo = 0, h = hi;
         while (h - lo > 1) {
             size_t mid = (lo + h) / 2;
-            if (rs->dyn_a[mid] <= rest) lo = mid; else h = mid;
+            if (D(rs)->a[mid] <= rest) lo = mid; else h = mid;
         }
-        last = rs->dyn_a[lo];
+        last = D(rs)->a[lo];
         rest -= last;
         hi = lo;
     }
@@ -114,7 +123,7 @@ static uint64_t cap_of(const uint64_t *args, size_t n) {
     return args[1] < args[0] ? args[1] : args[0];
 }
 
-gr_status gr_dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
+static gr_status dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
     uint64_t c = cap_of(args, n), m;
     if (args[0] == 0 || c == 0) { *wins = 0; return GR_OK; }
     gr_status st = smallest_part(rs, args[0], &m, err);
@@ -122,9 +131,9 @@ gr_status gr_dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wi
     return st;
 }
 
-gr_status gr_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
+static gr_status dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
     int wins;
-    gr_status st = gr_dyn_outcome(rs, args, n, &wins, err);
+    gr_status st = dyn_outcome(rs, args, n, &wins, err);
     if (st != GR_OK) return st;
     *take = 0;
     if (wins) st = smallest_part(rs, args[0], take, err);
@@ -135,7 +144,7 @@ gr_status gr_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
 
 static uint64_t next_cap(const gr_ruleset *rs, uint64_t n, uint64_t t) {
     uint64_t rem = n - t;
-    return t > rem / rs->dyn_k ? rem : t * rs->dyn_k;
+    return t > rem / D(rs)->k ? rem : t * D(rs)->k;
 }
 
 static size_t table_side(const gr_ruleset *rs) {
@@ -172,7 +181,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     return GR_OK;
 }
 
-gr_status gr_dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+static gr_status dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     gr_status st;
     uint64_t c = cap_of(args, n);
     size_t w = table_side(rs);
@@ -182,15 +191,16 @@ gr_status gr_dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
         return GR_OK;
     }
     int wins;
-    if ((st = gr_dyn_outcome(rs, args, n, &wins, err)) != GR_OK) return st;
+    if ((st = dyn_outcome(rs, args, n, &wins, err)) != GR_OK) return st;
     if (!wins) { *value = 0; return GR_OK; }
     return gr_fail(err, GR_EUNPROVEN,
                    "%s(%llu): the position is won (N), but its Grundy value is known only below %zu tokens (raise the table limit)",
                    rs->spec, (unsigned long long)args[0], w);
 }
 
-gr_status gr_dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
-                         void *user) {
+static gr_status dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                             void *user, gr_error *err) {
+    (void)err;
     uint64_t c = cap_of(args, n);
     for (uint64_t x = 1; x <= c; x++) {
         if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return GR_OK; }
@@ -203,7 +213,7 @@ gr_status gr_dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_opti
 
 #define DYN_SCAN ((uint64_t)1 << 10)
 
-gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+static gr_status dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                           void *user, int *complete, gr_error *err) {
     gr_status st;
     uint64_t c = cap_of(args, n);
@@ -218,7 +228,7 @@ gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
     if (target != 0) { if (complete) *complete = 0; return GR_OK; }
     uint64_t m;
     int wins;
-    if ((st = gr_dyn_outcome(rs, args, n, &wins, err)) != GR_OK || !wins) return st;
+    if ((st = dyn_outcome(rs, args, n, &wins, err)) != GR_OK || !wins) return st;
     if ((st = smallest_part(rs, args[0], &m, err)) != GR_OK) return st;
     uint64_t o[2] = {args[0] - m, next_cap(rs, args[0], m)};
     if (fn(user, o, 2)) return GR_OK;
@@ -240,3 +250,22 @@ gr_status gr_dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
     if (c > lim && complete) *complete = 0;
     return GR_OK;
 }
+
+static void dyn_free(gr_ruleset *rs) {
+    if (rs->data) free(D(rs)->a);
+    free(rs->data);
+}
+
+const gr_family gr_family_dyn = {
+    .name = "dyn",
+    .flags = GR_FAM_PARAMS_REQUIRED,
+    .example = "dyn[3]",
+    .parse = dyn_parse,
+    .free = dyn_free,
+    .check = dyn_check,
+    .value = dyn_value,
+    .outcome = dyn_outcome,
+    .state_options = dyn_options,
+    .state_moves_to = dyn_moves_to,
+    .min_take = dyn_min_take,
+};

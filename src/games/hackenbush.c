@@ -14,10 +14,13 @@
  *     g ^ 1 when w is odd and > 1 (README "Hackenbush" has the proof; tested
  *     against brute force).
  * A weighted edge on a cycle is refused: no rule is proved for it. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "family.h"
+#include "lang/lex.h"
+
+/* the ground vertex (hackenbush[r]; 0 by default) */
+#define ROOT(rs) (*(const uint64_t *)(rs)->data)
 
 typedef struct hb {
     size_t nv, ne;
@@ -190,9 +193,9 @@ out:
     return st;
 }
 
-gr_status gr_hb_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+static gr_status hb_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     hb g;
-    gr_status st = hb_build(args, n, rs->hb_root, &g, err);
+    gr_status st = hb_build(args, n, ROOT(rs), &g, err);
     if (st != GR_OK) return st;
     st = hb_eval(&g, value, NULL, err);
     hb_free(&g);
@@ -213,7 +216,7 @@ static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n
         tmp[k++] = args[3 * f + 2] - (f == e);
     }
     hb g;
-    gr_status st = hb_build(tmp, k, rs->hb_root, &g, err);
+    gr_status st = hb_build(tmp, k, ROOT(rs), &g, err);
     if (st == GR_OK) {
         unsigned char *reach = malloc(g.ne + 1);
         uint64_t v;
@@ -240,7 +243,7 @@ static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n
 /* which edges are attached to the ground (only those can be played) */
 static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, unsigned char **out, gr_error *err) {
     hb g;
-    gr_status st = hb_build(args, n, rs->hb_root, &g, err);
+    gr_status st = hb_build(args, n, ROOT(rs), &g, err);
     if (st != GR_OK) return st;
     unsigned char *reach = malloc(g.ne + 1);
     if (!reach) { hb_free(&g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
@@ -252,7 +255,7 @@ static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
-gr_status gr_hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
                         void *user, gr_error *err) {
     unsigned char *reach;
     gr_status st = attached(rs, args, n, &reach, err);
@@ -272,7 +275,7 @@ gr_status gr_hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optit
     return st;
 }
 
-gr_status gr_hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+static gr_status hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                          void *user, int *complete, gr_error *err) {
     unsigned char *reach;
     gr_status st = attached(rs, args, n, &reach, err);
@@ -286,7 +289,7 @@ gr_status gr_hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_
         size_t m;
         uint64_t v;
         if ((st = after_move(rs, args, n, e, buf, &m, err)) != GR_OK) break;
-        if ((st = gr_hb_value(rs, buf, m, &v, err)) != GR_OK) break;
+        if ((st = hb_value(rs, buf, m, &v, err)) != GR_OK) break;
         if (v == target && fn(user, buf, m)) break;
     }
     free(buf);
@@ -311,24 +314,14 @@ static int read_u64(const char *s, size_t *i, size_t n, uint64_t *v, int *neg) {
     return 1;
 }
 
-gr_status gr_hb_load(const char *path, uint64_t base, uint64_t **out, size_t *nwords, gr_error *err) {
-    FILE *f = fopen(path, "rb");
+/* A graph file's text: "n m", then m lines "u v [w]"; vertices numbered
+ * base .. base + n - 1 (base = the ground: 0, or 1 for 1-based files).
+ * Errors name the file (path) and the line. */
+static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const char *buf, size_t len, uint64_t **out,
+                                   size_t *nwords, gr_error *err) {
+    uint64_t base = ROOT(rs);
     *out = NULL;
     *nwords = 0;
-    if (!f) return gr_fail(err, GR_EPARSE, "cannot open the graph file '%s'", path);
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) { fclose(f); return gr_fail(err, GR_ENOMEM, "out of memory reading '%s'", path); }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (len < cap) break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) { free(buf); buf = NULL; continue; }
-        buf = nb;
-        cap *= 2;
-    }
-    fclose(f);
     gr_status st = GR_OK;
     size_t i = 0, line = 1;
     uint64_t n = 0, m = 0, *tri = NULL;
@@ -399,6 +392,43 @@ gr_status gr_hb_load(const char *path, uint64_t base, uint64_t **out, size_t *nw
     tri = NULL;
 out:
     free(tri);
-    free(buf);
     return st;
 }
+
+static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                          gr_error *err) {
+    uint64_t *root = calloc(1, sizeof *root);
+    if (!root) return gr_fail(err, GR_ENOMEM, "out of memory");
+    rs->data = root;
+    if (!p) return GR_OK;
+    size_t i = 0, ep = 0;
+    while (i < n && p[i] == ' ') i++;
+    gr_status st = gr_lex_u64(p, n, &i, root, &ep);
+    while (i < n && p[i] == ' ') i++;
+    if (st != GR_OK || i != n)
+        return gr_fail_at(err, GR_EPARSE, line, col0 + (st != GR_OK ? ep : i),
+                          "hackenbush[r] takes the number of the ground vertex");
+    if (*root) gr_buf_u64(canon, *root);
+    return GR_OK;
+}
+
+static void hb_free_data(gr_ruleset *rs) { free(rs->data); }
+
+static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    (void)rs;
+    for (size_t e = 0; e + 2 < n; e += 3)
+        if (args[e + 2] == 0) { *bad = e; return gr_fail(err, GR_EINVAL, "an edge needs weight >= 1"); }
+    return GR_OK;
+}
+
+const gr_family gr_family_hackenbush = {
+    .name = "hackenbush",
+    .flags = GR_FAM_PARAMS_OPTIONAL | GR_FAM_EDGES,
+    .parse = hb_parse,
+    .free = hb_free_data,
+    .check = hb_check,
+    .value = hb_value,
+    .state_options = hb_options,
+    .state_moves_to = hb_moves_to,
+    .args_from_text = hb_args_from_text,
+};

@@ -4,36 +4,44 @@
  * three or more as ranges. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
+#include "family.h"
+#include "lang/lex.h"
 
 #define SUB_MAX_ELEMENTS ((uint64_t)1 << 20)
+
+typedef struct sub_data {
+    uint64_t *sub;            /* the set: sorted, distinct, all >= 1 */
+    size_t nsub;
+    /* sets with elements too large for the table (below): mode 0 untried,
+     * 1 none found, 2 G = G_small, 3 G(n) = G_small(n mod Q) below b,
+     * special values past it */
+    int mode;
+    gr_ruleset *small;        /* sub[A], the small elements (owned) */
+    uint64_t b, q;            /* the large element and the period Q = b + c */
+    uint32_t *special;        /* G on [b, Q) */
+} sub_data;
+
+#define number gr_lex_param_u64
+#define skip_ws gr_lex_blanks
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
 }
 
-static void skip_ws(const char *p, size_t n, size_t *i) {
-    while (*i < n && (p[*i] == ' ' || p[*i] == '\t')) (*i)++;
-}
-
-static gr_status number(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v,
-                        gr_error *err) {
-    size_t ep = 0;
-    gr_status st = gr_parse_u64(p, n, i, v, &ep);
-    if (st == GR_ERANGE)
-        return gr_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
-    if (st != GR_OK) {
-        if (ep < n && p[ep] == '-')
-            return gr_fail_at(err, GR_ERANGE, line, col0 + ep, "negative numbers are not allowed in a subtraction set");
-        if (ep >= n) return gr_fail_at(err, st, line, col0 + ep, "expected a number");
-        return gr_fail_at(err, st, line, col0 + ep, "expected a number, found '%c'", p[ep]);
+/* sorted, with runs of three or more written as ranges */
+static void write_set(gr_buf *canon, const uint64_t *set, size_t m) {
+    for (size_t k = 0; k < m;) {
+        size_t j = k;
+        while (j + 1 < m && set[j + 1] == set[j] + 1) j++;
+        if (k) gr_buf_puts(canon, ",");
+        gr_buf_u64(canon, set[k]);
+        if (j >= k + 2) { gr_buf_puts(canon, ".."); gr_buf_u64(canon, set[j]); k = j + 1; }
+        else k++;
     }
-    return GR_OK;
 }
 
-gr_status gr_sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                        gr_error *err) {
     size_t i = 0, cap = 0;
     uint64_t *set = NULL;
@@ -88,37 +96,56 @@ gr_status gr_sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, siz
     size_t m = 0;
     for (size_t k = 0; k < cnt; k++)
         if (!m || set[m - 1] != set[k]) set[m++] = set[k];
-    rs->sub = set;
-    rs->nsub = m;
+    sub_data *d = calloc(1, sizeof *d);
+    if (!d) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    d->sub = set;
+    d->nsub = m;
+    rs->data = d;
     set = NULL;
-    for (size_t k = 0; k < m;) {
-        size_t j = k;
-        while (j + 1 < m && rs->sub[j + 1] == rs->sub[j] + 1) j++;
-        if (k) gr_buf_puts(canon, ",");
-        gr_buf_u64(canon, rs->sub[k]);
-        if (j >= k + 2) { gr_buf_puts(canon, ".."); gr_buf_u64(canon, rs->sub[j]); k = j + 1; }
-        else k++;
-    }
+    write_set(canon, d->sub, m);
 out:
     free(set);
     return st;
 }
 
-gr_status gr_sub_next(gr_ruleset *rs, gr_error *err) {
+static void sub_free(gr_ruleset *rs) {
+    sub_data *d = rs->data;
+    if (!d) return;
+    gr_rs_free(d->small);
+    free(d->sub);
+    free(d->special);
+    free(d);
+}
+
+static int sub_splits(const gr_ruleset *rs) { (void)rs; return 0; }
+
+static uint64_t sub_max_take(const gr_ruleset *rs) {
+    const sub_data *d = rs->data;
+    return d->sub[d->nsub - 1];
+}
+
+static int sub_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t) {
+    *rule = GR_PERIOD_SUBTRACTION;
+    *t = sub_max_take(rs);
+    return 1;
+}
+
+static gr_status sub_next(gr_ruleset *rs, gr_error *err) {
+    const sub_data *d = rs->data;
     uint64_t n = rs->len;
     /* at most nsub options, so values above nsub cannot be the mex */
     uint64_t seen[4] = {0, 0, 0, 0};
     uint64_t *big = NULL;
-    size_t words = rs->nsub / 64 + 1;
+    size_t words = d->nsub / 64 + 1;
     uint64_t *bits = seen;
     if (words > 4) {
         big = calloc(words, sizeof *big);
         if (!big) return gr_fail(err, GR_ENOMEM, "out of memory");
         bits = big;
     }
-    for (size_t k = 0; k < rs->nsub && rs->sub[k] <= n; k++) {
-        uint32_t v = gr_tab_at(rs, n - rs->sub[k]);
-        if (v <= rs->nsub) bits[v >> 6] |= (uint64_t)1 << (v & 63);
+    for (size_t k = 0; k < d->nsub && d->sub[k] <= n; k++) {
+        uint32_t v = gr_tab_at(rs, n - d->sub[k]);
+        if (v <= d->nsub) bits[v >> 6] |= (uint64_t)1 << (v & 63);
     }
     uint64_t m = 0;
     while (bits[m >> 6] >> (m & 63) & 1) m++;
@@ -126,38 +153,12 @@ gr_status gr_sub_next(gr_ruleset *rs, gr_error *err) {
     return gr_rs_push(rs, m, err);
 }
 
-void gr_sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
-    for (size_t k = 0; k < rs->nsub && rs->sub[k] <= n; k++) {
-        uint64_t h = n - rs->sub[k];
+static void sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    const sub_data *d = rs->data;
+    for (size_t k = 0; k < d->nsub && d->sub[k] <= n; k++) {
+        uint64_t h = n - d->sub[k];
         if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
     }
-}
-
-/* bash[p,q]: two numbers 1 <= p <= q. */
-gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
-                        gr_error *err) {
-    size_t i = 0;
-    uint64_t v[2];
-    for (int k = 0; k < 2; k++) {
-        skip_ws(p, n, &i);
-        size_t at = i;
-        gr_status st = number(p, n, &i, line, col0, &v[k], err);
-        if (st != GR_OK) return st;
-        if (v[k] == 0) return gr_fail_at(err, GR_EINVAL, line, col0 + at, "bash[p,q] needs p >= 1: a move takes at least one token");
-        skip_ws(p, n, &i);
-        if (k == 0) {
-            if (i >= n || p[i] != ',') return gr_fail_at(err, GR_EPARSE, line, col0 + i, "expected ',' between p and q in bash[p,q]");
-            i++;
-        }
-    }
-    if (i < n) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bash[p,q] takes two numbers");
-    if (v[1] < v[0]) return gr_fail_at(err, GR_EINVAL, line, col0, "bash[p,q] needs p <= q");
-    rs->bash_p = v[0];
-    rs->bash_q = v[1];
-    gr_buf_u64(canon, v[0]);
-    gr_buf_puts(canon, ",");
-    gr_buf_u64(canon, v[1]);
-    return GR_OK;
 }
 
 /* ---- subtraction sets with huge elements ----
@@ -183,7 +184,7 @@ gr_status gr_bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, si
 #define STRUCT_MAX_C 4096
 
 static int sub_small_value(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
-    return gr_ruleset_value(rs->sub_small, n, v, err) == GR_OK;
+    return gr_ruleset_value(((sub_data *)rs->data)->small, n, v, err) == GR_OK;
 }
 
 /* G_A(x + d) != G_A(x) for all x in [lo, hi)? hi may be huge. */
@@ -199,37 +200,46 @@ static int shift_differs(gr_ruleset *a, uint64_t d, uint64_t lo, uint64_t hi, in
     return 0;
 }
 
-int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
-    if (rs->sub_mode == 0) {
-        rs->sub_mode = 1;
+/* sub[A]: a ruleset of this one's own (not interned in the context) */
+static gr_status make_small(gr_ruleset *rs, size_t na, gr_ruleset **out, gr_error *err) {
+    const sub_data *d = rs->data;
+    sub_data *a = calloc(1, sizeof *a);
+    if (!a || !(a->sub = malloc(na * sizeof *a->sub))) { free(a); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    memcpy(a->sub, d->sub, na * sizeof *a->sub);
+    a->nsub = na;
+    gr_buf spec;
+    gr_buf_init(&spec);
+    gr_buf_puts(&spec, "sub[");
+    write_set(&spec, a->sub, na);
+    gr_buf_puts(&spec, "]");
+    return gr_rs_create(rs->ctx, rs->fam, a, &spec, out, err);
+}
+
+/* Values past the table for sets with huge elements: 1 and *v set when the
+ * structure is proved, 0 when not (then the caller refuses), -1 on error. */
+static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
+    sub_data *d = rs->data;
+    if (d->mode == 0) {
+        d->mode = 1;
         uint64_t T = gr_ctx_table_limit(rs->ctx) / 8;
         size_t na = 0;
-        while (na < rs->nsub && rs->sub[na] <= T) na++;
+        while (na < d->nsub && d->sub[na] <= T) na++;
         if (na == 0) return 0; /* nothing small: no structure tried */
-        gr_buf spec;
-        gr_buf_init(&spec);
-        gr_buf_puts(&spec, "sub[");
-        for (size_t i = 0; i < na; i++) { if (i) gr_buf_puts(&spec, ","); gr_buf_u64(&spec, rs->sub[i]); }
-        gr_buf_puts(&spec, "]");
-        char *text;
-        if (gr_buf_take(&spec, &text, NULL) != GR_OK) { gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
         gr_ruleset *a;
-        gr_status st = gr_ctx_ruleset(rs->ctx, text, strlen(text), &a, err);
-        free(text);
-        if (st != GR_OK) return -1;
+        if (make_small(rs, na, &a, err) != GR_OK) return -1;
+        d->small = a;
         gr_period per;
         if (gr_ruleset_period(a, gr_ctx_table_limit(rs->ctx), &per, err) != GR_OK) return -1;
         if (!per.found) return 0;
-        rs->sub_small = a;
         /* 1. all large elements neutral */
         int all = 1;
-        for (size_t i = na; i < rs->nsub && all; i++)
-            if (shift_differs(a, rs->sub[i], 0, UINT64_MAX, &all, err) < 0) return -1;
-        if (all) { rs->sub_mode = 2; goto answer; }
+        for (size_t i = na; i < d->nsub && all; i++)
+            if (shift_differs(a, d->sub[i], 0, UINT64_MAX, &all, err) < 0) return -1;
+        if (all) { d->mode = 2; goto answer; }
         /* 2. one large element: period b + c */
-        if (rs->nsub - na != 1) return 0;
-        uint64_t b = rs->sub[na];
-        uint64_t amax = rs->sub[na - 1];
+        if (d->nsub - na != 1) return 0;
+        uint64_t b = d->sub[na];
+        uint64_t amax = d->sub[na - 1];
         uint32_t *sp = malloc(STRUCT_MAX_C * sizeof *sp);
         if (!sp) { gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
         /* the values on [b, b + c) do not depend on c: extend them one by one */
@@ -242,7 +252,7 @@ int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
                 gr_mexset *ms = &rs->mex;
                 gr_mexset_clear(ms);
                 for (size_t k = 0; k < na; k++) {
-                    uint64_t t = m - rs->sub[k];
+                    uint64_t t = m - d->sub[k];
                     uint64_t g = t >= b ? sp[t - b] : 0;
                     if (t < b && !sub_small_value(rs, t, &g, err)) { free(sp); return -1; }
                     if (gr_mexset_add(ms, g) != GR_OK) { free(sp); gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
@@ -265,16 +275,16 @@ int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
             /* V2 */
             for (uint64_t m = 0; m < amax && ok; m++)
                 for (size_t k = 0; k < na && ok; k++) {
-                    if (rs->sub[k] <= m) continue;
-                    if (!GVAL(m, x) || !GVAL(m + Q - rs->sub[k], y)) { free(sp); return -1; }
+                    if (d->sub[k] <= m) continue;
+                    if (!GVAL(m, x) || !GVAL(m + Q - d->sub[k], y)) { free(sp); return -1; }
                     if (x == y) ok = 0;
                 }
 #undef GVAL
             if (ok) {
-                rs->sub_mode = 3;
-                rs->sub_b = b;
-                rs->sub_q = Q;
-                rs->sub_special = sp;
+                d->mode = 3;
+                d->b = b;
+                d->q = Q;
+                d->special = sp;
                 goto answer;
             }
         }
@@ -282,11 +292,37 @@ int gr_sub_structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
         return 0;
     }
 answer:
-    if (rs->sub_mode == 2) return sub_small_value(rs, n, v, err) ? 1 : -1;
-    if (rs->sub_mode == 3) {
-        uint64_t r = n % rs->sub_q;
-        if (r >= rs->sub_b) { *v = rs->sub_special[r - rs->sub_b]; return 1; }
+    if (d->mode == 2) return sub_small_value(rs, n, v, err) ? 1 : -1;
+    if (d->mode == 3) {
+        uint64_t r = n % d->q;
+        if (r >= d->b) { *v = d->special[r - d->b]; return 1; }
         return sub_small_value(rs, r, v, err) ? 1 : -1;
     }
     return 0;
 }
+
+static gr_status sub_beyond(gr_ruleset *rs, uint64_t n, uint64_t *value, int *done, gr_error *err) {
+    const sub_data *d = rs->data;
+    uint64_t limit = gr_ctx_table_limit(rs->ctx);
+    *done = 0;
+    /* only a set with an element too large to prove a period on the table */
+    if (d->sub[d->nsub - 1] <= limit / 8 || n < limit) return GR_OK;
+    int ok = structured(rs, n, value, err);
+    if (ok < 0) return err ? err->status : GR_EINTERNAL;
+    *done = ok;
+    return GR_OK;
+}
+
+const gr_family gr_family_sub = {
+    .name = "sub",
+    .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
+    .example = "sub[1,2,4]",
+    .parse = sub_parse,
+    .free = sub_free,
+    .splits = sub_splits,
+    .next = sub_next,
+    .options = sub_options,
+    .beyond_value = sub_beyond,
+    .max_take = sub_max_take,
+    .period_rule = sub_period_rule,
+};

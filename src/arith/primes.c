@@ -4,7 +4,7 @@
  * method in O(x^(3/4)) time and O(sqrt x) memory, bounded by
  * GR_PRIME_PI_MAX so that no query runs long. */
 #include <stdlib.h>
-#include "internal.h"
+#include "arith/primes.h"
 
 __extension__ typedef unsigned __int128 u128;
 

@@ -13,15 +13,17 @@
  * odd steps reach every smaller XOR, so by induction G = XOR of L[odd]. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "family.h"
+
+extern const gr_family gr_family_stairs;
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
 }
 
-gr_status gr_stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
-    if (rs->kind == GR_RULESET_STAIRS) return GR_OK;
+static gr_status stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    if (rs->fam == &gr_family_stairs) return GR_OK;
     for (size_t i = 0; i < n; i++)
         if (args[i] == 0) { *bad = i; return gr_fail(err, GR_EINVAL, "pieces stand on cells 1, 2, ...: cell 0 does not exist"); }
     uint64_t *s = malloc(n * sizeof *s);
@@ -45,7 +47,7 @@ gr_status gr_stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, s
 static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n) {
     uint64_t *lad = malloc((n ? n : 1) * sizeof *lad);
     if (!lad) return NULL;
-    if (rs->kind == GR_RULESET_STAIRS) { memcpy(lad, args, n * sizeof *lad); return lad; }
+    if (rs->fam == &gr_family_stairs) { memcpy(lad, args, n * sizeof *lad); return lad; }
     uint64_t *s = malloc((n ? n : 1) * sizeof *s);
     if (!s) { free(lad); return NULL; }
     memcpy(s, args, n * sizeof *s);
@@ -62,7 +64,7 @@ static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n)
 
 /* Writes a ladder back as arguments (staircase: sorted positions). */
 static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uint64_t *out) {
-    if (rs->kind == GR_RULESET_STAIRS) { memcpy(out, lad, n * sizeof *out); return; }
+    if (rs->fam == &gr_family_stairs) { memcpy(out, lad, n * sizeof *out); return; }
     uint64_t pos = 0;
     for (size_t i = 0; i < n; i++) {
         pos += lad[n - 1 - i] + 1;
@@ -70,7 +72,7 @@ static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uin
     }
 }
 
-gr_status gr_stair_value(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+static gr_status stair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
     if (!lad) return gr_fail(err, GR_ENOMEM, "out of memory");
     uint64_t x = 0;
@@ -80,7 +82,7 @@ gr_status gr_stair_value(const gr_ruleset *rs, const uint64_t *args, size_t n, u
     return GR_OK;
 }
 
-gr_status gr_stair_options(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+static gr_status stair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);
@@ -101,8 +103,9 @@ gr_status gr_stair_options(const gr_ruleset *rs, const uint64_t *args, size_t n,
     return GR_OK;
 }
 
-gr_status gr_stair_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
-                            gr_state_option_fn fn, void *user, gr_error *err) {
+static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                               gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    *complete = 1;
     uint64_t *lad = to_ladder(rs, args, n);
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);
     if (!lad || !out) { free(lad); free(out); return gr_fail(err, GR_ENOMEM, "out of memory"); }
@@ -134,3 +137,20 @@ gr_status gr_stair_moves_to(const gr_ruleset *rs, const uint64_t *args, size_t n
     free(out);
     return GR_OK;
 }
+
+const gr_family gr_family_staircase = {
+    .name = "staircase",
+    .flags = GR_FAM_ARGS_SET,
+    .check = stair_check,
+    .value = stair_value,
+    .state_options = stair_options,
+    .state_moves_to = stair_moves_to,
+};
+
+const gr_family gr_family_stairs = {
+    .name = "stairs",
+    .check = stair_check,
+    .value = stair_value,
+    .state_options = stair_options,
+    .state_moves_to = stair_moves_to,
+};

@@ -1,0 +1,128 @@
+/* The game-family interface. A family (nim, sub[S], tb[CODE], wythoff, ...)
+ * is one const table of operations; the registry (registry.c) lists the
+ * families and their aliases, and nothing else in the library knows the
+ * list. Generic code (value tables, periods, sums, misère, Every-SG) calls a
+ * family only through this table, so adding a family is one source file,
+ * one registry line, its tests and its docs (docs/adding-a-game.md).
+ *
+ * A heap family's term arguments are independent heaps (kayles(3,4) is two
+ * rows); its values come from closed_form, or from the value table that
+ * `next` extends one heap at a time. A state family's arguments together are
+ * one position (wythoff(3,5)). Operations marked optional may be NULL. */
+#ifndef GRUNDY_FAMILY_H
+#define GRUNDY_FAMILY_H
+
+#include "internal.h"
+#include "grundy/period.h"
+
+/* flags */
+enum {
+    GR_FAM_HEAP = 1u << 0,            /* a heap family (else a state family) */
+    GR_FAM_PARAMS_REQUIRED = 1u << 1, /* NAME[...] must have parameters */
+    GR_FAM_PARAMS_OPTIONAL = 1u << 2, /* NAME[...] may have parameters */
+    GR_FAM_NIM = 1u << 3,             /* G(n) = n, and heap w is the one option of value w < n */
+    GR_FAM_EDGES = 1u << 4,           /* arguments are edges written u-v[:w], stored as (u, v, w) */
+    GR_FAM_ARGS_SET = 1u << 5         /* arguments are a set: long argument lists are kept sorted */
+};
+
+/* Option enumeration shared by the families: emit() returns nonzero to stop. */
+typedef struct gr_optiter {
+    gr_heap_option_fn fn;
+    void *user;
+    uint64_t max;       /* 0: no bound */
+    uint64_t seen;
+    int stopped;        /* fn asked to stop, or max reached */
+    int cut;            /* stopped by max, or the family gave up on a huge heap */
+    uint64_t split_cap; /* 0, or: splits list only parts a (<= b) up to this */
+} gr_optiter;
+int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
+
+typedef struct gr_family {
+    const char *name;    /* as written, e.g. "sub" */
+    unsigned flags;      /* GR_FAM_* */
+    const char *example; /* with GR_FAM_PARAMS_REQUIRED: the "e.g." of the missing-parameters error */
+
+    /* Parameters: p[0..n) is the text between the brackets (n = 0 and p NULL
+     * when there are none); errors at `line`, column col0 + offset. The
+     * written-back parameters go to canon: the spec is NAME[canon], or NAME
+     * alone when canon stays empty. Family data goes in rs->data. */
+    gr_status (*parse)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                       gr_error *err);
+    void (*free)(gr_ruleset *rs); /* optional: frees rs->data */
+
+    /* ---- heap families ---- */
+    /* Whether a move can leave two or more heaps (required for heap
+     * families: the SJ certificate of misère play depends on it). */
+    int (*splits)(const gr_ruleset *rs);
+    /* Appends G(rs->len) to the value table (table.c: gr_rs_push). */
+    gr_status (*next)(gr_ruleset *rs, gr_error *err);
+    /* Every option of a heap of n tokens, as the heaps it leaves. */
+    void (*options)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+    /* optional: G(n) by a proved formula; 0 when it has none for n (a
+     * family with a formula answers n = 0, so "formula for 0 but not for n"
+     * means the value overflowed) */
+    int (*closed_form)(const gr_ruleset *rs, uint64_t n, uint64_t *value);
+    /* optional: answers G(n) before any table is consulted; *done says
+     * whether it did (coprime: prime counting for huge heaps) */
+    gr_status (*direct_value)(gr_ruleset *rs, uint64_t n, uint64_t *value, int *done, gr_error *err);
+    /* optional: G(n) for a heap past the table limit when no period is
+     * proved yet (sub sets with huge elements); *done as above */
+    gr_status (*beyond_value)(gr_ruleset *rs, uint64_t n, uint64_t *value, int *done, gr_error *err);
+    /* optional: computes G(0..count-1) faster than `next` one at a time */
+    gr_status (*fill)(gr_ruleset *rs, uint64_t count, gr_error *err);
+    /* optional: for a huge heap, the options of value `want`, found
+     * directly; 0 when the family has no such method, else 1 with
+     * *complete saying whether every such option was emitted */
+    int (*moves_to)(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete);
+    /* optional: the most tokens one move removes (NULL: unbounded) */
+    uint64_t (*max_take)(const gr_ruleset *rs);
+    /* optional: the periodicity theorem that applies (0: none) */
+    int (*period_rule)(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t);
+    /* optional: arithmetic periodicity from the table (tried when the
+     * plain period is not proved, or at once for GR_PERIOD_ALLBUT);
+     * *used is the prefix the proof read */
+    int (*prove_arith)(const gr_ruleset *rs, gr_period_rule rule, uint64_t *pre, uint64_t *per, uint64_t *saltus,
+                       uint64_t *used);
+    /* optional: misère play of one heap alone, by formula: 1 and *lost when
+     * known; misere_alone_moves then emits every option that is lost */
+    int (*misere_alone)(const gr_ruleset *rs, uint64_t n, int *lost);
+    void (*misere_alone_moves)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+
+    /* ---- state families ---- */
+    gr_status (*check)(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
+    /* GR_EUNPROVEN for a position whose value is not known (only its outcome) */
+    gr_status (*value)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+    /* optional: the outcome where the value is unknown (NULL: value != 0) */
+    gr_status (*outcome)(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
+    gr_status (*state_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+                               gr_state_option_fn fn, void *user, gr_error *err);
+    /* Every option whose value is `target` (found directly, not by listing
+     * all); *complete 0 when only some could be listed. */
+    gr_status (*state_moves_to)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+    /* optional: moves that change several terms at once (prod coins),
+     * written as the sum they leave */
+    gr_status (*moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                            int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
+    /* optional: the least winning take (dyn) */
+    gr_status (*min_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
+    /* optional, with GR_FAM_EDGES: the arguments from a graph file's text
+     * (name: the file's name, for messages); *out malloc'd */
+    gr_status (*args_from_text)(const gr_ruleset *rs, const char *name, const char *text, size_t len, uint64_t **out,
+                                size_t *nwords, gr_error *err);
+} gr_family;
+
+/* registry.c: the families by name; preset parameters for aliases (kayles =
+ * tb[0.77]) */
+typedef struct gr_family_entry {
+    const char *name;
+    const gr_family *family;
+    const char *preset;  /* NULL, or the parameters an alias stands for */
+} gr_family_entry;
+const gr_family_entry *gr_registry_find(const char *name, size_t len);
+const gr_family_entry *gr_registry_at(size_t i); /* NULL past the end */
+
+/* whether the ruleset's family has a GR_FAM_* flag */
+static inline int gr_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }
+
+#endif

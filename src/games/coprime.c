@@ -1,0 +1,138 @@
+/* coprime: take y tokens with gcd(n, y) = 1, or the whole heap. G(0) = 0,
+ * G(1) = 1, G(n) = pi(least prime factor of n) + 1 (proved against the
+ * brute force in tests/test_closed.c). The table is a sieve of least prime
+ * factors; huge heaps factor and count primes, and the last few answers are
+ * remembered because prime counting is costly. */
+#include <stdlib.h>
+#include "family.h"
+#include "arith/primes.h"
+
+#define COPRIME_CACHE 8
+/* winning moves of a huge heap go to small heaps below this */
+#define COPRIME_SMALL 4097
+
+typedef struct coprime_data {
+    uint64_t n[COPRIME_CACHE], v[COPRIME_CACHE];
+    unsigned next;
+} coprime_data;
+
+static uint64_t gcd(uint64_t a, uint64_t b) {
+    while (b) { uint64_t t = a % b; a = b; b = t; }
+    return a;
+}
+
+static gr_status coprime_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                               gr_error *err) {
+    (void)p; (void)n; (void)line; (void)col0; (void)canon;
+    rs->data = calloc(1, sizeof(coprime_data));
+    return rs->data ? GR_OK : gr_fail(err, GR_ENOMEM, "out of memory");
+}
+
+static void coprime_free(gr_ruleset *rs) { free(rs->data); }
+
+static int coprime_splits(const gr_ruleset *rs) { (void)rs; return 0; }
+
+static gr_status formula(uint64_t n, uint64_t *value, gr_error *err) {
+    if (n < 2) { *value = n; return GR_OK; }
+    uint64_t p = gr_prime_lpf(n), pi;
+    gr_status st = gr_prime_pi(p, &pi, err);
+    if (st != GR_OK)
+        return gr_fail(err, st,
+                       "coprime(%llu): its least prime factor %llu is beyond %llu, where grundy stops counting primes",
+                       (unsigned long long)n, (unsigned long long)p, (unsigned long long)GR_PRIME_PI_MAX);
+    *value = pi + 1;
+    return GR_OK;
+}
+
+static gr_status coprime_direct(gr_ruleset *rs, uint64_t n, uint64_t *value, int *done, gr_error *err) {
+    coprime_data *d = rs->data;
+    *done = 1;
+    if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
+    for (unsigned i = 0; i < COPRIME_CACHE; i++)
+        if (d->v[i] && d->n[i] == n) { *value = d->v[i]; return GR_OK; }
+    gr_status st = formula(n, value, err);
+    if (st == GR_OK && n >= 2) {
+        d->n[d->next % COPRIME_CACHE] = n;
+        d->v[d->next % COPRIME_CACHE] = *value;
+        d->next++;
+    }
+    return st;
+}
+
+static gr_status coprime_next(gr_ruleset *rs, gr_error *err) {
+    size_t n = rs->len;
+    gr_mexset *ms = &rs->mex;
+    gr_mexset_clear(ms);
+    gr_status st = GR_OK;
+    if (n) st = gr_mexset_add(ms, gr_tab_at(rs, 0)); /* take everything */
+    for (size_t m = 1; m < n && st == GR_OK; m++)
+        if (gcd(n, m) == 1) st = gr_mexset_add(ms, gr_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
+    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
+    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+}
+
+/* the table by a sieve of least prime factors, primes ranked as they appear
+ * (G = rank + 1), instead of a mex over every m < n */
+static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
+    if (count <= rs->len) return GR_OK;
+    if (count > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "table too large");
+    uint32_t *g = calloc((size_t)count, sizeof *g);
+    if (!g) return gr_fail(err, GR_ENOMEM, "out of memory: sieve of %llu values", (unsigned long long)count);
+    uint32_t rank = 0;
+    for (uint64_t i = 0; i < count && i < 2; i++) g[i] = (uint32_t)i;
+    for (uint64_t i = 2; i < count; i++) {
+        if (g[i]) continue;
+        g[i] = ++rank + 1;
+        for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i)
+            if (!g[j]) g[j] = rank + 1;
+    }
+    gr_status st = gr_rs_reserve(rs, (size_t)count, err);
+    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gr_rs_push(rs, g[i], err);
+    free(g);
+    return st;
+}
+
+static void coprime_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    (void)rs;
+    for (uint64_t y = 1; y <= n; y++) {
+        if (gcd(n, y) != 1 && y != n) continue;
+        uint64_t h = n - y;
+        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (y == n) break;
+    }
+}
+
+/* leave a small heap m (gcd(n, m) = 1, or m = 0: take all): their values
+ * are cheap, unlike those of heaps near n */
+static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+    (void)rs;
+    *complete = n <= COPRIME_SMALL - 1;
+    /* G of small heaps by a sieve of least prime factors */
+    uint16_t g[COPRIME_SMALL];
+    uint16_t rank = 0;
+    g[0] = 0; g[1] = 1;
+    for (uint64_t i = 2; i < COPRIME_SMALL; i++) g[i] = 0;
+    for (uint64_t i = 2; i < COPRIME_SMALL; i++) {
+        if (g[i]) continue;
+        g[i] = (uint16_t)(++rank + 1);
+        for (uint64_t j = i * i; j < COPRIME_SMALL; j += i) if (!g[j]) g[j] = g[i];
+    }
+    for (uint64_t m = 0; m < n && m < COPRIME_SMALL; m++) {
+        if (m && gcd(n, m) != 1) continue;
+        if (g[m] == want && gr_optiter_emit(it, &m, m ? 1 : 0)) { *complete = 0; return 1; }
+    }
+    return 1;
+}
+
+const gr_family gr_family_coprime = {
+    .name = "coprime",
+    .flags = GR_FAM_HEAP,
+    .parse = coprime_parse,
+    .free = coprime_free,
+    .splits = coprime_splits,
+    .next = coprime_next,
+    .options = coprime_options,
+    .direct_value = coprime_direct,
+    .fill = coprime_fill,
+    .moves_to = coprime_moves_to,
+};

@@ -1,0 +1,77 @@
+/* divisor: take d tokens, where d divides the heap (d = n empties it).
+ * G(0) = 0 and G(n) = v2(n) + 1: an odd heap reaches only even heaps or 0,
+ * and so on up the powers of two (proved against the brute force in
+ * tests/test_closed.c). Winning moves of huge heaps come from the
+ * factorization (every divisor, not a scan). */
+#include "family.h"
+#include "arith/primes.h"
+
+/* Trial division is capped for astronomically large heaps. */
+#define DIVISOR_SCAN_MAX ((uint64_t)1 << 22)
+
+static int divisor_splits(const gr_ruleset *rs) { (void)rs; return 0; }
+
+static int divisor_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
+    (void)rs;
+    *value = n ? (uint64_t)__builtin_ctzll(n) + 1 : 0;
+    return 1;
+}
+
+static gr_status divisor_next(gr_ruleset *rs, gr_error *err) {
+    size_t n = rs->len;
+    gr_mexset *ms = &rs->mex;
+    gr_mexset_clear(ms);
+    gr_status st = GR_OK;
+    for (size_t d = 1; d <= n / d && st == GR_OK; d++)
+        if (n % d == 0) {
+            st = gr_mexset_add(ms, gr_tab_at(rs, n - d));
+            if (st == GR_OK) st = gr_mexset_add(ms, gr_tab_at(rs, n - n / d));
+        }
+    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
+    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+}
+
+static void divisor_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    (void)rs;
+    uint64_t h;
+    for (uint64_t d = 1; d <= n / d; d++) {
+        if (d > DIVISOR_SCAN_MAX) { it->cut = 1; return; }
+        if (n % d) continue;
+        h = n - d;
+        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (n / d != d) {
+            h = n - n / d;
+            if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        }
+    }
+}
+
+/* every divisor d of n, from the factorization: options n - d */
+static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+    (void)rs;
+    uint64_t p[16];
+    unsigned e[16], idx[16] = {0};
+    int k = gr_prime_factor(n, p, e);
+    *complete = 1;
+    for (;;) {
+        uint64_t d = 1;
+        for (int i = 0; i < k; i++) for (unsigned j = 0; j < idx[i]; j++) d *= p[i];
+        uint64_t m = n - d, v = m ? (uint64_t)__builtin_ctzll(m) + 1 : 0;
+        if (v == want && gr_optiter_emit(it, &m, m ? 1 : 0)) { *complete = 0; return 1; }
+        int i = 0;
+        while (i < k && idx[i] == e[i]) idx[i++] = 0;
+        if (i == k) break;
+        idx[i]++;
+    }
+    return 1;
+}
+
+const gr_family gr_family_divisor = {
+    .name = "divisor",
+    .flags = GR_FAM_HEAP,
+    .splits = divisor_splits,
+    .next = divisor_next,
+    .options = divisor_options,
+    .closed_form = divisor_closed_form,
+    .moves_to = divisor_moves_to,
+};

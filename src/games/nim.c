@@ -1,0 +1,29 @@
+/* nim: take any positive number of tokens from one heap. G(n) = n (a heap
+ * of n reaches every smaller heap, and nothing else). A bare integer in the
+ * game language is a nim heap. */
+#include "family.h"
+
+static int nim_splits(const gr_ruleset *rs) { (void)rs; return 0; }
+
+static int nim_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
+    (void)rs;
+    *value = n;
+    return 1;
+}
+
+static gr_status nim_next(gr_ruleset *rs, gr_error *err) { return gr_rs_push(rs, rs->len, err); }
+
+static void nim_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    (void)rs;
+    for (uint64_t m = n; m-- > 0;)
+        if (gr_optiter_emit(it, &m, m ? 1 : 0)) return;
+}
+
+const gr_family gr_family_nim = {
+    .name = "nim",
+    .flags = GR_FAM_HEAP | GR_FAM_NIM,
+    .splits = nim_splits,
+    .next = nim_next,
+    .options = nim_options,
+    .closed_form = nim_closed_form,
+};

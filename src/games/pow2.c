@@ -1,0 +1,39 @@
+/* pow2: take a power of two (1, 2, 4, ...) tokens. G(n) = n mod 3: powers
+ * of two are 1 or 2 mod 3, so a heap reaches both other residues and never
+ * its own (proved against the brute force in tests/test_closed.c). */
+#include "family.h"
+
+static int pow2_splits(const gr_ruleset *rs) { (void)rs; return 0; }
+
+static int pow2_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
+    (void)rs;
+    *value = n % 3;
+    return 1;
+}
+
+static gr_status pow2_next(gr_ruleset *rs, gr_error *err) {
+    size_t n = rs->len;
+    gr_mexset *ms = &rs->mex;
+    gr_mexset_clear(ms);
+    gr_status st = GR_OK;
+    for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, gr_tab_at(rs, n - p));
+    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
+    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+}
+
+static void pow2_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    (void)rs;
+    for (uint64_t p = 1; p && p <= n; p <<= 1) {
+        uint64_t h = n - p;
+        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+    }
+}
+
+const gr_family gr_family_pow2 = {
+    .name = "pow2",
+    .flags = GR_FAM_HEAP,
+    .splits = pow2_splits,
+    .next = pow2_next,
+    .options = pow2_options,
+    .closed_form = pow2_closed_form,
+};

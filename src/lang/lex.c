@@ -1,0 +1,52 @@
+/* The number lexer (see lex.h). */
+#include "lang/lex.h"
+
+gr_status gr_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos) {
+    size_t p = *i;
+    if (p >= n || s[p] < '0' || s[p] > '9') { *errpos = p; return GR_EPARSE; }
+    uint64_t v = 0;
+    size_t start = p;
+    while (p < n && s[p] >= '0' && s[p] <= '9') {
+        if (gr_mul_overflows(v, 10, &v) || gr_add_overflows(v, (uint64_t)(s[p] - '0'), &v)) {
+            *errpos = start;
+            return GR_ERANGE;
+        }
+        p++;
+    }
+    if (p < n && s[p] == '^') {
+        size_t q = p + 1;
+        if (q >= n || s[q] < '0' || s[q] > '9') { *errpos = q; return GR_EPARSE; }
+        uint64_t e = 0;
+        while (q < n && s[q] >= '0' && s[q] <= '9') {
+            if (e > 1000) { *errpos = start; return GR_ERANGE; }
+            e = e * 10 + (uint64_t)(s[q] - '0');
+            q++;
+        }
+        uint64_t r = 1;
+        for (uint64_t k = 0; k < e; k++)
+            if (gr_mul_overflows(r, v, &r)) { *errpos = start; return GR_ERANGE; }
+        v = r;
+        p = q;
+    }
+    *i = p;
+    *out = v;
+    return GR_OK;
+}
+
+void gr_lex_blanks(const char *p, size_t n, size_t *i) {
+    while (*i < n && (p[*i] == ' ' || p[*i] == '\t')) (*i)++;
+}
+
+gr_status gr_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v, gr_error *err) {
+    size_t ep = 0;
+    gr_status st = gr_lex_u64(p, n, i, v, &ep);
+    if (st == GR_ERANGE)
+        return gr_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
+    if (st != GR_OK) {
+        if (ep < n && p[ep] == '-')
+            return gr_fail_at(err, GR_ERANGE, line, col0 + ep, "negative numbers are not allowed in a subtraction set");
+        if (ep >= n) return gr_fail_at(err, st, line, col0 + ep, "expected a number");
+        return gr_fail_at(err, st, line, col0 + ep, "expected a number, found '%c'", p[ep]);
+    }
+    return GR_OK;
+}
