@@ -71,10 +71,6 @@ int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
     return 1;
 }
 
-gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len, gr_ruleset **out, gr_error *err) {
-    return gr_ctx_ruleset_at(ctx, spec, len, 0, 1, out, err);
-}
-
 const gr_nim *gr_ctx_nim(gr_ctx *ctx) {
     if (!ctx->nim && gr_nim_new(&ctx->nim) != GR_OK) {
         gr_nim_free(ctx->nim);
