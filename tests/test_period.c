@@ -4,6 +4,7 @@
  * prefix that merely looks periodic is ever reported as periodic). */
 #include <string.h>
 #include "grundy/grundy.h"
+#include "grundy/experimental.h"
 #include "brute.h"
 #include "randrule.h"
 #include "testutil.h"

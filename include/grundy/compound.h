@@ -29,6 +29,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 /* Default bound on the positions an exact search may memoize; the work of
  * one search (words of positions generated) is bounded by 64 times it. */
@@ -98,6 +99,7 @@ GR_NODISCARD gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int 
 GR_NODISCARD gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                                  unsigned char *removed, gr_error *err);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 typedef struct gr_ctx gr_ctx;
 typedef struct gr_ruleset gr_ruleset;
@@ -41,6 +42,7 @@ void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n);
 GR_NODISCARD gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len,
                                       gr_ruleset **out, gr_error *err);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 typedef struct gr_engine gr_engine;
 typedef struct gr_optsink gr_optsink;
@@ -58,6 +59,7 @@ size_t gr_engine_size(const gr_engine *e);
 /* Forgets every memoized value (keeps the configuration). */
 void gr_engine_reset(gr_engine *e);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -21,10 +21,12 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 /* The library's version string, e.g. "0.1.0". */
 const char *gr_version(void);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 typedef struct gr_mexset {
     uint64_t *words;
@@ -29,6 +30,7 @@ uint64_t gr_mexset_mex(const gr_mexset *s);
 /* mex of an unsorted array of values; scratch-free, O(n) time and memory. */
 GR_NODISCARD gr_status gr_mex_array(const uint64_t *vals, size_t n, uint64_t *out);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 typedef struct gr_nim gr_nim;
 
@@ -63,6 +64,7 @@ GR_NODISCARD gr_status gr_nim_set_path(gr_nim *t, gr_nim_path path);
  * tables: the reference the fast path is tested against. */
 uint64_t gr_nim_mul_ref(uint64_t a, uint64_t b);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 typedef struct gr_position gr_position;
 
@@ -98,6 +99,7 @@ GR_NODISCARD gr_status gr_position_winning_moves(gr_position *pos, size_t max_mo
 GR_NODISCARD gr_status gr_position_format_after(const gr_position *pos, const gr_move *move,
                                                 char **out, size_t *len);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 /* The family's name as written ("tb" for kayles, "dyn" for fib, "nim" for
  * a bare integer). */
@@ -119,6 +120,7 @@ GR_NODISCARD gr_status gr_ruleset_append(gr_ruleset *rs, const uint64_t *vals, u
 /* The most tokens one move removes, or UINT64_MAX when unbounded. */
 uint64_t gr_ruleset_max_take(const gr_ruleset *rs);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

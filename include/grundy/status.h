@@ -7,9 +7,20 @@
 
 #include <stddef.h>
 
+/* The shared library exports what the public headers declare between these
+ * markers and nothing else (it is built with hidden visibility). */
+#if defined(__GNUC__) || defined(__clang__)
+#define GR_API_BEGIN _Pragma("GCC visibility push(default)")
+#define GR_API_END _Pragma("GCC visibility pop")
+#else
+#define GR_API_BEGIN
+#define GR_API_END
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+GR_API_BEGIN
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GR_NODISCARD __attribute__((warn_unused_result))
@@ -49,6 +60,7 @@ int gr_status_is_input_error(gr_status s);
 /* Resets an error record to GR_OK with an empty message. */
 void gr_error_clear(gr_error *err);
 
+GR_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "grundy/grundy.h"
+#include "grundy/experimental.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GR_PRINTF(a, b) __attribute__((format(printf, a, b)))
