@@ -25,6 +25,9 @@ extern "C" {
 GR_API_BEGIN
 
 typedef struct gr_engine gr_engine;
+
+/* max_states when the configuration gives 0 */
+#define GR_ENGINE_DEFAULT_STATES ((size_t)1 << 22)
 typedef struct gr_optsink gr_optsink;
 
 /* Adds one option: `count` components, each state_words words long, laid
@@ -40,7 +43,7 @@ typedef struct gr_engine_config {
     size_t state_words;      /* >= 1 */
     gr_options_fn options;   /* required */
     void *user;              /* passed to options */
-    size_t max_states;       /* memo bound; 0 means the default (1 << 22) */
+    size_t max_states;       /* memo bound; 0 means GR_ENGINE_DEFAULT_STATES */
 } gr_engine_config;
 
 GR_NODISCARD gr_status gr_engine_new(const gr_engine_config *cfg, gr_engine **out, gr_error *err);

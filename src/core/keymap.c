@@ -25,19 +25,23 @@ void gr_keymap_free(gr_keymap *m) {
     memset(m, 0, sizeof *m);
 }
 
-int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
-    if (!m->icap) return 0;
+size_t gr_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n) {
+    if (!m->icap) return SIZE_MAX;
     size_t s = (size_t)hash_key(key, n) & (m->icap - 1);
     for (;;) {
         size_t e = m->index[s];
-        if (!e) return 0;
+        if (!e) return SIZE_MAX;
         e--;
-        if (m->len[e] == n && (!n || !memcmp(m->words + m->off[e], key, n * sizeof *key))) {
-            *val = m->val[e];
-            return 1;
-        }
+        if (m->len[e] == n && (!n || !memcmp(m->words + m->off[e], key, n * sizeof *key))) return e;
         s = (s + 1) & (m->icap - 1);
     }
+}
+
+int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
+    size_t e = gr_keymap_find(m, key, n);
+    if (e == SIZE_MAX) return 0;
+    *val = m->val[e];
+    return 1;
 }
 
 static int rehash(gr_keymap *m, size_t ncap) {
@@ -55,6 +59,11 @@ static int rehash(gr_keymap *m, size_t ncap) {
 }
 
 gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val) {
+    size_t id;
+    return gr_keymap_add(m, key, n, val, &id);
+}
+
+gr_status gr_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id) {
     if (m->count >= m->max) return GR_ELIMIT;
     if ((m->count + 1) * 2 > m->icap && !rehash(m, m->icap ? m->icap * 2 : 1024)) return GR_ENOMEM;
     size_t c1 = m->cap, c2 = m->cap, c3 = m->cap;
@@ -71,6 +80,7 @@ gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t va
     m->nwords += n;
     size_t s = (size_t)hash_key(key, n) & (m->icap - 1);
     while (m->index[s]) s = (s + 1) & (m->icap - 1);
+    *id = m->count;
     m->index[s] = ++m->count;
     return GR_OK;
 }

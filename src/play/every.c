@@ -12,26 +12,19 @@
 #include "context_internal.h"
 #include "position_internal.h"
 #include "family.h"
+#include "search.h"
 
 typedef struct evs {
     gr_ctx *ctx;
-    gr_keymap memo;           /* [rs id, state...] -> step */
-    uint64_t *arena;          /* children: [len][key...] */
-    size_t alen, acap;
+    gr_search s;              /* [rs id, state...] -> step */
+    uint64_t *child;          /* the child being written */
+    size_t ccap;
     gr_error *err;
-    uint64_t work;            /* words of child keys written: bounded by 64 x the memo bound */
 } evs;
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
-}
-
-static int aput(evs *e, const uint64_t *w, size_t n) {
-    if (!gr_grow((void **)&e->arena, &e->acap, e->alen + n, sizeof *e->arena)) return 0;
-    if (n) memcpy(e->arena + e->alen, w, n * sizeof *w);
-    e->alen += n;
-    return 1;
 }
 
 /* The value of a component key [id, state...]. */
@@ -52,42 +45,47 @@ typedef struct gen {
     evs *e;
     const uint64_t *key;
     size_t len, skip;
-    int oom;
+    gr_status st;
 } gen;
 
 /* heap option: the key with heap `skip` replaced, zeros dropped, sorted */
 static int on_heap(void *user, const uint64_t *h, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    e->work += g->len + n + 1;
-    if (e->work > 64 * (uint64_t)e->memo.max) return 1;
-    size_t at = e->alen;
-    uint64_t zero = 0;
-    if (!aput(e, &zero, 1) || !aput(e, g->key, 1)) { g->oom = 1; return 1; }
+    if (!gr_grow((void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
+        g->st = gr_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
+        return 1;
+    }
+    size_t k = 0;
+    e->child[k++] = g->key[0];
     for (size_t i = 1; i < g->len; i++)
-        if (i != g->skip && !aput(e, &g->key[i], 1)) { g->oom = 1; return 1; }
+        if (i != g->skip) e->child[k++] = g->key[i];
     for (size_t i = 0; i < n; i++)
-        if (h[i] && !aput(e, &h[i], 1)) { g->oom = 1; return 1; }
-    qsort(e->arena + at + 2, e->alen - at - 2, sizeof *e->arena, cmp_u64);
-    e->arena[at] = e->alen - at - 1;
-    return 0;
+        if (h[i]) e->child[k++] = h[i];
+    qsort(e->child + 1, k - 1, sizeof *e->child, cmp_u64);
+    g->st = gr_search_child(&e->s, e->child, k);
+    return g->st != GR_OK;
 }
 
 static int on_state(void *user, const uint64_t *a, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    e->work += n + 2;
-    if (e->work > 64 * (uint64_t)e->memo.max) return 1;
-    uint64_t len = n + 1;
-    if (!aput(e, &len, 1) || !aput(e, g->key, 1) || !aput(e, a, n)) { g->oom = 1; return 1; }
-    return 0;
+    if (!gr_grow((void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
+        g->st = gr_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
+        return 1;
+    }
+    e->child[0] = g->key[0];
+    memcpy(e->child + 1, a, n * sizeof *a);
+    g->st = gr_search_child(&e->s, e->child, n + 1);
+    return g->st != GR_OK;
 }
 
 #define EVERY_MAX_OPTIONS ((uint64_t)1 << 20)
 
-static gr_status children(evs *e, const uint64_t *key, size_t len) {
+static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+    evs *e = s->user;
     gr_ruleset *rs = e->ctx->rs[key[0]];
-    gen g = {e, key, len, 0, 0};
+    gen g = {e, key, len, 0, GR_OK};
     gr_status st = GR_OK;
     int complete = 1;
     if (!gr_ruleset_is_heap(rs)) {
@@ -95,94 +93,59 @@ static gr_status children(evs *e, const uint64_t *key, size_t len) {
         st = gr_state_options(rs, key + 1, len - 1, &it, on_state, &g, e->err);
         complete = !it.cut;
     } else {
-        for (size_t i = 1; i < len && st == GR_OK && complete && !g.oom; i++) {
+        for (size_t i = 1; i < len && st == GR_OK && complete && g.st == GR_OK; i++) {
             if (i > 1 && key[i] == key[i - 1]) continue;
             g.skip = i;
             st = gr_rs_options_capped(rs, key[i], EVERY_MAX_OPTIONS, 0, on_heap, &g, &complete);
         }
     }
     if (st != GR_OK) return st;
-    if (g.oom) return gr_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
-    if (e->work > 64 * (uint64_t)e->memo.max)
-        return gr_fail(e->err, GR_ELIMIT, "the Every-SG search exceeds its bound of %llu positions (raise the search limit)",
-                       (unsigned long long)e->memo.max);
+    if (g.st != GR_OK) return g.st;
     if (!complete)
         return gr_fail(e->err, GR_ELIMIT, "a component has more than %llu options: too large for the Every-SG search",
                        (unsigned long long)EVERY_MAX_OPTIONS);
     return GR_OK;
 }
 
-typedef struct eframe {
-    size_t key, keylen, ch_begin, ch_end, cursor;
-} eframe;
-
-/* step of the component key[0..len) (key not in the arena) */
-static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step) {
-    if (gr_keymap_get(&e->memo, key, len, step)) return GR_OK;
-    size_t base = e->alen;
-    uint64_t l = len;
-    if (!aput(e, &l, 1) || !aput(e, key, len)) return gr_fail(e->err, GR_ENOMEM, "out of memory");
-    eframe *stack = NULL;
-    size_t depth = 0, cap = 0, next = base + 1;
-    uint64_t *scratch = NULL;
-    size_t scap = 0;
-    gr_status st = GR_OK;
-    for (;;) {
-        if (!gr_grow((void **)&stack, &cap, depth + 1, sizeof *stack)) { st = gr_fail(e->err, GR_ENOMEM, "out of memory"); break; }
-        eframe *f = &stack[depth++];
-        f->key = next;
-        f->keylen = (size_t)e->arena[next - 1];
-        if (!gr_grow((void **)&scratch, &scap, f->keylen, sizeof *scratch)) { st = gr_fail(e->err, GR_ENOMEM, "out of memory"); break; }
-        memcpy(scratch, e->arena + f->key, f->keylen * sizeof *scratch);
-        f->ch_begin = e->alen;
-        if ((st = children(e, scratch, f->keylen)) != GR_OK) break;
-        f = &stack[depth - 1];
-        f->ch_end = e->alen;
-        f->cursor = f->ch_begin;
-        int pushed = 0;
-        while (depth && !pushed) {
-            f = &stack[depth - 1];
-            while (f->cursor < f->ch_end) {
-                uint64_t sv;
-                size_t cl = (size_t)e->arena[f->cursor];
-                if (!gr_keymap_get(&e->memo, e->arena + f->cursor + 1, cl, &sv)) { next = f->cursor + 1; pushed = 1; break; }
-                f->cursor += cl + 1;
-            }
-            if (pushed) break;
-            uint64_t v, s = 0;
-            if ((st = key_value(e, e->arena + f->key, f->keylen, &v)) != GR_OK) break;
-            if (f->ch_begin != f->ch_end) {
-                int have = 0;
-                for (size_t c = f->ch_begin; c < f->ch_end; c += 1 + (size_t)e->arena[c]) {
-                    size_t cl = (size_t)e->arena[c];
-                    uint64_t cs, cv;
-                    (void)gr_keymap_get(&e->memo, e->arena + c + 1, cl, &cs);
-                    if ((st = key_value(e, e->arena + c + 1, cl, &cv)) != GR_OK) break;
-                    if (v > 0 && cv != 0) continue;
-                    if (!have || (v > 0 ? cs > s : cs < s)) s = cs;
-                    have = 1;
-                }
-                if (st != GR_OK) break;
-                s += 1;
-            }
-            gr_status ps = gr_keymap_put(&e->memo, e->arena + f->key, f->keylen, s);
-            if (ps == GR_ELIMIT) {
-                st = gr_fail(e->err, ps, "the Every-SG search exceeds its bound of %llu positions (raise the search limit)",
-                             (unsigned long long)e->memo.max);
-                break;
-            }
-            if (ps != GR_OK) { st = gr_fail(e->err, ps, "out of memory"); break; }
-            e->alen = f->ch_begin;
-            depth--;
-        }
-        if (st != GR_OK || !pushed) break;
-    }
-    free(stack);
-    free(scratch);
-    e->alen = base;
+/* step = 0 at the end; for value > 0, 1 + max step over options of value
+ * 0; for value 0, 1 + min step over all options */
+static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+                         uint64_t *step) {
+    evs *e = s->user;
+    uint64_t v, best = 0;
+    gr_status st = key_value(e, key, len, &v);
     if (st != GR_OK) return st;
-    if (!gr_keymap_get(&e->memo, key, len, step)) return gr_fail(e->err, GR_EINTERNAL, "Every-SG search lost its root");
+    int have = 0;
+    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) {
+        size_t cl = (size_t)ch[c];
+        uint64_t cs = 0, cv;
+        (void)gr_search_known(s, ch + c + 1, cl, &cs);
+        if ((st = key_value(e, ch + c + 1, cl, &cv)) != GR_OK) return st;
+        if (v > 0 && cv != 0) continue;
+        if (!have || (v > 0 ? cs > best : cs < best)) best = cs;
+        have = 1;
+    }
+    *step = chlen ? best + 1 : 0;
     return GR_OK;
+}
+
+static const gr_search_ops EVERY_OPS = {children, NULL, combine};
+
+static void evs_init(evs *e, gr_ctx *ctx, gr_error *err) {
+    memset(e, 0, sizeof *e);
+    e->ctx = ctx;
+    e->err = err;
+    gr_search_init(&e->s, &EVERY_OPS, e, (size_t)gr_ctx_search_limit(ctx), "the Every-SG search",
+                   "raise the search limit", err);
+}
+
+static void evs_free(evs *e) {
+    gr_search_free(&e->s);
+    free(e->child);
+}
+
+static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step) {
+    return gr_search_run(&e->s, key, len, step);
 }
 
 /* the key of term i: [rs id, sorted non-zero heaps] or [rs id, args] */
@@ -215,8 +178,8 @@ static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
 }
 
 gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t *decisive, gr_error *err) {
-    evs e = {pos->ctx, {0}, NULL, 0, 0, err, 0};
-    gr_keymap_init(&e.memo, (size_t)gr_ctx_search_limit(pos->ctx));
+    evs e;
+    evs_init(&e, pos->ctx, err);
     gr_status st = GR_OK;
     uint64_t best = 0;
     size_t arg = 0;
@@ -230,14 +193,13 @@ gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t
         *wins = pos->nterms && best > 0 && v != 0;
         if (decisive) *decisive = arg;
     }
-    gr_keymap_free(&e.memo);
-    free(e.arena);
+    evs_free(&e);
     return st;
 }
 
 gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr_error *err) {
-    evs e = {pos->ctx, {0}, NULL, 0, 0, err, 0};
-    gr_keymap_init(&e.memo, (size_t)gr_ctx_search_limit(pos->ctx));
+    evs e;
+    evs_init(&e, pos->ctx, err);
     gr_status st = GR_OK;
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
         const gr_term *t = &pos->terms[i];
@@ -261,16 +223,16 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
         if (st != GR_OK || s == 0) { free(k); continue; }
         /* the option that realizes the step: value 0 with the largest step
          * when v > 0, the smallest step when v = 0 */
-        size_t base = e.alen;
-        if ((st = children(&e, k, len)) != GR_OK) { free(k); break; }
-        size_t end = e.alen, pick = SIZE_MAX;
+        size_t base = e.s.alen;
+        if ((st = children(&e.s, k, len)) != GR_OK) { free(k); break; }
+        size_t end = e.s.alen, pick = SIZE_MAX;
         uint64_t ps = 0;
-        for (size_t c = base; c < end && st == GR_OK; c += 1 + (size_t)e.arena[c]) {
-            size_t cl = (size_t)e.arena[c];
+        for (size_t c = base; c < end && st == GR_OK; c += 1 + (size_t)e.s.arena[c]) {
+            size_t cl = (size_t)e.s.arena[c];
             uint64_t cv, cs;
             uint64_t *ck = malloc(cl * sizeof *ck);
             if (!ck) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
-            memcpy(ck, e.arena + c + 1, cl * sizeof *ck);
+            memcpy(ck, e.s.arena + c + 1, cl * sizeof *ck);
             st = key_value(&e, ck, cl, &cv);
             if (st == GR_OK) st = step_of(&e, ck, cl, &cs);
             free(ck);
@@ -281,8 +243,8 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
         if (st == GR_OK && pick != SIZE_MAX) {
             gr_buf b;
             gr_buf_init(&b);
-            size_t cl = (size_t)e.arena[pick];
-            const uint64_t *ck = e.arena + pick + 1;
+            size_t cl = (size_t)e.s.arena[pick];
+            const uint64_t *ck = e.s.arena + pick + 1;
             if (t->bare) gr_buf_u64(&b, cl > 1 ? ck[1] : 0);
             else {
                 gr_buf_puts(&b, gr_ruleset_spec(t->rs));
@@ -296,15 +258,14 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
                 st = gr_fail(err, GR_ENOMEM, "out of memory");
             else {
                 gr_move m = {i, from, to};
-                if (fn(user, &m)) { free(to); free(from); free(k); e.alen = base; break; }
+                if (fn(user, &m)) { free(to); free(from); free(k); e.s.alen = base; break; }
             }
             free(to);
             free(from);
         }
-        e.alen = base;
+        e.s.alen = base;
         free(k);
     }
-    gr_keymap_free(&e.memo);
-    free(e.arena);
+    evs_free(&e);
     return st;
 }

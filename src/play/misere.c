@@ -27,6 +27,7 @@
 #include "context_internal.h"
 #include "position_internal.h"
 #include "family.h"
+#include "search.h"
 
 /* ---------- per-ruleset certificates ---------- */
 
@@ -194,19 +195,12 @@ typedef struct search {
     int values;            /* 0: memo holds outcomes (1 mover wins, 0 not);
                               1: memo holds misère Grundy values */
     gr_mexset mex;
-    gr_keymap memo;        /* canonical sum -> outcome or value */
-    uint64_t work;         /* words of child keys written: bounded by 64 x the memo bound */
-    words arena;           /* per frame: children as [len][words...] */
-    words scratch;
+    gr_search run;         /* canonical sum -> outcome or value */
+    words child;           /* the child being written */
     rec *recs;
     size_t recs_cap;
     gr_error *err;
 } search;
-
-typedef struct sframe {
-    size_t key, keylen;    /* arena offsets */
-    size_t ch_begin, ch_end, cursor;
-} sframe;
 
 typedef struct child_ctx {
     search *s;
@@ -233,12 +227,10 @@ static int emit_child(child_ctx *c) {
     size_t k = 0;
     for (size_t i = 0; i < c->nrec; i++) if (i != c->skip) r[k++] = c->all[i];
     k += records(c->tmp.w, c->tmp.n, r + k);
-    size_t at = s->arena.n;
-    uint64_t zero = 0;
-    if (!words_put(&s->arena, &zero, 1) || !canon(s->ctx, r, k, &s->arena)) { c->st = GR_ENOMEM; return 1; }
-    s->arena.w[at] = s->arena.n - at - 1;
-    s->work += s->arena.n - at;
-    if (s->work > 64 * (uint64_t)s->memo.max) { c->st = GR_ELIMIT; return 1; }
+    s->child.n = 0;
+    if (!canon(s->ctx, r, k, &s->child)) { c->st = GR_ENOMEM; return 1; }
+    gr_status st = gr_search_child(&s->run, s->child.w, s->child.n);
+    if (st != GR_OK) { c->st = st; return 1; }
     return 0;
 }
 
@@ -263,9 +255,9 @@ static int state_child(void *user, const uint64_t *a, size_t n) {
 
 #define SEARCH_MAX_OPTIONS ((uint64_t)1 << 20)
 
-/* Appends the children of key[0..len) to the arena. The key must not live
- * in the arena (it may move). */
-static gr_status gen_children(search *s, const uint64_t *key, size_t len) {
+/* The children of key[0..len): one per option of each distinct component. */
+static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
+    search *s = run->user;
     size_t nrec = 0;
     for (size_t i = 0; i < len; i += 1 + (size_t)(key[i] & 0xffffffffu)) nrec++;
     rec *all = malloc((nrec ? nrec : 1) * sizeof *all);
@@ -286,11 +278,8 @@ static gr_status gen_children(search *s, const uint64_t *key, size_t len) {
             st = gr_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
             complete = !it.cut;
         }
-        if (st == GR_OK && c.st == GR_ELIMIT)
-            st = gr_fail(s->err, GR_ELIMIT,
-                         "the exact misère search exceeds its bound of %llu positions (raise the search limit)",
-                         (unsigned long long)s->memo.max);
-        else if (st == GR_OK && c.st != GR_OK) st = gr_fail(s->err, c.st, "out of memory in the misère search");
+        if (st == GR_OK && c.st == GR_ENOMEM) st = gr_fail(s->err, c.st, "out of memory in the misère search");
+        else if (st == GR_OK && c.st != GR_OK) st = c.st; /* the bound, with its message */
         if (st == GR_OK && !complete)
             st = gr_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
                          (unsigned long long)SEARCH_MAX_OPTIONS);
@@ -300,109 +289,59 @@ static gr_status gen_children(search *s, const uint64_t *key, size_t len) {
     return st;
 }
 
-static gr_status search_init(search *s, gr_ctx *ctx, gr_error *err) {
+/* outcomes: a child the mover can move to that is lost decides the node */
+static int cut_outcome(gr_search *run, uint64_t child, uint64_t *result) {
+    (void)run;
+    if (child != 0) return 0;
+    *result = 1;
+    return 1;
+}
+
+/* every child known: no move wins (misère value 1); for outcomes, all
+ * children won means lost; for values, the mex */
+static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+                         uint64_t *result) {
+    (void)key; (void)len;
+    search *s = run->user;
+    if (!chlen) { *result = 1; return GR_OK; }
+    if (!s->values) { *result = 0; return GR_OK; }
+    gr_mexset_clear(&s->mex);
+    size_t nch = 0;
+    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) nch++;
+    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) {
+        uint64_t cv = 0;
+        (void)gr_search_known(run, ch + c + 1, (size_t)ch[c], &cv);
+        if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) return gr_fail(s->err, GR_ENOMEM, "out of memory");
+    }
+    *result = gr_mexset_mex(&s->mex);
+    return GR_OK;
+}
+
+static const gr_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
+static const gr_search_ops VALUE_OPS = {gen_children, NULL, combine};
+
+static gr_status search_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
     s->err = err;
+    s->values = values;
     gr_mexset_init(&s->mex);
-    gr_keymap_init(&s->memo, (size_t)gr_ctx_search_limit(ctx));
+    gr_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
+                   "the exact misère search", "raise the search limit", err);
     return GR_OK;
 }
 
 static void search_free(search *s) {
-    gr_keymap_free(&s->memo);
+    gr_search_free(&s->run);
     gr_mexset_free(&s->mex);
-    free(s->arena.w);
-    free(s->scratch.w);
+    free(s->child.w);
     free(s->recs);
-}
-
-static gr_status memo_put(search *s, const uint64_t *key, size_t len, uint64_t v) {
-    gr_status st = gr_keymap_put(&s->memo, key, len, v);
-    if (st == GR_ELIMIT)
-        return gr_fail(s->err, st, "the exact misère search exceeds its bound of %llu positions (raise the search limit)",
-                       (unsigned long long)s->memo.max);
-    if (st != GR_OK) return gr_fail(s->err, st, "out of memory in the misère search");
-    return GR_OK;
 }
 
 /* The outcome (1: the mover wins) or, for a value search, the misère
  * Grundy value of the canonical sum key[0..len). */
 static gr_status search_run(search *s, const uint64_t *key, size_t len, uint64_t *out) {
-    uint64_t v;
-    if (gr_keymap_get(&s->memo, key, len, &v)) { *out = v; return GR_OK; }
-    sframe *stack = NULL;
-    size_t depth = 0, cap = 0;
-    gr_status st = GR_OK;
-    size_t base = s->arena.n;
-    /* the root's key goes into the arena like any child */
-    uint64_t lenw = len;
-    if (!words_put(&s->arena, &lenw, 1) || !words_put(&s->arena, key, len)) return gr_fail(s->err, GR_ENOMEM, "out of memory");
-    size_t root_key = base + 1;
-    for (;;) {
-        /* push the frame whose key is at root_key */
-        if (!gr_grow((void **)&stack, &cap, depth + 1, sizeof *stack)) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }
-        sframe *f = &stack[depth++];
-        f->key = root_key;
-        f->keylen = (size_t)s->arena.w[root_key - 1];
-        if (depth > s->memo.max) {
-            st = gr_fail(s->err, GR_ELIMIT, "the exact misère search exceeds its bound of %llu positions (raise the search limit)",
-                         (unsigned long long)s->memo.max);
-            break;
-        }
-        /* copy the key out: generating children may move the arena */
-        s->scratch.n = 0;
-        if (!words_put(&s->scratch, s->arena.w + f->key, f->keylen)) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }
-        f->ch_begin = s->arena.n;
-        if ((st = gen_children(s, s->scratch.w, s->scratch.n)) != GR_OK) break;
-        f = &stack[depth - 1];
-        f->ch_end = s->arena.n;
-        f->cursor = f->ch_begin;
-        /* run frames until one needs a child pushed */
-        int pushed = 0;
-        while (depth && !pushed) {
-            f = &stack[depth - 1];
-            int64_t result = -1;
-            if (f->ch_begin == f->ch_end) result = 1; /* no move: the mover wins (misère value 1) */
-            while (result < 0 && f->cursor < f->ch_end) {
-                size_t cl = (size_t)s->arena.w[f->cursor];
-                uint64_t cv;
-                if (gr_keymap_get(&s->memo, s->arena.w + f->cursor + 1, cl, &cv)) {
-                    if (cv == 0 && !s->values) result = 1;
-                    else f->cursor += cl + 1;
-                } else {
-                    root_key = f->cursor + 1;
-                    pushed = 1;
-                    break;
-                }
-            }
-            if (pushed) break;
-            if (result < 0 && !s->values) result = 0;
-            if (result < 0) {
-                /* every child is known: the mex of their values */
-                gr_mexset_clear(&s->mex);
-                size_t nch = 0;
-                for (size_t c = f->ch_begin; c < f->ch_end; c += 1 + (size_t)s->arena.w[c]) nch++;
-                for (size_t c = f->ch_begin; c < f->ch_end; c += 1 + (size_t)s->arena.w[c]) {
-                    uint64_t cv = 0;
-                    (void)gr_keymap_get(&s->memo, s->arena.w + c + 1, (size_t)s->arena.w[c], &cv);
-                    if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) { st = gr_fail(s->err, GR_ENOMEM, "out of memory"); break; }
-                }
-                if (st != GR_OK) break;
-                result = (int64_t)gr_mexset_mex(&s->mex);
-            }
-            if ((st = memo_put(s, s->arena.w + f->key, f->keylen, (uint64_t)result)) != GR_OK) break;
-            s->arena.n = f->ch_begin;
-            depth--;
-        }
-        if (st != GR_OK || !pushed) break;
-    }
-    free(stack);
-    s->arena.n = base;
-    if (st != GR_OK) return st;
-    if (!gr_keymap_get(&s->memo, key, len, &v)) return gr_fail(s->err, GR_EINTERNAL, "misère search lost its root");
-    *out = v;
-    return GR_OK;
+    return gr_search_run(&s->run, key, len, out);
 }
 
 static gr_status search_wins(search *s, const uint64_t *key, size_t len, int *wins) {
@@ -552,14 +491,14 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     if (sm.sj_ok) { out->wins = out->sj_wins; out->method = "sj-theorem"; return GR_OK; }
     if (sm.tame_ok) { out->wins = genus_verdict(sm.x, sm.firm); out->method = "genus"; return GR_OK; }
     search s;
-    search_init(&s, pos->ctx, err);
+    search_init(&s, pos->ctx, 0, err);
     words key = {NULL, 0, 0};
     st = position_key(pos, &key, err);
     int wins = 0;
     if (st == GR_OK) st = search_wins(&s, key.w, key.n, &wins);
     out->wins = wins;
     out->method = "search";
-    out->searched = s.memo.count;
+    out->searched = s.run.memo.count;
     free(key.w);
     search_free(&s);
     return st;
@@ -719,7 +658,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     if ((st = summarize(pos, &w.sm, err)) != GR_OK) return st;
     w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1 : 2;
     search s;
-    search_init(&s, pos->ctx, err);
+    search_init(&s, pos->ctx, 0, err);
     w.s = &s;
     int partial = 0;
     for (size_t i = 0; i < pos->nterms && !w.out.cut && st == GR_OK; i++) {
@@ -778,8 +717,7 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     gr_ruleset *nim;
     if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
     search s;
-    search_init(&s, rs->ctx, err);
-    s.values = 1;
+    search_init(&s, rs->ctx, 1, err);
     words key = {NULL, 0, 0};
     for (size_t k = 0; k < terms && st == GR_OK; k++) {
         /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */

@@ -1,0 +1,143 @@
+/* The shared depth-first search driver (see search.h). A frame's children
+ * live in one LIFO arena, so memory follows the depth of the search, not
+ * the size of the game. A key is memoized as busy when its frame is pushed
+ * and gets its result when the frame is popped; meeting a busy key again
+ * means the game has a cycle. */
+#include <stdlib.h>
+#include <string.h>
+#include "search.h"
+
+typedef struct gr_search_frame {
+    size_t id;                 /* memo entry */
+    size_t key, keylen;        /* arena offsets of the key */
+    size_t ch_begin, ch_end, cursor;
+} gr_search_frame;
+
+void gr_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
+                    const char *hint, gr_error *err) {
+    memset(s, 0, sizeof *s);
+    s->ops = ops;
+    s->user = user;
+    s->what = what;
+    s->hint = hint;
+    s->err = err;
+    gr_keymap_init(&s->memo, max_positions);
+    s->max_work = 64 * (uint64_t)max_positions;
+}
+
+void gr_search_free(gr_search *s) {
+    gr_keymap_free(&s->memo);
+    free(s->arena);
+    free(s->scratch);
+    free(s->stack);
+    s->arena = s->scratch = NULL;
+    s->stack = NULL;
+}
+
+void gr_search_reset(gr_search *s) {
+    size_t max = s->memo.max;
+    gr_keymap_free(&s->memo);
+    gr_keymap_init(&s->memo, max);
+    s->alen = 0;
+    s->depth = 0;
+    s->work = 0;
+}
+
+gr_status gr_search_limit_error(gr_search *s) {
+    return gr_fail(s->err, GR_ELIMIT, "%s exceeds its bound of %llu positions (%s)", s->what,
+                   (unsigned long long)s->memo.max, s->hint);
+}
+
+static int put(gr_search *s, const uint64_t *w, size_t n) {
+    if (!gr_grow((void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
+    if (n) memcpy(s->arena + s->alen, w, n * sizeof *w);
+    s->alen += n;
+    return 1;
+}
+
+gr_status gr_search_child(gr_search *s, const uint64_t *key, size_t len) {
+    uint64_t l = len;
+    s->work += len + 1;
+    if (s->max_work && s->work > s->max_work) return gr_search_limit_error(s);
+    if (!put(s, &l, 1) || !put(s, key, len)) return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    return GR_OK;
+}
+
+gr_status gr_search_marker(gr_search *s) {
+    uint64_t m = GR_SEARCH_MARKER;
+    s->work += 1;
+    if (s->max_work && s->work > s->max_work) return gr_search_limit_error(s);
+    if (!put(s, &m, 1)) return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    return GR_OK;
+}
+
+int gr_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
+    return gr_keymap_get(&s->memo, key, len, result) && *result != GR_SEARCH_BUSY;
+}
+
+/* Pushes the frame of the key at arena offset `at` (length at[-1]):
+ * memoizes it as busy and writes its children. */
+static gr_status push(gr_search *s, size_t at) {
+    if (!gr_grow((void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
+        return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    gr_search_frame *f = &s->stack[s->depth];
+    f->key = at;
+    f->keylen = (size_t)s->arena[at - 1];
+    gr_status st = gr_keymap_add(&s->memo, s->arena + at, f->keylen, GR_SEARCH_BUSY, &f->id);
+    if (st == GR_ELIMIT) return gr_search_limit_error(s);
+    if (st != GR_OK) return gr_fail(s->err, st, "out of memory in %s", s->what);
+    s->depth++;
+    /* copy the key out: writing children may move the arena */
+    if (!gr_grow((void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
+        return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    memcpy(s->scratch, s->arena + at, f->keylen * sizeof *s->scratch);
+    f->ch_begin = s->alen;
+    if ((st = s->ops->children(s, s->scratch, f->keylen)) != GR_OK) return st;
+    f = &s->stack[s->depth - 1];
+    f->ch_end = s->alen;
+    f->cursor = f->ch_begin;
+    return GR_OK;
+}
+
+static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
+    size_t base = s->alen;
+    uint64_t l = len;
+    if (!put(s, &l, 1) || !put(s, key, len)) return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    gr_status st = push(s, base + 1);
+    while (st == GR_OK && s->depth) {
+        gr_search_frame *f = &s->stack[s->depth - 1];
+        int decided = 0, pushed = 0;
+        uint64_t result = 0;
+        while (f->cursor < f->ch_end) {
+            size_t cl = (size_t)s->arena[f->cursor];
+            if (s->arena[f->cursor] != GR_SEARCH_MARKER) {
+                size_t id = gr_keymap_find(&s->memo, s->arena + f->cursor + 1, cl);
+                if (id == SIZE_MAX) { st = push(s, f->cursor + 1); pushed = 1; break; }
+                uint64_t cv = s->memo.val[id];
+                if (cv == GR_SEARCH_BUSY)
+                    return gr_fail(s->err, GR_ECYCLE, "the game is not finite: a position can be reached from itself");
+                if (s->ops->cut && s->ops->cut(s, cv, &result)) { decided = 1; break; }
+            }
+            f->cursor = gr_search_next(s->arena, f->cursor);
+        }
+        if (pushed) continue;
+        if (!decided)
+            st = s->ops->combine(s, s->arena + f->key, f->keylen, s->arena + f->ch_begin, f->ch_end - f->ch_begin,
+                                 &result);
+        if (st != GR_OK) break;
+        s->memo.val[f->id] = result;
+        s->alen = f->ch_begin;
+        s->depth--;
+    }
+    s->alen = base;
+    s->depth = 0;
+    return st;
+}
+
+gr_status gr_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
+    if (gr_search_known(s, key, len, result)) return GR_OK;
+    gr_status st = run(s, key, len);
+    if (st != GR_OK) return st;
+    if (!gr_search_known(s, key, len, result)) return gr_fail(s->err, GR_EINTERNAL, "%s lost its root", s->what);
+    return GR_OK;
+}
