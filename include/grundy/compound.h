@@ -9,7 +9,7 @@
  *    and none has). With nim heaps only this is the Anti-Nim rule.
  *  - "genus": every component is a heap of a ruleset that grundy has shown,
  *    up to the largest heap in the position, to be tame in the sense of
- *    misère Nim (see README "Misère play"): heaps are fickle or firm, and
+ *    misère Nim (see docs/theory.md "Misère play of tame heaps"): heaps are fickle or firm, and
  *    the mover loses iff (all fickle and value 1) or (some firm and value 0).
  *  - "search": otherwise, an exact memoized search over positions written
  *    canonically (sorted multisets of components), bounded by the

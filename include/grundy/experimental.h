@@ -28,7 +28,7 @@ int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t
  * without removal, must be 0),
  * digit[ndigits-1] repeats and must have bit 2 set (leave one heap), so the
  * options of a large heap include every earlier value. The proof
- * (README "Arithmetic periodicity") checks the prefix v[0..n): the
+ * (docs/theory.md "Arithmetic periodicity") checks the prefix v[0..n): the
  * relation over [e + p, n), then three conditions on the values that keep
  * the induction going for ever. Returns 1 with the smallest such p (and its
  * least e) when proved, 0 otherwise. */
@@ -39,7 +39,7 @@ int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndi
  * finite take-and-break code whose moves may split a heap into two or three
  * (hexadecimal codes: digit bit 4 leaves two heaps, bit 8 three), e.g.
  * 0.8, 0.C, 0.FF, 0.A8. digit[0..ndigits-1] are the digits, digit[0] for
- * removing nothing. The proof (README "Arithmetic periodicity of splitting
+ * removing nothing. The proof (docs/theory.md "Arithmetic periodicity of splitting
  * codes") needs the saltus of some period to be a power of two and checks
  * the prefix v[0..n): the relation, a residue condition that keeps options
  * with two or more large parts away from G(n), and one window of heaps

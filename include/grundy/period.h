@@ -9,7 +9,7 @@
  * window: [e, 2e' + p + t) when a move may split a heap into two, and
  * [e, 3e' + 2p + t) when it may split into three, with e' = max(e, 1) and t
  * the most tokens one move removes (t >= 0: splitting without removal is
- * t = 0). See README "Proven periodicity" for the derivation. */
+ * t = 0). See docs/theory.md "Proven periodicity" for the derivation. */
 #ifndef GRUNDY_PERIOD_H
 #define GRUNDY_PERIOD_H
 

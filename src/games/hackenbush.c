@@ -11,7 +11,7 @@
  *     parity of its edge count; a loop of weight w is worth w mod 2;
  *  3. the colon principle on the tree of components: a bridge of weight w
  *     over a part of value g contributes g + 1 when w = 1, g when w is even,
- *     g ^ 1 when w is odd and > 1 (README "Hackenbush" has the proof; tested
+ *     g ^ 1 when w is odd and > 1 (docs/theory.md "Green Hackenbush: the colon principle" has the proof; tested
  *     against brute force).
  * A weighted edge on a cycle is refused: no rule is proved for it. */
 #include <stdlib.h>

@@ -320,7 +320,7 @@ static int tb_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *
     return 1;
 }
 
-/* all-but codes (README "Arithmetic periodicity"), and finite codes that
+/* all-but codes (docs/theory.md "Arithmetic periodicity"), and finite codes that
  * split (hexadecimal games, "Arithmetic periodicity of splitting codes") */
 static int tb_prove_arith(const gr_ruleset *rs, gr_period_rule rule, uint64_t *pre, uint64_t *per, uint64_t *saltus,
                           uint64_t *used) {

@@ -1,7 +1,7 @@
 /* Arithmetic periodicity of take-and-break codes that split heaps
- * (hexadecimal codes such as 0.8, 0.C, 0.FF, 0.A8). README "Arithmetic
+ * (hexadecimal codes such as 0.8, 0.C, 0.FF, 0.A8). docs/theory.md "Arithmetic
  * periodicity of splitting codes" states the theorem and proves it; the
- * names here (F, h, r, Z, g, D, K0, W, T(N), C(N)) are the README's.
+ * names here (F, h, r, Z, g, D, K0, W, T(N), C(N)) are the proof's.
  *
  * In short: with s = 2^m, F(n) = G(n) for n < e and
  * F(e + i + qP) = G(e + i) + q s. Write F(n) = h(n) 2^m + r(n), r < 2^m.
@@ -112,7 +112,7 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
     for (uint64_t i = 0; i < P; i++) cls[ncls++] = (hcls){e + i, x->g[i], x->b[i] & x->mask};
     uint64_t zmax = x->nz ? x->Z[x->nz - 1] : 0;
 
-    /* wide options (README condition (W)): the largest part is in a
+    /* wide options (the proof's condition (W)): the largest part is in a
      * residue class, the others in any class */
     uint64_t cost = (uint64_t)ncls * P * (x->n2 + x->n3 * (x->nz + 1));
     if (cost > HX_BUDGET) goto done;
@@ -143,7 +143,7 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
         }
     }
 
-    /* the window (README: D, K0, W) */
+    /* the window (the proof's D, K0, W) */
     uint64_t D = (uint64_t)(cmax - cmin) + 3 + (jmax + 1) / P;
     uint64_t K0 = (uint64_t)(cmax > maxpre + 1 ? cmax : maxpre + 1);
     uint64_t A0 = e + P * (K0 - (uint64_t)cmin) + P;

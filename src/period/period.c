@@ -1,5 +1,5 @@
 /* Proven periodicity from a finite prefix. The window bounds are the
- * induction arguments written out in README "Proven periodicity": past the
+ * induction arguments written out in docs/theory.md "Proven periodicity": past the
  * window every option of n+p maps to an option of n with the same value
  * (the largest part shifted by p), and back. */
 #include <stdlib.h>
@@ -64,7 +64,7 @@ int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t
     return gr_period_prove_w(v, 4, n, rule, t, pre, per);
 }
 
-/* ---- arithmetic periodicity (README "Arithmetic periodicity") ----
+/* ---- arithmetic periodicity (docs/theory.md "Arithmetic periodicity") ----
  * Let u = ndigits - 1, the first removal whose digit repeats, and d the
  * repeating digit. For a heap m > u the options are
  *   T(m) = Z  u  { G(r) : 1 <= r <= m - u }  u  { G(m - k) : 1 <= k < u, digit k has bit 2 }

@@ -15,7 +15,7 @@
  *          value 1 ^ r or a firm option of value r.
  *   Then for every sum S of such heaps: the mover loses iff (S all fickle and
  *   value 1) or (S firm and value 0), exactly as in misère Nim. Proof by
- *   induction on S (README "Misère play"); nim heaps are tame (L2 by moving
+ *   induction on S (docs/theory.md "Misère play of tame heaps"); nim heaps are tame (L2 by moving
  *   to 0 or 1), so this covers the Anti-Nim rule of the seeds.
  *
  * search: a memoized search over sums written canonically (sorted records
