@@ -56,9 +56,12 @@ GR_NODISCARD gr_status gr_position_misere_moves(gr_position *pos, size_t max_mov
 /* Conway's genus g^{γ0 γ1 γ2 ...} of one heap: g the normal value, γk the
  * misère Grundy value of the heap plus k heaps of size 2 (γ0: the heap
  * alone). gamma[0..count) are computed exactly by search. */
+/* the most genus terms gamma_0.. one call computes */
+#define GR_GENUS_MAX_TERMS 16
+
 typedef struct gr_genus {
     uint64_t g;
-    uint64_t gamma[16];
+    uint64_t gamma[GR_GENUS_MAX_TERMS];
     size_t count;
     int tame;            /* the heap passed grundy's tameness check */
 } gr_genus;

@@ -20,6 +20,9 @@ typedef struct gr_ruleset gr_ruleset;
 
 /* Default bound on a heap ruleset's value table (entries). */
 #define GR_DEFAULT_TABLE_LIMIT ((uint64_t)1 << 16)
+/* Default table length at which take-and-break tables switch to the
+ * sparse-space method (gr_ctx_set_sparse_start). */
+#define GR_DEFAULT_SPARSE_START ((uint64_t)4096)
 
 GR_NODISCARD gr_status gr_ctx_new(gr_ctx **out);
 void gr_ctx_free(gr_ctx *ctx); /* accepts NULL; frees every ruleset it owns */
@@ -32,7 +35,7 @@ uint64_t gr_ctx_table_limit(const gr_ctx *ctx);
 
 /* Take-and-break tables (finite codes that split into at most two heaps)
  * switch from the naive mex to the sparse-space method once they hold this
- * many values (default 4096; UINT64_MAX never switches). Both give the same
+ * many values (default GR_DEFAULT_SPARSE_START; UINT64_MAX never switches). Both give the same
  * values; the switch only changes speed. */
 void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n);
 

@@ -12,7 +12,7 @@ gr_status gr_ctx_new(gr_ctx **out) {
     if (!c) return GR_ENOMEM;
     c->table_limit = GR_DEFAULT_TABLE_LIMIT;
     c->search_limit = GR_DEFAULT_SEARCH_LIMIT;
-    c->sparse_start = 4096;
+    c->sparse_start = GR_DEFAULT_SPARSE_START;
     return GR_OK;
 }
 

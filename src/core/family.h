@@ -25,6 +25,10 @@ enum {
     GR_FAM_ARGS_SET = 1u << 5         /* arguments are a set: long argument lists are kept sorted */
 };
 
+/* State families with two coordinates (wythoff, euclid, dyn) keep a
+ * table of small positions' values: at most this many per side. */
+#define GR_STATE_TABLE_SIDE_MAX 4096
+
 /* Option enumeration shared by the families: emit() returns nonzero to stop. */
 typedef struct gr_optiter {
     gr_heap_option_fn fn;

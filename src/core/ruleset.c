@@ -7,6 +7,9 @@
 #include "context_internal.h"
 #include "family.h"
 
+/* how often (in values) long tabulations call the progress callback */
+#define PROGRESS_EVERY 4096
+
 void gr_rs_free(gr_ruleset *rs) {
     if (!rs) return;
     if (rs->fam && rs->fam->free) rs->fam->free(rs);
@@ -91,11 +94,11 @@ gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
     }
     while (rs->len < upto) {
         gr_status st;
-        /* progress every 4096 values, and more often early on (every
-         * power of two near len/16), where values may be slow to come */
+        /* progress every PROGRESS_EVERY values, and more often early on
+         * (every power of two near len/16), where values may be slow to come */
         if (rs->progress && rs->len) {
             unsigned lb = 63u - (unsigned)__builtin_clzll((unsigned long long)rs->len);
-            size_t step = lb >= 16 ? 4096 : lb >= 4 ? (size_t)1 << (lb - 4) : 1;
+            size_t step = lb >= 16 ? PROGRESS_EVERY : lb >= 4 ? (size_t)1 << (lb - 4) : 1;
             if ((rs->len & (step - 1)) == 0 &&
                 rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
                 return gr_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);

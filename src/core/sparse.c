@@ -129,11 +129,14 @@ gr_status gr_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, int
     return GR_OK;
 }
 
+/* the reversed table is never allocated shorter than this */
+#define REV_MIN 4096
+
 /* Brings the reversed table up to date with the table. */
 static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     size_t len = rs->len;
     if (rs->sp_revw != rs->tw || rs->sp_revm < len) {
-        size_t m = 2 * len > 4096 ? 2 * len : 4096;
+        size_t m = 2 * len > REV_MIN ? 2 * len : REV_MIN;
         /* rebuilt whole: free first, so old and new are never both resident */
         free(rs->sp_rev);
         rs->sp_rev = NULL;

@@ -150,7 +150,7 @@ static uint64_t next_cap(const gr_ruleset *rs, uint64_t n, uint64_t t) {
 static size_t table_side(const gr_ruleset *rs) {
     uint64_t lim = gr_ctx_table_limit(rs->ctx);
     size_t w = 2;
-    while ((uint64_t)(w + 1) * (w + 2) / 2 <= lim && w < 4096) w++;
+    while ((uint64_t)(w + 1) * (w + 2) / 2 <= lim && w < GR_STATE_TABLE_SIDE_MAX) w++;
     return w;
 }
 

@@ -149,7 +149,7 @@ static gr_status pair_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, in
 static size_t table_side(const gr_ruleset *rs) {
     uint64_t lim = gr_ctx_table_limit(rs->ctx);
     size_t w = 2;
-    while ((uint64_t)(w + 1) * (w + 1) <= lim && w < 4096) w++;
+    while ((uint64_t)(w + 1) * (w + 1) <= lim && w < GR_STATE_TABLE_SIDE_MAX) w++;
     return w;
 }
 

@@ -166,7 +166,7 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     if ((st = gr_sp_sums(rs, (size_t)kmax + 1, err)) != GR_OK) return st;
     size_t nsums = 0;
     for (uint64_t k = 0; k <= kmax; k++)
-        if ((digit_at(td, k) & 4) && n - k >= 2) rs->sp_sums[nsums++] = n - (size_t)k;
+        if ((digit_at(td, k) & TB_LEAVE_TWO) && n - k >= 2) rs->sp_sums[nsums++] = n - (size_t)k;
     if (rs->sp_on == 1) {
         /* a finite code (sp_applies), so at most TB_MAX_DIGITS single-heap
          * options; "take the whole heap" needs n = k, below the sparse start */
@@ -174,8 +174,8 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
         size_t nsingle = 0;
         for (uint64_t k = 1; k <= kmax; k++) {
             unsigned d = td->digit[k];
-            if ((d & 1) && n == k) single[nsingle++] = 0;
-            else if ((d & 2) && n > k) single[nsingle++] = gr_tab_at(rs, n - (size_t)k);
+            if ((d & TB_LEAVE_NONE) && n == k) single[nsingle++] = 0;
+            else if ((d & TB_LEAVE_ONE) && n > k) single[nsingle++] = gr_tab_at(rs, n - (size_t)k);
         }
         return gr_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
     }
@@ -188,12 +188,12 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
         unsigned d = digit_at(td, k);
         if (!d) continue;
         size_t r = n - (size_t)k;
-        if (k > 0 && (d & 1) && r == 0) bits[0] |= 1;
-        if (k > 0 && (d & 2) && r >= 1) {
+        if (k > 0 && (d & TB_LEAVE_NONE) && r == 0) bits[0] |= 1;
+        if (k > 0 && (d & TB_LEAVE_ONE) && r >= 1) {
             uint32_t v = gr_tab_at(rs, r);
             if (v < lim) bits[v >> 6] |= (uint64_t)1 << (v & 63);
         }
-        if ((d & 8) && r >= 3)
+        if ((d & TB_LEAVE_THREE) && r >= 3)
             for (size_t a = 1; a + 2 <= r; a++) {
                 const uint64_t *row = td->p2 + (r - a) * td->p2_words;
                 uint32_t ga = gr_tab_at(rs, a);
@@ -223,17 +223,17 @@ static void tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         unsigned d = digit_at(td, k);
         if (!d) continue;
         uint64_t r = n - k, h[3];
-        if ((d & 1) && r == 0 && k > 0 && gr_optiter_emit(it, h, 0)) return;
-        if ((d & 2) && r >= 1 && k > 0) { h[0] = r; if (gr_optiter_emit(it, h, 1)) return; }
+        if ((d & TB_LEAVE_NONE) && r == 0 && k > 0 && gr_optiter_emit(it, h, 0)) return;
+        if ((d & TB_LEAVE_ONE) && r >= 1 && k > 0) { h[0] = r; if (gr_optiter_emit(it, h, 1)) return; }
         uint64_t cap = it->split_cap ? it->split_cap : UINT64_MAX;
-        if ((d & 4) && r >= 2) {
+        if ((d & TB_LEAVE_TWO) && r >= 2) {
             if (r / 2 > cap) it->cut = 1;
             for (uint64_t a = 1; a <= r / 2 && a <= cap; a++) {
                 h[0] = a; h[1] = r - a;
                 if (gr_optiter_emit(it, h, 2)) return;
             }
         }
-        if ((d & 8) && r >= 3) {
+        if ((d & TB_LEAVE_THREE) && r >= 3) {
             if (r / 3 > cap) it->cut = 1;
             for (uint64_t a = 1; a <= r / 3 && a <= cap; a++)
                 for (uint64_t b = a; b <= (r - a) / 2 && b <= cap; b++) {

@@ -212,9 +212,9 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
     if (need) *need = 0;
     if (ndigits > TB_MAX_DIGITS) return 0;
     for (size_t k = 0; k < ndigits; k++) {
-        if (k && (digit[k] & 2)) x.j1[x.n1++] = k;
-        if (digit[k] & 4) x.j2[x.n2++] = k;
-        if (digit[k] & 8) x.j3[x.n3++] = k;
+        if (k && (digit[k] & TB_LEAVE_ONE)) x.j1[x.n1++] = k;
+        if (digit[k] & TB_LEAVE_TWO) x.j2[x.n2++] = k;
+        if (digit[k] & TB_LEAVE_THREE) x.j3[x.n3++] = k;
         if (k == 0 && (digit[k] & 3)) return 0; /* not a take-and-break move */
         if (digit[k] & 14) x.jmax = k;
     }

@@ -4,6 +4,7 @@
  * (the largest part shifted by p), and back. */
 #include <stdlib.h>
 #include "internal.h"
+#include "games/tbcode.h"
 
 uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint64_t p) {
     uint64_t e1 = e ? e : 1;
@@ -82,7 +83,7 @@ int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t
     if (ndigits < 2) return 0;
     size_t u = ndigits - 1;
     unsigned d = digit[u];
-    if (!(d & 2) || (d & ~3u) || digit[0]) return 0; /* digit[0]: splits without removal */
+    if (!(d & TB_LEAVE_ONE) || (d & ~(unsigned)(TB_LEAVE_NONE | TB_LEAVE_ONE)) || digit[0]) return 0; /* digit[0]: splits without removal */
     for (size_t k = 1; k < u; k++) if (digit[k] & ~3u) return 0;
     for (uint64_t p = 1; 4 * p <= n; p++) {
         if (at(v, n - 1) <= at(v, n - 1 - p)) continue;
@@ -103,7 +104,7 @@ int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t
         if (!inD || !inC) { free(inD); free(inC); return 0; }
 #define SETB(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
 #define HASB(b, x) ((x) <= dmax && ((b)[(x) >> 6] >> ((x) & 63) & 1))
-        if (d & 1) { SETB(inD, 0); SETB(inC, 0); }
+        if (d & TB_LEAVE_NONE) { SETB(inD, 0); SETB(inC, 0); }
         for (uint64_t r = 1; r < e + p; r++) {
             SETB(inD, at(v, r));
             if (r < e) SETB(inC, at(v, r));

@@ -708,7 +708,8 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
 gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
     memset(out, 0, sizeof *out);
     if (!gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
-    if (terms == 0 || terms > 16) return gr_fail(err, GR_EINVAL, "genus: between 1 and 16 terms");
+    if (terms == 0 || terms > GR_GENUS_MAX_TERMS)
+        return gr_fail(err, GR_EINVAL, "genus: between 1 and %d terms", GR_GENUS_MAX_TERMS);
     gr_status st = gr_ruleset_value(rs, heap, &out->g, err);
     if (st != GR_OK) return st;
     int ok;
