@@ -43,6 +43,53 @@ static void bad(const char *text, size_t len, unsigned flags, gr_status want, si
 
 #define BAD(t, st, col, msg) bad(t, strlen(t), 0, st, 1, col, msg)
 
+/* term accessors, positions after several moves, and 128-bit decimals */
+static void api(void) {
+    gr_position *pos;
+    gr_error err;
+    const char *text = "kayles(2,3) + 5 + wythoff(3,4) + fib(9,2)";
+    CHECK(gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) == GR_OK, "%s", err.message);
+    gr_term_info t;
+    CHECK(gr_position_term(pos, 0, &t) == GR_OK && t.nargs == 2 && t.args[0] == 2 && t.args[1] == 3 && !t.bare &&
+              !strcmp(gr_ruleset_spec(t.ruleset), "kayles") && !strcmp(gr_ruleset_family(t.ruleset), "tb"),
+          "term 0");
+    CHECK(gr_position_term(pos, 1, &t) == GR_OK && t.nargs == 1 && t.args[0] == 5 && t.bare &&
+              !strcmp(gr_ruleset_family(t.ruleset), "nim"), "term 1");
+    CHECK(gr_position_term(pos, 2, &t) == GR_OK && t.nargs == 2 && t.args[1] == 4 && !gr_ruleset_is_heap(t.ruleset),
+          "term 2");
+    uint64_t take = 0;
+    CHECK(gr_position_term(pos, 3, &t) == GR_OK && !strcmp(gr_ruleset_family(t.ruleset), "dyn") &&
+              gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, &take, &err) == GR_OK && take == 1,
+          "term 3: least winning take of fib(9,2) is 1, got %llu", (unsigned long long)take);
+    CHECK(gr_position_term(pos, 4, &t) == GR_EINVAL, "no term 4");
+    gr_move mv[3] = {{0, "kayles(2,3)", "kayles(1,3)"}, {2, "wythoff(3,4)", "wythoff(1,2)"}, {2, "x", "wythoff(0,4)"}};
+    char *after = NULL;
+    CHECK(gr_position_format_moves(pos, mv, 3, &after, NULL) == GR_OK && after &&
+              !strcmp(after, "kayles(1,3) + 5 + wythoff(0,4) + fib(9,2)"), "after moves: %s", after ? after : "(null)");
+    free(after);
+    gr_move far = {9, "a", "b"};
+    CHECK(gr_position_format_moves(pos, &far, 1, &after, NULL) == GR_EINVAL, "a move in no term");
+    gr_position_free(pos);
+
+    char buf[GR_U128_DIGITS];
+    CHECK(gr_u128_format(0, 0, buf) == 1 && !strcmp(buf, "0"), "0");
+    CHECK(!strcmp((gr_u128_format(0, UINT64_MAX, buf), buf), "18446744073709551615"), "2^64-1: %s", buf);
+    CHECK(!strcmp((gr_u128_format(1, 0, buf), buf), "18446744073709551616"), "2^64: %s", buf);
+    CHECK(gr_u128_format(UINT64_MAX, UINT64_MAX, buf) == 39 && !strcmp(buf, "340282366920938463463374607431768211455"),
+          "2^128-1: %s", buf);
+    tu_rng r = {tu_seed(12)};
+    for (int i = 0; i < 20000; i++) {
+        uint64_t hi = tu_next(&r) >> tu_below(&r, 64), lo = tu_next(&r);
+        __extension__ unsigned __int128 v = (unsigned __int128)hi << 64 | lo;
+        char want[GR_U128_DIGITS], tmp[GR_U128_DIGITS];
+        size_t k = 0;
+        do { tmp[k++] = (char)('0' + (int)(v % 10)); v /= 10; } while (v);
+        for (size_t j = 0; j < k; j++) want[j] = tmp[k - 1 - j];
+        want[k] = 0;
+        CHECK(gr_u128_format(hi, lo, buf) == k && !strcmp(buf, want), "%s vs %s", buf, want);
+    }
+}
+
 int main(void) {
     tu_seed(0);
     if (gr_ctx_new(&ctx) != GR_OK) return 1;
@@ -131,6 +178,7 @@ int main(void) {
           err.message);
     CHECK(gr_ctx_ruleset(ctx, "", 0, &rs, &err) == GR_EPARSE && err.column == 1, "empty ruleset");
 
+    api();
     gr_ctx_free(ctx);
     return tu_finish("test_parse");
 }

@@ -99,6 +99,11 @@ GR_NODISCARD gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int 
  * removed[i] is set to 1 for the heaps to remove (removed may be NULL).
  * Greedy maximum-weight linear basis over GF(2): keep the heaviest linearly
  * independent set; every dependent heap goes. */
+/* Writes the 128-bit number hi:lo in decimal into buf (at least
+ * GR_U128_DIGITS bytes, NUL-terminated); returns its length. */
+#define GR_U128_DIGITS 40
+size_t gr_u128_format(uint64_t hi, uint64_t lo, char *buf);
+
 GR_NODISCARD gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                                  unsigned char *removed, gr_error *err);
 

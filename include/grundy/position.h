@@ -99,6 +99,23 @@ GR_NODISCARD gr_status gr_position_winning_moves(gr_position *pos, size_t max_mo
 GR_NODISCARD gr_status gr_position_format_after(const gr_position *pos, const gr_move *move,
                                                 char **out, size_t *len);
 
+/* The position after moves that change several terms at once (Every-SG and
+ * Moore moves): each term moved in is replaced by the `to` of the last
+ * move naming it. Same ownership as gr_position_format. */
+GR_NODISCARD gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves, size_t nmoves,
+                                                char **out, size_t *len);
+
+/* What term i is: its ruleset, its arguments (heaps, or the arguments of
+ * one state) and whether it was written as a bare integer (a nim heap).
+ * The pointers stay valid while the position lives. */
+typedef struct gr_term_info {
+    gr_ruleset *ruleset;
+    const uint64_t *args;
+    size_t nargs;
+    int bare;
+} gr_term_info;
+GR_NODISCARD gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out);
+
 GR_API_END
 #ifdef __cplusplus
 }

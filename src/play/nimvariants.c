@@ -171,6 +171,26 @@ static int cmp_desc(const void *a, const void *b) {
     return x > y ? -1 : x < y;
 }
 
+size_t gr_u128_format(uint64_t hi, uint64_t lo, char *buf) {
+    char tmp[GR_U128_DIGITS];
+    size_t k = 0;
+    do {
+        /* (hi:lo) / 10, bit by bit through the low word */
+        uint64_t rem = hi % 10, qh = hi / 10, ql = 0;
+        for (int b = 63; b >= 0; b--) {
+            rem = (rem << 1) | (lo >> b & 1);
+            ql = (ql << 1) | (rem >= 10);
+            if (rem >= 10) rem -= 10;
+        }
+        tmp[k++] = (char)('0' + rem);
+        hi = qh;
+        lo = ql;
+    } while (hi || lo);
+    for (size_t i = 0; i < k; i++) buf[i] = tmp[k - 1 - i];
+    buf[k] = '\0';
+    return k;
+}
+
 gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                     unsigned char *removed, gr_error *err) {
     const uint64_t **order = malloc((n ? n : 1) * sizeof *order);

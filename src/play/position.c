@@ -71,6 +71,33 @@ gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, 
     return gr_buf_take(&b, out, len);
 }
 
+gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves, size_t nmoves, char **out,
+                                   size_t *len) {
+    for (size_t j = 0; j < nmoves; j++)
+        if (moves[j].component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
+    gr_buf b;
+    gr_buf_init(&b);
+    for (size_t i = 0; i < pos->nterms; i++) {
+        if (i) gr_buf_puts(&b, " + ");
+        const char *to = NULL;
+        for (size_t j = 0; j < nmoves; j++) if (moves[j].component == i) to = moves[j].to;
+        if (to) gr_buf_puts(&b, to);
+        else gr_term_write(&b, pos, &pos->terms[i]);
+    }
+    if (!pos->nterms) gr_buf_puts(&b, "0");
+    return gr_buf_take(&b, out, len);
+}
+
+gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) {
+    if (i >= pos->nterms) return GR_EINVAL;
+    const gr_term *t = &pos->terms[i];
+    out->ruleset = t->rs;
+    out->args = pos->args + t->args;
+    out->nargs = t->nargs;
+    out->bare = t->bare;
+    return GR_OK;
+}
+
 gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
     if (i >= pos->nterms) return gr_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
     if (pos->known[i]) { *value = pos->values[i]; return GR_OK; }
