@@ -27,7 +27,7 @@
 #include "context_internal.h"
 #include "position_internal.h"
 #include "family.h"
-#include "search.h"
+#include "misere_search.h"
 
 /* ---------- per-ruleset certificates ---------- */
 
@@ -131,259 +131,7 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
 static int sj_verdict(uint64_t x, size_t big) { return (x != 0 && big > 0) || (x == 0 && big == 0); }
 static int genus_verdict(uint64_t x, size_t firm) { return !((firm == 0 && x == 1) || (firm > 0 && x == 0)); }
 
-/* ---------- canonical sums for the search ---------- */
-/* A sum is a run of records [hdr][args...], hdr = ruleset id << 32 | nargs.
- * Heaps are one record each (nargs 1); a state ruleset's term is one record.
- * Canonical: heaps of size 0 dropped, records sorted. */
-
-typedef struct rec {
-    const uint64_t *w;
-    size_t n;
-} rec;
-
-static int cmp_rec(const void *a, const void *b) {
-    const rec *x = a, *y = b;
-    size_t n = x->n < y->n ? x->n : y->n;
-    for (size_t i = 0; i < n; i++)
-        if (x->w[i] != y->w[i]) return x->w[i] < y->w[i] ? -1 : 1;
-    return x->n < y->n ? -1 : x->n > y->n;
-}
-
-typedef struct words {
-    uint64_t *w;
-    size_t n, cap;
-} words;
-
-static int words_put(words *b, const uint64_t *w, size_t n) {
-    if (!gr_grow((void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
-    if (n) memcpy(b->w + b->n, w, n * sizeof *w);
-    b->n += n;
-    return 1;
-}
-
-static gr_ruleset *rs_of(gr_ctx *ctx, uint64_t hdr) { return ctx->rs[hdr >> 32]; }
-
-/* Splits w[0..n) into records (at most cap). */
-static size_t records(const uint64_t *w, size_t n, rec *out) {
-    size_t k = 0;
-    for (size_t i = 0; i < n;) {
-        size_t len = 1 + (size_t)(w[i] & 0xffffffffu);
-        out[k].w = w + i;
-        out[k].n = len;
-        k++;
-        i += len;
-    }
-    return k;
-}
-
-static int is_zero_heap(gr_ctx *ctx, const rec *r) {
-    return gr_ruleset_is_heap(rs_of(ctx, r->w[0])) && r->w[1] == 0;
-}
-
-/* Writes the canonical form of the records into out (appending). */
-static int canon(gr_ctx *ctx, rec *r, size_t k, words *out) {
-    qsort(r, k, sizeof *r, cmp_rec);
-    for (size_t i = 0; i < k; i++)
-        if (!is_zero_heap(ctx, &r[i]) && !words_put(out, r[i].w, r[i].n)) return 0;
-    return 1;
-}
-
-/* ---------- the search ---------- */
-
-typedef struct search {
-    gr_ctx *ctx;
-    int values;            /* 0: memo holds outcomes (1 mover wins, 0 not);
-                              1: memo holds misère Grundy values */
-    gr_mexset mex;
-    gr_search run;         /* canonical sum -> outcome or value */
-    words child;           /* the child being written */
-    rec *recs;
-    size_t recs_cap;
-    gr_error *err;
-} search;
-
-typedef struct child_ctx {
-    search *s;
-    const rec *all;
-    size_t nrec, skip;     /* the record being replaced */
-    uint64_t hdr;          /* for heap options: the ruleset header (nargs 1) */
-    int heap;
-    gr_status st;
-    words tmp;             /* the option's own records */
-} child_ctx;
-
-/* Emits one child: all records but `skip`, plus the option's records. */
-static int emit_child(child_ctx *c) {
-    search *s = c->s;
-    size_t total = c->nrec - 1;
-    rec local[64];
-    rec *r = local;
-    size_t extra = 0;
-    for (size_t i = 0; i < c->tmp.n; i += 1 + (size_t)(c->tmp.w[i] & 0xffffffffu)) extra++;
-    if (total + extra > 64) {
-        if (!gr_grow((void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
-        r = s->recs;
-    }
-    size_t k = 0;
-    for (size_t i = 0; i < c->nrec; i++) if (i != c->skip) r[k++] = c->all[i];
-    k += records(c->tmp.w, c->tmp.n, r + k);
-    s->child.n = 0;
-    if (!canon(s->ctx, r, k, &s->child)) { c->st = GR_ENOMEM; return 1; }
-    gr_status st = gr_search_child(&s->run, s->child.w, s->child.n);
-    if (st != GR_OK) { c->st = st; return 1; }
-    return 0;
-}
-
-static int heap_child(void *user, const uint64_t *h, size_t n) {
-    child_ctx *c = user;
-    c->tmp.n = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t rec2[2] = {c->hdr, h[i]};
-        if (!words_put(&c->tmp, rec2, 2)) { c->st = GR_ENOMEM; return 1; }
-    }
-    return emit_child(c);
-}
-
-static int state_child(void *user, const uint64_t *a, size_t n) {
-    child_ctx *c = user;
-    c->tmp.n = 0;
-    /* an option may have another number of arguments (dyn(n) -> dyn(n,c)) */
-    uint64_t hdr = (c->hdr & ~(uint64_t)0xffffffffu) | n;
-    if (!words_put(&c->tmp, &hdr, 1) || !words_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
-    return emit_child(c);
-}
-
-#define SEARCH_MAX_OPTIONS ((uint64_t)1 << 20)
-
-/* The children of key[0..len): one per option of each distinct component. */
-static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
-    search *s = run->user;
-    size_t nrec = 0;
-    for (size_t i = 0; i < len; i += 1 + (size_t)(key[i] & 0xffffffffu)) nrec++;
-    rec *all = malloc((nrec ? nrec : 1) * sizeof *all);
-    if (!all) return gr_fail(s->err, GR_ENOMEM, "out of memory");
-    records(key, len, all);
-    child_ctx c = {s, all, nrec, 0, 0, 0, GR_OK, {NULL, 0, 0}};
-    gr_status st = GR_OK;
-    for (size_t i = 0; i < nrec && st == GR_OK; i++) {
-        if (i && cmp_rec(&all[i], &all[i - 1]) == 0) continue; /* same component, same moves */
-        gr_ruleset *rs = rs_of(s->ctx, all[i].w[0]);
-        c.skip = i;
-        c.hdr = all[i].w[0];
-        int complete = 1;
-        if (gr_ruleset_is_heap(rs)) {
-            st = gr_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete);
-        } else {
-            gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
-            st = gr_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
-            complete = !it.cut;
-        }
-        if (st == GR_OK && c.st == GR_ENOMEM) st = gr_fail(s->err, c.st, "out of memory in the misère search");
-        else if (st == GR_OK && c.st != GR_OK) st = c.st; /* the bound, with its message */
-        if (st == GR_OK && !complete)
-            st = gr_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
-                         (unsigned long long)SEARCH_MAX_OPTIONS);
-    }
-    free(c.tmp.w);
-    free(all);
-    return st;
-}
-
-/* outcomes: a child the mover can move to that is lost decides the node */
-static int cut_outcome(gr_search *run, uint64_t child, uint64_t *result) {
-    (void)run;
-    if (child != 0) return 0;
-    *result = 1;
-    return 1;
-}
-
-/* every child known: no move wins (misère value 1); for outcomes, all
- * children won means lost; for values, the mex */
-static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
-                         uint64_t *result) {
-    (void)key; (void)len;
-    search *s = run->user;
-    if (!chlen) { *result = 1; return GR_OK; }
-    if (!s->values) { *result = 0; return GR_OK; }
-    gr_mexset_clear(&s->mex);
-    size_t nch = 0;
-    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) nch++;
-    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) {
-        uint64_t cv = 0;
-        (void)gr_search_known(run, ch + c + 1, (size_t)ch[c], &cv);
-        if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) return gr_fail(s->err, GR_ENOMEM, "out of memory");
-    }
-    *result = gr_mexset_mex(&s->mex);
-    return GR_OK;
-}
-
-static const gr_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
-static const gr_search_ops VALUE_OPS = {gen_children, NULL, combine};
-
-static gr_status search_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
-    memset(s, 0, sizeof *s);
-    s->ctx = ctx;
-    s->err = err;
-    s->values = values;
-    gr_mexset_init(&s->mex);
-    gr_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
-                   "the exact misère search", "raise the search limit", err);
-    return GR_OK;
-}
-
-static void search_free(search *s) {
-    gr_search_free(&s->run);
-    gr_mexset_free(&s->mex);
-    free(s->child.w);
-    free(s->recs);
-}
-
-/* The outcome (1: the mover wins) or, for a value search, the misère
- * Grundy value of the canonical sum key[0..len). */
-static gr_status search_run(search *s, const uint64_t *key, size_t len, uint64_t *out) {
-    return gr_search_run(&s->run, key, len, out);
-}
-
-static gr_status search_wins(search *s, const uint64_t *key, size_t len, int *wins) {
-    uint64_t v = 0;
-    gr_status st = search_run(s, key, len, &v);
-    *wins = s->values ? v != 0 : (int)v;
-    return st;
-}
-
 /* ---------- the position level ---------- */
-
-/* Builds the canonical key of the whole position (heaps flattened). */
-static gr_status position_key(gr_position *pos, words *out, gr_error *err) {
-    words raw = {NULL, 0, 0};
-    size_t nrec = 0;
-    for (size_t i = 0; i < pos->nterms; i++) {
-        gr_term *t = &pos->terms[i];
-        const uint64_t *a = pos->args + t->args;
-        if (gr_ruleset_is_heap(t->rs)) {
-            for (uint32_t k = 0; k < t->nargs; k++) {
-                uint64_t r[2] = {(uint64_t)t->rs->id << 32 | 1, a[k]};
-                if (!words_put(&raw, r, 2)) goto oom;
-                nrec++;
-            }
-        } else {
-            uint64_t hdr = (uint64_t)t->rs->id << 32 | t->nargs;
-            if (!words_put(&raw, &hdr, 1) || !words_put(&raw, a, t->nargs)) goto oom;
-            nrec++;
-        }
-    }
-    rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
-    if (!r) goto oom;
-    records(raw.w, raw.n, r);
-    int ok = canon(pos->ctx, r, nrec, out);
-    free(r);
-    free(raw.w);
-    if (!ok) return gr_fail(err, GR_ENOMEM, "out of memory");
-    return GR_OK;
-oom:
-    free(raw.w);
-    return gr_fail(err, GR_ENOMEM, "out of memory");
-}
 
 /* Summary of the position for the formula methods. */
 typedef struct summary {
@@ -491,16 +239,16 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     if (sm.sj_ok) { out->wins = out->sj_wins; out->method = "sj-theorem"; return GR_OK; }
     if (sm.tame_ok) { out->wins = genus_verdict(sm.x, sm.firm); out->method = "genus"; return GR_OK; }
     search s;
-    search_init(&s, pos->ctx, 0, err);
+    gr_ms_init(&s, pos->ctx, 0, err);
     words key = {NULL, 0, 0};
-    st = position_key(pos, &key, err);
+    st = gr_ms_position_key(pos, &key, err);
     int wins = 0;
-    if (st == GR_OK) st = search_wins(&s, key.w, key.n, &wins);
+    if (st == GR_OK) st = gr_ms_wins(&s, key.w, key.n, &wins);
     out->wins = wins;
     out->method = "search";
     out->searched = s.run.memo.count;
     free(key.w);
-    search_free(&s);
+    gr_ms_free(&s);
     return st;
 }
 
@@ -545,13 +293,13 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
         uint64_t hdr1 = (uint64_t)t->rs->id << 32 | 1;
         if (i == w->out.term && state) {
             uint64_t hdr = (uint64_t)t->rs->id << 32 | n;
-            if (!words_put(&raw, &hdr, 1) || !words_put(&raw, vals, n)) goto oom;
+            if (!gr_ms_put(&raw, &hdr, 1) || !gr_ms_put(&raw, vals, n)) goto oom;
             nrec++;
             continue;
         }
         if (!gr_ruleset_is_heap(t->rs)) {
             uint64_t hdr = (uint64_t)t->rs->id << 32 | t->nargs;
-            if (!words_put(&raw, &hdr, 1) || !words_put(&raw, a, t->nargs)) goto oom;
+            if (!gr_ms_put(&raw, &hdr, 1) || !gr_ms_put(&raw, a, t->nargs)) goto oom;
             nrec++;
             continue;
         }
@@ -559,21 +307,21 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
             if (i == w->out.term && k == w->out.heap) {
                 for (size_t j = 0; j < n; j++) {
                     uint64_t r[2] = {hdr1, vals[j]};
-                    if (!words_put(&raw, r, 2)) goto oom;
+                    if (!gr_ms_put(&raw, r, 2)) goto oom;
                     nrec++;
                 }
                 continue;
             }
             uint64_t r[2] = {hdr1, a[k]};
-            if (!words_put(&raw, r, 2)) goto oom;
+            if (!gr_ms_put(&raw, r, 2)) goto oom;
             nrec++;
         }
     }
     rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
     if (!r) goto oom;
-    records(raw.w, raw.n, r);
+    gr_ms_records(raw.w, raw.n, r);
     out->n = 0;
-    int ok = canon(pos->ctx, r, nrec, out);
+    int ok = gr_ms_canon(pos->ctx, r, nrec, out);
     free(r);
     free(raw.w);
     return ok ? GR_OK : gr_fail(w->out.err, GR_ENOMEM, "out of memory");
@@ -590,7 +338,7 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
         words ck = {NULL, 0, 0};
         if ((w->out.st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
         int wins;
-        w->out.st = search_wins(w->s, ck.w, ck.n, &wins);
+        w->out.st = gr_ms_wins(w->s, ck.w, ck.n, &wins);
         free(ck.w);
         if (w->out.st != GR_OK) return 1;
         loses = !wins;
@@ -658,7 +406,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     if ((st = summarize(pos, &w.sm, err)) != GR_OK) return st;
     w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1 : 2;
     search s;
-    search_init(&s, pos->ctx, 0, err);
+    gr_ms_init(&s, pos->ctx, 0, err);
     w.s = &s;
     int partial = 0;
     for (size_t i = 0; i < pos->nterms && !w.out.cut && st == GR_OK; i++) {
@@ -698,7 +446,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         w.out.from = NULL;
     }
     free(w.out.from);
-    search_free(&s);
+    gr_ms_free(&s);
     if (complete) *complete = !w.out.cut && !partial;
     return st;
 }
@@ -718,26 +466,26 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     gr_ruleset *nim;
     if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
     search s;
-    search_init(&s, rs->ctx, 1, err);
+    gr_ms_init(&s, rs->ctx, 1, err);
     words key = {NULL, 0, 0};
     for (size_t k = 0; k < terms && st == GR_OK; k++) {
         /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */
         words raw = {NULL, 0, 0};
         uint64_t r[2] = {(uint64_t)rs->id << 32 | 1, heap};
-        int okw = words_put(&raw, r, 2);
+        int okw = gr_ms_put(&raw, r, 2);
         for (size_t j = 0; j < k && okw; j++) {
             uint64_t two[2] = {(uint64_t)nim->id << 32 | 1, 2};
-            okw = words_put(&raw, two, 2);
+            okw = gr_ms_put(&raw, two, 2);
         }
         rec recs[20];
-        size_t nrec = okw ? records(raw.w, raw.n, recs) : 0;
+        size_t nrec = okw ? gr_ms_records(raw.w, raw.n, recs) : 0;
         key.n = 0;
-        if (!okw || !canon(rs->ctx, recs, nrec, &key)) st = gr_fail(err, GR_ENOMEM, "out of memory");
+        if (!okw || !gr_ms_canon(rs->ctx, recs, nrec, &key)) st = gr_fail(err, GR_ENOMEM, "out of memory");
         free(raw.w);
-        if (st == GR_OK) st = search_run(&s, key.w, key.n, &out->gamma[k]);
+        if (st == GR_OK) st = gr_ms_run(&s, key.w, key.n, &out->gamma[k]);
     }
     free(key.w);
-    search_free(&s);
+    gr_ms_free(&s);
     out->count = terms;
     return st;
 }
