@@ -17,6 +17,7 @@
 #include "position.h"
 #include "compound.h"
 #include "nimber.h"
+#include "custom.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "internal.h"
 #include "context_internal.h"
+#include "family.h"
 
 gr_status gr_ctx_new(gr_ctx **out) {
     gr_ctx *c = calloc(1, sizeof *c);
@@ -22,7 +23,21 @@ void gr_ctx_free(gr_ctx *ctx) {
     free(ctx->rs);
     free(ctx->map);
     gr_nim_free(ctx->nim);
+    for (size_t i = 0; i < ctx->ncustom; i++) free(ctx->custom[i]);
+    free(ctx->custom);
     free(ctx);
+}
+
+const gr_family_entry *gr_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len) {
+    for (size_t i = 0; i < ctx->ncustom; i++)
+        if (strlen(ctx->custom[i]->name) == len && !memcmp(ctx->custom[i]->name, name, len)) return ctx->custom[i];
+    return NULL;
+}
+
+int gr_ctx_custom_add(gr_ctx *ctx, gr_family_entry *block) {
+    if (!gr_grow((void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
+    ctx->custom[ctx->ncustom++] = block;
+    return 1;
 }
 
 void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries) { ctx->table_limit = entries ? entries : 1; }

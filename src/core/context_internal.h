@@ -13,7 +13,16 @@ struct gr_ctx {
     size_t nrs, rs_cap;
     size_t *map;       /* slot -> index + 1 into rs */
     size_t map_cap;
+    /* families defined by the caller (games/custom.c): each a malloc'd
+     * block that starts with its registry entry */
+    struct gr_family_entry **custom;
+    size_t ncustom, custom_cap;
 };
+
+/* A family the caller defined, by name (NULL when none). */
+const struct gr_family_entry *gr_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);
+/* Takes ownership of a custom family's block (0 when out of memory). */
+int gr_ctx_custom_add(gr_ctx *ctx, struct gr_family_entry *block);
 
 gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec);
 /* the context's nimber tables (NULL when out of memory) */

@@ -23,7 +23,8 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
         if (ns >= len) return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name");
         return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name, found '%c'", spec[ns]);
     }
-    const gr_family_entry *nm = gr_registry_find(spec + ns, ne - ns);
+    const gr_family_entry *nm = gr_ctx_custom_find(ctx, spec + ns, ne - ns);
+    if (!nm) nm = gr_registry_find(spec + ns, ne - ns);
     if (!nm)
         return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "unknown ruleset '%.*s' (see 'grundy help rulesets')",
                           (int)(ne - ns > 40 ? 40 : ne - ns), spec + ns);

@@ -1,0 +1,283 @@
+/* Families the caller defines (grundy/custom.h): one gr_family table per
+ * registration, whose operations call the caller's options callback. A
+ * heap family gets a value table like any built-in heap family (G(n) = mex
+ * over the options, whose heaps are all smaller than n); a state family's
+ * values come from the shared search driver (core/search.c), memoized per
+ * ruleset and bounded by the context's search limit. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "family.h"
+#include "context_internal.h"
+#include "search.h"
+#include "grundy/custom.h"
+
+#define CUSTOM_NAME_MAX 32
+#define CUSTOM_MAX_WORDS 64   /* heaps one option leaves, or words of a state */
+
+typedef struct custom_reg {
+    gr_family_entry entry;    /* first: the context frees the block through it */
+    gr_family fam;
+    gr_custom_family def;
+    char name[CUSTOM_NAME_MAX + 1];
+} custom_reg;
+
+static const custom_reg *reg_of(const gr_ruleset *rs) {
+    return (const custom_reg *)(const void *)((const char *)rs->fam - offsetof(custom_reg, fam));
+}
+
+/* ---- the emitter handed to the caller's callback ---- */
+
+struct gr_emit {
+    int (*take)(gr_emit *e, const uint64_t *vals, size_t n);
+    gr_status st;             /* set when the listing failed */
+    gr_error *err;
+    const gr_ruleset *rs;
+    void *sink;               /* the receiver of this listing */
+    uint64_t from;            /* heap families: the heap whose options these are */
+};
+
+int gr_emit_option(gr_emit *e, const uint64_t *vals, size_t n) {
+    if (e->st != GR_OK) return 1;
+    if (n > CUSTOM_MAX_WORDS || (!n && !gr_rs_has(e->rs, GR_FAM_HEAP))) {
+        e->st = gr_fail(e->err, GR_EINVAL, "%s: an option has %zu %s (a custom family allows %s)", e->rs->spec, n,
+                        gr_rs_has(e->rs, GR_FAM_HEAP) ? "heaps" : "words",
+                        gr_rs_has(e->rs, GR_FAM_HEAP) ? "at most 64 heaps" : "1 to 64 words");
+        return 1;
+    }
+    return e->take(e, vals, n);
+}
+
+/* ---- heap families ---- */
+
+static int heap_splits(const gr_ruleset *rs) { return reg_of(rs)->def.splits != 0; }
+
+/* next: the XOR of each option's heaps goes into the mex set */
+static int take_value(gr_emit *e, const uint64_t *h, size_t n) {
+    gr_ruleset *rs = e->sink;
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!h[i]) continue;
+        if (h[i] >= e->from) {
+            e->st = gr_fail(e->err, GR_EINVAL,
+                            "%s(%llu): an option leaves a heap of %llu, but the options of a heap family must leave smaller heaps",
+                            rs->spec, (unsigned long long)e->from, (unsigned long long)h[i]);
+            return 1;
+        }
+        x ^= gr_tab_at(rs, (size_t)h[i]);
+    }
+    if (gr_mexset_add(&rs->mex, x) != GR_OK) {
+        e->st = gr_fail(e->err, GR_ENOMEM, "out of memory computing mex");
+        return 1;
+    }
+    return 0;
+}
+
+static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
+    const custom_reg *r = reg_of(rs);
+    uint64_t n = rs->len;
+    gr_emit e = {take_value, GR_OK, err, rs, rs, n};
+    gr_mexset_clear(&rs->mex);
+    gr_status st = r->def.options(r->def.user, &n, 1, &e, err);
+    if (st != GR_OK) return st;
+    if (e.st != GR_OK) return e.st;
+    return gr_rs_push(rs, gr_mexset_mex(&rs->mex), err);
+}
+
+/* options: the non-empty heaps go to the iterator */
+static int take_heaps(gr_emit *e, const uint64_t *h, size_t n) {
+    uint64_t keep[CUSTOM_MAX_WORDS];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) if (h[i]) keep[k++] = h[i];
+    return gr_optiter_emit(e->sink, keep, k);
+}
+
+static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    const custom_reg *r = reg_of(rs);
+    gr_error local;
+    gr_emit e = {take_heaps, GR_OK, &local, rs, it, n};
+    /* the table's computation has run the callback on every smaller heap
+     * already, so an error here would have been reported there */
+    if (r->def.options(r->def.user, &n, 1, &e, &local) != GR_OK || e.st != GR_OK) it->cut = 1;
+}
+
+/* ---- state families ---- */
+
+typedef struct state_data {
+    int ready;
+    gr_search search;         /* args -> value */
+    uint64_t *buf;            /* options collected for state_moves_to */
+    size_t blen, bcap;
+} state_data;
+
+static int take_child(gr_emit *e, const uint64_t *a, size_t n) {
+    e->st = gr_search_child(e->sink, a, n);
+    return e->st != GR_OK;
+}
+
+static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+    gr_ruleset *rs = s->user;
+    const custom_reg *r = reg_of(rs);
+    gr_emit e = {take_child, GR_OK, s->err, rs, s, 0};
+    gr_status st = r->def.options(r->def.user, key, len, &e, s->err);
+    return st != GR_OK ? st : e.st;
+}
+
+static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+                         uint64_t *result) {
+    (void)key; (void)len;
+    gr_ruleset *rs = s->user;
+    size_t nch = 0;
+    for (size_t c = 0; c < chlen; c = gr_search_next(ch, c)) nch++;
+    gr_mexset_clear(&rs->mex);
+    for (size_t c = 0; c < chlen; c = gr_search_next(ch, c)) {
+        uint64_t v = 0;
+        (void)gr_search_known(s, ch + c + 1, (size_t)ch[c], &v);
+        if (v <= nch && gr_mexset_add(&rs->mex, v) != GR_OK) return gr_fail(s->err, GR_ENOMEM, "out of memory computing mex");
+    }
+    *result = gr_mexset_mex(&rs->mex);
+    return GR_OK;
+}
+
+static const gr_search_ops STATE_OPS = {children, NULL, combine};
+
+static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                             gr_error *err) {
+    (void)p; (void)n; (void)line; (void)col0; (void)canon;
+    rs->data = calloc(1, sizeof(state_data));
+    return rs->data ? GR_OK : gr_fail(err, GR_ENOMEM, "out of memory");
+}
+
+static void state_free(gr_ruleset *rs) {
+    state_data *d = rs->data;
+    if (!d) return;
+    if (d->ready) gr_search_free(&d->search);
+    free(d->buf);
+    free(d);
+}
+
+static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    const custom_reg *r = reg_of(rs);
+    if (n > CUSTOM_MAX_WORDS) {
+        *bad = CUSTOM_MAX_WORDS;
+        return gr_fail(err, GR_EINVAL, "%s takes at most %d numbers", rs->spec, CUSTOM_MAX_WORDS);
+    }
+    return r->def.check ? r->def.check(r->def.user, args, n, bad, err) : GR_OK;
+}
+
+static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    state_data *d = rs->data;
+    if (!d->ready) {
+        gr_search_init(&d->search, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx), "the search of a custom family",
+                       "raise the search limit", err);
+        d->ready = 1;
+    }
+    d->search.err = err;
+    gr_status st = gr_search_run(&d->search, args, n, value);
+    if (st != GR_OK) gr_search_reset(&d->search); /* busy marks would poison later calls */
+    return st;
+}
+
+typedef struct forward {
+    gr_optiter *it;
+    gr_state_option_fn fn;
+    void *user;
+} forward;
+
+static int take_forward(gr_emit *e, const uint64_t *a, size_t n) {
+    forward *f = e->sink;
+    if (f->it->max && f->it->seen >= f->it->max) { f->it->stopped = f->it->cut = 1; return 1; }
+    f->it->seen++;
+    if (f->fn(f->user, a, n)) { f->it->stopped = 1; return 1; }
+    return 0;
+}
+
+static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                               void *user, gr_error *err) {
+    const custom_reg *r = reg_of(rs);
+    forward f = {it, fn, user};
+    gr_emit e = {take_forward, GR_OK, err, rs, &f, 0};
+    gr_status st = r->def.options(r->def.user, args, n, &e, err);
+    return st != GR_OK ? st : e.st;
+}
+
+/* moves_to: the options are collected first, then valued */
+static int take_collect(gr_emit *e, const uint64_t *a, size_t n) {
+    state_data *d = e->sink;
+    if (!gr_grow((void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
+        e->st = gr_fail(e->err, GR_ENOMEM, "out of memory");
+        return 1;
+    }
+    d->buf[d->blen++] = n;
+    memcpy(d->buf + d->blen, a, n * sizeof *a);
+    d->blen += n;
+    return 0;
+}
+
+static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    const custom_reg *r = reg_of(rs);
+    state_data *d = rs->data;
+    if (complete) *complete = 1;
+    d->blen = 0;
+    gr_emit e = {take_collect, GR_OK, err, rs, d, 0};
+    gr_status st = r->def.options(r->def.user, args, n, &e, err);
+    if (st == GR_OK) st = e.st;
+    /* the list is copied out: valuing an option may call the callback again */
+    size_t len = d->blen;
+    uint64_t *opts = st == GR_OK ? malloc((len ? len : 1) * sizeof *opts) : NULL;
+    if (st == GR_OK && !opts) st = gr_fail(err, GR_ENOMEM, "out of memory");
+    if (st == GR_OK) memcpy(opts, d->buf, len * sizeof *opts);
+    for (size_t c = 0; st == GR_OK && c < len; c += 1 + (size_t)opts[c]) {
+        uint64_t v;
+        if ((st = state_value(rs, opts + c + 1, (size_t)opts[c], &v, err)) != GR_OK) break;
+        if (v == target && fn(user, opts + c + 1, (size_t)opts[c])) break;
+    }
+    free(opts);
+    return st;
+}
+
+/* ---- registration ---- */
+
+static int name_ok(const char *s) {
+    size_t n = strlen(s);
+    if (!n || n > CUSTOM_NAME_MAX || (s[0] >= '0' && s[0] <= '9')) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_')) return 0;
+    return 1;
+}
+
+gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_error *err) {
+    if (!def || !def->name || !def->options)
+        return gr_fail(err, GR_EINVAL, "a custom family needs a name and an options callback");
+    if (!name_ok(def->name))
+        return gr_fail(err, GR_EINVAL, "'%.40s' is not a family name: use 1 to %d of a-z, 0-9 and _, not starting with a digit",
+                       def->name, CUSTOM_NAME_MAX);
+    size_t len = strlen(def->name);
+    if (gr_registry_find(def->name, len) || gr_ctx_custom_find(ctx, def->name, len))
+        return gr_fail(err, GR_EINVAL, "the family name '%s' is taken", def->name);
+    custom_reg *r = calloc(1, sizeof *r);
+    if (!r) return gr_fail(err, GR_ENOMEM, "out of memory");
+    memcpy(r->name, def->name, len + 1);
+    r->def = *def;
+    r->def.name = r->name;
+    r->fam.name = r->name;
+    if (def->heap) {
+        r->fam.flags = GR_FAM_HEAP;
+        r->fam.splits = heap_splits;
+        r->fam.next = heap_next;
+        r->fam.options = heap_options;
+    } else {
+        r->fam.parse = state_parse;
+        r->fam.free = state_free;
+        r->fam.check = state_check;
+        r->fam.value = state_value;
+        r->fam.state_options = state_options;
+        r->fam.state_moves_to = state_moves_to;
+    }
+    r->entry.name = r->name;
+    r->entry.family = &r->fam;
+    r->entry.preset = NULL;
+    if (!gr_ctx_custom_add(ctx, &r->entry)) { free(r); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    return GR_OK;
+}
