@@ -1,5 +1,8 @@
-/* Shared pieces of the grundy command-line tool: input reading and JSON
- * string writing. The CLI uses only the public API in include/grundy. */
+/* The grundy command-line tool's internal header: options, input, error
+ * reporting, the commands, and the shared pieces (reading files, sequences,
+ * plots, checkpoints). The CLI uses only the public API in include/grundy;
+ * JSON output goes through json.h. Exit codes: 0 ok, 2 bad input or usage,
+ * 1 internal failure. */
 #ifndef GRUNDY_CLI_H
 #define GRUNDY_CLI_H
 
@@ -8,12 +11,62 @@
 #include <stdint.h>
 #include "grundy/grundy.h"
 
+/* ---- options (opts.c): value, solve, seq, genus, newnim and demo take these ---- */
+typedef struct cli_opts {
+    /* flags */
+    int json, hex, period, quiet, misere, every;
+    /* --file, --out, --plot, --checkpoint */
+    const char *file, *out_path, *plot_path, *checkpoint;
+    /* numbers, each with has_X set when given */
+    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms;
+    int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms;
+    /* the other arguments */
+    const char *pos[64];
+    int npos;
+} cli_opts;
+
+/* Parses argv[first..]; 0, or the exit code after printing the error. */
+int cli_parse_opts(int argc, char **argv, int first, cli_opts *o);
+
+/* "grundy: error: " fmt (with arg) " (see 'grundy --help')"; returns 2 */
+int cli_usage_error(const char *fmt, const char *arg);
+/* prints a library error (with its file and position); returns 2 for bad
+ * input, 1 otherwise */
+int cli_report(const gr_error *e, const char *source, int from_file);
+
+/* The position named by the arguments: --file F, '-' (stdin), '@F', or
+ * the words of the command line joined by spaces. */
+typedef struct cli_input {
+    char *text;          /* malloc'd, NUL-terminated */
+    size_t len;
+    const char *source;  /* file name for messages, NULL for arguments */
+    unsigned flags;      /* for gr_position_parse */
+} cli_input;
+int cli_load_input(const cli_opts *o, cli_input *in);
+
+/* a context with the limits the options give; 0, or the exit code */
+int cli_setup(const cli_opts *o, gr_ctx **ctx);
+
+/* ---- commands: each returns the exit code ---- */
+int cmd_value(const cli_opts *o);   /* cmd_value.c */
+int cmd_solve(const cli_opts *o);   /* cmd_solve.c */
+int cmd_genus(const cli_opts *o);   /* cmd_genus.c */
+int cmd_newnim(const cli_opts *o);  /* cmd_newnim.c */
+int cmd_seq(const cli_opts *o);     /* cmd_seq.c */
+int cmd_demo(const cli_opts *o);    /* cmd_demo.c */
+/* these read their own arguments, argv[2..] */
+int cmd_nim(int argc, char **argv);     /* cmd_nim.c */
+int cmd_census(int argc, char **argv);  /* cmd_census.c */
+int cmd_help(int argc, char **argv);    /* help.c: help [TOPIC], --help, -h */
+int cmd_version(int argc, char **argv); /* help.c: version, --version */
+
+/* help.c: the usage (topic NULL) or one topic; *found = 0 when no such topic */
+void cli_help(FILE *f, const char *topic, int *found);
+
+/* ---- io.c ---- */
 /* Reads all of a file ("-" = stdin) into a malloc'd buffer (NUL-terminated).
  * Returns 0 on success; otherwise fills why (a sentence) and returns -1. */
 int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t whylen);
-
-/* Writes s as a JSON string literal (with quotes). */
-void json_string(FILE *f, const char *s);
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);
@@ -35,16 +88,13 @@ typedef struct cli_seq {
 void cli_seq_init(cli_seq *s, gr_ruleset *rs, uint64_t count);
 uint64_t cli_seq_at(cli_seq *s, uint64_t i);
 
-/* plot.c: an SVG scatter plot and a compact binary form of a sequence */
+/* ---- plot.c: an SVG scatter plot and a compact binary form of a sequence ---- */
 int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic, uint64_t pre, uint64_t per,
                   uint64_t saltus, char *why, size_t wl);
 int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
 
-/* checkpoint.c */
+/* ---- checkpoint.c ---- */
 int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v);
 int cli_checkpoint_load(const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl);
-
-/* census.c */
-int cli_census(int argc, char **argv);
 
 #endif

@@ -1,6 +1,7 @@
-/* Help texts: `grundy --help` and `grundy help TOPIC`. */
+/* Help texts: `grundy --help` and `grundy help TOPIC`; `grundy --version`. */
 #include <stdio.h>
 #include <string.h>
+#include "cli.h"
 
 static const char USAGE[] =
     "grundy - exact solutions of impartial combinatorial games\n"
@@ -229,4 +230,25 @@ void cli_help(FILE *f, const char *name, int *found) {
     for (size_t i = 0; i < sizeof TOPICS / sizeof TOPICS[0]; i++)
         if (!strcmp(TOPICS[i].name, name)) { fputs(TOPICS[i].text, f); return; }
     if (found) *found = 0;
+}
+
+/* grundy help [TOPIC] | grundy --help | grundy -h */
+int cmd_help(int argc, char **argv) {
+    if (strcmp(argv[1], "help")) { cli_help(stdout, NULL, NULL); return 0; }
+    if (argc > 3) return cli_usage_error("help takes one TOPIC%s", "");
+    int found = 1;
+    cli_help(stdout, argc == 3 ? argv[2] : NULL, &found);
+    if (!found) {
+        fprintf(stderr, "grundy: error: no help topic '%s' (try 'grundy help topics')\n", argv[2]);
+        return 2;
+    }
+    return 0;
+}
+
+/* grundy --version | grundy version */
+int cmd_version(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    printf("grundy %s\n", gr_version());
+    return 0;
 }

@@ -36,23 +36,6 @@ int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t wh
     return 0;
 }
 
-void json_string(FILE *f, const char *s) {
-    putc('"', f);
-    for (; *s; s++) {
-        /* copy the run that needs no escaping in one write */
-        size_t run = 0;
-        while (s[run] && s[run] != '"' && s[run] != '\\' && (unsigned char)s[run] >= 32) run++;
-        if (run) { fwrite(s, 1, run, f); s += run; if (!*s) break; }
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') { putc('\\', f); putc(c, f); }
-        else if (c == '\n') fputs("\\n", f);
-        else if (c == '\t') fputs("\\t", f);
-        else if (c < 32) fprintf(f, "\\u%04x", c);
-        else putc(c, f);
-    }
-    putc('"', f);
-}
-
 int cli_parse_u64(const char *s, uint64_t *out) {
     if (!s || !*s) return -1;
     uint64_t v = 0;

@@ -4,7 +4,8 @@
 set -u
 G="$1"
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+fullpid=
+trap '[ -n "$fullpid" ] && kill "$fullpid" 2>/dev/null; rm -rf "$T"' EXIT
 pass=0
 fail=0
 
@@ -37,11 +38,75 @@ err_has() {
 one_line_err() {
     if [ "$(wc -l <"$T/err")" != 1 ]; then echo "FAIL: stderr is not one line: $(cat "$T/err")"; fail=$((fail+1)); else pass=$((pass+1)); fi
 }
-json() {  # json PYTHON_EXPR: evaluates with d = the parsed stdout
-    if ! python3 -c "import json,sys; d=json.load(open('$T/out')); sys.exit(0 if ($1) else 1)"; then
-        echo "FAIL: JSON check '$1' on $(head -c 300 "$T/out")"; fail=$((fail+1))
-    else pass=$((pass+1)); fi
+# Python checks are queued and evaluated at the end in one python3 process
+# (run_checks), each counted as one pass or one fail: check N is $Q/N.kind
+# ("json" or "py"), $Q/N.code and, for json, $Q/N.in (the stdout it checks).
+Q="$T/checks"
+mkdir "$Q"
+nq=0
+json() {  # json PYTHON_EXPR: true with d = the parsed stdout
+    nq=$((nq+1))
+    cp "$T/out" "$Q/$nq.in"
+    printf 'json' >"$Q/$nq.kind"
+    printf '%s' "$1" >"$Q/$nq.code"
 }
+pycheck() {  # pycheck DESCRIPTION <<EOF PYTHON_CODE EOF: passes when the code raises nothing
+    nq=$((nq+1))
+    printf 'py' >"$Q/$nq.kind"
+    cat >"$Q/$nq.code"
+    printf '%s' "$1" >"$Q/$nq.desc"
+}
+run_checks() {  # evaluates the queue; a check not reported as passed is a failure
+    local counts="$T/check_counts"
+    python3 - "$Q" "$nq" "$counts" <<'PY'
+import json, os, sys, traceback
+q, n, counts = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+out = sys.stdout.buffer
+def read(i, ext, mode="r"):
+    with open(os.path.join(q, "%d.%s" % (i, ext)), mode) as f:
+        return f.read()
+passed = failed = 0
+for i in range(1, n + 1):
+    kind, code = read(i, "kind"), read(i, "code")
+    try:
+        if kind == "json":
+            with open(os.path.join(q, "%d.in" % i)) as f:
+                d = json.load(f)
+            ok = bool(eval(code, {"json": json, "sys": sys, "d": d}))
+        else:
+            exec(code, {"__name__": "__check__"})
+            ok = True
+    except (Exception, SystemExit):
+        sys.stdout.flush()
+        traceback.print_exc()
+        ok = False
+    if ok:
+        passed += 1
+    elif kind == "json":
+        # as the shell printed it: $(head -c 300 FILE) without its trailing newlines
+        head = read(i, "in", "rb")[:300].replace(b"\0", b"").rstrip(b"\n")
+        out.write(b"FAIL: JSON check '" + code.encode() + b"' on " + head + b"\n")
+        failed += 1
+    else:
+        out.write(b"FAIL: " + read(i, "desc").encode() + b"\n")
+        failed += 1
+    out.flush()
+with open(counts, "w") as f:
+    f.write("%d %d\n" % (passed, failed))
+PY
+    local p=0 f=0
+    [ -s "$counts" ] && read -r p f <"$counts"
+    pass=$((pass + p))
+    fail=$((fail + nq - p))
+    if [ $((p + f)) != "$nq" ]; then echo "FAIL: the Python checks stopped after $((p + f)) of $nq"; fi
+}
+
+# The checkpoint test's uninterrupted reference run takes seconds: it runs
+# in the background while the quick tests below run (see "checkpoint and resume").
+CKG='tb[0.4!]'
+N=2500
+"$G" seq "$CKG" --to $N --quiet >"$T/full.txt" </dev/null &
+fullpid=$!
 
 # ---- value ----
 run 0 "$G" value '3 + 4 + 5' && out_is 2
@@ -181,9 +246,7 @@ run 2 "$G" value 'hackenbush(0-1:2,1-2,2-0)' && err_has "weighted edges are solv
 # ---- checkpoint and resume: kill -9 mid-run, rerun, same output ----
 # (tb[0.4!]: an infinite code, so no period and no sparse shortcut; each
 # value scans every split of every smaller heap, so the run takes seconds)
-CKG='tb[0.4!]'
-N=2500
-"$G" seq "$CKG" --to $N --quiet >"$T/full.txt"
+# (the uninterrupted run, $T/full.txt, was started in the background at the top)
 "$G" seq "$CKG" --to $N --checkpoint "$T/ck" --checkpoint-ms 100 --quiet >/dev/null &
 ckpid=$!
 sleep 0.7
@@ -192,32 +255,32 @@ wait $ckpid 2>/dev/null
 ckn=$(head -c 64 "$T/ck" 2>/dev/null | head -1 | cut -d' ' -f3)
 if [ -n "$ckn" ] && [ "$ckn" -gt 0 ] && [ "$ckn" -lt $((N + 1)) ]; then pass=$((pass+1)); else echo "FAIL: no partial checkpoint after kill -9 (count '$ckn')"; fail=$((fail+1)); fi
 run 0 "$G" seq "$CKG" --to $N --checkpoint "$T/ck" --quiet
+wait "$fullpid"; fullpid=
 if cmp -s "$T/out" "$T/full.txt"; then pass=$((pass+1)); else echo "FAIL: resumed output differs"; fail=$((fail+1)); fi
 run 2 "$G" seq kayles --to 100 --checkpoint "$T/ck" && err_has "is a checkpoint of tb[0.4!], not of kayles"
 printf 'junk' >"$T/ck2"
 run 2 "$G" seq kayles --to 100 --checkpoint "$T/ck2" && err_has "is not a grundy checkpoint"
-# a flipped byte in the values
-python3 -c "
-import sys
-d = bytearray(open('$T/ck', 'rb').read())
-d[-3] ^= 0x40
-open('$T/ck4', 'wb').write(bytes(d))"
+# a flipped byte in the values: ck4 is ck with its third byte from the end XOR 0x40
+ckb=$(($(wc -c <"$T/ck") - 3))
+cp "$T/ck" "$T/ck4"
+printf "$(printf '\\%03o' $(($(od -An -tu1 -j"$ckb" -N1 "$T/ck") ^ 0x40)))" |
+    dd of="$T/ck4" bs=1 seek="$ckb" conv=notrunc status=none
 run 2 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck4" && err_has "fails its checksum"
 head -c 200 "$T/ck" >"$T/ck3"
 run 2 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck3" && err_has "is truncated"
 
 # ---- census ----
 run 0 "$G" census 'tb[0.??]' --to 1000 --threads 2
-if python3 -c "
+cp "$T/out" "$T/census_all"
+pycheck "census rows" <<EOF
 import json
-rows = [json.loads(l) for l in open('$T/out')]
+rows = [json.loads(l) for l in open('$T/census_all')]
 assert len(rows) == 63, len(rows)
 by = {r['code']: r for r in rows}
 assert by['tb[0.77]']['period'] == 12 and by['tb[0.77]']['preperiod'] == 71
 assert by['tb[0.07]']['period'] == 34 and by['tb[0.07]']['preperiod'] == 53
 assert all('max' in r and 'seconds' in r for r in rows)
-"; then pass=$((pass+1)); else echo "FAIL: census rows"; fail=$((fail+1)); fi
-cp "$T/out" "$T/census_all"
+EOF
 : >"$T/census_shards"
 for i in 0 1 2; do "$G" census 'tb[0.??]' --to 1000 --shard $i/3 | cut -d, -f1 >>"$T/census_shards"; done
 if [ "$(sort "$T/census_shards")" = "$(cut -d, -f1 "$T/census_all" | sort)" ]; then pass=$((pass+1)); else echo "FAIL: shards do not cover the census"; fail=$((fail+1)); fi
@@ -253,16 +316,16 @@ run 0 "$G" value 'tb[0.8](18446744073709551615)' && out_is 6148914691236517204
 run 0 "$G" value 'tb[0.FF](18446744073709551615)' && out_is 18446744073709551615
 run 0 "$G" seq 'tb[0.3F]' --to 600 --period && out_has "no period proved"
 run 0 "$G" seq 'tb[0.8]' --to 500 --plot "$T/h.svg"
-if python3 -c "
+pycheck "arithmetic period in the plot" <<EOF
 import xml.etree.ElementTree as ET
 r = ET.parse('$T/h.svg').getroot()
 texts = [t.text for t in r.iter() if t.tag.endswith('text')]
 assert any(t and 'arithmetic period 3, saltus 1, from n = 1' in t for t in texts), texts
-"; then pass=$((pass+1)); else echo "FAIL: arithmetic period in the plot"; fail=$((fail+1)); fi
+EOF
 run 0 "$G" census 'tb[0.?8]' --to 1000 && out_has '"code": "tb[0.28]", "period": 53, "preperiod": 1, "saltus": 16'
 run 2 "$G" seq lasker --to 100 --period && err_has "no periodicity theorem applies"
 run 0 "$G" seq kayles --to 2000 --plot "$T/k.svg" --out "$T/k.bin"
-if python3 -c "
+pycheck "plot or binary output" <<EOF
 import sys, xml.etree.ElementTree as ET
 r = ET.parse('$T/k.svg').getroot()
 assert r.tag.endswith('svg')
@@ -271,7 +334,7 @@ assert any(t and 'period 12 from n = 71' in t for t in texts), texts
 assert sum(1 for e in r.iter() if e.tag.endswith('circle')) > 100
 d = open('$T/k.bin', 'rb').read()
 assert d[:6] == b'GRSEQ1' and d[6] == 1 and int.from_bytes(d[7:15], 'little') == 2001 and list(d[15:23]) == [0,1,2,3,1,4,3,2]
-"; then pass=$((pass+1)); else echo "FAIL: plot or binary output"; fail=$((fail+1)); fi
+EOF
 run 0 "$G" seq 'sub[1,2,4]' --to 8 --out "$T/s.txt" && [ "$(cat "$T/s.txt")" = '0 1 2 0 1 2 0 1 2' ] && pass=$((pass+1))
 run 2 "$G" seq kayles --to 10 --plot /nonexistent/dir/x.svg && err_has "cannot write"
 run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
@@ -328,5 +391,6 @@ done
 run 0 "$G" --version && out_has "grundy 0."
 run 0 "$G" demo && out_has "kayles(1000000000000000000)"
 
+run_checks
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

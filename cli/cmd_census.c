@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "grundy/grundy.h"
 #include "cli.h"
+#include "json.h"
 
 typedef struct job {
     char spec[128];
@@ -76,7 +77,37 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-int cli_census(int argc, char **argv) {
+/* one JSON line: code, period, preperiod, saltus (null when no period is
+ * proved), max, to, seconds; or code and error */
+static void print_row(const job *j, uint64_t to) {
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_key(&w, "code");
+    json_string(&w, j->spec);
+    if (!j->ok) {
+        json_key(&w, "error");
+        json_string(&w, j->err);
+    } else {
+        static const char *const keys[] = {"period", "preperiod", "saltus"};
+        const uint64_t vals[] = {j->per, j->pre, j->saltus};
+        for (int k = 0; k < 3; k++) {
+            json_key(&w, keys[k]);
+            if (j->found) json_uint(&w, vals[k]);
+            else json_null(&w);
+        }
+        json_key(&w, "max");
+        json_uint(&w, j->vmax);
+        json_key(&w, "to");
+        json_uint(&w, to);
+        json_key(&w, "seconds");
+        json_fixed(&w, j->secs, 3);
+    }
+    json_object_end(&w);
+    json_line_end(&w);
+}
+
+int cmd_census(int argc, char **argv) {
     const char *pattern = NULL;
     uint64_t to = 0, shard_i = 0, shard_n = 1, threads = 0;
     int has_to = 0;
@@ -156,25 +187,8 @@ int cli_census(int argc, char **argv) {
         if (pthread_create(&th[started], NULL, worker, &pl) != 0) break;
     if (!started) worker(&pl);
     for (uint64_t i = 0; i < started; i++) pthread_join(th[i], NULL);
-    int rc = 0;
-    for (size_t i = 0; i < n; i++) {
-        job *j = &jobs[i];
-        printf("{\"code\": ");
-        json_string(stdout, j->spec);
-        if (!j->ok) {
-            printf(", \"error\": ");
-            json_string(stdout, j->err);
-            printf("}\n");
-            continue;
-        }
-        if (j->found)
-            printf(", \"period\": %llu, \"preperiod\": %llu, \"saltus\": %llu", (unsigned long long)j->per,
-                   (unsigned long long)j->pre, (unsigned long long)j->saltus);
-        else
-            printf(", \"period\": null, \"preperiod\": null, \"saltus\": null");
-        printf(", \"max\": %llu, \"to\": %llu, \"seconds\": %.3f}\n", (unsigned long long)j->vmax, (unsigned long long)to, j->secs);
-    }
+    for (size_t i = 0; i < n; i++) print_row(&jobs[i], to);
     free(th);
     free(jobs);
-    return rc;
+    return 0;
 }

@@ -1,0 +1,93 @@
+/* grundy genus HEAP [--terms N] [--json]: the misère genus of one heap in
+ * Conway's notation, g^{gamma0 gamma1 ...}. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "json.h"
+
+int cmd_genus(const cli_opts *o) {
+    if (o->npos != 1) return cli_usage_error("give one heap, e.g. 'grundy genus kayles(5)'%s", "");
+    gr_ctx *ctx = NULL;
+    int rc = cli_setup(o, &ctx);
+    if (rc) return rc;
+    gr_error err;
+    gr_position *pos = NULL;
+    const char *arg = o->pos[0];
+    if (gr_position_parse(ctx, arg, strlen(arg), 0, &pos, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    if (gr_position_count(pos) != 1) {
+        fprintf(stderr, "grundy: error: genus takes one heap, e.g. kayles(5), not a sum\n");
+        rc = 2;
+        goto out;
+    }
+    char *term = NULL;
+    if (gr_position_term_format(pos, 0, &term) != GR_OK) { rc = 1; goto out; }
+    /* the ruleset and heap: parse NAME[...](n) back through the library */
+    char *open = strrchr(term, '(');
+    uint64_t heap = 0;
+    int bad = 0;
+    if (open) {
+        *open = '\0';
+        char *end = NULL;
+        heap = strtoull(open + 1, &end, 10);
+        bad = !end || *end != ')';
+    } else {
+        heap = strtoull(term, NULL, 10);
+        free(term);
+        term = malloc(4);
+        if (term) strcpy(term, "nim");
+    }
+    gr_ruleset *rs;
+    if (bad || !term) {
+        fprintf(stderr, "grundy: error: genus takes one heap, e.g. kayles(5)\n");
+        free(term);
+        rc = 2;
+        goto out;
+    }
+    if (gr_ctx_ruleset(ctx, term, strlen(term), &rs, &err) != GR_OK) { free(term); rc = cli_report(&err, NULL, 0); goto out; }
+    size_t terms = o->terms ? (size_t)o->terms : 8;
+    gr_genus gen;
+    if (gr_ruleset_genus(rs, heap, terms, &gen, &err) != GR_OK) { free(term); rc = cli_report(&err, NULL, 0); goto out; }
+    /* Conway's notation: stop once the computed tail alternates */
+    size_t show = gen.count, j = gen.count;
+    for (size_t a = 0; a + 2 < gen.count; a++) {
+        int alt = 1;
+        for (size_t b = a; b + 2 < gen.count; b++) if (gen.gamma[b] != gen.gamma[b + 2]) alt = 0;
+        if (alt) { j = a; break; }
+    }
+    int abbreviated = j + 4 <= gen.count;
+    if (abbreviated) show = j + 2;
+    int small = 1;
+    for (size_t i = 0; i < show; i++) if (gen.gamma[i] > 9) small = 0;
+    char notation[512];
+    int p = snprintf(notation, sizeof notation, "%llu^{", (unsigned long long)gen.g);
+    for (size_t i = 0; i < show; i++)
+        p += snprintf(notation + p, sizeof notation - (size_t)p, "%s%llu", small || !i ? "" : ",", (unsigned long long)gen.gamma[i]);
+    snprintf(notation + p, sizeof notation - (size_t)p, "%s}", abbreviated ? "" : "...");
+    if (o->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_object_begin(&w);
+        json_key(&w, "heap");
+        json_string(&w, arg);
+        json_key(&w, "genus");
+        json_string(&w, notation);
+        json_key(&w, "g");
+        json_uint(&w, gen.g);
+        json_key(&w, "gamma");
+        json_array_begin(&w);
+        for (size_t i = 0; i < gen.count; i++) json_uint(&w, gen.gamma[i]);
+        json_array_end(&w);
+        json_key(&w, "tame");
+        json_bool(&w, gen.tame);
+        json_object_end(&w);
+        json_line_end(&w);
+    } else {
+        printf("%s\n", notation);
+    }
+    free(term);
+out:
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    return rc;
+}

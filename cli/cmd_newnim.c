@@ -1,0 +1,101 @@
+/* grundy newnim HEAPS [--json]: New Nim, the least total the first player
+ * must remove to be sure to win (-1 when they cannot). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "json.h"
+
+/* the 128-bit number hi:lo in decimal (at most 39 digits) */
+static void u128_decimal(uint64_t hi, uint64_t lo, char out[64]) {
+    char tmp[64];
+    size_t k = 0;
+    uint64_t h2 = hi, l2 = lo;
+    do {
+        /* divide (h2:l2) by 10 */
+        uint64_t rem = 0, qh = h2 / 10;
+        rem = h2 % 10;
+        uint64_t ql = 0;
+        for (int b = 63; b >= 0; b--) {
+            rem = (rem << 1) | (l2 >> b & 1);
+            ql = (ql << 1) | (rem >= 10);
+            if (rem >= 10) rem -= 10;
+        }
+        tmp[k++] = (char)('0' + rem);
+        h2 = qh;
+        l2 = ql;
+    } while (h2 || l2);
+    for (size_t i = 0; i < k; i++) out[i] = tmp[k - 1 - i];
+    out[k] = '\0';
+}
+
+int cmd_newnim(const cli_opts *o) {
+    cli_input in;
+    int rc = cli_load_input(o, &in);
+    if (rc) return rc;
+    gr_ctx *ctx = NULL;
+    gr_position *pos = NULL;
+    gr_error err;
+    uint64_t *heaps = NULL;
+    unsigned char *removed = NULL;
+    if ((rc = cli_setup(o, &ctx)) != 0) goto out;
+    /* heaps are written as a position of bare numbers: "3 4 5" or "3 + 4 + 5" */
+    for (size_t i = 0; in.flags == 0 && i < in.len; i++) if (in.text[i] == ' ') in.text[i] = '\n';
+    if (gr_position_parse(ctx, in.text, in.len, GR_PARSE_LINES, &pos, &err) != GR_OK) {
+        rc = cli_report(&err, in.source, in.source != NULL);
+        goto out;
+    }
+    size_t n = gr_position_count(pos);
+    heaps = malloc((n ? n : 1) * sizeof *heaps);
+    removed = malloc(n ? n : 1);
+    if (!heaps || !removed) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    for (size_t i = 0; i < n; i++) {
+        char *t = NULL;
+        if (gr_position_term_format(pos, i, &t) != GR_OK) { rc = 1; goto out; }
+        char *end = NULL;
+        heaps[i] = strtoull(t, &end, 10);
+        int ok = end && *end == '\0';
+        free(t);
+        if (!ok) { fprintf(stderr, "grundy: error: newnim takes heap sizes (numbers), term %zu is not one\n", i + 1); rc = 2; goto out; }
+    }
+    int wins;
+    uint64_t hi, lo;
+    if (gr_newnim(heaps, n, &wins, &hi, &lo, removed, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    char num[64];
+    if (!wins) strcpy(num, "-1");
+    else u128_decimal(hi, lo, num);
+    if (o->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_object_begin(&w);
+        json_key(&w, "heaps");
+        json_uint(&w, n);
+        json_key(&w, "wins");
+        json_bool(&w, wins);
+        json_key(&w, "cost");
+        json_number(&w, num);
+        json_key(&w, "remove");
+        json_array_begin(&w);
+        for (size_t i = 0; i < n && wins; i++) {
+            if (!removed[i]) continue;
+            json_object_begin(&w);
+            json_key(&w, "index");
+            json_uint(&w, i);
+            json_key(&w, "heap");
+            json_uint(&w, heaps[i]);
+            json_object_end(&w);
+        }
+        json_array_end(&w);
+        json_object_end(&w);
+        json_line_end(&w);
+    } else {
+        printf("%s\n", num);
+    }
+out:
+    free(heaps);
+    free(removed);
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    free(in.text);
+    return rc;
+}

@@ -1,0 +1,159 @@
+/* grundy nim OP ARGS... [--hex] | grundy nim OP - [--hex]: nimber
+ * arithmetic, one query from the arguments or one per line from stdin. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+/* decimal or 0x hexadecimal, 64-bit; 0 on success */
+static int parse_word(const char *s, size_t n, uint64_t *out) {
+    uint64_t v = 0;
+    if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        if (n - 2 > 16) return -1;
+        for (size_t i = 2; i < n; i++) {
+            char c = s[i];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0) return -1;
+            v = v << 4 | (uint64_t)d;
+        }
+    } else {
+        if (!n) return -1;
+        for (size_t i = 0; i < n; i++) {
+            if (s[i] < '0' || s[i] > '9') return -1;
+            unsigned d = (unsigned)(s[i] - '0');
+            if (v > (UINT64_MAX - d) / 10) return -1;
+            v = v * 10 + d;
+        }
+    }
+    *out = v;
+    return 0;
+}
+
+typedef struct nim_op {
+    const char *name;
+    int nargs;
+} nim_op;
+
+static const nim_op NIM_OPS[] = {{"add", 2}, {"mul", 2}, {"inv", 1}, {"div", 2}, {"sqrt", 1}, {"sqr", 1},
+                                 {"pow", 2}, {"solve-quadratic", 1}, {"log", 1}};
+
+static void put_word(char **p, uint64_t v, int hex) {
+    char tmp[24];
+    int k = 0;
+    if (hex) {
+        static const char H[] = "0123456789abcdef";
+        do { tmp[k++] = H[v & 15]; v >>= 4; } while (v);
+        *(*p)++ = '0'; *(*p)++ = 'x';
+    } else {
+        do { tmp[k++] = (char)('0' + v % 10); v /= 10; } while (v);
+    }
+    while (k) *(*p)++ = tmp[--k];
+}
+
+/* one operation; writes the answer into *p; returns 0, or 2 with why set */
+static int nim_apply(const gr_nim *t, int op, const uint64_t *a, char **p, int hex, char *why, size_t wl) {
+    gr_error err;
+    uint64_t r = 0;
+    switch (op) {
+    case 0: r = a[0] ^ a[1]; break;
+    case 1: r = gr_nim_mul(t, a[0], a[1]); break;
+    case 2: if (gr_nim_inv(t, a[0], &r, &err) != GR_OK) { snprintf(why, wl, "%s", err.message); return 2; } break;
+    case 3: if (gr_nim_div(t, a[0], a[1], &r, &err) != GR_OK) { snprintf(why, wl, "%s", err.message); return 2; } break;
+    case 4: r = gr_nim_sqrt(t, a[0]); break;
+    case 5: r = gr_nim_sqr(t, a[0]); break;
+    case 6: r = gr_nim_pow(t, a[0], a[1]); break;
+    case 7:
+        if (gr_nim_solve_quadratic(t, a[0], &r, &err) != GR_OK) { memcpy(*p, "none", 4); *p += 4; return 0; }
+        put_word(p, r, hex);
+        *(*p)++ = ' ';
+        r ^= 1;
+        break;
+    case 8: if (gr_nim_log(t, a[0], &r, &err) != GR_OK) { snprintf(why, wl, "%s", err.message); return 2; } break;
+    }
+    put_word(p, r, hex);
+    return 0;
+}
+
+/* 'grundy nim OP -': one query per line from stdin, blank lines skipped;
+ * stops at the first bad line */
+static int nim_batch(const gr_nim *t, int op, const char *name, int want, int hex) {
+    char why[256], out[128];
+    int rc = 0;
+    char *text;
+    size_t len;
+    if (cli_read_all("-", &text, &len, why, sizeof why) != 0) { fprintf(stderr, "grundy: error: %s\n", why); return 2; }
+    size_t line = 0, i = 0;
+    while (i < len && !rc) {
+        line++;
+        size_t e = i;
+        while (e < len && text[e] != '\n') e++;
+        uint64_t a[2];
+        int k = 0;
+        size_t j = i;
+        while (j < e) {
+            while (j < e && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) j++;
+            if (j >= e) break;
+            size_t w0 = j;
+            while (j < e && text[j] != ' ' && text[j] != '\t' && text[j] != '\r') j++;
+            if (k >= want) { fprintf(stderr, "grundy: error: line %zu: %s takes %d number%s\n", line, name, want, want > 1 ? "s" : ""); rc = 2; break; }
+            if (parse_word(text + w0, j - w0, &a[k]) != 0) {
+                fprintf(stderr, "grundy: error: line %zu, column %zu: expected a 64-bit number (decimal or 0x hex)\n", line, w0 - i + 1);
+                rc = 2;
+                break;
+            }
+            k++;
+        }
+        if (!rc && k == 0) { i = e + 1; continue; } /* blank line */
+        if (!rc && k != want) { fprintf(stderr, "grundy: error: line %zu: %s takes %d number%s\n", line, name, want, want > 1 ? "s" : ""); rc = 2; }
+        if (!rc) {
+            char *p = out;
+            if (nim_apply(t, op, a, &p, hex, why, sizeof why)) { fprintf(stderr, "grundy: error: line %zu: %s\n", line, why); rc = 2; }
+            else { *p++ = '\n'; fwrite(out, 1, (size_t)(p - out), stdout); }
+        }
+        i = e + 1;
+    }
+    free(text);
+    return rc;
+}
+
+int cmd_nim(int argc, char **argv) {
+    /* grundy nim OP ARGS... [--hex] | grundy nim OP - [--hex] */
+    int hex = 0, npos = 0;
+    const char *pos[4];
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--hex")) { hex = 1; continue; }
+        if (!strncmp(argv[i], "--", 2)) return cli_usage_error("unknown option '%s'", argv[i]);
+        if (npos >= 4) return cli_usage_error("too many arguments for 'grundy nim'%s", "");
+        pos[npos++] = argv[i];
+    }
+    if (npos < 1) return cli_usage_error("missing OP: one of add, mul, inv, div, sqrt, sqr, pow, solve-quadratic, log%s", "");
+    int op = -1;
+    for (int i = 0; i < (int)(sizeof NIM_OPS / sizeof NIM_OPS[0]); i++) if (!strcmp(NIM_OPS[i].name, pos[0])) op = i;
+    if (op < 0) return cli_usage_error("unknown nim operation '%s' (add, mul, inv, div, sqrt, sqr, pow, solve-quadratic, log)", pos[0]);
+    int want = NIM_OPS[op].nargs;
+    gr_nim *t;
+    if (gr_nim_new(&t) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    char why[256], out[128];
+    int rc = 0;
+    if (npos == 2 && !strcmp(pos[1], "-")) {
+        rc = nim_batch(t, op, pos[0], want, hex);
+    } else {
+        if (npos - 1 != want) {
+            gr_nim_free(t);
+            fprintf(stderr, "grundy: error: nim %s takes %d number%s (see 'grundy help nim')\n", pos[0], want, want > 1 ? "s" : "");
+            return 2;
+        }
+        uint64_t a[2];
+        for (int k = 0; k < want; k++)
+            if (parse_word(pos[1 + k], strlen(pos[1 + k]), &a[k]) != 0) {
+                gr_nim_free(t);
+                fprintf(stderr, "grundy: error: '%s' is not a 64-bit number (decimal or 0x hex)\n", pos[1 + k]);
+                return 2;
+            }
+        char *p = out;
+        if (nim_apply(t, op, a, &p, hex, why, sizeof why)) { fprintf(stderr, "grundy: error: %s\n", why); rc = 2; }
+        else { *p++ = '\n'; fwrite(out, 1, (size_t)(p - out), stdout); }
+    }
+    gr_nim_free(t);
+    return rc;
+}

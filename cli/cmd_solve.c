@@ -1,0 +1,185 @@
+/* grundy solve POSITION [--misere | --every | --moore K [--misere]] [--json]:
+ * value, outcome and winning moves, in normal play or a compound play. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solve.h"
+
+/* what solving found */
+typedef struct solved {
+    const char *text;        /* the position as grundy writes it */
+    size_t nterms;
+    const char *play, *method;
+    uint64_t v;              /* the value (normal play) ... */
+    int known;               /* ... when known */
+    int wins, complete;
+    int one_position;        /* the moves are one move changing several terms */
+    gr_misere mis;           /* --misere */
+    uint64_t *steps;         /* --every: each term's step count */
+    size_t decisive;
+    cli_moves mv;
+} solved;
+
+/* runs the play the options choose; GR_OK or the failure (err set) */
+static gr_status solve(const cli_opts *o, gr_position *pos, solved *s, gr_error *err) {
+    uint64_t max = o->has_max_moves ? o->max_moves : s->nterms > BIG_SUM_TERMS ? 1 : o->max_moves;
+    size_t maxm = (size_t)(max ? max : (uint64_t)SIZE_MAX);
+    gr_status st = GR_OK;
+    s->play = "normal";
+    s->method = "sg-theorem";
+    if (o->has_moore) {
+        s->play = o->misere ? "misere-moore" : "moore";
+        s->method = "moore";
+        st = gr_position_moore(pos, o->moore, o->misere, &s->wins, err);
+        if (st == GR_OK && s->wins) st = gr_position_moore_move(pos, o->moore, o->misere, cli_moves_collect, &s->mv, err);
+        s->one_position = 1;
+        s->v = 0;
+        if (st == GR_OK) st = gr_position_value(pos, &s->v, err);
+    } else if (o->every) {
+        s->play = "every";
+        s->method = "every-sg";
+        st = gr_position_value(pos, &s->v, err);
+        if (st == GR_OK) st = gr_position_every(pos, s->steps, &s->wins, &s->decisive, err);
+        if (st == GR_OK && s->wins) st = gr_position_every_move(pos, cli_moves_collect, &s->mv, err);
+        s->one_position = 1;
+    } else if (o->misere) {
+        s->play = "misere";
+        st = gr_position_misere(pos, &s->mis, err);
+        if (st == GR_OK) st = gr_position_misere_moves(pos, maxm, cli_moves_collect, &s->mv, &s->complete, err);
+        s->wins = s->mis.wins;
+        s->method = s->mis.method;
+        s->v = s->mis.value;
+    } else {
+        st = gr_position_outcome(pos, &s->wins, &s->known, &s->v, err);
+        if (st == GR_OK) st = gr_position_winning_moves(pos, maxm, cli_moves_collect, &s->mv, &s->complete, err);
+        if (st == GR_OK && !s->known) s->method = "formula";
+    }
+    return st;
+}
+
+static void print_json(const cli_opts *o, gr_position *pos, const solved *s, int *rc) {
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_key(&w, "position");
+    json_string(&w, s->text);
+    json_key(&w, "terms");
+    json_uint(&w, s->nterms);
+    json_key(&w, "play");
+    json_string(&w, s->play);
+    json_key(&w, "value");
+    if (s->known) json_uint(&w, s->v);
+    else json_null(&w);
+    json_key(&w, "outcome");
+    json_string(&w, s->wins ? "N" : "P");
+    json_key(&w, "method");
+    json_string(&w, s->method);
+    uint64_t take;
+    if (s->nterms == 1 && !o->misere && !o->every && !o->has_moore && cli_dyn_min_take(pos, &take) && s->wins) {
+        json_key(&w, "min_first_take");
+        json_uint(&w, take);
+    }
+    if (o->misere && !o->has_moore) {
+        json_key(&w, "sj");
+        json_string(&w, s->mis.sj_wins ? "N" : "P");
+        json_key(&w, "searched");
+        json_uint(&w, s->mis.searched);
+    }
+    if (o->has_moore) {
+        json_key(&w, "k");
+        json_uint(&w, o->moore);
+    }
+    if (o->every) {
+        json_key(&w, "steps");
+        json_array_begin(&w);
+        for (size_t i = 0; i < s->nterms; i++) json_uint(&w, s->steps[i]);
+        json_array_end(&w);
+        json_key(&w, "decisive");
+        json_uint(&w, s->decisive);
+    }
+    cli_moves_json(&w, pos, &s->mv, s->one_position, rc);
+    json_key(&w, "winning_moves_complete");
+    json_bool(&w, s->one_position || s->complete);
+    json_object_end(&w);
+    json_line_end(&w);
+}
+
+static const char *outcome_text(int wins) {
+    return wins ? "N (the player to move wins)" : "P (the player to move loses)";
+}
+
+static void print_human(const cli_opts *o, gr_position *pos, const solved *s, int *rc) {
+    printf("position: %s\n", s->nterms <= HUMAN_FULL_TERMS ? s->text : "(a sum of many terms)");
+    printf("terms:    %zu\n", s->nterms);
+    if (!strcmp(s->play, "normal")) {
+        if (s->known) printf("value:    %llu\n", (unsigned long long)s->v);
+        else printf("value:    unknown (grundy knows only the outcome of a position this large)\n");
+        printf("outcome:  %s\n", outcome_text(s->wins));
+        if (s->known) printf("method:   sg-theorem (the value of a sum is the XOR of its terms' values)\n");
+        else printf("method:   formula (the outcome of the one term whose value is unknown)\n");
+        uint64_t take;
+        if (s->nterms == 1 && s->wins && cli_dyn_min_take(pos, &take))
+            printf("least winning first take: %llu\n", (unsigned long long)take);
+    } else if (!strcmp(s->play, "misere")) {
+        printf("play:     misère (the last player to move loses)\n");
+        printf("value:    %llu (normal play)\n", (unsigned long long)s->v);
+        printf("outcome:  %s\n", outcome_text(s->wins));
+        printf("method:   %s", s->method);
+        if (s->mis.searched) printf(" (%llu positions)", (unsigned long long)s->mis.searched);
+        printf("\nsj rule:  %s%s\n", s->mis.sj_wins ? "N" : "P",
+               s->mis.sj_wins != s->wins ? " (wrong here: the SJ rule does not apply)" : "");
+    } else if (o->every) {
+        printf("play:     every (each turn, a move in every component that can move)\n");
+        printf("outcome:  %s\n", outcome_text(s->wins));
+        printf("steps:   ");
+        for (size_t i = 0; i < s->nterms && i < 64; i++) printf(" %llu", (unsigned long long)s->steps[i]);
+        printf("%s\ndecisive: term %zu (the largest step)\n", s->nterms > 64 ? " ..." : "", s->decisive + 1);
+    } else {
+        printf("play:     Moore's Nim-%llu%s (a move takes from 1 to %llu heaps)\n", (unsigned long long)o->moore,
+               o->misere ? ", misère" : "", (unsigned long long)o->moore);
+        printf("outcome:  %s\n", outcome_text(s->wins));
+    }
+    if (s->wins) cli_moves_human(pos, &s->mv, s->one_position, s->complete, rc);
+}
+
+int cmd_solve(const cli_opts *o) {
+    cli_input in;
+    gr_ctx *ctx = NULL;
+    gr_position *pos = NULL;
+    gr_error err;
+    gr_error_clear(&err);
+    char *text = NULL;
+    solved s;
+    memset(&s, 0, sizeof s);
+    s.known = 1;
+    s.complete = 1;
+    int modes = o->every + o->has_moore + (o->misere && !o->has_moore);
+    if (modes > 1 || (o->every && o->misere))
+        return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
+    int rc = cli_load_input(o, &in);
+    if (rc) return rc;
+    if ((rc = cli_setup(o, &ctx)) != 0) goto out;
+    if (gr_position_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
+        rc = cli_report(&err, in.source, in.source != NULL);
+        goto out;
+    }
+    s.nterms = gr_position_count(pos);
+    if (gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    s.text = text;
+    if (o->every) { /* (--every goes with no other play) */
+        s.steps = malloc((s.nterms ? s.nterms : 1) * sizeof *s.steps);
+        if (!s.steps) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    }
+    if (solve(o, pos, &s, &err) != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
+    if (s.mv.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    if (o->json) print_json(o, pos, &s, &rc);
+    else print_human(o, pos, &s, &rc);
+out:
+    free(s.steps);
+    cli_moves_free(&s.mv);
+    free(text);
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    free(in.text);
+    return rc;
+}

@@ -1,0 +1,136 @@
+/* The options of value, solve, seq, genus, newnim and demo (one table),
+ * error reporting, and loading the position a command works on. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+typedef enum { OPT_FLAG, OPT_TEXT, OPT_NUMBER } opt_kind;
+
+typedef struct opt_spec {
+    const char *name;           /* without the leading "--" */
+    opt_kind kind;              /* a flag takes no value; text and numbers take the next argument */
+    size_t field;               /* where it goes: an int (flag), a const char * or a uint64_t */
+    size_t has;                 /* numbers: the int set when the option is given */
+    uint64_t min, max;          /* numbers: the allowed range ... */
+    const char *range_error;    /* ... and the error outside it */
+} opt_spec;
+
+#define FLAG(name, f) {name, OPT_FLAG, offsetof(cli_opts, f), 0, 0, 0, NULL}
+#define TEXT(name, f) {name, OPT_TEXT, offsetof(cli_opts, f), 0, 0, 0, NULL}
+#define NUMBER(name, f, lo, hi, err) {name, OPT_NUMBER, offsetof(cli_opts, f), offsetof(cli_opts, has_##f), lo, hi, err}
+
+static const opt_spec OPTIONS[] = {
+    FLAG("json", json),
+    FLAG("misere", misere),
+    FLAG("hex", hex),
+    FLAG("period", period),
+    FLAG("quiet", quiet),
+    FLAG("every", every),
+    TEXT("file", file),
+    TEXT("out", out_path),
+    TEXT("plot", plot_path),
+    TEXT("checkpoint", checkpoint),
+    NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
+    NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
+    NUMBER("to", to, 0, UINT64_MAX, NULL),
+    NUMBER("moore", moore, 1, UINT64_MAX, "--moore K needs K >= 1"),
+    NUMBER("search-limit", search_limit, 0, UINT64_MAX, NULL),
+    NUMBER("terms", terms, 1, 16, "--terms needs a number from 1 to 16"),
+    NUMBER("checkpoint-ms", checkpoint_ms, 0, UINT64_MAX, NULL),
+};
+
+int cli_usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "grundy: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see 'grundy --help')\n");
+    return 2;
+}
+
+int cli_report(const gr_error *e, const char *source, int from_file) {
+    fprintf(stderr, "grundy: error: ");
+    if (source) fprintf(stderr, "%s: ", source);
+    if (e->column && (from_file || e->line > 1))
+        fprintf(stderr, "at line %zu, column %zu: ", e->line, e->column);
+    else if (e->column)
+        fprintf(stderr, "at column %zu: ", e->column);
+    fprintf(stderr, "%s\n", e->message[0] ? e->message : gr_status_name(e->status));
+    return gr_status_is_input_error(e->status) ? 2 : 1;
+}
+
+static const opt_spec *find_option(const char *name) {
+    for (size_t i = 0; i < sizeof OPTIONS / sizeof OPTIONS[0]; i++)
+        if (!strcmp(OPTIONS[i].name, name)) return &OPTIONS[i];
+    return NULL;
+}
+
+int cli_parse_opts(int argc, char **argv, int first, cli_opts *o) {
+    memset(o, 0, sizeof *o);
+    o->max_moves = 10;
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) || !a[2]) { /* an argument; "-" and "--" are arguments too */
+            if (o->npos >= (int)(sizeof o->pos / sizeof o->pos[0])) return cli_usage_error("too many arguments%s", "");
+            o->pos[o->npos++] = a;
+            continue;
+        }
+        const opt_spec *s = find_option(a + 2);
+        if (!s) return cli_usage_error("unknown option '%s'", a);
+        char *field = (char *)o + s->field;
+        if (s->kind == OPT_FLAG) { *(int *)field = 1; continue; }
+        if (i + 1 >= argc) return cli_usage_error("option '%s' needs a value", a);
+        const char *val = argv[++i];
+        if (s->kind == OPT_TEXT) { *(const char **)field = val; continue; }
+        uint64_t v;
+        if (cli_parse_u64(val, &v) != 0) {
+            fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615, got '%s'\n", a, val);
+            return 2;
+        }
+        if (v < s->min || v > s->max) { fprintf(stderr, "grundy: error: %s\n", s->range_error); return 2; }
+        *(uint64_t *)field = v;
+        *(int *)((char *)o + s->has) = 1;
+    }
+    return 0;
+}
+
+int cli_load_input(const cli_opts *o, cli_input *in) {
+    char why[512];
+    memset(in, 0, sizeof *in);
+    const char *path = NULL;
+    if (o->file) {
+        if (o->npos) return cli_usage_error("give the position either as arguments or with --file, not both%s", "");
+        path = o->file;
+    } else if (o->npos == 1 && !strcmp(o->pos[0], "-")) {
+        path = "-";
+    } else if (o->npos == 1 && o->pos[0][0] == '@') {
+        path = o->pos[0] + 1;
+    }
+    if (path) {
+        if (cli_read_all(path, &in->text, &in->len, why, sizeof why) != 0) {
+            fprintf(stderr, "grundy: error: %s\n", why);
+            return 2;
+        }
+        in->source = strcmp(path, "-") ? path : "<stdin>";
+        in->flags = GR_PARSE_LINES;
+        return 0;
+    }
+    if (!o->npos) return cli_usage_error("missing POSITION%s", "");
+    size_t total = 1;
+    for (int i = 0; i < o->npos; i++) total += strlen(o->pos[i]) + 1;
+    in->text = malloc(total);
+    if (!in->text) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    in->text[0] = '\0';
+    for (int i = 0; i < o->npos; i++) {
+        if (i) strcat(in->text, " ");
+        strcat(in->text, o->pos[i]);
+    }
+    in->len = strlen(in->text);
+    return 0;
+}
+
+int cli_setup(const cli_opts *o, gr_ctx **ctx) {
+    if (gr_ctx_new(ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);
+    if (o->has_search_limit) gr_ctx_set_search_limit(*ctx, o->search_limit);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* Winning moves for `grundy solve` (solve_moves.c): collected from the
+ * library's callbacks, then printed as JSON or for people. */
+#ifndef GRUNDY_CLI_SOLVE_H
+#define GRUNDY_CLI_SOLVE_H
+
+#include "cli.h"
+#include "json.h"
+
+/* Human output shows whole resulting positions only for short sums. */
+#define HUMAN_FULL_TERMS 32
+/* Sums with more terms list one winning move by default. */
+#define BIG_SUM_TERMS 1000
+
+typedef struct cli_moves {
+    gr_move *list;  /* with malloc'd from and to */
+    size_t n, cap;
+    int oom;        /* a move could not be stored */
+} cli_moves;
+
+/* a gr_move callback: user is a cli_moves */
+int cli_moves_collect(void *user, const gr_move *m);
+void cli_moves_free(cli_moves *mv);
+
+/* the "winning_moves" and "moves" members; one_position: the moves are one
+ * move that changes several terms at once. *rc = 1 on failure. */
+void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int one_position, int *rc);
+void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, int complete, int *rc);
+
+/* For a position that is one dyn[k] / fib term: the least winning take.
+ * 1 when found. */
+int cli_dyn_min_take(gr_position *pos, uint64_t *take);
+
+#endif
