@@ -1,0 +1,192 @@
+/* Out of memory, on purpose: each scenario below runs once normally (its
+ * answer and its number of allocations recorded), then once for every
+ * allocation N with the N-th allocation failing. Every run must either give
+ * the same answer as the normal run (a failure that was absorbed, e.g. by a
+ * cache) or return GR_ENOMEM with a message; never a crash, a different
+ * answer or another status. In the sanitizer build, LeakSanitizer also
+ * checks that no error path leaks. The library is built for this test with
+ * a counting allocator (failalloc.h); GRUNDY_TEST_SCALE runs more of the
+ * allocation numbers of long scenarios. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "grundy/grundy.h"
+#include "failalloc_ctl.h"
+#include "../testutil.h"
+
+static gr_status no_context(gr_error *err) {
+    err->status = GR_ENOMEM;
+    snprintf(err->message, sizeof err->message, "out of memory: no context");
+    return GR_ENOMEM;
+}
+
+typedef struct answer {
+    char text[4096];
+    size_t len;
+} answer;
+
+static void put(answer *a, const char *fmt, unsigned long long v) {
+    if (a->len + 64 < sizeof a->text) a->len += (size_t)snprintf(a->text + a->len, sizeof a->text - a->len, fmt, v);
+}
+
+static void puts_a(answer *a, const char *s) {
+    size_t n = strlen(s);
+    if (a->len + n + 1 < sizeof a->text) { memcpy(a->text + a->len, s, n); a->len += n; a->text[a->len] = 0; }
+}
+
+static int on_move(void *user, const gr_move *m) {
+    answer *a = user;
+    puts_a(a, m->to);
+    puts_a(a, ";");
+    return 0;
+}
+
+/* parse, value, and every winning move */
+static gr_status position(const char *text, int play, answer *a, gr_error *err) {
+    gr_ctx *ctx;
+    gr_position *pos = NULL;
+    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    gr_ctx_set_table_limit(ctx, 1024); /* small 2-D tables: this test runs each scenario hundreds of times */
+    gr_status st = gr_position_parse(ctx, text, strlen(text), 0, &pos, err);
+    uint64_t v = 0;
+    int complete = 0;
+    if (st == GR_OK && play == 0) {
+        st = gr_position_value(pos, &v, err);
+        put(a, "value %llu ", v);
+        if (st == GR_OK) st = gr_position_winning_moves(pos, 0, on_move, a, &complete, err);
+    } else if (st == GR_OK && play == 1) {
+        gr_misere m;
+        st = gr_position_misere(pos, &m, err);
+        if (st == GR_OK) { put(a, "misere %llu ", (unsigned long long)m.wins); puts_a(a, m.method); }
+        if (st == GR_OK) st = gr_position_misere_moves(pos, 0, on_move, a, &complete, err);
+    } else if (st == GR_OK && play == 2) {
+        uint64_t steps[8];
+        int wins = 0;
+        size_t dec = 0;
+        st = gr_position_every(pos, steps, &wins, &dec, err);
+        if (st == GR_OK) { put(a, "every %llu ", (unsigned long long)wins); put(a, "step %llu ", steps[dec]); }
+        if (st == GR_OK) st = gr_position_every_move(pos, on_move, a, err);
+    }
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    return st;
+}
+
+static gr_status genus(answer *a, gr_error *err) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    gr_status st = gr_ctx_ruleset(ctx, "dawson", 6, &rs, err);
+    gr_genus g;
+    if (st == GR_OK) st = gr_ruleset_genus(rs, 7, 4, &g, err);
+    for (size_t k = 0; st == GR_OK && k < 4; k++) put(a, "%llu,", (unsigned long long)g.gamma[k]);
+    gr_ctx_free(ctx);
+    return st;
+}
+
+/* a long sequence through the sparse-space method, and a proved period */
+static gr_status sequence(const char *spec, uint64_t count, int period, answer *a, gr_error *err) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    gr_ctx_set_sparse_start(ctx, 64);
+    gr_status st = gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, err);
+    if (st == GR_OK) st = gr_ruleset_compute(rs, count, err);
+    uint64_t sum = 0, v;
+    for (uint64_t n = 0; st == GR_OK && n < count; n++) {
+        st = gr_ruleset_values_range(rs, n, 1, &v, err);
+        sum += v * (n % 7 + 1);
+    }
+    put(a, "sum %llu ", (unsigned long long)sum);
+    gr_period p;
+    if (st == GR_OK && period) st = gr_ruleset_period(rs, 2 * count, &p, err);
+    if (st == GR_OK && period) { put(a, "period %llu ", p.period); put(a, "pre %llu", p.preperiod); }
+    gr_ctx_free(ctx);
+    return st;
+}
+
+/* the public engine: Kayles as a Multi-SG callback */
+static gr_status kayles_options(void *user, const uint64_t *state, gr_optsink *sink, gr_error *err) {
+    (void)user; (void)err;
+    uint64_t n = state[0];
+    for (uint64_t take = 1; take <= 2 && take <= n; take++)
+        for (uint64_t a = 0; a + take <= n; a++) {
+            uint64_t parts[2] = {a, n - take - a};
+            size_t k = 0;
+            uint64_t comp[2];
+            for (int i = 0; i < 2; i++) if (parts[i]) comp[k++] = parts[i];
+            gr_status st = gr_optsink_add(sink, comp, k);
+            if (st != GR_OK) return st;
+        }
+    return GR_OK;
+}
+
+static gr_status engine(answer *a, gr_error *err) {
+    gr_engine_config cfg = {1, kayles_options, NULL, 0};
+    gr_engine *e;
+    gr_status st = gr_engine_new(&cfg, &e, err);
+    if (st != GR_OK) return st;
+    uint64_t n = 40, v = 0;
+    st = gr_engine_value(e, &n, &v, err);
+    put(a, "engine %llu", v);
+    gr_engine_free(e);
+    return st;
+}
+
+static gr_status run(int which, answer *a, gr_error *err) {
+    switch (which) {
+    case 0: return position("kayles(7) + dawson(20) + sub[1,3](9) + lasker(11) + 5", 0, a, err);
+    case 1: return position("grundy(30) + divisor(12) + coprime(10) + pow2(9) + bash[2,5](13)", 0, a, err);
+    case 2: return position("wythoff(10,20) + euclid(30,7) + fib(20) + staircase(1,5,9) + stairs(2,3)", 0, a, err);
+    case 3: return position("hackenbush(0-1,1-2,2-0,2-3:3,3-4,0-5,5-5) + 1", 0, a, err);
+    case 4: return position("kayles(4) + kayles(5) + sub[1,2](3)", 1, a, err);
+    case 5: return position("3 + 4 + 1", 1, a, err);
+    case 6: return position("kayles(5) + 3 + sub[1,2](7) + wythoff(2,3)", 2, a, err);
+    case 7: return genus(a, err);
+    case 8: return sequence("tb[0.16]", 2000, 1, a, err);
+    case 9: return sequence("grundy", 1000, 0, a, err);
+    case 10: return sequence("tb[0.137]", 1000, 1, a, err);
+    case 11: return engine(a, err);
+    case 12: return position("sub[1,2,10^18](10^18) + coprime(9999999967) + divisor(2^63)", 0, a, err);
+    case 13: return position("prod(3,5) + prod(1,2,3)", 0, a, err);
+    default: return GR_EINVAL;
+    }
+}
+#define SCENARIOS 14
+
+int main(void) {
+    uint64_t scale = tu_scale();
+    for (int s = 0; s < SCENARIOS; s++) {
+        answer ref = {{0}, 0};
+        gr_error err;
+        clock_t t0 = clock();
+        gr_failalloc_set(0);
+        gr_status st = run(s, &ref, &err);
+        unsigned long calls = gr_failalloc_calls();
+        CHECK(st == GR_OK, "scenario %d runs: %s", s, err.message);
+        /* every allocation of short scenarios; of long ones, the first
+         * thousand and an even spread of the rest */
+        unsigned long limit = 1000 * (unsigned long)scale, step = calls > limit ? calls / limit : 1;
+        unsigned long tried = 0, absorbed = 0;
+        for (unsigned long n = 1; n <= calls; n += n < limit ? 1 : step) {
+            answer a = {{0}, 0};
+            gr_error_clear(&err);
+            gr_failalloc_set(n);
+            st = run(s, &a, &err);
+            int failed = gr_failalloc_failed();
+            gr_failalloc_set(0);
+            tried++;
+            if (st == GR_OK) {
+                absorbed += failed;
+                CHECK(a.len == ref.len && !memcmp(a.text, ref.text, a.len),
+                      "scenario %d, allocation %lu failing: answer '%s', normally '%s'", s, n, a.text, ref.text);
+            } else {
+                CHECK(st == GR_ENOMEM && err.message[0], "scenario %d, allocation %lu failing: status %s, '%s'", s, n,
+                      gr_status_name(st), err.message);
+            }
+        }
+        printf("scenario %d: %lu allocations, %lu failure points tried, %lu absorbed (%.1f s)\n", s, calls, tried, absorbed,
+               (double)(clock() - t0) / CLOCKS_PER_SEC);
+    }
+    return tu_finish("test_oom");
+}

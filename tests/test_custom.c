@@ -1,0 +1,229 @@
+/* Families defined by the caller (grundy/custom.h): re-expressed built-in
+ * games must give the built-in values, outcomes in misère play and
+ * Every-SG, and winning moves that really win; state families against a
+ * brute-force mex table written here; and the errors (taken names, options
+ * that grow, cycles). */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "testutil.h"
+
+/* Kayles: knock down one pin or two adjacent pins from a row */
+static gr_status kayles_options(void *user, const uint64_t *args, size_t nargs, gr_emit *out, gr_error *err) {
+    (void)user; (void)nargs; (void)err;
+    uint64_t n = args[0];
+    for (uint64_t take = 1; take <= 2 && take <= n; take++)
+        for (uint64_t a = 0; a + take <= n; a++) {
+            uint64_t parts[2] = {a, n - take - a};
+            if (gr_emit_option(out, parts, 2)) return GR_OK;
+        }
+    return GR_OK;
+}
+
+/* take 1, 2 or 3 */
+static gr_status take3_options(void *user, const uint64_t *args, size_t nargs, gr_emit *out, gr_error *err) {
+    (void)user; (void)nargs; (void)err;
+    for (uint64_t k = 1; k <= 3 && k <= args[0]; k++) {
+        uint64_t m = args[0] - k;
+        if (gr_emit_option(out, &m, 1)) return GR_OK;
+    }
+    return GR_OK;
+}
+
+/* Wythoff's game as a state family */
+static gr_status wythoff_options(void *user, const uint64_t *a, size_t n, gr_emit *out, gr_error *err) {
+    (void)user; (void)n; (void)err;
+    for (uint64_t d = 1; d <= a[0]; d++) { uint64_t o[2] = {a[0] - d, a[1]}; if (gr_emit_option(out, o, 2)) return GR_OK; }
+    for (uint64_t d = 1; d <= a[1]; d++) { uint64_t o[2] = {a[0], a[1] - d}; if (gr_emit_option(out, o, 2)) return GR_OK; }
+    for (uint64_t d = 1; d <= a[0] && d <= a[1]; d++) {
+        uint64_t o[2] = {a[0] - d, a[1] - d};
+        if (gr_emit_option(out, o, 2)) return GR_OK;
+    }
+    return GR_OK;
+}
+
+static gr_status pair_check(void *user, const uint64_t *a, size_t n, size_t *bad, gr_error *err) {
+    (void)user; (void)a;
+    if (n == 2) return GR_OK;
+    *bad = n > 2 ? 2 : 0;
+    snprintf(err->message, sizeof err->message, "takes two numbers");
+    err->status = GR_EINVAL;
+    return GR_EINVAL;
+}
+
+/* a king walking towards (0,0) on a board with a wall: from (x,y) to
+ * (x-1,y), (x,y-1), (x-1,y-1), but never onto a cell with x == y == 2 */
+static gr_status king_options(void *user, const uint64_t *a, size_t n, gr_emit *out, gr_error *err) {
+    (void)user; (void)n; (void)err;
+    uint64_t o[3][2] = {{a[0] - 1, a[1]}, {a[0], a[1] - 1}, {a[0] - 1, a[1] - 1}};
+    int ok[3] = {a[0] > 0, a[1] > 0, a[0] > 0 && a[1] > 0};
+    for (int i = 0; i < 3; i++)
+        if (ok[i] && !(o[i][0] == 2 && o[i][1] == 2) && gr_emit_option(out, o[i], 2)) return GR_OK;
+    return GR_OK;
+}
+
+/* bad games: a heap family that grows, and a loopy state family */
+static gr_status grow_options(void *user, const uint64_t *args, size_t nargs, gr_emit *out, gr_error *err) {
+    (void)user; (void)nargs; (void)err;
+    uint64_t m = args[0] + 1;
+    if (args[0] >= 3) gr_emit_option(out, &m, 1);
+    return GR_OK;
+}
+
+static gr_status loop_options(void *user, const uint64_t *a, size_t n, gr_emit *out, gr_error *err) {
+    (void)user; (void)err;
+    uint64_t o = a[0] == 0 ? 5 : a[0] - 1; /* 0 -> 5 -> 4 -> ... -> 0 */
+    (void)n;
+    gr_emit_option(out, &o, 1);
+    return GR_OK;
+}
+
+static uint64_t value_of(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    uint64_t v = UINT64_MAX;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) return UINT64_MAX;
+    if (gr_position_value(pos, &v, &err) != GR_OK) v = UINT64_MAX;
+    gr_position_free(pos);
+    return v;
+}
+
+typedef struct moves {
+    gr_ctx *ctx;
+    int count, bad;
+} moves;
+
+static int check_move(void *user, const gr_move *m) {
+    moves *mv = user;
+    (void)m;
+    mv->count++;
+    return 0;
+}
+
+static int misere_wins(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    gr_misere m;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) return -1;
+    int w = gr_position_misere(pos, &m, &err) == GR_OK ? m.wins : -1;
+    gr_position_free(pos);
+    return w;
+}
+
+static int every_wins(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    uint64_t steps[8];
+    int wins = -1;
+    size_t dec;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) return -1;
+    if (gr_position_every(pos, steps, &wins, &dec, &err) != GR_OK) wins = -1;
+    gr_position_free(pos);
+    return wins;
+}
+
+int main(void) {
+    gr_ctx *ctx;
+    gr_error err;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
+    gr_custom_family defs[] = {
+        {"mykayles", 1, 1, kayles_options, NULL, NULL},
+        {"take3", 1, 0, take3_options, NULL, NULL},
+        {"mywythoff", 0, 0, wythoff_options, pair_check, NULL},
+        {"king", 0, 0, king_options, pair_check, NULL},
+        {"grow", 1, 0, grow_options, NULL, NULL},
+        {"loop", 0, 0, loop_options, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
+        CHECK(gr_ctx_define_family(ctx, &defs[i], &err) == GR_OK, "define %s: %s", defs[i].name, err.message);
+
+    /* names */
+    gr_custom_family bad = {"kayles", 1, 1, kayles_options, NULL, NULL};
+    CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL && strstr(err.message, "taken"), "built-in name");
+    bad.name = "mykayles";
+    CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL, "defined twice");
+    bad.name = "9lives";
+    CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL, "bad name");
+    bad.name = "ok";
+    bad.options = NULL;
+    CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL, "no callback");
+
+    /* heap families: the table against the built-in one */
+    gr_ruleset *mine, *builtin;
+    CHECK(gr_ctx_ruleset(ctx, "mykayles", 8, &mine, &err) == GR_OK, "%s", err.message);
+    CHECK(gr_ctx_ruleset(ctx, "kayles", 6, &builtin, &err) == GR_OK, "%s", err.message);
+    CHECK(gr_ruleset_is_heap(mine) && !strcmp(gr_ruleset_family(mine), "mykayles"), "a heap family");
+    uint64_t a[300], b[300];
+    CHECK(gr_ruleset_values(mine, 300, a, &err) == GR_OK && gr_ruleset_values(builtin, 300, b, &err) == GR_OK, "values");
+    CHECK(!memcmp(a, b, sizeof a), "mykayles = kayles on 0..299");
+    CHECK(gr_ctx_ruleset(ctx, "take3", 5, &mine, &err) == GR_OK && gr_ctx_ruleset(ctx, "sub[1,2,3]", 10, &builtin, &err) == GR_OK,
+          "take3");
+    CHECK(gr_ruleset_values(mine, 300, a, &err) == GR_OK && gr_ruleset_values(builtin, 300, b, &err) == GR_OK &&
+              !memcmp(a, b, sizeof a), "take3 = sub[1,2,3]");
+
+    /* sums, misère and Every-SG against the built-in twins, on random small sums */
+    tu_rng r = {tu_seed(7)};
+    uint64_t cases = 300 * tu_scale();
+    for (uint64_t c = 0; c < cases; c++) {
+        char t1[256], t2[256];
+        unsigned x = (unsigned)tu_below(&r, 9), y = (unsigned)tu_below(&r, 9), z = (unsigned)tu_below(&r, 12);
+        snprintf(t1, sizeof t1, "mykayles(%u,%u) + take3(%u)", x, y, z);
+        snprintf(t2, sizeof t2, "kayles(%u,%u) + sub[1,2,3](%u)", x, y, z);
+        CHECK(value_of(ctx, t1) == value_of(ctx, t2), "%s", t1);
+        CHECK(misere_wins(ctx, t1) == misere_wins(ctx, t2) && misere_wins(ctx, t1) >= 0, "misère %s", t1);
+        CHECK(every_wins(ctx, t1) == every_wins(ctx, t2) && every_wins(ctx, t1) >= 0, "Every-SG %s", t1);
+        unsigned p = (unsigned)tu_below(&r, 12), q = (unsigned)tu_below(&r, 12);
+        snprintf(t1, sizeof t1, "mywythoff(%u,%u) + %u", p, q, z);
+        snprintf(t2, sizeof t2, "wythoff(%u,%u) + %u", p, q, z);
+        CHECK(value_of(ctx, t1) == value_of(ctx, t2), "%s", t1);
+        CHECK(misere_wins(ctx, t1) == misere_wins(ctx, t2) && misere_wins(ctx, t1) >= 0, "misère %s", t1);
+    }
+
+    /* the king against a mex table computed here */
+    uint64_t g[12][12];
+    for (int x = 0; x < 12; x++)
+        for (int y = 0; y < 12; y++) {
+            int seen[8] = {0};
+            int o[3][2] = {{x - 1, y}, {x, y - 1}, {x - 1, y - 1}};
+            for (int i = 0; i < 3; i++)
+                if (o[i][0] >= 0 && o[i][1] >= 0 && !(o[i][0] == 2 && o[i][1] == 2)) seen[g[o[i][0]][o[i][1]]] = 1;
+            uint64_t m = 0;
+            while (seen[m]) m++;
+            g[x][y] = m;
+        }
+    for (int x = 0; x < 12; x++)
+        for (int y = 0; y < 12; y++) {
+            char t[64];
+            snprintf(t, sizeof t, "king(%d,%d)", x, y);
+            CHECK(value_of(ctx, t) == g[x][y], "%s = %llu", t, (unsigned long long)g[x][y]);
+        }
+
+    /* winning moves reach value 0 */
+    const char *sums[] = {"mykayles(7) + king(3,4)", "take3(9) + mywythoff(4,7) + 2", "king(5,5) + king(3,1)"};
+    for (size_t i = 0; i < 3; i++) {
+        gr_position *pos;
+        CHECK(gr_position_parse(ctx, sums[i], strlen(sums[i]), 0, &pos, &err) == GR_OK, "%s", err.message);
+        moves mv = {ctx, 0, 0};
+        int complete = 0;
+        CHECK(gr_position_winning_moves(pos, 0, check_move, &mv, &complete, &err) == GR_OK && complete, "%s", sums[i]);
+        uint64_t v;
+        CHECK(gr_position_value(pos, &v, &err) == GR_OK && (v != 0) == (mv.count > 0), "%s: value %llu, %d moves",
+              sums[i], (unsigned long long)v, mv.count);
+        gr_position_free(pos);
+    }
+
+    /* errors: a heap family that grows, a loopy state family, a bad position */
+    gr_position *pos;
+    CHECK(gr_position_parse(ctx, "grow(5)", 7, 0, &pos, &err) == GR_OK, "parse grow");
+    uint64_t v;
+    CHECK(gr_position_value(pos, &v, &err) == GR_EINVAL && strstr(err.message, "smaller heaps"), "grow: %s", err.message);
+    gr_position_free(pos);
+    CHECK(gr_position_parse(ctx, "loop(3)", 7, 0, &pos, &err) == GR_OK, "parse loop");
+    CHECK(gr_position_value(pos, &v, &err) == GR_ECYCLE, "loop: %s", err.message);
+    CHECK(gr_position_value(pos, &v, &err) == GR_ECYCLE, "loop again: %s", err.message);
+    gr_position_free(pos);
+    CHECK(gr_position_parse(ctx, "king(1,2,3)", 11, 0, &pos, &err) == GR_EINVAL && err.column == 10,
+          "check: %s at %zu", err.message, err.column);
+
+    gr_ctx_free(ctx);
+    return tu_finish("test_custom");
+}

@@ -1,0 +1,86 @@
+/* The family registry: every entry is complete for its kind (a heap family
+ * says whether it splits, computes values and lists options; a state
+ * family checks, values and lists moves), names are unique, and for every
+ * heap family the table computed by `next` agrees with the mex over the
+ * options that `options` lists (so the two can never drift apart). This
+ * test reads the library's private interface (src/core/family.h). */
+#include <string.h>
+#include "family.h"
+#include "testutil.h"
+
+/* the spec to instantiate a registry entry with */
+static const char *spec_of(const gr_family_entry *e, char *buf, size_t n) {
+    if ((e->family->flags & GR_FAM_PARAMS_REQUIRED) && !e->preset) snprintf(buf, n, "%s", e->family->example);
+    else snprintf(buf, n, "%s", e->name);
+    return buf;
+}
+
+typedef struct mexscan {
+    gr_ruleset *rs;
+    uint64_t seen[4];   /* option values below 256 */
+    int bad;
+} mexscan;
+
+static int on_option(void *user, const uint64_t *h, size_t n) {
+    mexscan *m = user;
+    uint64_t x = 0, v;
+    for (size_t i = 0; i < n; i++) {
+        if (gr_ruleset_value(m->rs, h[i], &v, NULL) != GR_OK) { m->bad = 1; return 1; }
+        x ^= v;
+    }
+    if (x < 256) m->seen[x >> 6] |= (uint64_t)1 << (x & 63);
+    return 0;
+}
+
+int main(void) {
+    gr_ctx *ctx;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
+    size_t count = 0, heaps = 0;
+    for (size_t i = 0; gr_registry_at(i); i++) {
+        const gr_family_entry *e = gr_registry_at(i);
+        const gr_family *f = e->family;
+        count++;
+        CHECK(e->name && f->name, "entry %zu has a name", i);
+        for (size_t j = 0; j < i; j++) CHECK(strcmp(gr_registry_at(j)->name, e->name) != 0, "%s is listed twice", e->name);
+        CHECK(gr_registry_find(e->name, strlen(e->name)) == e, "%s is found by name", e->name);
+        if (f->flags & GR_FAM_HEAP) {
+            CHECK(f->splits && f->next && f->options, "heap family %s has splits, next and options", f->name);
+            CHECK(!f->check && !f->value && !f->state_options, "heap family %s has no state operations", f->name);
+        } else {
+            CHECK(f->check && f->value && f->state_options && f->state_moves_to,
+                  "state family %s has check, value, state_options and state_moves_to", f->name);
+            CHECK(!f->next && !f->options && !f->splits, "state family %s has no heap operations", f->name);
+        }
+        if (f->flags & GR_FAM_PARAMS_REQUIRED) CHECK(f->parse && f->example, "%s parses its parameters", f->name);
+        if (e->preset) CHECK(f->parse != NULL, "alias %s has a family that parses its preset", e->name);
+        if (f->flags & GR_FAM_EDGES) CHECK(f->args_from_text != NULL, "%s reads graph files", f->name);
+        if (f->misere_alone) CHECK(f->misere_alone_moves != NULL, "%s lists its misère moves too", f->name);
+
+        char buf[64];
+        gr_ruleset *rs;
+        gr_error err;
+        spec_of(e, buf, sizeof buf);
+        CHECK(gr_ctx_ruleset(ctx, buf, strlen(buf), &rs, &err) == GR_OK, "%s: %s", buf, err.message);
+        CHECK(strcmp(gr_ruleset_family(rs), f->name) == 0, "%s belongs to %s", buf, f->name);
+        CHECK(gr_ruleset_is_heap(rs) == !!(f->flags & GR_FAM_HEAP), "%s: heap or state", buf);
+        if (!(f->flags & GR_FAM_HEAP)) continue;
+        heaps++;
+        /* next and options agree: G(n) = mex of the options' values */
+        uint64_t limit = 200;
+        for (uint64_t n = 0; n < limit; n++) {
+            uint64_t v;
+            CHECK(gr_ruleset_value(rs, n, &v, &err) == GR_OK, "%s(%llu): %s", buf, (unsigned long long)n, err.message);
+            mexscan m = {rs, {0, 0, 0, 0}, 0};
+            int complete = 0;
+            CHECK(gr_ruleset_options(rs, n, 0, on_option, &m, &complete, &err) == GR_OK && complete && !m.bad,
+                  "%s(%llu) options", buf, (unsigned long long)n);
+            uint64_t mex = 0;
+            while (mex < 256 && (m.seen[mex >> 6] >> (mex & 63) & 1)) mex++;
+            CHECK(mex == v, "%s(%llu): table %llu, mex of options %llu", buf, (unsigned long long)n,
+                  (unsigned long long)v, (unsigned long long)mex);
+        }
+    }
+    CHECK(count >= 19 && heaps >= 10, "registry has %zu entries, %zu heap families", count, heaps);
+    gr_ctx_free(ctx);
+    return tu_finish("test_registry");
+}
