@@ -27,7 +27,8 @@ static double solve_file(gr_ctx *ctx, const char *path, uint64_t *v) {
     double t0 = bench_now();
     gr_position *pos;
     gr_error err;
-    if (gr_position_parse(ctx, spec, strlen(spec), 0, &pos, &err) != GR_OK || gr_position_value(pos, v, &err) != GR_OK) {
+    gr_parse_opts files = {gr_read_file, NULL};
+    if (gr_position_parse_ex(ctx, spec, strlen(spec), 0, &files, &pos, &err) != GR_OK || gr_position_value(pos, v, &err) != GR_OK) {
         fprintf(stderr, "%s\n", err.message);
         exit(1);
     }

@@ -46,6 +46,9 @@ int cli_load_input(const cli_opts *o, cli_input *in);
 
 /* a context with the limits the options give; 0, or the exit code */
 int cli_setup(const cli_opts *o, gr_ctx **ctx);
+/* Parses a position, reading the graph files its terms name: the tool, not
+ * the library, decides that files may be read. */
+gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **pos, gr_error *err);
 
 /* ---- commands: each returns the exit code ---- */
 int cmd_value(const cli_opts *o);   /* cmd_value.c */

@@ -14,40 +14,24 @@ int cmd_genus(const cli_opts *o) {
     gr_error err;
     gr_position *pos = NULL;
     const char *arg = o->pos[0];
-    if (gr_position_parse(ctx, arg, strlen(arg), 0, &pos, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    if (cli_parse(ctx, arg, strlen(arg), 0, &pos, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     if (gr_position_count(pos) != 1) {
         fprintf(stderr, "grundy: error: genus takes one heap, e.g. kayles(5), not a sum\n");
         rc = 2;
         goto out;
     }
-    char *term = NULL;
-    if (gr_position_term_format(pos, 0, &term) != GR_OK) { rc = 1; goto out; }
-    /* the ruleset and heap: parse NAME[...](n) back through the library */
-    char *open = strrchr(term, '(');
-    uint64_t heap = 0;
-    int bad = 0;
-    if (open) {
-        *open = '\0';
-        char *end = NULL;
-        heap = strtoull(open + 1, &end, 10);
-        bad = !end || *end != ')';
-    } else {
-        heap = strtoull(term, NULL, 10);
-        free(term);
-        term = malloc(4);
-        if (term) strcpy(term, "nim");
-    }
-    gr_ruleset *rs;
-    if (bad || !term) {
+    gr_term_info term;
+    if (gr_position_term(pos, 0, &term) != GR_OK) { rc = 1; goto out; }
+    if (term.nargs > 1) {
         fprintf(stderr, "grundy: error: genus takes one heap, e.g. kayles(5)\n");
-        free(term);
         rc = 2;
         goto out;
     }
-    if (gr_ctx_ruleset(ctx, term, strlen(term), &rs, &err) != GR_OK) { free(term); rc = cli_report(&err, NULL, 0); goto out; }
+    uint64_t heap = term.nargs ? term.args[0] : 0;
+    gr_ruleset *rs = term.ruleset;
     size_t terms = o->terms ? (size_t)o->terms : 8;
     gr_genus gen;
-    if (gr_ruleset_genus(rs, heap, terms, &gen, &err) != GR_OK) { free(term); rc = cli_report(&err, NULL, 0); goto out; }
+    if (gr_ruleset_genus(rs, heap, terms, &gen, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     /* Conway's notation: stop once the computed tail alternates */
     size_t show = gen.count, j = gen.count;
     for (size_t a = 0; a + 2 < gen.count; a++) {
@@ -85,7 +69,6 @@ int cmd_genus(const cli_opts *o) {
     } else {
         printf("%s\n", notation);
     }
-    free(term);
 out:
     gr_position_free(pos);
     gr_ctx_free(ctx);

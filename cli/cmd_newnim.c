@@ -6,29 +6,6 @@
 #include "cli.h"
 #include "json.h"
 
-/* the 128-bit number hi:lo in decimal (at most 39 digits) */
-static void u128_decimal(uint64_t hi, uint64_t lo, char out[64]) {
-    char tmp[64];
-    size_t k = 0;
-    uint64_t h2 = hi, l2 = lo;
-    do {
-        /* divide (h2:l2) by 10 */
-        uint64_t rem = 0, qh = h2 / 10;
-        rem = h2 % 10;
-        uint64_t ql = 0;
-        for (int b = 63; b >= 0; b--) {
-            rem = (rem << 1) | (l2 >> b & 1);
-            ql = (ql << 1) | (rem >= 10);
-            if (rem >= 10) rem -= 10;
-        }
-        tmp[k++] = (char)('0' + rem);
-        h2 = qh;
-        l2 = ql;
-    } while (h2 || l2);
-    for (size_t i = 0; i < k; i++) out[i] = tmp[k - 1 - i];
-    out[k] = '\0';
-}
-
 int cmd_newnim(const cli_opts *o) {
     cli_input in;
     int rc = cli_load_input(o, &in);
@@ -41,7 +18,7 @@ int cmd_newnim(const cli_opts *o) {
     if ((rc = cli_setup(o, &ctx)) != 0) goto out;
     /* heaps are written as a position of bare numbers: "3 4 5" or "3 + 4 + 5" */
     for (size_t i = 0; in.flags == 0 && i < in.len; i++) if (in.text[i] == ' ') in.text[i] = '\n';
-    if (gr_position_parse(ctx, in.text, in.len, GR_PARSE_LINES, &pos, &err) != GR_OK) {
+    if (cli_parse(ctx, in.text, in.len, GR_PARSE_LINES, &pos, &err) != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
     }
@@ -50,20 +27,17 @@ int cmd_newnim(const cli_opts *o) {
     removed = malloc(n ? n : 1);
     if (!heaps || !removed) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     for (size_t i = 0; i < n; i++) {
-        char *t = NULL;
-        if (gr_position_term_format(pos, i, &t) != GR_OK) { rc = 1; goto out; }
-        char *end = NULL;
-        heaps[i] = strtoull(t, &end, 10);
-        int ok = end && *end == '\0';
-        free(t);
-        if (!ok) { fprintf(stderr, "grundy: error: newnim takes heap sizes (numbers), term %zu is not one\n", i + 1); rc = 2; goto out; }
+        gr_term_info t;
+        if (gr_position_term(pos, i, &t) != GR_OK) { rc = 1; goto out; }
+        heaps[i] = t.args[0];
+        if (!t.bare) { fprintf(stderr, "grundy: error: newnim takes heap sizes (numbers), term %zu is not one\n", i + 1); rc = 2; goto out; }
     }
     int wins;
     uint64_t hi, lo;
     if (gr_newnim(heaps, n, &wins, &hi, &lo, removed, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
-    char num[64];
+    char num[GR_U128_DIGITS];
     if (!wins) strcpy(num, "-1");
-    else u128_decimal(hi, lo, num);
+    else gr_u128_format(hi, lo, num);
     if (o->json) {
         json_writer w;
         json_init(&w, stdout);

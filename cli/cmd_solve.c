@@ -159,7 +159,7 @@ int cmd_solve(const cli_opts *o) {
     int rc = cli_load_input(o, &in);
     if (rc) return rc;
     if ((rc = cli_setup(o, &ctx)) != 0) goto out;
-    if (gr_position_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
+    if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
     }

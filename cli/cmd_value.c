@@ -13,7 +13,7 @@ int cmd_value(const cli_opts *o) {
     if (rc) return rc;
     if ((rc = cli_setup(o, &ctx)) != 0) goto out;
     uint64_t v;
-    if (gr_position_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK ||
+    if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK ||
         gr_position_value(pos, &v, &err) != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;

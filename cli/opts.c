@@ -128,6 +128,11 @@ int cli_load_input(const cli_opts *o, cli_input *in) {
     return 0;
 }
 
+gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **pos, gr_error *err) {
+    gr_parse_opts files = {gr_read_file, NULL};
+    return gr_position_parse_ex(ctx, text, len, flags, &files, pos, err);
+}
+
 int cli_setup(const cli_opts *o, gr_ctx **ctx) {
     if (gr_ctx_new(ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);

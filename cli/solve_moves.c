@@ -31,32 +31,6 @@ void cli_moves_free(cli_moves *mv) {
     free(mv->list);
 }
 
-/* The position after one move that changes several terms at once, rebuilt
- * from the terms with every moved one replaced; malloc'd, NULL when nothing
- * could be built. On a failure part-way *rc = 1 and the part built so far
- * is returned. */
-static char *one_position_after(gr_position *pos, const cli_moves *mv, int *rc) {
-    size_t nt = gr_position_count(pos);
-    size_t len = 0, cap = 1024;
-    char *after = malloc(cap);
-    if (!after) { *rc = 1; return NULL; }
-    after[0] = '\0';
-    for (size_t i = 0; i < nt; i++) {
-        const char *piece = NULL;
-        char *own = NULL;
-        for (size_t j = 0; j < mv->n; j++) if (mv->list[j].component == i) piece = mv->list[j].to;
-        if (!piece) { if (gr_position_term_format(pos, i, &own) != GR_OK) { *rc = 1; break; } piece = own; }
-        size_t need = len + strlen(piece) + 4;
-        if (need > cap) { while (cap < need) cap *= 2; char *na = realloc(after, cap); if (!na) { free(own); *rc = 1; break; } after = na; }
-        if (i) { memcpy(after + len, " + ", 3); len += 3; }
-        memcpy(after + len, piece, strlen(piece));
-        len += strlen(piece);
-        after[len] = '\0';
-        free(own);
-    }
-    return after;
-}
-
 void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int one_position, int *rc) {
     /* On a failure before the lists are complete the document is left as it
      * always was: the "winning_moves" array open, the caller's next member
@@ -66,7 +40,8 @@ void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int o
     if (one_position && mv->n) {
         char *cur = NULL;
         if (gr_position_format(pos, &cur, NULL) != GR_OK) { *rc = 1; json_raw(w, ", "); return; }
-        char *after = one_position_after(pos, mv, rc);
+        char *after = NULL;
+        if (gr_position_format_moves(pos, mv->list, mv->n, &after, NULL) != GR_OK) *rc = 1;
         free(cur);
         if (!after) { json_raw(w, ", "); return; }
         json_string(w, after);
@@ -122,25 +97,8 @@ void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, in
 }
 
 int cli_dyn_min_take(gr_position *pos, uint64_t *take) {
-    char *t = NULL;
-    if (gr_position_term_format(pos, 0, &t) != GR_OK) return 0;
-    int ok = 0;
-    char *open = strchr(t, '(');
-    if (open && (!strncmp(t, "dyn[", 4) || !strncmp(t, "fib(", 4))) {
-        gr_ctx *c2;
-        gr_error e;
-        gr_ruleset *rs;
-        uint64_t args[2];
-        size_t n = 0;
-        if (gr_ctx_new(&c2) == GR_OK) {
-            *open = '\0';
-            char *p = open + 1;
-            while (*p && n < 2) { args[n++] = strtoull(p, &p, 10); if (*p == ',') p++; else break; }
-            if (gr_ctx_ruleset(c2, t, strlen(t), &rs, &e) == GR_OK && gr_ruleset_dyn_min_take(rs, args, n, take, &e) == GR_OK)
-                ok = 1;
-            gr_ctx_free(c2);
-        }
-    }
-    free(t);
-    return ok;
+    gr_term_info t;
+    gr_error e;
+    return gr_position_term(pos, 0, &t) == GR_OK && !strcmp(gr_ruleset_family(t.ruleset), "dyn") &&
+           gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, take, &e) == GR_OK;
 }

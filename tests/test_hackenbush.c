@@ -176,7 +176,11 @@ int main(void) {
     fclose(f);
     char spec[128];
     snprintf(spec, sizeof spec, "hackenbush(@%s)", path);
-    CHECK(gr_position_parse(ctx, spec, strlen(spec), 0, &pos, &err) == GR_OK, "file: %s", err.message);
+    /* files are read only with a reader */
+    CHECK(gr_position_parse(ctx, spec, strlen(spec), 0, &pos, &err) == GR_EINVAL && strstr(err.message, "no file reader"),
+          "no reader: %s", err.message);
+    gr_parse_opts files = {gr_read_file, NULL};
+    CHECK(gr_position_parse_ex(ctx, spec, strlen(spec), 0, &files, &pos, &err) == GR_OK, "file: %s", err.message);
     CHECK(gr_position_value(pos, &v, &err) == GR_EUNPROVEN, "a file whose weighted edge 1-2 lies on a cycle");
     gr_position_free(pos);
     static const struct { const char *body, *msg; } bad[] = {
@@ -191,14 +195,14 @@ int main(void) {
         f = fopen(path, "w");
         fputs(bad[k].body, f);
         fclose(f);
-        gr_status st = gr_position_parse(ctx, spec, strlen(spec), 0, &pos, &err);
+        gr_status st = gr_position_parse_ex(ctx, spec, strlen(spec), 0, &files, &pos, &err);
         CHECK(st != GR_OK && strstr(err.message, bad[k].msg), "file '%s': %s", bad[k].body, err.message);
         if (st == GR_OK) gr_position_free(pos);
     }
     f = fopen(path, "w");
     fputs("4 3\n0 1\n1 2 2\n1 3\n", f);
     fclose(f);
-    CHECK(gr_position_parse(ctx, spec, strlen(spec), 0, &pos, &err) == GR_OK, "%s", err.message);
+    CHECK(gr_position_parse_ex(ctx, spec, strlen(spec), 0, &files, &pos, &err) == GR_OK, "%s", err.message);
     /* 1-2 of weight 2 over nothing is worth 0, 1-3 is worth 1: the edge 0-1 holds 1 + 1 = 2 */
     CHECK(gr_position_value(pos, &v, &err) == GR_OK && v == 2, "file value %llu", (unsigned long long)v);
     gr_position_free(pos);

@@ -30,7 +30,9 @@ enum {
 };
 
 /* Parses text[0..len). The position refers to rulesets owned by ctx and must
- * be freed before ctx. Errors carry line and column. */
+ * be freed before ctx. Errors carry line and column. No file is read: a
+ * term that names one (hackenbush(@FILE)) is refused; see
+ * gr_position_parse_ex. */
 GR_NODISCARD gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags,
                                          gr_position **out, gr_error *err);
 void gr_position_free(gr_position *pos); /* accepts NULL */

@@ -230,8 +230,7 @@ push:
 
 gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **out,
                             gr_error *err) {
-    gr_parse_opts files = {gr_read_file, NULL};
-    return gr_position_parse_ex(ctx, text, len, flags, &files, out, err);
+    return gr_position_parse_ex(ctx, text, len, flags, NULL, out, err);
 }
 
 gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsigned flags, const gr_parse_opts *opts,
