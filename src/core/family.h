@@ -12,7 +12,7 @@
 #ifndef GRUNDY_FAMILY_H
 #define GRUNDY_FAMILY_H
 
-#include "internal.h"
+#include "rs.h"
 #include "grundy/period.h"
 
 /* flags */

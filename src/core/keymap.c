@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "keymap.h"
 
 static uint64_t hash_key(const uint64_t *k, size_t n) {
     uint64_t h = 0x243f6a8885a308d3ull ^ n;

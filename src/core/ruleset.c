@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "context_internal.h"
 #include "family.h"
+#include "period/provers.h"
 
 /* how often (in values) long tabulations call the progress callback */
 #define PROGRESS_EVERY 4096

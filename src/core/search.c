@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "search.h"
+#include "keymap.h"
 
 typedef struct gr_search_frame {
     size_t id;                 /* memo entry */

@@ -14,6 +14,7 @@
 #define GRUNDY_SEARCH_H
 
 #include "internal.h"
+#include "keymap.h"
 
 typedef struct gr_search gr_search;
 

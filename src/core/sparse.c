@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "rs.h"
+#include "sparse.h"
 
 /* parity of the set bits, without a library call on CPUs without POPCNT */
 static inline unsigned parity32(uint32_t x) {

@@ -2,6 +2,7 @@
  * The table uses the sparse-space method (sparse.c) once it is long enough
  * to choose a mask, and the full scan of splits before. */
 #include "family.h"
+#include "sparse.h"
 
 static int grundy_splits(const gr_ruleset *rs) { (void)rs; return 1; }
 

@@ -11,6 +11,8 @@
 #include <string.h>
 #include "family.h"
 #include "games/tbcode.h"
+#include "sparse.h"
+#include "period/provers.h"
 
 typedef struct tb_data {
     /* digit[k] for removing k tokens, k = 0..ndigits-1; when repeat, digit

@@ -22,6 +22,7 @@
 #include <string.h>
 #include "internal.h"
 #include "games/tbcode.h"
+#include "period/provers.h"
 
 #define HX_BUDGET 60000000ull /* elementary steps one candidate may cost */
 #define HX_MAXVAL (1u << 24)  /* largest value table the window check builds */

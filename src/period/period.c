@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "internal.h"
 #include "games/tbcode.h"
+#include "period/provers.h"
 
 uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint64_t p) {
     uint64_t e1 = e ? e : 1;

@@ -28,4 +28,25 @@ void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t);
 void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
                          size_t n, int state);
 
+/* position.c: a destination for winning moves, shared by normal play and
+ * misère. gr_movesink_after writes the term `term` of `pos` with its heap
+ * `heap` replaced by vals (or, for a state ruleset, the whole argument
+ * vector) and hands it to fn; gr_movesink_emit hands a move already
+ * written. Both return 1 to stop (max reached, fn said stop, or out of
+ * memory: then st is set). */
+typedef struct gr_movesink {
+    gr_position *pos;
+    size_t term;
+    uint32_t heap;        /* which heap of the term moves */
+    size_t max, found;
+    int cut;              /* stopped early: max reached or fn said stop */
+    gr_move_fn fn;
+    void *user;
+    gr_status st;
+    gr_error *err;
+    char *from;
+} gr_movesink;
+int gr_movesink_emit(gr_movesink *s, const char *to);
+int gr_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
+
 #endif

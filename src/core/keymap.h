@@ -1,0 +1,27 @@
+/* A hash map from word vectors to 64-bit values (keymap.c), for the exact
+ * searches. */
+#ifndef GRUNDY_KEYMAP_H
+#define GRUNDY_KEYMAP_H
+
+#include "internal.h"
+
+typedef struct gr_keymap {
+    uint64_t *words;
+    size_t nwords, wcap;
+    size_t *off;
+    uint32_t *len;
+    uint64_t *val;
+    size_t count, cap, max;
+    size_t *index;
+    size_t icap;
+} gr_keymap;
+void gr_keymap_init(gr_keymap *m, size_t max_entries);
+void gr_keymap_free(gr_keymap *m);
+int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
+gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */
+/* the entry of a key (its value is m->val[id]), or SIZE_MAX */
+size_t gr_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n);
+/* a new entry (the key must be absent), its id in *id */
+gr_status gr_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id);
+
+#endif

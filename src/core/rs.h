@@ -1,0 +1,113 @@
+/* The ruleset record and its value table (ruleset.c): what the families,
+ * the sparse kernels and the play modes share. Nothing here is exported. */
+#ifndef GRUNDY_RS_H
+#define GRUNDY_RS_H
+
+#include "internal.h"
+
+
+struct gr_family;
+
+struct gr_ruleset {
+    const struct gr_family *fam; /* its operations (family.h) */
+    void *data;               /* the family's own data (its parameters, caches) */
+    char *spec;               /* as written back */
+    gr_ctx *ctx;              /* owner: limits */
+    size_t id;                /* index in the owner's registry */
+
+    /* misère: tameness (see misere.c) of heaps 0..nl_len-1, and where it broke */
+    uint8_t *nl_firm;
+    size_t nl_len, nl_cap;
+    int nl_broken;
+    /* misère: heaps 0..sj_len-1 have "value 0 => terminal"; sj_broken when not */
+    size_t sj_len;
+    int sj_broken;
+
+    /* the sparse-space method (sparse.c): rare positions past the switch */
+    int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
+    uint32_t sp_mask;
+    unsigned sp_dom, sp_flip;
+    unsigned sp_vbits;        /* bit length of the values when the mask was chosen */
+    size_t sp_upto;           /* positions 0..sp_upto-1 are classified */
+    uint32_t *sp_rare;        /* positions n with G(n) rare, ascending */
+    size_t sp_nrare, sp_cap;
+    uint64_t *sp_bits;        /* option bitset, 2^bitlen(tabmax) bits */
+    size_t sp_bwords, sp_bused;
+    size_t *sp_sums;          /* heap totals that split, for the current n */
+    size_t sp_scap;
+    /* the table reversed, for witness scans that read both parts forwards:
+     * sp_rev[sp_revm - 1 - i] = G(i) for i < sp_revlen, width sp_revw */
+    void *sp_rev;
+    size_t sp_revm, sp_revlen;
+    unsigned sp_revw;
+    uint32_t *sp_wit;         /* per value: where its last witness split started */
+    size_t sp_witn;
+
+    /* progress of long tabulations */
+    gr_progress_fn progress;
+    void *progress_user;
+    uint64_t progress_total;
+
+    /* state families with two coordinates (wythoff, euclid): values of
+     * positions with both coordinates below st_w, in st_tab[a * st_w + b] */
+    size_t st_w;
+
+    /* value table G(0..len-1), tw bytes per value (1, 2 or 4): as narrow as
+     * the values allow, widened when a value outgrows it (read it with
+     * gr_tab_at; the scan kernels in sparse.c take the typed array) */
+    void *tab;
+    unsigned tw;
+    size_t len, cap;          /* cap in values */
+    uint32_t tabmax;          /* largest value in the table */
+    /* state families (dyn, wythoff, euclid): their own 2-D value table */
+    uint32_t *st_tab;
+
+    gr_mexset mex;            /* scratch for the next value */
+
+    /* proven period, if any */
+    int periodic;
+    uint64_t pre, per;
+    uint64_t saltus;          /* G(n + per) = G(n) + saltus past pre (0: periodic) */
+    uint64_t arith_end;       /* the prefix length the arithmetic proof used */
+    uint64_t period_tried_at;  /* table length at the last proof attempt */
+};
+
+/* The context's sparse-space threshold (context.c). */
+uint64_t gr_ctx_sparse_start_of(const gr_ctx *ctx);
+
+/* A ruleset of family fam with its data (owned from here on, even on
+ * failure) and spec (taken from the buffer), not interned in the context:
+ * the caller owns it (gr_rs_free). */
+struct gr_family;
+gr_status gr_rs_create(gr_ctx *ctx, const struct gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out,
+                       gr_error *err);
+void gr_rs_free(gr_ruleset *rs);
+/* room for `need` values in the value table */
+gr_status gr_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err);
+
+/* Computes table entries up to (excluding) `upto`, by the definition. */
+gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
+
+/* gr_ruleset_options with a cap on the smaller parts of splits: for a heap
+ * past a proven period's start, parts up to pre + per already show every
+ * value an option can have; the listing is then marked incomplete. */
+gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
+                               gr_heap_option_fn fn, void *user, int *complete);
+
+/* The state families' operations, through the family table (ruleset.c). */
+struct gr_optiter;
+gr_status gr_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
+gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                            gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, struct gr_optiter *it,
+                           gr_state_option_fn fn, void *user, gr_error *err);
+/* heap families: options of value `want` found directly (see family.h) */
+int gr_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_optiter *it, int *complete);
+
+/* Appends to a table, keeping tabmax (and widening the table as needed). */
+gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
+
+static inline uint32_t gr_tab_at(const gr_ruleset *rs, size_t i) { return gr_load_w(rs->tab, rs->tw, i); }
+
+#endif
