@@ -107,6 +107,9 @@ int gr_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_op
 
 /* Appends to a table, keeping tabmax (and widening the table as needed). */
 gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
+/* Appends the mex of rs->mex, the options gathered by a family's next();
+ * st is how gathering them went (GR_ENOMEM from gr_mexset_add). */
+gr_status gr_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err);
 
 static inline uint32_t gr_tab_at(const gr_ruleset *rs, size_t i) { return gr_load_w(rs->tab, rs->tw, i); }
 

@@ -88,6 +88,11 @@ gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
     return GR_OK;
 }
 
+gr_status gr_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err) {
+    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
+    return gr_rs_push(rs, gr_mexset_mex(&rs->mex), err);
+}
+
 gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
     if (upto > rs->cap) {
         gr_status st0 = tab_reserve(rs, upto, rs->tw, err);

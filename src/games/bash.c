@@ -63,8 +63,7 @@ static gr_status bash_next(gr_ruleset *rs, gr_error *err) {
     gr_status st = GR_OK;
     if (n && n < d->p) st = gr_mexset_add(ms, 0);
     for (uint64_t t = d->p; t <= d->q && t <= n && st == GR_OK; t++) st = gr_mexset_add(ms, gr_tab_at(rs, n - t));
-    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
-    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+    return gr_rs_push_mex(rs, st, err);
 }
 
 static void bash_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {

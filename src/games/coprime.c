@@ -67,8 +67,7 @@ static gr_status coprime_next(gr_ruleset *rs, gr_error *err) {
     if (n) st = gr_mexset_add(ms, gr_tab_at(rs, 0)); /* take everything */
     for (size_t m = 1; m < n && st == GR_OK; m++)
         if (gcd(n, m) == 1) st = gr_mexset_add(ms, gr_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
-    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
-    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+    return gr_rs_push_mex(rs, st, err);
 }
 
 /* the table by a sieve of least prime factors, primes ranked as they appear

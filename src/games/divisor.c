@@ -27,8 +27,7 @@ static gr_status divisor_next(gr_ruleset *rs, gr_error *err) {
             st = gr_mexset_add(ms, gr_tab_at(rs, n - d));
             if (st == GR_OK) st = gr_mexset_add(ms, gr_tab_at(rs, n - n / d));
         }
-    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
-    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+    return gr_rs_push_mex(rs, st, err);
 }
 
 static void divisor_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {

@@ -17,8 +17,7 @@ static gr_status pow2_next(gr_ruleset *rs, gr_error *err) {
     gr_mexset_clear(ms);
     gr_status st = GR_OK;
     for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, gr_tab_at(rs, n - p));
-    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
-    return gr_rs_push(rs, gr_mexset_mex(ms), err);
+    return gr_rs_push_mex(rs, st, err);
 }
 
 static void pow2_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
