@@ -1,4 +1,5 @@
-/* The context record, shared by context.c, ruleset.c and parse.c. */
+/* The context record (context.c): its limits, its interned rulesets and the
+ * families the caller defined; read by spec parsing and the families. */
 #ifndef GRUNDY_CONTEXT_INTERNAL_H
 #define GRUNDY_CONTEXT_INTERNAL_H
 

@@ -58,7 +58,7 @@ typedef struct gr_family {
     /* Whether a move can leave two or more heaps (required for heap
      * families: the SJ certificate of misère play depends on it). */
     int (*splits)(const gr_ruleset *rs);
-    /* Appends G(rs->len) to the value table (table.c: gr_rs_push). */
+    /* Appends G(rs->len) to the value table (gr_rs_push, or gr_rs_push_mex). */
     gr_status (*next)(gr_ruleset *rs, gr_error *err);
     /* Every option of a heap of n tokens, as the heaps it leaves. */
     void (*options)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);

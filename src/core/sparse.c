@@ -1,5 +1,5 @@
 /* The sparse-space ("rare values") method, shared by take-and-break codes
- * (takebreak.c) and Grundy's game (heapgames.c), and the split-scan kernels
+ * (games/takebreak.c) and Grundy's game (games/grundygame.c), and the split-scan kernels
  * on the typed value table.
  *
  * For a mask m, call a value rare when popcount(v & m) is even and common

@@ -1,4 +1,5 @@
-/* The position record, shared by parse.c and position.c. */
+/* The position record (parse.c builds it, position.c and the play modes read
+ * it) and the sink that winning moves of every play mode go through. */
 #ifndef GRUNDY_POSITION_INTERNAL_H
 #define GRUNDY_POSITION_INTERNAL_H
 
