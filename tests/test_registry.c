@@ -36,13 +36,13 @@ int main(void) {
     gr_ctx *ctx;
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     size_t count = 0, heaps = 0;
-    for (size_t i = 0; gr_registry_at(i); i++) {
-        const gr_family_entry *e = gr_registry_at(i);
+    for (size_t i = 0; gri_registry_at(i); i++) {
+        const gr_family_entry *e = gri_registry_at(i);
         const gr_family *f = e->family;
         count++;
         CHECK(e->name && f->name, "entry %zu has a name", i);
-        for (size_t j = 0; j < i; j++) CHECK(strcmp(gr_registry_at(j)->name, e->name) != 0, "%s is listed twice", e->name);
-        CHECK(gr_registry_find(e->name, strlen(e->name)) == e, "%s is found by name", e->name);
+        for (size_t j = 0; j < i; j++) CHECK(strcmp(gri_registry_at(j)->name, e->name) != 0, "%s is listed twice", e->name);
+        CHECK(gri_registry_find(e->name, strlen(e->name)) == e, "%s is found by name", e->name);
         if (f->flags & GR_FAM_HEAP) {
             CHECK(f->splits && f->next && f->options, "heap family %s has splits, next and options", f->name);
             CHECK(!f->check && !f->value && !f->state_options, "heap family %s has no state operations", f->name);

@@ -198,7 +198,7 @@ static uint32_t inv32(const gr_nim *t, uint32_t a) {
 }
 
 gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
-    if (!a) return gr_fail(err, GR_EINVAL, "0 has no inverse");
+    if (!a) return gri_fail(err, GR_EINVAL, "0 has no inverse");
 #ifdef GR_HAVE_CLMUL_CODE
     if (t->path == GR_NIM_CLMUL) { *out = inv_clmul(t, a); return GR_OK; }
 #endif
@@ -224,7 +224,7 @@ gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) 
 
 gr_status gr_nim_div(const gr_nim *t, uint64_t a, uint64_t b, uint64_t *out, gr_error *err) {
     uint64_t bi;
-    if (!b) return gr_fail(err, GR_EINVAL, "division by 0");
+    if (!b) return gri_fail(err, GR_EINVAL, "division by 0");
     gr_status st = gr_nim_inv(t, b, &bi, err);
     if (st == GR_OK) *out = gr_nim_mul(t, a, bi);
     return st;
@@ -233,7 +233,7 @@ gr_status gr_nim_div(const gr_nim *t, uint64_t a, uint64_t b, uint64_t *out, gr_
 gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint64_t *x, gr_error *err) {
     uint64_t s = linear(t->quad, a);
     if ((gr_nim_sqr(t, s) ^ s) != a)
-        return gr_fail(err, GR_ENOSOLUTION, "x^2 + x = %llu has no solution (its trace is 1)", (unsigned long long)a);
+        return gri_fail(err, GR_ENOSOLUTION, "x^2 + x = %llu has no solution (its trace is 1)", (unsigned long long)a);
     *x = s & ~(uint64_t)1;
     if ((gr_nim_sqr(t, *x) ^ *x) != a) *x = s | 1; /* (never: x and x^1 both solve) */
     return GR_OK;
@@ -278,7 +278,7 @@ static uint64_t invmod(uint64_t a, uint64_t m) {
 uint64_t gr_nim_generator(const gr_nim *t) { return t->gen; }
 
 gr_status gr_nim_log(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
-    if (!a) return gr_fail(err, GR_EINVAL, "0 has no logarithm");
+    if (!a) return gri_fail(err, GR_EINVAL, "0 has no logarithm");
     /* residues mod 65535, 641, 65537, 6700417, joined by the CRT */
     uint64_t mods[4], res[4];
     uint32_t n16 = (uint32_t)gr_nim_pow(t, a, NIM_ORDER / 65535);
@@ -287,7 +287,7 @@ gr_status gr_nim_log(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) 
     for (int k = 0; k < 3; k++) {
         mods[k + 1] = t->bs[k].p;
         res[k + 1] = bsgs(t, &t->bs[k], gr_nim_pow(t, a, NIM_ORDER / t->bs[k].p));
-        if (res[k + 1] == UINT64_MAX) return gr_fail(err, GR_EINTERNAL, "discrete log: no match in the subgroup of order %llu", (unsigned long long)t->bs[k].p);
+        if (res[k + 1] == UINT64_MAX) return gri_fail(err, GR_EINTERNAL, "discrete log: no match in the subgroup of order %llu", (unsigned long long)t->bs[k].p);
     }
     uint64_t x = 0;
     for (int k = 0; k < 4; k++) {

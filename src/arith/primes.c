@@ -21,7 +21,7 @@ static uint64_t powmod(uint64_t a, uint64_t e, uint64_t m) {
     return r;
 }
 
-int gr_prime_is(uint64_t n) {
+int gri_prime_is(uint64_t n) {
     if (n < 2) return 0;
     static const uint64_t small[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
     for (int i = 0; i < 12; i++) {
@@ -80,7 +80,7 @@ static uint64_t pollard(uint64_t n) {
     }
 }
 
-int gr_prime_factor(uint64_t n, uint64_t *p, unsigned *e) {
+int gri_prime_factor(uint64_t n, uint64_t *p, unsigned *e) {
     int k = 0;
     for (uint64_t q = 2; q < 1000 && q * q <= n; q++)
         if (n % q == 0) {
@@ -93,7 +93,7 @@ int gr_prime_factor(uint64_t n, uint64_t *p, unsigned *e) {
     if (n > 1) stack[top++] = n;
     while (top) {
         uint64_t m = stack[--top];
-        if (gr_prime_is(m)) {
+        if (gri_prime_is(m)) {
             int j = 0;
             while (j < k && p[j] != m) j++;
             if (j == k) { p[k] = m; e[k] = 0; k++; }
@@ -107,17 +107,17 @@ int gr_prime_factor(uint64_t n, uint64_t *p, unsigned *e) {
     return k;
 }
 
-uint64_t gr_prime_lpf(uint64_t n) {
+uint64_t gri_prime_lpf(uint64_t n) {
     if (n < 2) return n;
     for (uint64_t p = 2; p < 1000 && p * p <= n; p++) if (n % p == 0) return p;
-    if (gr_prime_is(n)) return n;
+    if (gri_prime_is(n)) return n;
     /* split until primes; keep the least */
     uint64_t stack[128], best = UINT64_MAX;
     int top = 0;
     stack[top++] = n;
     while (top) {
         uint64_t m = stack[--top];
-        if (gr_prime_is(m)) { if (m < best) best = m; continue; }
+        if (gri_prime_is(m)) { if (m < best) best = m; continue; }
         uint64_t f = pollard(m);
         stack[top++] = f;
         stack[top++] = m / f;
@@ -134,15 +134,15 @@ static uint64_t isqrt64(uint64_t x) {
     return r;
 }
 
-gr_status gr_prime_pi(uint64_t x, uint64_t *out, gr_error *err) {
+gr_status gri_prime_pi(uint64_t x, uint64_t *out, gr_error *err) {
     if (x > GR_PRIME_PI_MAX)
-        return gr_fail(err, GR_EUNPROVEN, "counting the primes up to %llu is beyond grundy's bound of %llu",
+        return gri_fail(err, GR_EUNPROVEN, "counting the primes up to %llu is beyond grundy's bound of %llu",
                        (unsigned long long)x, (unsigned long long)GR_PRIME_PI_MAX);
     if (x < 2) { *out = 0; return GR_OK; }
     uint64_t r = isqrt64(x);
     /* lo[v] = count for v <= r, hi[i] = count for x / i (i <= r) */
     uint64_t *lo = malloc((r + 2) * sizeof *lo), *hi = malloc((r + 2) * sizeof *hi);
-    if (!lo || !hi) { free(lo); free(hi); return gr_fail(err, GR_ENOMEM, "out of memory counting primes"); }
+    if (!lo || !hi) { free(lo); free(hi); return gri_fail(err, GR_ENOMEM, "out of memory counting primes"); }
     for (uint64_t v = 1; v <= r; v++) lo[v] = v - 1;
     for (uint64_t i = 1; i <= r; i++) hi[i] = x / i - 1;
     for (uint64_t p = 2; p <= r; p++) {

@@ -1,11 +1,11 @@
 /* A growable string buffer and array growth, so formatting code never has
  * to check every append: a failed allocation is remembered and reported once
- * at the end (gr_buf_take). */
+ * at the end (gri_buf_take). */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
-int gr_grow(void **p, size_t *cap, size_t need, size_t sz) {
+int gri_grow(void **p, size_t *cap, size_t need, size_t sz) {
     if (need <= *cap) return 1;
     size_t nc = *cap ? *cap : 16;
     while (nc < need) {
@@ -20,12 +20,12 @@ int gr_grow(void **p, size_t *cap, size_t need, size_t sz) {
     return 1;
 }
 
-void gr_buf_init(gr_buf *b) { b->data = NULL; b->len = b->cap = 0; b->failed = 0; }
-void gr_buf_free(gr_buf *b) { free(b->data); gr_buf_init(b); }
+void gri_buf_init(gr_buf *b) { b->data = NULL; b->len = b->cap = 0; b->failed = 0; }
+void gri_buf_free(gr_buf *b) { free(b->data); gri_buf_init(b); }
 
-void gr_buf_put(gr_buf *b, const char *s, size_t n) {
+void gri_buf_put(gr_buf *b, const char *s, size_t n) {
     if (b->failed) return;
-    if (n > SIZE_MAX - b->len - 1 || !gr_grow((void **)&b->data, &b->cap, b->len + n + 1, 1)) {
+    if (n > SIZE_MAX - b->len - 1 || !gri_grow((void **)&b->data, &b->cap, b->len + n + 1, 1)) {
         b->failed = 1;
         return;
     }
@@ -34,21 +34,21 @@ void gr_buf_put(gr_buf *b, const char *s, size_t n) {
     b->data[b->len] = '\0';
 }
 
-void gr_buf_puts(gr_buf *b, const char *s) { gr_buf_put(b, s, strlen(s)); }
+void gri_buf_puts(gr_buf *b, const char *s) { gri_buf_put(b, s, strlen(s)); }
 
-void gr_buf_u64(gr_buf *b, uint64_t v) {
+void gri_buf_u64(gr_buf *b, uint64_t v) {
     char tmp[24];
     size_t i = sizeof tmp;
     do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v);
-    gr_buf_put(b, tmp + i, sizeof tmp - i);
+    gri_buf_put(b, tmp + i, sizeof tmp - i);
 }
 
-gr_status gr_buf_take(gr_buf *b, char **out, size_t *len) {
-    if (!b->failed && !b->data) gr_buf_put(b, "", 0);
-    if (b->failed) { gr_buf_free(b); *out = NULL; if (len) *len = 0; return GR_ENOMEM; }
+gr_status gri_buf_take(gr_buf *b, char **out, size_t *len) {
+    if (!b->failed && !b->data) gri_buf_put(b, "", 0);
+    if (b->failed) { gri_buf_free(b); *out = NULL; if (len) *len = 0; return GR_ENOMEM; }
     *out = b->data;
     if (len) *len = b->len;
-    gr_buf_init(b);
+    gri_buf_init(b);
     return GR_OK;
 }
 
@@ -57,4 +57,4 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-void gr_sort_u64(uint64_t *v, size_t n) { qsort(v, n, sizeof *v, cmp_u64); }
+void gri_sort_u64(uint64_t *v, size_t n) { qsort(v, n, sizeof *v, cmp_u64); }

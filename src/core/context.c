@@ -19,7 +19,7 @@ gr_status gr_ctx_new(gr_ctx **out) {
 
 void gr_ctx_free(gr_ctx *ctx) {
     if (!ctx) return;
-    for (size_t i = 0; i < ctx->nrs; i++) gr_rs_free(ctx->rs[i]);
+    for (size_t i = 0; i < ctx->nrs; i++) gri_rs_free(ctx->rs[i]);
     free(ctx->rs);
     free(ctx->map);
     gr_nim_free(ctx->nim);
@@ -28,14 +28,14 @@ void gr_ctx_free(gr_ctx *ctx) {
     free(ctx);
 }
 
-const gr_family_entry *gr_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len) {
+const gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len) {
     for (size_t i = 0; i < ctx->ncustom; i++)
         if (strlen(ctx->custom[i]->name) == len && !memcmp(ctx->custom[i]->name, name, len)) return ctx->custom[i];
     return NULL;
 }
 
-int gr_ctx_custom_add(gr_ctx *ctx, gr_family_entry *block) {
-    if (!gr_grow((void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
+int gri_ctx_custom_add(gr_ctx *ctx, gr_family_entry *block) {
+    if (!gri_grow((void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
     ctx->custom[ctx->ncustom++] = block;
     return 1;
 }
@@ -51,7 +51,7 @@ static uint64_t hash_str(const char *s) {
     return h;
 }
 
-gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec) {
+gr_ruleset *gri_ctx_find(gr_ctx *ctx, const char *spec) {
     if (!ctx->map_cap) return NULL;
     size_t s = (size_t)hash_str(spec) & (ctx->map_cap - 1);
     while (ctx->map[s]) {
@@ -62,8 +62,8 @@ gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec) {
     return NULL;
 }
 
-int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
-    if (!gr_grow((void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
+int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
+    if (!gri_grow((void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
     if ((ctx->nrs + 1) * 2 > ctx->map_cap) {
         size_t nc = ctx->map_cap ? ctx->map_cap * 2 : 16;
         size_t *m = calloc(nc, sizeof *m);
@@ -86,7 +86,7 @@ int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
     return 1;
 }
 
-const gr_nim *gr_ctx_nim(gr_ctx *ctx) {
+const gr_nim *gri_ctx_nim(gr_ctx *ctx) {
     if (!ctx->nim && gr_nim_new(&ctx->nim) != GR_OK) {
         gr_nim_free(ctx->nim);
         ctx->nim = NULL;
@@ -95,4 +95,4 @@ const gr_nim *gr_ctx_nim(gr_ctx *ctx) {
 }
 
 void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n) { ctx->sparse_start = n; }
-uint64_t gr_ctx_sparse_start_of(const gr_ctx *ctx) { return ctx->sparse_start; }
+uint64_t gri_ctx_sparse_start_of(const gr_ctx *ctx) { return ctx->sparse_start; }

@@ -21,18 +21,18 @@ struct gr_ctx {
 };
 
 /* A family the caller defined, by name (NULL when none). */
-const struct gr_family_entry *gr_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);
+const struct gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);
 /* Takes ownership of a custom family's block (0 when out of memory). */
-int gr_ctx_custom_add(gr_ctx *ctx, struct gr_family_entry *block);
+int gri_ctx_custom_add(gr_ctx *ctx, struct gr_family_entry *block);
 
-gr_ruleset *gr_ctx_find(gr_ctx *ctx, const char *spec);
+gr_ruleset *gri_ctx_find(gr_ctx *ctx, const char *spec);
 /* the context's nimber tables (NULL when out of memory) */
-const gr_nim *gr_ctx_nim(gr_ctx *ctx);
-int gr_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
+const gr_nim *gri_ctx_nim(gr_ctx *ctx);
+int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
 
 /* Parses a ruleset spec NAME ['[' PARAMS ']'] at spec[0..len); errors are
  * reported at `line` and column col0 + offset. */
-gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
+gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
                             gr_ruleset **out, gr_error *err);
 
 #endif

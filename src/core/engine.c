@@ -23,9 +23,9 @@ struct gr_engine {
 gr_status gr_optsink_add(gr_optsink *sink, const uint64_t *components, size_t count) {
     gr_engine *e = sink->e;
     if (sink->st != GR_OK) return sink->st;
-    gr_status st = gr_search_marker(&e->search);
+    gr_status st = gri_search_marker(&e->search);
     for (size_t c = 0; c < count && st == GR_OK; c++)
-        st = gr_search_child(&e->search, components + c * e->words, e->words);
+        st = gri_search_child(&e->search, components + c * e->words, e->words);
     sink->st = st;
     return st;
 }
@@ -46,8 +46,8 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
         return local.status;
     }
     if (e->sink.st != GR_OK) return e->sink.st;
-    if (st == GR_ENOMEM) return gr_fail(s->err, st, "out of memory: option list");
-    return gr_fail(s->err, st, "the options callback failed (%s)", gr_status_name(st));
+    if (st == GR_ENOMEM) return gri_fail(s->err, st, "out of memory: option list");
+    return gri_fail(s->err, st, "the options callback failed (%s)", gr_status_name(st));
 }
 
 static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
@@ -55,20 +55,20 @@ static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const ui
     (void)key; (void)len;
     gr_engine *e = s->user;
     size_t nopt = 0;
-    for (size_t c = 0; c < chlen; c = gr_search_next(ch, c)) nopt += ch[c] == GR_SEARCH_MARKER;
+    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nopt += ch[c] == GR_SEARCH_MARKER;
     gr_mexset_clear(&e->mex);
     uint64_t x = 0;
-    for (size_t c = 0; c <= chlen; c = c < chlen ? gr_search_next(ch, c) : c + 1) {
+    for (size_t c = 0; c <= chlen; c = c < chlen ? gri_search_next(ch, c) : c + 1) {
         if (c == chlen || ch[c] == GR_SEARCH_MARKER) {
             /* the option before this marker is complete */
             if (c > 0 && x <= nopt && gr_mexset_add(&e->mex, x) != GR_OK)
-                return gr_fail(s->err, GR_ENOMEM, "out of memory computing mex");
+                return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
             x = 0;
             continue;
         }
         uint64_t v;
-        if (!gr_search_known(s, ch + c + 1, (size_t)ch[c], &v))
-            return gr_fail(s->err, GR_EINTERNAL, "engine: option value missing");
+        if (!gri_search_known(s, ch + c + 1, (size_t)ch[c], &v))
+            return gri_fail(s->err, GR_EINTERNAL, "engine: option value missing");
         x ^= v;
     }
     *result = gr_mexset_mex(&e->mex);
@@ -80,14 +80,14 @@ static const gr_search_ops ENGINE_OPS = {children, NULL, combine};
 gr_status gr_engine_new(const gr_engine_config *cfg, gr_engine **out, gr_error *err) {
     *out = NULL;
     if (!cfg || !cfg->options || cfg->state_words == 0 || cfg->state_words > 1024)
-        return gr_fail(err, GR_EINVAL, "engine needs an options callback and 1..1024 state words");
+        return gri_fail(err, GR_EINVAL, "engine needs an options callback and 1..1024 state words");
     gr_engine *e = calloc(1, sizeof *e);
-    if (!e) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!e) return gri_fail(err, GR_ENOMEM, "out of memory");
     e->words = cfg->state_words;
     e->options = cfg->options;
     e->user = cfg->user;
     gr_mexset_init(&e->mex);
-    gr_search_init(&e->search, &ENGINE_OPS, e, cfg->max_states ? cfg->max_states : GR_ENGINE_DEFAULT_STATES,
+    gri_search_init(&e->search, &ENGINE_OPS, e, cfg->max_states ? cfg->max_states : GR_ENGINE_DEFAULT_STATES,
                    "the engine's search", "raise max_states", err);
     e->search.max_work = 0; /* memory follows the depth; only the states are bounded */
     *out = e;
@@ -96,18 +96,18 @@ gr_status gr_engine_new(const gr_engine_config *cfg, gr_engine **out, gr_error *
 
 void gr_engine_free(gr_engine *e) {
     if (!e) return;
-    gr_search_free(&e->search);
+    gri_search_free(&e->search);
     gr_mexset_free(&e->mex);
     free(e);
 }
 
-void gr_engine_reset(gr_engine *e) { gr_search_reset(&e->search); }
+void gr_engine_reset(gr_engine *e) { gri_search_reset(&e->search); }
 
 size_t gr_engine_size(const gr_engine *e) { return e->search.memo.count; }
 
 gr_status gr_engine_value(gr_engine *e, const uint64_t *state, uint64_t *value, gr_error *err) {
     e->search.err = err;
-    gr_status st = gr_search_run(&e->search, state, e->words, value);
+    gr_status st = gri_search_run(&e->search, state, e->words, value);
     if (st != GR_OK) gr_engine_reset(e); /* busy marks would poison later calls */
     return st;
 }

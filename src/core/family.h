@@ -39,7 +39,7 @@ typedef struct gr_optiter {
     int cut;            /* stopped by max, or the family gave up on a huge heap */
     uint64_t split_cap; /* 0, or: splits list only parts a (<= b) up to this */
 } gr_optiter;
-int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
+int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
 
 typedef struct gr_family {
     const char *name;    /* as written, e.g. "sub" */
@@ -58,7 +58,7 @@ typedef struct gr_family {
     /* Whether a move can leave two or more heaps (required for heap
      * families: the SJ certificate of misère play depends on it). */
     int (*splits)(const gr_ruleset *rs);
-    /* Appends G(rs->len) to the value table (gr_rs_push, or gr_rs_push_mex). */
+    /* Appends G(rs->len) to the value table (gri_rs_push, or gri_rs_push_mex). */
     gr_status (*next)(gr_ruleset *rs, gr_error *err);
     /* Every option of a heap of n tokens, as the heaps it leaves. */
     void (*options)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
@@ -123,10 +123,10 @@ typedef struct gr_family_entry {
     const gr_family *family;
     const char *preset;  /* NULL, or the parameters an alias stands for */
 } gr_family_entry;
-const gr_family_entry *gr_registry_find(const char *name, size_t len);
-const gr_family_entry *gr_registry_at(size_t i); /* NULL past the end */
+const gr_family_entry *gri_registry_find(const char *name, size_t len);
+const gr_family_entry *gri_registry_at(size_t i); /* NULL past the end */
 
 /* whether the ruleset's family has a GR_FAM_* flag */
-static inline int gr_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }
+static inline int gri_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }
 
 #endif

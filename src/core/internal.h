@@ -16,10 +16,10 @@
 
 #endif
 
-/* Fills err (if not NULL) and returns st, so callers can `return gr_fail(...)`. */
-gr_status gr_fail(gr_error *err, gr_status st, const char *fmt, ...) GR_PRINTF(3, 4);
+/* Fills err (if not NULL) and returns st, so callers can `return gri_fail(...)`. */
+gr_status gri_fail(gr_error *err, gr_status st, const char *fmt, ...) GR_PRINTF(3, 4);
 /* Same with a 1-based line and column. */
-gr_status gr_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...)
+gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...)
     GR_PRINTF(5, 6);
 
 /* A growable NUL-terminated string. */
@@ -29,29 +29,29 @@ typedef struct gr_buf {
     int failed;  /* an allocation failed; contents are unreliable */
 } gr_buf;
 
-void gr_buf_init(gr_buf *b);
-void gr_buf_free(gr_buf *b);
-void gr_buf_put(gr_buf *b, const char *s, size_t n);
-void gr_buf_puts(gr_buf *b, const char *s);
-void gr_buf_u64(gr_buf *b, uint64_t v);
+void gri_buf_init(gr_buf *b);
+void gri_buf_free(gr_buf *b);
+void gri_buf_put(gr_buf *b, const char *s, size_t n);
+void gri_buf_puts(gr_buf *b, const char *s);
+void gri_buf_u64(gr_buf *b, uint64_t v);
 /* Hands the buffer to the caller (never NULL unless failed). */
-gr_status gr_buf_take(gr_buf *b, char **out, size_t *len);
+gr_status gri_buf_take(gr_buf *b, char **out, size_t *len);
 
 /* Sorts ascending. */
-void gr_sort_u64(uint64_t *v, size_t n);
+void gri_sort_u64(uint64_t *v, size_t n);
 
 /* Grows *p (of *cap elements of size sz) to hold at least need elements. */
-int gr_grow(void **p, size_t *cap, size_t need, size_t sz);
+int gri_grow(void **p, size_t *cap, size_t need, size_t sz);
 
-static inline int gr_add_overflows(uint64_t a, uint64_t b, uint64_t *r) {
+static inline int gri_add_overflows(uint64_t a, uint64_t b, uint64_t *r) {
     return __builtin_add_overflow(a, b, r);
 }
-static inline int gr_mul_overflows(uint64_t a, uint64_t b, uint64_t *r) {
+static inline int gri_mul_overflows(uint64_t a, uint64_t b, uint64_t *r) {
     return __builtin_mul_overflow(a, b, r);
 }
 
 /* entry i of an array of values w bytes wide (1, 2 or 4) */
-static inline uint32_t gr_load_w(const void *p, unsigned w, size_t i) {
+static inline uint32_t gri_load_w(const void *p, unsigned w, size_t i) {
     switch (w) {
     case 1: return ((const uint8_t *)p)[i];
     case 2: return ((const uint16_t *)p)[i];
@@ -59,7 +59,7 @@ static inline uint32_t gr_load_w(const void *p, unsigned w, size_t i) {
     }
 }
 
-static inline void gr_store_w(void *p, unsigned w, size_t i, uint32_t v) {
+static inline void gri_store_w(void *p, unsigned w, size_t i, uint32_t v) {
     switch (w) {
     case 1: ((uint8_t *)p)[i] = (uint8_t)v; break;
     case 2: ((uint16_t *)p)[i] = (uint16_t)v; break;

@@ -16,17 +16,17 @@ static uint64_t hash_key(const uint64_t *k, size_t n) {
     return h;
 }
 
-void gr_keymap_init(gr_keymap *m, size_t max_entries) {
+void gri_keymap_init(gr_keymap *m, size_t max_entries) {
     memset(m, 0, sizeof *m);
     m->max = max_entries;
 }
 
-void gr_keymap_free(gr_keymap *m) {
+void gri_keymap_free(gr_keymap *m) {
     free(m->words); free(m->off); free(m->len); free(m->val); free(m->index);
     memset(m, 0, sizeof *m);
 }
 
-size_t gr_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n) {
+size_t gri_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n) {
     if (!m->icap) return SIZE_MAX;
     size_t s = (size_t)hash_key(key, n) & (m->icap - 1);
     for (;;) {
@@ -38,8 +38,8 @@ size_t gr_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n) {
     }
 }
 
-int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
-    size_t e = gr_keymap_find(m, key, n);
+int gri_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
+    size_t e = gri_keymap_find(m, key, n);
     if (e == SIZE_MAX) return 0;
     *val = m->val[e];
     return 1;
@@ -59,19 +59,19 @@ static int rehash(gr_keymap *m, size_t ncap) {
     return 1;
 }
 
-gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val) {
+gr_status gri_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val) {
     size_t id;
-    return gr_keymap_add(m, key, n, val, &id);
+    return gri_keymap_add(m, key, n, val, &id);
 }
 
-gr_status gr_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id) {
+gr_status gri_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id) {
     if (m->count >= m->max) return GR_ELIMIT;
     if ((m->count + 1) * 2 > m->icap && !rehash(m, m->icap ? m->icap * 2 : 1024)) return GR_ENOMEM;
     size_t c1 = m->cap, c2 = m->cap, c3 = m->cap;
-    if (!gr_grow((void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
-        !gr_grow((void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
-        !gr_grow((void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
-        !gr_grow((void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
+    if (!gri_grow((void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
+        !gri_grow((void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
+        !gri_grow((void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
+        !gri_grow((void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
         return GR_ENOMEM;
     m->cap = c1;
     if (n) memcpy(m->words + m->nwords, key, n * sizeof *key);

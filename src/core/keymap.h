@@ -15,13 +15,13 @@ typedef struct gr_keymap {
     size_t *index;
     size_t icap;
 } gr_keymap;
-void gr_keymap_init(gr_keymap *m, size_t max_entries);
-void gr_keymap_free(gr_keymap *m);
-int gr_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
-gr_status gr_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */
+void gri_keymap_init(gr_keymap *m, size_t max_entries);
+void gri_keymap_free(gr_keymap *m);
+int gri_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
+gr_status gri_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */
 /* the entry of a key (its value is m->val[id]), or SIZE_MAX */
-size_t gr_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n);
+size_t gri_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n);
 /* a new entry (the key must be absent), its id in *id */
-gr_status gr_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id);
+gr_status gri_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id);
 
 #endif

@@ -54,7 +54,7 @@ struct gr_ruleset {
 
     /* value table G(0..len-1), tw bytes per value (1, 2 or 4): as narrow as
      * the values allow, widened when a value outgrows it (read it with
-     * gr_tab_at; the scan kernels in sparse.c take the typed array) */
+     * gri_tab_at; the scan kernels in sparse.c take the typed array) */
     void *tab;
     unsigned tw;
     size_t len, cap;          /* cap in values */
@@ -73,44 +73,44 @@ struct gr_ruleset {
 };
 
 /* The context's sparse-space threshold (context.c). */
-uint64_t gr_ctx_sparse_start_of(const gr_ctx *ctx);
+uint64_t gri_ctx_sparse_start_of(const gr_ctx *ctx);
 
 /* A ruleset of family fam with its data (owned from here on, even on
  * failure) and spec (taken from the buffer), not interned in the context:
- * the caller owns it (gr_rs_free). */
+ * the caller owns it (gri_rs_free). */
 struct gr_family;
-gr_status gr_rs_create(gr_ctx *ctx, const struct gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out,
+gr_status gri_rs_create(gr_ctx *ctx, const struct gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out,
                        gr_error *err);
-void gr_rs_free(gr_ruleset *rs);
+void gri_rs_free(gr_ruleset *rs);
 /* room for `need` values in the value table */
-gr_status gr_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err);
+gr_status gri_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err);
 
 /* Computes table entries up to (excluding) `upto`, by the definition. */
-gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
+gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
 
 /* gr_ruleset_options with a cap on the smaller parts of splits: for a heap
  * past a proven period's start, parts up to pre + per already show every
  * value an option can have; the listing is then marked incomplete. */
-gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
+gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
                                gr_heap_option_fn fn, void *user, int *complete);
 
 /* The state families' operations, through the family table (ruleset.c). */
 struct gr_optiter;
-gr_status gr_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
-gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
-gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+gr_status gri_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gri_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
+gr_status gri_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, int *complete, gr_error *err);
-gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, struct gr_optiter *it,
+gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, struct gr_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err);
 /* heap families: options of value `want` found directly (see family.h) */
-int gr_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_optiter *it, int *complete);
+int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_optiter *it, int *complete);
 
 /* Appends to a table, keeping tabmax (and widening the table as needed). */
-gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
+gr_status gri_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
 /* Appends the mex of rs->mex, the options gathered by a family's next();
  * st is how gathering them went (GR_ENOMEM from gr_mexset_add). */
-gr_status gr_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err);
+gr_status gri_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err);
 
-static inline uint32_t gr_tab_at(const gr_ruleset *rs, size_t i) { return gr_load_w(rs->tab, rs->tw, i); }
+static inline uint32_t gri_tab_at(const gr_ruleset *rs, size_t i) { return gri_load_w(rs->tab, rs->tw, i); }
 
 #endif

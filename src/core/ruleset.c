@@ -11,7 +11,7 @@
 /* how often (in values) long tabulations call the progress callback */
 #define PROGRESS_EVERY 4096
 
-void gr_rs_free(gr_ruleset *rs) {
+void gri_rs_free(gr_ruleset *rs) {
     if (!rs) return;
     if (rs->fam && rs->fam->free) rs->fam->free(rs);
     free(rs->spec); free(rs->tab); free(rs->st_tab);
@@ -25,21 +25,21 @@ void gr_rs_free(gr_ruleset *rs) {
     free(rs);
 }
 
-gr_status gr_rs_create(gr_ctx *ctx, const gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out, gr_error *err) {
+gr_status gri_rs_create(gr_ctx *ctx, const gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out, gr_error *err) {
     *out = NULL;
     gr_ruleset *rs = calloc(1, sizeof *rs);
     if (!rs) {
-        gr_buf_free(spec);
+        gri_buf_free(spec);
         if (fam->free) { gr_ruleset tmp = {.fam = fam, .data = data}; fam->free(&tmp); }
-        return gr_fail(err, GR_ENOMEM, "out of memory");
+        return gri_fail(err, GR_ENOMEM, "out of memory");
     }
     rs->fam = fam;
     rs->data = data;
     rs->ctx = ctx;
-    if (gr_buf_take(spec, &rs->spec, NULL) != GR_OK) {
-        gr_buf_free(spec);
-        gr_rs_free(rs);
-        return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (gri_buf_take(spec, &rs->spec, NULL) != GR_OK) {
+        gri_buf_free(spec);
+        gri_rs_free(rs);
+        return gri_fail(err, GR_ENOMEM, "out of memory");
     }
     *out = rs;
     return GR_OK;
@@ -62,38 +62,38 @@ static gr_status tab_reserve(gr_ruleset *rs, size_t need, unsigned w, gr_error *
     if (w == rs->tw && need <= rs->cap) return GR_OK;
     size_t cap = rs->cap;
     if (need > cap) cap = cap * 2 > need ? cap * 2 : need;
-    if (cap > SIZE_MAX / w) return gr_fail(err, GR_ENOMEM, "value table of %s too large", rs->spec);
+    if (cap > SIZE_MAX / w) return gri_fail(err, GR_ENOMEM, "value table of %s too large", rs->spec);
     void *p = realloc(rs->tab, cap * w);
-    if (!p) return gr_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, need);
+    if (!p) return gri_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, need);
     rs->tab = p;
     rs->cap = cap;
-    for (size_t i = rs->len; w != rs->tw && i-- > 0;) gr_store_w(rs->tab, w, i, gr_tab_at(rs, i));
+    for (size_t i = rs->len; w != rs->tw && i-- > 0;) gri_store_w(rs->tab, w, i, gri_tab_at(rs, i));
     rs->tw = w;
     return GR_OK;
 }
 
-gr_status gr_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err) { return tab_reserve(rs, need, rs->tw, err); }
+gr_status gri_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err) { return tab_reserve(rs, need, rs->tw, err); }
 
 static unsigned width_for(uint64_t v) { return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4; }
 
-gr_status gr_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
-    if (v > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a Grundy value above 2^32 does not fit the table", rs->spec);
+gr_status gri_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
+    if (v > UINT32_MAX) return gri_fail(err, GR_ERANGE, "%s: a Grundy value above 2^32 does not fit the table", rs->spec);
     unsigned w = width_for(v);
     if (rs->len + 1 > rs->cap || w > rs->tw) {
         gr_status st = tab_reserve(rs, rs->len + 1, w, err);
         if (st != GR_OK) return st;
     }
-    gr_store_w(rs->tab, rs->tw, rs->len++, (uint32_t)v);
+    gri_store_w(rs->tab, rs->tw, rs->len++, (uint32_t)v);
     if (v > rs->tabmax) rs->tabmax = (uint32_t)v;
     return GR_OK;
 }
 
-gr_status gr_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err) {
-    if (st != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory computing mex");
-    return gr_rs_push(rs, gr_mexset_mex(&rs->mex), err);
+gr_status gri_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err) {
+    if (st != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory computing mex");
+    return gri_rs_push(rs, gr_mexset_mex(&rs->mex), err);
 }
 
-gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
+gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
     if (upto > rs->cap) {
         gr_status st0 = tab_reserve(rs, upto, rs->tw, err);
         if (st0 != GR_OK) return st0;
@@ -107,7 +107,7 @@ gr_status gr_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
             size_t step = lb >= 16 ? PROGRESS_EVERY : lb >= 4 ? (size_t)1 << (lb - 4) : 1;
             if ((rs->len & (step - 1)) == 0 &&
                 rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
-                return gr_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
+                return gri_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
         }
         if ((st = rs->fam->next(rs, err)) != GR_OK) return st;
     }
@@ -124,7 +124,7 @@ static void try_period(gr_ruleset *rs) {
     if (rs->periodic || rs->len <= rs->period_tried_at || !period_rule(rs, &rule, &t)) return;
     rs->period_tried_at = rs->len;
     uint64_t pre, per, saltus, used;
-    if (rule != GR_PERIOD_ALLBUT && gr_period_prove_w(rs->tab, rs->tw, rs->len, rule, t, &pre, &per)) {
+    if (rule != GR_PERIOD_ALLBUT && gri_period_prove_w(rs->tab, rs->tw, rs->len, rule, t, &pre, &per)) {
         rs->periodic = 1;
         rs->pre = pre;
         rs->per = per;
@@ -154,8 +154,8 @@ static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error
         }
         if (target > limit) target = limit;
         if (target <= rs->len) break;
-        if (target > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "table too large");
-        gr_status st = gr_rs_extend(rs, (size_t)target, err);
+        if (target > SIZE_MAX / sizeof(uint32_t)) return gri_fail(err, GR_ENOMEM, "table too large");
+        gr_status st = gri_rs_extend(rs, (size_t)target, err);
         if (st != GR_OK) return st;
         if (capable) try_period(rs);
     }
@@ -164,17 +164,17 @@ static gr_status grow_to(gr_ruleset *rs, uint64_t need, uint64_t limit, gr_error
 
 /* G(n) from the proved period; GR_ERANGE when an arithmetic value passes 2^64 */
 static gr_status period_value(const gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err) {
-    uint64_t base = gr_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
+    uint64_t base = gri_tab_at(rs, rs->pre + (n - rs->pre) % rs->per);
     uint64_t q = (n - rs->pre) / rs->per;
     if (rs->saltus && q > (UINT64_MAX - base) / rs->saltus)
-        return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
+        return gri_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
                        (unsigned long long)n);
     *value = base + q * rs->saltus;
     return GR_OK;
 }
 
 static gr_status not_heap(const gr_ruleset *rs, gr_error *err) {
-    return gr_fail(err, GR_EINVAL, "%s is not a heap ruleset: its arguments describe one position", rs->spec);
+    return gri_fail(err, GR_EINVAL, "%s is not a heap ruleset: its arguments describe one position", rs->spec);
 }
 
 static int closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
@@ -190,9 +190,9 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     }
     if (closed_form(rs, n, value)) return GR_OK;
     if (n > 0 && closed_form(rs, 0, value))  /* a formula that overflowed */
-        return gr_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
+        return gri_fail(err, GR_ERANGE, "%s(%llu): the Grundy value is 2^64 or more and does not fit in 64 bits", rs->spec,
                        (unsigned long long)n);
-    if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
+    if (n < rs->len) { *value = gri_tab_at(rs, n); return GR_OK; }
     if (rs->periodic) return period_value(rs, n, value, err);
     uint64_t limit = rs->ctx->table_limit;
     if (rs->fam->beyond_value) {
@@ -201,15 +201,15 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
     }
     gr_status st = grow_to(rs, n == UINT64_MAX ? n : n + 1, limit, err);
     if (st != GR_OK) return st;
-    if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
+    if (n < rs->len) { *value = gri_tab_at(rs, n); return GR_OK; }
     if (rs->periodic) return period_value(rs, n, value, err);
     gr_period_rule rule;
     uint64_t t;
     if (period_rule(rs, &rule, &t))
-        return gr_fail(err, GR_EUNPROVEN,
+        return gri_fail(err, GR_EUNPROVEN,
                        "%s(%llu): the heap is beyond the table limit of %llu values and no period is proved within it",
                        rs->spec, (unsigned long long)n, (unsigned long long)limit);
-    return gr_fail(err, GR_EUNPROVEN,
+    return gri_fail(err, GR_EUNPROVEN,
                    "%s(%llu): the heap is beyond the table limit of %llu values and grundy knows no closed form for it",
                    rs->spec, (unsigned long long)n, (unsigned long long)limit);
 }
@@ -227,11 +227,11 @@ gr_status gr_ruleset_seed(gr_ruleset *rs, const uint64_t *vals, uint64_t count, 
 
 gr_status gr_ruleset_append(gr_ruleset *rs, const uint64_t *vals, uint64_t count, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
-    if (count > SIZE_MAX / sizeof(uint32_t) - rs->len) return gr_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
+    if (count > SIZE_MAX / sizeof(uint32_t) - rs->len) return gri_fail(err, GR_ENOMEM, "out of memory seeding %s", rs->spec);
     for (uint64_t i = 0; i < count; i++)
-        if (vals[i] > UINT32_MAX) return gr_fail(err, GR_ERANGE, "%s: a seeded value does not fit the table", rs->spec);
+        if (vals[i] > UINT32_MAX) return gri_fail(err, GR_ERANGE, "%s: a seeded value does not fit the table", rs->spec);
     gr_status st = tab_reserve(rs, rs->len + (size_t)count, rs->tw, err);
-    for (uint64_t i = 0; i < count && st == GR_OK; i++) st = gr_rs_push(rs, vals[i], err);
+    for (uint64_t i = 0; i < count && st == GR_OK; i++) st = gri_rs_push(rs, vals[i], err);
     return st;
 }
 
@@ -254,7 +254,7 @@ gr_status gr_ruleset_compute(gr_ruleset *rs, uint64_t count, gr_error *err) {
 gr_status gr_ruleset_values_range(gr_ruleset *rs, uint64_t from, uint64_t count, uint64_t *out, gr_error *err) {
     uint64_t v;
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
-    if (count > UINT64_MAX - from) return gr_fail(err, GR_ERANGE, "value range past 2^64");
+    if (count > UINT64_MAX - from) return gri_fail(err, GR_ERANGE, "value range past 2^64");
     if (count && closed_form(rs, 0, &v)) {
         for (uint64_t i = 0; i < count; i++) (void)closed_form(rs, from + i, &out[i]);
         return GR_OK;
@@ -265,7 +265,7 @@ gr_status gr_ruleset_values_range(gr_ruleset *rs, uint64_t from, uint64_t count,
     }
     for (uint64_t i = 0; i < count; i++) {
         uint64_t n = from + i;
-        if (n < rs->len) out[i] = gr_tab_at(rs, (size_t)n);
+        if (n < rs->len) out[i] = gri_tab_at(rs, (size_t)n);
         else {
             gr_status st = period_value(rs, n, &out[i], err);
             if (st != GR_OK) return st;
@@ -283,7 +283,7 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
     uint64_t t;
     memset(out, 0, sizeof *out);
     if (!period_rule(rs, &rule, &t))
-        return gr_fail(err, GR_EINVAL,
+        return gri_fail(err, GR_EINVAL,
                        "%s: no periodicity theorem applies (only finite subtraction sets, finite take-and-break codes, and "
                        "codes that never split whose repeating last digit is 2 or 3)",
                        rs->spec);
@@ -301,7 +301,7 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
     return GR_OK;
 }
 
-int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
+int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
     if (it->stopped) return 1;
     if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
     it->seen++;
@@ -312,10 +312,10 @@ int gr_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
 gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint64_t max_options, gr_heap_option_fn fn,
                              void *user, int *complete, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
-    return gr_rs_options_capped(rs, n, max_options, 0, fn, user, complete);
+    return gri_rs_options_capped(rs, n, max_options, 0, fn, user, complete);
 }
 
-gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
+gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
                                gr_heap_option_fn fn, void *user, int *complete) {
     gr_optiter it = {fn, user, max_options, 0, 0, 0, split_cap};
     rs->fam->options(rs, n, &it);
@@ -323,20 +323,20 @@ gr_status gr_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_op
     return GR_OK;
 }
 
-int gr_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
     *complete = 1;
     return rs->fam->moves_to ? rs->fam->moves_to(rs, n, want, it, complete) : 0;
 }
 
 static gr_status not_state(const gr_ruleset *rs, gr_error *err) {
-    return gr_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
+    return gri_fail(err, GR_EINVAL, "%s is a heap ruleset", rs->spec);
 }
 
-gr_status gr_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+gr_status gri_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     return rs->fam->value(rs, args, n, value, err);
 }
 
-gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
+gr_status gri_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
     if (rs->fam->outcome) return rs->fam->outcome(rs, args, n, wins, err);
     uint64_t v = 0;
     gr_status st = rs->fam->value(rs, args, n, &v, err);
@@ -344,12 +344,12 @@ gr_status gr_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *
     return st;
 }
 
-gr_status gr_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
                            void *user, gr_error *err) {
     return rs->fam->state_options(rs, args, n, it, fn, user, err);
 }
 
-gr_status gr_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+gr_status gri_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                             void *user, int *complete, gr_error *err) {
     if (complete) *complete = 1;
     return rs->fam->state_moves_to(rs, args, n, target, fn, user, complete, err);
@@ -362,17 +362,17 @@ gr_status gr_ruleset_state_check(const gr_ruleset *rs, const uint64_t *args, siz
 
 gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return not_state(rs, err);
-    return gr_state_outcome(rs, args, n, wins, err);
+    return gri_state_outcome(rs, args, n, wins, err);
 }
 
 gr_status gr_ruleset_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
-    if (!rs->fam->min_take) return gr_fail(err, GR_EINVAL, "%s is not a dyn ruleset", rs->spec);
+    if (!rs->fam->min_take) return gri_fail(err, GR_EINVAL, "%s is not a dyn ruleset", rs->spec);
     return rs->fam->min_take(rs, args, n, take, err);
 }
 
 gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return not_state(rs, err);
-    return gr_state_value(rs, args, n, value, err);
+    return gri_state_value(rs, args, n, value, err);
 }
 
 gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t max_options,

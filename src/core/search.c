@@ -14,7 +14,7 @@ typedef struct gr_search_frame {
     size_t ch_begin, ch_end, cursor;
 } gr_search_frame;
 
-void gr_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
+void gri_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
                     const char *hint, gr_error *err) {
     memset(s, 0, sizeof *s);
     s->ops = ops;
@@ -22,12 +22,12 @@ void gr_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t m
     s->what = what;
     s->hint = hint;
     s->err = err;
-    gr_keymap_init(&s->memo, max_positions);
+    gri_keymap_init(&s->memo, max_positions);
     s->max_work = 64 * (uint64_t)max_positions;
 }
 
-void gr_search_free(gr_search *s) {
-    gr_keymap_free(&s->memo);
+void gri_search_free(gr_search *s) {
+    gri_keymap_free(&s->memo);
     free(s->arena);
     free(s->scratch);
     free(s->stack);
@@ -35,62 +35,62 @@ void gr_search_free(gr_search *s) {
     s->stack = NULL;
 }
 
-void gr_search_reset(gr_search *s) {
+void gri_search_reset(gr_search *s) {
     size_t max = s->memo.max;
-    gr_keymap_free(&s->memo);
-    gr_keymap_init(&s->memo, max);
+    gri_keymap_free(&s->memo);
+    gri_keymap_init(&s->memo, max);
     s->alen = 0;
     s->depth = 0;
     s->work = 0;
 }
 
-gr_status gr_search_limit_error(gr_search *s) {
-    return gr_fail(s->err, GR_ELIMIT, "%s exceeds its bound of %llu positions (%s)", s->what,
+gr_status gri_search_limit_error(gr_search *s) {
+    return gri_fail(s->err, GR_ELIMIT, "%s exceeds its bound of %llu positions (%s)", s->what,
                    (unsigned long long)s->memo.max, s->hint);
 }
 
 static int put(gr_search *s, const uint64_t *w, size_t n) {
-    if (!gr_grow((void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
+    if (!gri_grow((void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
     if (n) memcpy(s->arena + s->alen, w, n * sizeof *w);
     s->alen += n;
     return 1;
 }
 
-gr_status gr_search_child(gr_search *s, const uint64_t *key, size_t len) {
+gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len) {
     uint64_t l = len;
     s->work += len + 1;
-    if (s->max_work && s->work > s->max_work) return gr_search_limit_error(s);
-    if (!put(s, &l, 1) || !put(s, key, len)) return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
+    if (!put(s, &l, 1) || !put(s, key, len)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     return GR_OK;
 }
 
-gr_status gr_search_marker(gr_search *s) {
+gr_status gri_search_marker(gr_search *s) {
     uint64_t m = GR_SEARCH_MARKER;
     s->work += 1;
-    if (s->max_work && s->work > s->max_work) return gr_search_limit_error(s);
-    if (!put(s, &m, 1)) return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
+    if (!put(s, &m, 1)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     return GR_OK;
 }
 
-int gr_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
-    return gr_keymap_get(&s->memo, key, len, result) && *result != GR_SEARCH_BUSY;
+int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
+    return gri_keymap_get(&s->memo, key, len, result) && *result != GR_SEARCH_BUSY;
 }
 
 /* Pushes the frame of the key at arena offset `at` (length at[-1]):
  * memoizes it as busy and writes its children. */
 static gr_status push(gr_search *s, size_t at) {
-    if (!gr_grow((void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
-        return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    if (!gri_grow((void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
+        return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     gr_search_frame *f = &s->stack[s->depth];
     f->key = at;
     f->keylen = (size_t)s->arena[at - 1];
-    gr_status st = gr_keymap_add(&s->memo, s->arena + at, f->keylen, GR_SEARCH_BUSY, &f->id);
-    if (st == GR_ELIMIT) return gr_search_limit_error(s);
-    if (st != GR_OK) return gr_fail(s->err, st, "out of memory in %s", s->what);
+    gr_status st = gri_keymap_add(&s->memo, s->arena + at, f->keylen, GR_SEARCH_BUSY, &f->id);
+    if (st == GR_ELIMIT) return gri_search_limit_error(s);
+    if (st != GR_OK) return gri_fail(s->err, st, "out of memory in %s", s->what);
     s->depth++;
     /* copy the key out: writing children may move the arena */
-    if (!gr_grow((void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
-        return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    if (!gri_grow((void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
+        return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     memcpy(s->scratch, s->arena + at, f->keylen * sizeof *s->scratch);
     f->ch_begin = s->alen;
     if ((st = s->ops->children(s, s->scratch, f->keylen)) != GR_OK) return st;
@@ -103,7 +103,7 @@ static gr_status push(gr_search *s, size_t at) {
 static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
     size_t base = s->alen;
     uint64_t l = len;
-    if (!put(s, &l, 1) || !put(s, key, len)) return gr_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
+    if (!put(s, &l, 1) || !put(s, key, len)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     gr_status st = push(s, base + 1);
     while (st == GR_OK && s->depth) {
         gr_search_frame *f = &s->stack[s->depth - 1];
@@ -112,14 +112,14 @@ static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
         while (f->cursor < f->ch_end) {
             size_t cl = (size_t)s->arena[f->cursor];
             if (s->arena[f->cursor] != GR_SEARCH_MARKER) {
-                size_t id = gr_keymap_find(&s->memo, s->arena + f->cursor + 1, cl);
+                size_t id = gri_keymap_find(&s->memo, s->arena + f->cursor + 1, cl);
                 if (id == SIZE_MAX) { st = push(s, f->cursor + 1); pushed = 1; break; }
                 uint64_t cv = s->memo.val[id];
                 if (cv == GR_SEARCH_BUSY)
-                    return gr_fail(s->err, GR_ECYCLE, "the game is not finite: a position can be reached from itself");
+                    return gri_fail(s->err, GR_ECYCLE, "the game is not finite: a position can be reached from itself");
                 if (s->ops->cut && s->ops->cut(s, cv, &result)) { decided = 1; break; }
             }
-            f->cursor = gr_search_next(s->arena, f->cursor);
+            f->cursor = gri_search_next(s->arena, f->cursor);
         }
         if (pushed) continue;
         if (!decided)
@@ -135,10 +135,10 @@ static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
     return st;
 }
 
-gr_status gr_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
-    if (gr_search_known(s, key, len, result)) return GR_OK;
+gr_status gri_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
+    if (gri_search_known(s, key, len, result)) return GR_OK;
     gr_status st = run(s, key, len);
     if (st != GR_OK) return st;
-    if (!gr_search_known(s, key, len, result)) return gr_fail(s->err, GR_EINTERNAL, "%s lost its root", s->what);
+    if (!gri_search_known(s, key, len, result)) return gri_fail(s->err, GR_EINTERNAL, "%s lost its root", s->what);
     return GR_OK;
 }

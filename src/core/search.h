@@ -19,9 +19,9 @@
 typedef struct gr_search gr_search;
 
 typedef struct gr_search_ops {
-    /* Appends the children of key[0..len) with gr_search_child (key is a
+    /* Appends the children of key[0..len) with gri_search_child (key is a
      * copy that stays valid during the call), and markers with
-     * gr_search_marker: a marker is passed to combine but never searched
+     * gri_search_marker: a marker is passed to combine but never searched
      * (the engine uses markers to group an option's components). */
     gr_status (*children)(gr_search *s, const uint64_t *key, size_t len);
     /* optional: a child's result that decides the node at once (1, with
@@ -29,7 +29,7 @@ typedef struct gr_search_ops {
     int (*cut)(gr_search *s, uint64_t child, uint64_t *result);
     /* Every child is known: the node's result. The children are ch[0..chlen)
      * as [len][key...] records (a marker is the one word GR_SEARCH_MARKER;
-     * gr_search_next steps over either); gr_search_known gives their
+     * gri_search_next steps over either); gri_search_known gives their
      * results. */
     gr_status (*combine)(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                          uint64_t *result);
@@ -55,30 +55,30 @@ struct gr_search {
 #define GR_SEARCH_MARKER UINT64_MAX
 
 /* the offset of the record after the one at ch[c] */
-static inline size_t gr_search_next(const uint64_t *ch, size_t c) {
+static inline size_t gri_search_next(const uint64_t *ch, size_t c) {
     return ch[c] == GR_SEARCH_MARKER ? c + 1 : c + 1 + (size_t)ch[c];
 }
 
-void gr_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
+void gri_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
                     const char *hint, gr_error *err);
-void gr_search_free(gr_search *s);
+void gri_search_free(gr_search *s);
 /* Forgets every memoized key (after an error, whose path marks would stay). */
-void gr_search_reset(gr_search *s);
+void gri_search_reset(gr_search *s);
 
 /* The result of key[0..len), searching what is not memoized yet. */
-gr_status gr_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t *result);
+gr_status gri_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t *result);
 
 /* From children(): one child. GR_ELIMIT (with the message) past the work
  * bound, GR_ENOMEM when out of memory. */
-gr_status gr_search_child(gr_search *s, const uint64_t *key, size_t len);
+gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len);
 
 /* From children(): a marker. */
-gr_status gr_search_marker(gr_search *s);
+gr_status gri_search_marker(gr_search *s);
 
 /* A memoized result (0 when the key is unknown or on the search path). */
-int gr_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result);
+int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result);
 
 /* the GR_ELIMIT error of this search */
-gr_status gr_search_limit_error(gr_search *s);
+gr_status gri_search_limit_error(gr_search *s);
 
 #endif

@@ -105,7 +105,7 @@ static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
     size_t words = ((size_t)1 << bitlen(rs->tabmax)) / 64 + 1;
     if (words > rs->sp_bwords) {
         uint64_t *b = realloc(rs->sp_bits, words * sizeof *b);
-        if (!b) return gr_fail(err, GR_ENOMEM, "out of memory: option set of %s", rs->spec);
+        if (!b) return gri_fail(err, GR_ENOMEM, "out of memory: option set of %s", rs->spec);
         rs->sp_bits = b;
         rs->sp_bwords = words;
     }
@@ -114,7 +114,7 @@ static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
     return GR_OK;
 }
 
-gr_status gr_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, uint64_t **bits,
+gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, uint64_t **bits,
                            size_t *words, gr_error *err) {
     gr_status st = sp_bits(rs, err);
     if (st != GR_OK) return st;
@@ -144,7 +144,7 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
         rs->sp_rev = NULL;
         rs->sp_revm = 0;
         void *p = malloc(m * rs->tw);
-        if (!p) return gr_fail(err, GR_ENOMEM, "out of memory: reversed table of %s", rs->spec);
+        if (!p) return gri_fail(err, GR_ENOMEM, "out of memory: reversed table of %s", rs->spec);
         rs->sp_rev = p;
         rs->sp_revm = m;
         rs->sp_revw = rs->tw;
@@ -152,7 +152,7 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     }
     for (size_t i = rs->sp_revlen; i < len; i++) {
         size_t j = rs->sp_revm - 1 - i;
-        gr_store_w(rs->sp_rev, rs->tw, j, gr_tab_at(rs, i));
+        gri_store_w(rs->sp_rev, rs->tw, j, gri_tab_at(rs, i));
     }
     rs->sp_revlen = len;
     return GR_OK;
@@ -182,7 +182,7 @@ static int find_witness(gr_ruleset *rs, size_t r, int unequal, uint32_t v) {
     return a != 0;
 }
 
-void gr_sp_start(gr_ruleset *rs) {
+void gri_sp_start(gr_ruleset *rs) {
     /* the mask and domain flag with the fewest rare positions (the plain
      * form first; the domain form or the other class only when clearly
      * sparser) */
@@ -199,7 +199,7 @@ void gr_sp_start(gr_ruleset *rs) {
     uint32_t *hist1 = calloc((size_t)rs->tabmax + 1, sizeof *hist1);
     if (!hist1) { free(hist); rs->sp_on = -1; return; }
     for (size_t i = 0; i < rs->len; i++) {
-        uint32_t v = gr_tab_at(rs, i);
+        uint32_t v = gri_tab_at(rs, i);
         if (i & 1) hist1[v]++;
         else hist[v]++;
     }
@@ -221,29 +221,29 @@ void gr_sp_start(gr_ruleset *rs) {
     rs->sp_flip = bflip;
     rs->sp_nrare = 0;
     for (size_t i = 0; i < rs->len; i++)
-        if ((unsigned)rare_at(gr_tab_at(rs, i), best, bdom, i) != bflip) {
-            if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare)) { rs->sp_on = -1; return; }
+        if ((unsigned)rare_at(gri_tab_at(rs, i), best, bdom, i) != bflip) {
+            if (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare)) { rs->sp_on = -1; return; }
             rs->sp_rare[rs->sp_nrare++] = (uint32_t)i;
         }
     rs->sp_upto = rs->len;
     rs->sp_on = 1;
 }
 
-gr_status gr_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
+gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err) {
     size_t n = rs->len;
     /* values appended by other means (gr_ruleset_seed) since the last call:
      * classify them, or choose the mask again if they are wider */
     for (size_t i = rs->sp_upto; i < n; i++) {
-        uint32_t x = gr_tab_at(rs, i);
+        uint32_t x = gri_tab_at(rs, i);
         if (x >> rs->sp_vbits) {
-            gr_sp_start(rs);
-            if (rs->sp_on != 1) return gr_fail(err, GR_ENOMEM, "out of memory: rare positions");
+            gri_sp_start(rs);
+            if (rs->sp_on != 1) return gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
             break;
         }
         if ((unsigned)rare_at(x, rs->sp_mask, rs->sp_dom, i) != rs->sp_flip) {
-            if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
-                return gr_fail(err, GR_ENOMEM, "out of memory: rare positions");
+            if (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
+                return gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
             rs->sp_rare[rs->sp_nrare++] = (uint32_t)i;
         }
         rs->sp_upto = i + 1;
@@ -254,7 +254,7 @@ gr_status gr_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, con
     size_t witn = rs->sp_bused << 6;
     if (witn > rs->sp_witn) {
         uint32_t *w = realloc(rs->sp_wit, witn * sizeof *w);
-        if (!w) return gr_fail(err, GR_ENOMEM, "out of memory");
+        if (!w) return gri_fail(err, GR_ENOMEM, "out of memory");
         memset(w + rs->sp_witn, 0, (witn - rs->sp_witn) * sizeof *w);
         rs->sp_wit = w;
         rs->sp_witn = witn;
@@ -289,32 +289,32 @@ gr_status gr_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, con
         }
         if (!found) break;
     }
-    if ((st = gr_rs_push(rs, v, err)) != GR_OK) return st;
+    if ((st = gri_rs_push(rs, v, err)) != GR_OK) return st;
     if (v >> rs->sp_vbits) {
         /* the values outgrew the bits the mask was chosen over: choose
          * again over all of them (this also rebuilds the rare list) */
-        gr_sp_start(rs);
-        return rs->sp_on == 1 ? GR_OK : gr_fail(err, GR_ENOMEM, "out of memory: rare positions");
+        gri_sp_start(rs);
+        return rs->sp_on == 1 ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
     }
     if ((unsigned)rare_at(v, rs->sp_mask, rs->sp_dom, n) != rs->sp_flip) {
-        if (!gr_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
-            return gr_fail(err, GR_ENOMEM, "out of memory: rare positions");
+        if (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
+            return gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
         rs->sp_rare[rs->sp_nrare++] = (uint32_t)n;
     }
     rs->sp_upto = n + 1;
     return GR_OK;
 }
 
-uint32_t gr_bits_mex(const uint64_t *bits, size_t words) {
+uint32_t gri_bits_mex(const uint64_t *bits, size_t words) {
     for (size_t i = 0; i < words; i++)
         if (~bits[i]) return (uint32_t)((i << 6) + (size_t)__builtin_ctzll(~bits[i]));
     return (uint32_t)(words << 6);
 }
 
-gr_status gr_sp_sums(gr_ruleset *rs, size_t k, gr_error *err) {
+gr_status gri_sp_sums(gr_ruleset *rs, size_t k, gr_error *err) {
     if (k <= rs->sp_scap) return GR_OK;
     size_t *p = realloc(rs->sp_sums, k * sizeof *p);
-    if (!p) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!p) return gri_fail(err, GR_ENOMEM, "out of memory");
     rs->sp_sums = p;
     rs->sp_scap = k;
     return GR_OK;

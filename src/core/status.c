@@ -46,7 +46,7 @@ static gr_status fill(gr_error *err, gr_status st, size_t line, size_t col, cons
     return st;
 }
 
-gr_status gr_fail(gr_error *err, gr_status st, const char *fmt, ...) {
+gr_status gri_fail(gr_error *err, gr_status st, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     fill(err, st, 0, 0, fmt, ap);
@@ -54,7 +54,7 @@ gr_status gr_fail(gr_error *err, gr_status st, const char *fmt, ...) {
     return st;
 }
 
-gr_status gr_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...) {
+gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     fill(err, st, line, column, fmt, ap);

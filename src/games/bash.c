@@ -17,27 +17,27 @@ static gr_status bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line
     size_t i = 0;
     uint64_t v[2];
     for (int k = 0; k < 2; k++) {
-        gr_lex_blanks(p, n, &i);
+        gri_lex_blanks(p, n, &i);
         size_t at = i;
-        gr_status st = gr_lex_param_u64(p, n, &i, line, col0, &v[k], err);
+        gr_status st = gri_lex_param_u64(p, n, &i, line, col0, &v[k], err);
         if (st != GR_OK) return st;
-        if (v[k] == 0) return gr_fail_at(err, GR_EINVAL, line, col0 + at, "bash[p,q] needs p >= 1: a move takes at least one token");
-        gr_lex_blanks(p, n, &i);
+        if (v[k] == 0) return gri_fail_at(err, GR_EINVAL, line, col0 + at, "bash[p,q] needs p >= 1: a move takes at least one token");
+        gri_lex_blanks(p, n, &i);
         if (k == 0) {
-            if (i >= n || p[i] != ',') return gr_fail_at(err, GR_EPARSE, line, col0 + i, "expected ',' between p and q in bash[p,q]");
+            if (i >= n || p[i] != ',') return gri_fail_at(err, GR_EPARSE, line, col0 + i, "expected ',' between p and q in bash[p,q]");
             i++;
         }
     }
-    if (i < n) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bash[p,q] takes two numbers");
-    if (v[1] < v[0]) return gr_fail_at(err, GR_EINVAL, line, col0, "bash[p,q] needs p <= q");
+    if (i < n) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "bash[p,q] takes two numbers");
+    if (v[1] < v[0]) return gri_fail_at(err, GR_EINVAL, line, col0, "bash[p,q] needs p <= q");
     bash_data *d = malloc(sizeof *d);
-    if (!d) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
     d->p = v[0];
     d->q = v[1];
     rs->data = d;
-    gr_buf_u64(canon, v[0]);
-    gr_buf_puts(canon, ",");
-    gr_buf_u64(canon, v[1]);
+    gri_buf_u64(canon, v[0]);
+    gri_buf_puts(canon, ",");
+    gri_buf_u64(canon, v[1]);
     return GR_OK;
 }
 
@@ -62,17 +62,17 @@ static gr_status bash_next(gr_ruleset *rs, gr_error *err) {
     gr_mexset_clear(ms);
     gr_status st = GR_OK;
     if (n && n < d->p) st = gr_mexset_add(ms, 0);
-    for (uint64_t t = d->p; t <= d->q && t <= n && st == GR_OK; t++) st = gr_mexset_add(ms, gr_tab_at(rs, n - t));
-    return gr_rs_push_mex(rs, st, err);
+    for (uint64_t t = d->p; t <= d->q && t <= n && st == GR_OK; t++) st = gr_mexset_add(ms, gri_tab_at(rs, n - t));
+    return gri_rs_push_mex(rs, st, err);
 }
 
 static void bash_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     const bash_data *d = rs->data;
     uint64_t h = 0;
-    if (n && n < d->p) { gr_optiter_emit(it, &h, 0); return; }
+    if (n && n < d->p) { gri_optiter_emit(it, &h, 0); return; }
     for (uint64_t t = d->p; t <= d->q && t <= n; t++) {
         h = n - t;
-        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (gri_optiter_emit(it, &h, h ? 1 : 0)) return;
         if (t == UINT64_MAX) break;
     }
 }
@@ -83,14 +83,14 @@ static int bash_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_opt
     const bash_data *d = rs->data;
     uint64_t p = d->p, q = d->q, h = 0;
     *complete = 1;
-    if (n < p) { if (want == 0 && n) gr_optiter_emit(it, &h, 0); return 1; }
+    if (n < p) { if (want == 0 && n) gri_optiter_emit(it, &h, 0); return 1; }
     uint64_t lo = n > q ? n - q : 0, hi = n - p, m = hi;
     for (;;) {
         uint64_t v;
         bash_closed_form(rs, m, &v);
         if (v == want) {
             h = m;
-            if (gr_optiter_emit(it, &h, m ? 1 : 0)) { *complete = 0; return 1; }
+            if (gri_optiter_emit(it, &h, m ? 1 : 0)) { *complete = 0; return 1; }
             if (m == lo) break;
             m--;
             continue;
@@ -136,7 +136,7 @@ static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gr_optiter
     for (;;) {
         uint64_t r = L ? m % L : m;
         if (r >= 1 && r <= p) {
-            if (gr_optiter_emit(it, &m, 1)) return;
+            if (gri_optiter_emit(it, &m, 1)) return;
             if (m == lo) break;
             m--;
         } else {
@@ -147,7 +147,7 @@ static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gr_optiter
     }
 }
 
-const gr_family gr_family_bash = {
+const gr_family gri_family_bash = {
     .name = "bash",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "bash[2,5]",

@@ -25,7 +25,7 @@ static gr_status coprime_parse(gr_ruleset *rs, const char *p, size_t n, size_t l
                                gr_error *err) {
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
     rs->data = calloc(1, sizeof(coprime_data));
-    return rs->data ? GR_OK : gr_fail(err, GR_ENOMEM, "out of memory");
+    return rs->data ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory");
 }
 
 static void coprime_free(gr_ruleset *rs) { free(rs->data); }
@@ -34,10 +34,10 @@ static int coprime_splits(const gr_ruleset *rs) { (void)rs; return 0; }
 
 static gr_status formula(uint64_t n, uint64_t *value, gr_error *err) {
     if (n < 2) { *value = n; return GR_OK; }
-    uint64_t p = gr_prime_lpf(n), pi;
-    gr_status st = gr_prime_pi(p, &pi, err);
+    uint64_t p = gri_prime_lpf(n), pi;
+    gr_status st = gri_prime_pi(p, &pi, err);
     if (st != GR_OK)
-        return gr_fail(err, st,
+        return gri_fail(err, st,
                        "coprime(%llu): its least prime factor %llu is beyond %llu, where grundy stops counting primes",
                        (unsigned long long)n, (unsigned long long)p, (unsigned long long)GR_PRIME_PI_MAX);
     *value = pi + 1;
@@ -47,7 +47,7 @@ static gr_status formula(uint64_t n, uint64_t *value, gr_error *err) {
 static gr_status coprime_direct(gr_ruleset *rs, uint64_t n, uint64_t *value, int *done, gr_error *err) {
     coprime_data *d = rs->data;
     *done = 1;
-    if (n < rs->len) { *value = gr_tab_at(rs, n); return GR_OK; }
+    if (n < rs->len) { *value = gri_tab_at(rs, n); return GR_OK; }
     for (unsigned i = 0; i < COPRIME_CACHE; i++)
         if (d->v[i] && d->n[i] == n) { *value = d->v[i]; return GR_OK; }
     gr_status st = formula(n, value, err);
@@ -64,19 +64,19 @@ static gr_status coprime_next(gr_ruleset *rs, gr_error *err) {
     gr_mexset *ms = &rs->mex;
     gr_mexset_clear(ms);
     gr_status st = GR_OK;
-    if (n) st = gr_mexset_add(ms, gr_tab_at(rs, 0)); /* take everything */
+    if (n) st = gr_mexset_add(ms, gri_tab_at(rs, 0)); /* take everything */
     for (size_t m = 1; m < n && st == GR_OK; m++)
-        if (gcd(n, m) == 1) st = gr_mexset_add(ms, gr_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
-    return gr_rs_push_mex(rs, st, err);
+        if (gcd(n, m) == 1) st = gr_mexset_add(ms, gri_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
+    return gri_rs_push_mex(rs, st, err);
 }
 
 /* the table by a sieve of least prime factors, primes ranked as they appear
  * (G = rank + 1), instead of a mex over every m < n */
 static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
     if (count <= rs->len) return GR_OK;
-    if (count > SIZE_MAX / sizeof(uint32_t)) return gr_fail(err, GR_ENOMEM, "table too large");
+    if (count > SIZE_MAX / sizeof(uint32_t)) return gri_fail(err, GR_ENOMEM, "table too large");
     uint32_t *g = calloc((size_t)count, sizeof *g);
-    if (!g) return gr_fail(err, GR_ENOMEM, "out of memory: sieve of %llu values", (unsigned long long)count);
+    if (!g) return gri_fail(err, GR_ENOMEM, "out of memory: sieve of %llu values", (unsigned long long)count);
     uint32_t rank = 0;
     for (uint64_t i = 0; i < count && i < 2; i++) g[i] = (uint32_t)i;
     for (uint64_t i = 2; i < count; i++) {
@@ -85,8 +85,8 @@ static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
         for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i)
             if (!g[j]) g[j] = rank + 1;
     }
-    gr_status st = gr_rs_reserve(rs, (size_t)count, err);
-    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gr_rs_push(rs, g[i], err);
+    gr_status st = gri_rs_reserve(rs, (size_t)count, err);
+    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gri_rs_push(rs, g[i], err);
     free(g);
     return st;
 }
@@ -96,7 +96,7 @@ static void coprime_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     for (uint64_t y = 1; y <= n; y++) {
         if (gcd(n, y) != 1 && y != n) continue;
         uint64_t h = n - y;
-        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (gri_optiter_emit(it, &h, h ? 1 : 0)) return;
         if (y == n) break;
     }
 }
@@ -118,12 +118,12 @@ static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
     }
     for (uint64_t m = 0; m < n && m < COPRIME_SMALL; m++) {
         if (m && gcd(n, m) != 1) continue;
-        if (g[m] == want && gr_optiter_emit(it, &m, m ? 1 : 0)) { *complete = 0; return 1; }
+        if (g[m] == want && gri_optiter_emit(it, &m, m ? 1 : 0)) { *complete = 0; return 1; }
     }
     return 1;
 }
 
-const gr_family gr_family_coprime = {
+const gr_family gri_family_coprime = {
     .name = "coprime",
     .flags = GR_FAM_HEAP,
     .parse = coprime_parse,

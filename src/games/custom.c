@@ -39,10 +39,10 @@ struct gr_emit {
 
 int gr_emit_option(gr_emit *e, const uint64_t *vals, size_t n) {
     if (e->st != GR_OK) return 1;
-    if (n > CUSTOM_MAX_WORDS || (!n && !gr_rs_has(e->rs, GR_FAM_HEAP))) {
-        e->st = gr_fail(e->err, GR_EINVAL, "%s: an option has %zu %s (a custom family allows %s)", e->rs->spec, n,
-                        gr_rs_has(e->rs, GR_FAM_HEAP) ? "heaps" : "words",
-                        gr_rs_has(e->rs, GR_FAM_HEAP) ? "at most 64 heaps" : "1 to 64 words");
+    if (n > CUSTOM_MAX_WORDS || (!n && !gri_rs_has(e->rs, GR_FAM_HEAP))) {
+        e->st = gri_fail(e->err, GR_EINVAL, "%s: an option has %zu %s (a custom family allows %s)", e->rs->spec, n,
+                        gri_rs_has(e->rs, GR_FAM_HEAP) ? "heaps" : "words",
+                        gri_rs_has(e->rs, GR_FAM_HEAP) ? "at most 64 heaps" : "1 to 64 words");
         return 1;
     }
     return e->take(e, vals, n);
@@ -59,15 +59,15 @@ static int take_value(gr_emit *e, const uint64_t *h, size_t n) {
     for (size_t i = 0; i < n; i++) {
         if (!h[i]) continue;
         if (h[i] >= e->from) {
-            e->st = gr_fail(e->err, GR_EINVAL,
+            e->st = gri_fail(e->err, GR_EINVAL,
                             "%s(%llu): an option leaves a heap of %llu, but the options of a heap family must leave smaller heaps",
                             rs->spec, (unsigned long long)e->from, (unsigned long long)h[i]);
             return 1;
         }
-        x ^= gr_tab_at(rs, (size_t)h[i]);
+        x ^= gri_tab_at(rs, (size_t)h[i]);
     }
     if (gr_mexset_add(&rs->mex, x) != GR_OK) {
-        e->st = gr_fail(e->err, GR_ENOMEM, "out of memory computing mex");
+        e->st = gri_fail(e->err, GR_ENOMEM, "out of memory computing mex");
         return 1;
     }
     return 0;
@@ -81,7 +81,7 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     gr_status st = r->def.options(r->def.user, &n, 1, &e, err);
     if (st != GR_OK) return st;
     if (e.st != GR_OK) return e.st;
-    return gr_rs_push(rs, gr_mexset_mex(&rs->mex), err);
+    return gri_rs_push(rs, gr_mexset_mex(&rs->mex), err);
 }
 
 /* options: the non-empty heaps go to the iterator */
@@ -89,7 +89,7 @@ static int take_heaps(gr_emit *e, const uint64_t *h, size_t n) {
     uint64_t keep[CUSTOM_MAX_WORDS];
     size_t k = 0;
     for (size_t i = 0; i < n; i++) if (h[i]) keep[k++] = h[i];
-    return gr_optiter_emit(e->sink, keep, k);
+    return gri_optiter_emit(e->sink, keep, k);
 }
 
 static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
@@ -111,7 +111,7 @@ typedef struct state_data {
 } state_data;
 
 static int take_child(gr_emit *e, const uint64_t *a, size_t n) {
-    e->st = gr_search_child(e->sink, a, n);
+    e->st = gri_search_child(e->sink, a, n);
     return e->st != GR_OK;
 }
 
@@ -128,12 +128,12 @@ static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const ui
     (void)key; (void)len;
     gr_ruleset *rs = s->user;
     size_t nch = 0;
-    for (size_t c = 0; c < chlen; c = gr_search_next(ch, c)) nch++;
+    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nch++;
     gr_mexset_clear(&rs->mex);
-    for (size_t c = 0; c < chlen; c = gr_search_next(ch, c)) {
+    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) {
         uint64_t v = 0;
-        (void)gr_search_known(s, ch + c + 1, (size_t)ch[c], &v);
-        if (v <= nch && gr_mexset_add(&rs->mex, v) != GR_OK) return gr_fail(s->err, GR_ENOMEM, "out of memory computing mex");
+        (void)gri_search_known(s, ch + c + 1, (size_t)ch[c], &v);
+        if (v <= nch && gr_mexset_add(&rs->mex, v) != GR_OK) return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
     }
     *result = gr_mexset_mex(&rs->mex);
     return GR_OK;
@@ -145,13 +145,13 @@ static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t lin
                              gr_error *err) {
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
     rs->data = calloc(1, sizeof(state_data));
-    return rs->data ? GR_OK : gr_fail(err, GR_ENOMEM, "out of memory");
+    return rs->data ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory");
 }
 
 static void state_free(gr_ruleset *rs) {
     state_data *d = rs->data;
     if (!d) return;
-    if (d->ready) gr_search_free(&d->search);
+    if (d->ready) gri_search_free(&d->search);
     free(d->buf);
     free(d);
 }
@@ -160,7 +160,7 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
     const custom_reg *r = reg_of(rs);
     if (n > CUSTOM_MAX_WORDS) {
         *bad = CUSTOM_MAX_WORDS;
-        return gr_fail(err, GR_EINVAL, "%s takes at most %d numbers", rs->spec, CUSTOM_MAX_WORDS);
+        return gri_fail(err, GR_EINVAL, "%s takes at most %d numbers", rs->spec, CUSTOM_MAX_WORDS);
     }
     return r->def.check ? r->def.check(r->def.user, args, n, bad, err) : GR_OK;
 }
@@ -168,13 +168,13 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     state_data *d = rs->data;
     if (!d->ready) {
-        gr_search_init(&d->search, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx), "the search of a custom family",
+        gri_search_init(&d->search, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx), "the search of a custom family",
                        "raise the search limit", err);
         d->ready = 1;
     }
     d->search.err = err;
-    gr_status st = gr_search_run(&d->search, args, n, value);
-    if (st != GR_OK) gr_search_reset(&d->search); /* busy marks would poison later calls */
+    gr_status st = gri_search_run(&d->search, args, n, value);
+    if (st != GR_OK) gri_search_reset(&d->search); /* busy marks would poison later calls */
     return st;
 }
 
@@ -204,8 +204,8 @@ static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
 /* moves_to: the options are collected first, then valued */
 static int take_collect(gr_emit *e, const uint64_t *a, size_t n) {
     state_data *d = e->sink;
-    if (!gr_grow((void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
-        e->st = gr_fail(e->err, GR_ENOMEM, "out of memory");
+    if (!gri_grow((void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
+        e->st = gri_fail(e->err, GR_ENOMEM, "out of memory");
         return 1;
     }
     d->buf[d->blen++] = n;
@@ -226,7 +226,7 @@ static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
     /* the list is copied out: valuing an option may call the callback again */
     size_t len = d->blen;
     uint64_t *opts = st == GR_OK ? malloc((len ? len : 1) * sizeof *opts) : NULL;
-    if (st == GR_OK && !opts) st = gr_fail(err, GR_ENOMEM, "out of memory");
+    if (st == GR_OK && !opts) st = gri_fail(err, GR_ENOMEM, "out of memory");
     if (st == GR_OK) memcpy(opts, d->buf, len * sizeof *opts);
     for (size_t c = 0; st == GR_OK && c < len; c += 1 + (size_t)opts[c]) {
         uint64_t v;
@@ -249,15 +249,15 @@ static int name_ok(const char *s) {
 
 gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_error *err) {
     if (!def || !def->name || !def->options)
-        return gr_fail(err, GR_EINVAL, "a custom family needs a name and an options callback");
+        return gri_fail(err, GR_EINVAL, "a custom family needs a name and an options callback");
     if (!name_ok(def->name))
-        return gr_fail(err, GR_EINVAL, "'%.40s' is not a family name: use 1 to %d of a-z, 0-9 and _, not starting with a digit",
+        return gri_fail(err, GR_EINVAL, "'%.40s' is not a family name: use 1 to %d of a-z, 0-9 and _, not starting with a digit",
                        def->name, CUSTOM_NAME_MAX);
     size_t len = strlen(def->name);
-    if (gr_registry_find(def->name, len) || gr_ctx_custom_find(ctx, def->name, len))
-        return gr_fail(err, GR_EINVAL, "the family name '%s' is taken", def->name);
+    if (gri_registry_find(def->name, len) || gri_ctx_custom_find(ctx, def->name, len))
+        return gri_fail(err, GR_EINVAL, "the family name '%s' is taken", def->name);
     custom_reg *r = calloc(1, sizeof *r);
-    if (!r) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!r) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(r->name, def->name, len + 1);
     r->def = *def;
     r->def.name = r->name;
@@ -278,6 +278,6 @@ gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_erro
     r->entry.name = r->name;
     r->entry.family = &r->fam;
     r->entry.preset = NULL;
-    if (!gr_ctx_custom_add(ctx, &r->entry)) { free(r); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!gri_ctx_custom_add(ctx, &r->entry)) { free(r); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     return GR_OK;
 }

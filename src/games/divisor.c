@@ -24,10 +24,10 @@ static gr_status divisor_next(gr_ruleset *rs, gr_error *err) {
     gr_status st = GR_OK;
     for (size_t d = 1; d <= n / d && st == GR_OK; d++)
         if (n % d == 0) {
-            st = gr_mexset_add(ms, gr_tab_at(rs, n - d));
-            if (st == GR_OK) st = gr_mexset_add(ms, gr_tab_at(rs, n - n / d));
+            st = gr_mexset_add(ms, gri_tab_at(rs, n - d));
+            if (st == GR_OK) st = gr_mexset_add(ms, gri_tab_at(rs, n - n / d));
         }
-    return gr_rs_push_mex(rs, st, err);
+    return gri_rs_push_mex(rs, st, err);
 }
 
 static void divisor_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
@@ -37,10 +37,10 @@ static void divisor_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         if (d > DIVISOR_SCAN_MAX) { it->cut = 1; return; }
         if (n % d) continue;
         h = n - d;
-        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (gri_optiter_emit(it, &h, h ? 1 : 0)) return;
         if (n / d != d) {
             h = n - n / d;
-            if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+            if (gri_optiter_emit(it, &h, h ? 1 : 0)) return;
         }
     }
 }
@@ -50,13 +50,13 @@ static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
     (void)rs;
     uint64_t p[16];
     unsigned e[16], idx[16] = {0};
-    int k = gr_prime_factor(n, p, e);
+    int k = gri_prime_factor(n, p, e);
     *complete = 1;
     for (;;) {
         uint64_t d = 1;
         for (int i = 0; i < k; i++) for (unsigned j = 0; j < idx[i]; j++) d *= p[i];
         uint64_t m = n - d, v = m ? (uint64_t)__builtin_ctzll(m) + 1 : 0;
-        if (v == want && gr_optiter_emit(it, &m, m ? 1 : 0)) { *complete = 0; return 1; }
+        if (v == want && gri_optiter_emit(it, &m, m ? 1 : 0)) { *complete = 0; return 1; }
         int i = 0;
         while (i < k && idx[i] == e[i]) idx[i++] = 0;
         if (i == k) break;
@@ -65,7 +65,7 @@ static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
     return 1;
 }
 
-const gr_family gr_family_divisor = {
+const gr_family gri_family_divisor = {
     .name = "divisor",
     .flags = GR_FAM_HEAP,
     .splits = divisor_splits,

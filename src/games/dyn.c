@@ -25,7 +25,7 @@ typedef struct dyn_data {
 
 #define DYN_MAX_K 1000000u
 
-#define skip_ws gr_lex_blanks
+#define skip_ws gri_lex_blanks
 #define D(rs) ((dyn_data *)(rs)->data)
 
 static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
@@ -34,18 +34,18 @@ static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     skip_ws(p, n, &i);
     uint64_t k;
     size_t at = i;
-    gr_status st = gr_lex_u64(p, n, &i, &k, &ep);
-    if (st == GR_ERANGE) return gr_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
-    if (st != GR_OK) return gr_fail_at(err, st, line, col0 + ep, "expected k in dyn[k]");
+    gr_status st = gri_lex_u64(p, n, &i, &k, &ep);
+    if (st == GR_ERANGE) return gri_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
+    if (st != GR_OK) return gri_fail_at(err, st, line, col0 + ep, "expected k in dyn[k]");
     skip_ws(p, n, &i);
-    if (i < n) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "dyn[k] takes one number");
-    if (k == 0) return gr_fail_at(err, GR_EINVAL, line, col0 + at, "dyn[k] needs k >= 1");
-    if (k > DYN_MAX_K) return gr_fail_at(err, GR_ELIMIT, line, col0 + at, "dyn[k] supports k up to %u", DYN_MAX_K);
+    if (i < n) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "dyn[k] takes one number");
+    if (k == 0) return gri_fail_at(err, GR_EINVAL, line, col0 + at, "dyn[k] needs k >= 1");
+    if (k > DYN_MAX_K) return gri_fail_at(err, GR_ELIMIT, line, col0 + at, "dyn[k] supports k up to %u", DYN_MAX_K);
     dyn_data *d = calloc(1, sizeof *d);
-    if (!d) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
     d->k = k;
     rs->data = d;
-    gr_buf_u64(canon, k);
+    gri_buf_u64(canon, k);
     return GR_OK;
 }
 
@@ -53,7 +53,7 @@ static gr_status dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n,
     (void)args;
     if (n < 1 || n > 2) {
         *bad = n > 2 ? 2 : 0;
-        return gr_fail(err, GR_EINVAL, "%s takes n or n,c", rs->spec);
+        return gri_fail(err, GR_EINVAL, "%s takes n or n,c", rs->spec);
     }
     return GR_OK;
 }
@@ -63,7 +63,7 @@ static gr_status dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n,
 static gr_status ensure_seq(gr_ruleset *rs, uint64_t upto, gr_error *err) {
     if (!D(rs)->a) {
         D(rs)->a = malloc(64 * sizeof *D(rs)->a);
-        if (!D(rs)->a) return gr_fail(err, GR_ENOMEM, "out of memory");
+        if (!D(rs)->a) return gri_fail(err, GR_ENOMEM, "out of memory");
         D(rs)->cap = 64;
         D(rs)->a[0] = 1;
         D(rs)->blast = 1;
@@ -87,7 +87,7 @@ static gr_status ensure_seq(gr_ruleset *rs, uint64_t upto, gr_error *err) {
         if (D(rs)->n == D(rs)->cap) {
             size_t ncap = D(rs)->cap + D(rs)->cap / 2;
             uint64_t *q = realloc(D(rs)->a, ncap * sizeof *q);
-            if (!q) return gr_fail(err, GR_ENOMEM, "out of memory: the dyn[%llu] sequence", (unsigned long long)k);
+            if (!q) return gri_fail(err, GR_ENOMEM, "out of memory: the dyn[%llu] sequence", (unsigned long long)k);
             D(rs)->a = q;
             D(rs)->cap = ncap;
         }
@@ -158,7 +158,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     if (rs->st_w) return GR_OK;
     size_t w = table_side(rs);
     uint32_t *t = malloc(w * (w + 1) / 2 * sizeof *t);
-    if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
+    if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
     gr_mexset_init(&ms);
     for (size_t n = 0; n < w; n++)
@@ -169,7 +169,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
                 if (gr_mexset_add(&ms, t[r * (r + 1) / 2 + nc]) != GR_OK) {
                     gr_mexset_free(&ms);
                     free(t);
-                    return gr_fail(err, GR_ENOMEM, "out of memory");
+                    return gri_fail(err, GR_ENOMEM, "out of memory");
                 }
             }
             t[n * (n + 1) / 2 + c] = (uint32_t)gr_mexset_mex(&ms);
@@ -193,7 +193,7 @@ static gr_status dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint6
     int wins;
     if ((st = dyn_outcome(rs, args, n, &wins, err)) != GR_OK) return st;
     if (!wins) { *value = 0; return GR_OK; }
-    return gr_fail(err, GR_EUNPROVEN,
+    return gri_fail(err, GR_EUNPROVEN,
                    "%s(%llu): the position is won (N), but its Grundy value is known only below %zu tokens (raise the table limit)",
                    rs->spec, (unsigned long long)args[0], w);
 }
@@ -256,7 +256,7 @@ static void dyn_free(gr_ruleset *rs) {
     free(rs->data);
 }
 
-const gr_family gr_family_dyn = {
+const gr_family gri_family_dyn = {
     .name = "dyn",
     .flags = GR_FAM_PARAMS_REQUIRED,
     .example = "dyn[3]",

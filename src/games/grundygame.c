@@ -11,24 +11,24 @@ static uint64_t grundy_max_take(const gr_ruleset *rs) { (void)rs; return 0; }
 
 static gr_status grundy_next(gr_ruleset *rs, gr_error *err) {
     size_t n = rs->len, sum = n;
-    if (rs->sp_on == 0 && n >= gr_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gr_sp_start(rs);
-    if (rs->sp_on == 1) return gr_sp_next(rs, NULL, 0, &sum, 1, 1, err);
+    if (rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gri_sp_start(rs);
+    if (rs->sp_on == 1) return gri_sp_next(rs, NULL, 0, &sum, 1, 1, err);
     uint64_t *bits;
     size_t words;
-    gr_status st = gr_split_options(rs, &sum, 1, 1, &bits, &words, err);
+    gr_status st = gri_split_options(rs, &sum, 1, 1, &bits, &words, err);
     if (st != GR_OK) return st;
-    return gr_rs_push(rs, gr_bits_mex(bits, words), err);
+    return gri_rs_push(rs, gri_bits_mex(bits, words), err);
 }
 
 static void grundy_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     (void)rs;
     for (uint64_t a = 1; a < n && a < n - a; a++) {
         uint64_t h[2] = {a, n - a};
-        if (gr_optiter_emit(it, h, 2)) return;
+        if (gri_optiter_emit(it, h, 2)) return;
     }
 }
 
-const gr_family gr_family_grundy = {
+const gr_family gri_family_grundy = {
     .name = "grundy",
     .flags = GR_FAM_HEAP,
     .splits = grundy_splits,

@@ -60,7 +60,7 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
     int direct = maxlab < 4 * (uint64_t)ne + 16;
     size_t nlab = direct ? (size_t)maxlab + 1 : 2 * ne;
     uint64_t *lab = malloc((nlab + 1) * sizeof *lab);
-    if (!lab) return gr_fail(err, GR_ENOMEM, "out of memory: hackenbush graph");
+    if (!lab) return gri_fail(err, GR_ENOMEM, "out of memory: hackenbush graph");
     size_t nv = 0;
     if (direct) {
         for (size_t i = 0; i < nlab; i++) lab[i] = i;
@@ -70,7 +70,7 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
         qsort(lab, 2 * ne, sizeof *lab, cmp_u64);
         for (size_t i = 0; i < 2 * ne; i++) if (!nv || lab[nv - 1] != lab[i]) lab[nv++] = lab[i];
     }
-    if (nv >= UINT32_MAX) { free(lab); return gr_fail(err, GR_ELIMIT, "hackenbush: too many vertices"); }
+    if (nv >= UINT32_MAX) { free(lab); return gri_fail(err, GR_ELIMIT, "hackenbush: too many vertices"); }
     g->nv = nv;
     g->ea = malloc((ne + 1) * sizeof *g->ea);
     g->eb = malloc((ne + 1) * sizeof *g->eb);
@@ -78,7 +78,7 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
     g->off = calloc(nv + 2, sizeof *g->off);
     g->adj_v = malloc((2 * ne + 1) * sizeof *g->adj_v);
     g->adj_e = malloc((2 * ne + 1) * sizeof *g->adj_e);
-    if (!g->ea || !g->eb || !g->ew || !g->off || !g->adj_v || !g->adj_e) { free(lab); hb_free(g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!g->ea || !g->eb || !g->ew || !g->off || !g->adj_v || !g->adj_e) { free(lab); hb_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t e = 0; e < ne; e++) {
         g->ea[e] = (uint32_t)(direct ? args[3 * e] : find_label(lab, nv, args[3 * e]));
         g->eb[e] = (uint32_t)(direct ? args[3 * e + 1] : find_label(lab, nv, args[3 * e + 1]));
@@ -88,7 +88,7 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
     }
     for (size_t v = 0; v < nv; v++) g->off[v + 1] += g->off[v];
     size_t *fill = malloc((nv + 1) * sizeof *fill);
-    if (!fill) { free(lab); hb_free(g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!fill) { free(lab); hb_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(fill, g->off, nv * sizeof *fill);
     for (size_t e = 0; e < ne; e++) {
         uint32_t a = g->ea[e], b = g->eb[e];
@@ -118,7 +118,7 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
     unsigned char *bridge = calloc(ne + 1, 1);
     uint32_t *stack = malloc((nv + 1) * sizeof *stack);
     gr_status st = GR_OK;
-    if (!tin || !low || !pe || !comp || !order || !it || !bridge || !stack) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    if (!tin || !low || !pe || !comp || !order || !it || !bridge || !stack) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     for (size_t v = 0; v < nv; v++) { tin[v] = UINT32_MAX; comp[v] = UINT32_MAX; }
     /* 1. bridges: iterative DFS with edge ids */
     uint32_t timer = 0, nord = 0;
@@ -161,7 +161,7 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
         else comp[v] = comp[g->ea[pe[v]] == v ? g->eb[pe[v]] : g->ea[pe[v]]];
     }
     uint64_t *val = calloc(ncomp + 1, sizeof *val);
-    if (!val) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    if (!val) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     /* attachment first, in full: callers rely on it even when the value is refused */
     if (reach)
         for (size_t e = 0; e < ne; e++) reach[e] = tin[g->ea[e]] != UINT32_MAX;
@@ -172,7 +172,7 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
         if (a == b) { val[comp[a]] ^= g->ew[e] & 1; continue; }
         if (g->ew[e] != 1) {
             free(val);
-            st = gr_fail(err, GR_EUNPROVEN,
+            st = gri_fail(err, GR_EUNPROVEN,
                          "hackenbush: an edge of weight %llu lies on a cycle; weighted edges are solved only as bridges",
                          (unsigned long long)g->ew[e]);
             goto out;
@@ -207,7 +207,7 @@ static gr_status hb_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
 static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t e, uint64_t *out, size_t *outn,
                             gr_error *err) {
     uint64_t *tmp = malloc((n + 1) * sizeof *tmp);
-    if (!tmp) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!tmp) return gri_fail(err, GR_ENOMEM, "out of memory");
     size_t k = 0;
     for (size_t f = 0; f < n / 3; f++) {
         if (f == e && args[3 * f + 2] == 1) continue;
@@ -220,12 +220,12 @@ static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n
     if (st == GR_OK) {
         unsigned char *reach = malloc(g.ne + 1);
         uint64_t v;
-        if (!reach) st = gr_fail(err, GR_ENOMEM, "out of memory");
+        if (!reach) st = gri_fail(err, GR_ENOMEM, "out of memory");
         else {
             /* reachability only: a weighted cycle edge is no reason to fail here */
             gr_error e2;
             gr_status s2 = hb_eval(&g, &v, reach, &e2);
-            if (s2 == GR_ENOMEM) st = gr_fail(err, s2, "out of memory");
+            if (s2 == GR_ENOMEM) st = gri_fail(err, s2, "out of memory");
             size_t m = 0;
             for (size_t f = 0; f < g.ne; f++)
                 if (reach[f] || s2 != GR_OK) { out[m++] = tmp[3 * f]; out[m++] = tmp[3 * f + 1]; out[m++] = tmp[3 * f + 2]; }
@@ -246,10 +246,10 @@ static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     gr_status st = hb_build(args, n, ROOT(rs), &g, err);
     if (st != GR_OK) return st;
     unsigned char *reach = malloc(g.ne + 1);
-    if (!reach) { hb_free(&g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!reach) { hb_free(&g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     uint64_t v;
     gr_error e2;
-    if (hb_eval(&g, &v, reach, &e2) == GR_ENOMEM) { free(reach); hb_free(&g); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (hb_eval(&g, &v, reach, &e2) == GR_ENOMEM) { free(reach); hb_free(&g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     hb_free(&g);
     *out = reach;
     return GR_OK;
@@ -261,7 +261,7 @@ static gr_status hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_o
     gr_status st = attached(rs, args, n, &reach, err);
     if (st != GR_OK) return st;
     uint64_t *buf = malloc((n + 1) * sizeof *buf);
-    if (!buf) { free(reach); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!buf) { free(reach); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t e = 0; e < n / 3 && st == GR_OK; e++) {
         if (!reach[e]) continue;
         if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; break; }
@@ -281,7 +281,7 @@ static gr_status hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uin
     gr_status st = attached(rs, args, n, &reach, err);
     if (st != GR_OK) return st;
     uint64_t *buf = malloc((n + 1) * sizeof *buf);
-    if (!buf) { free(reach); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!buf) { free(reach); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     size_t ne = n / 3;
     if (ne > HB_MOVES_MAX_EDGES && complete) *complete = 0;
     for (size_t e = 0; e < ne && e < HB_MOVES_MAX_EDGES && st == GR_OK; e++) {
@@ -328,24 +328,24 @@ static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const
     int neg, r;
     /* header */
     if ((r = read_u64(buf, &i, len, &n, &neg)) != 1 || (r = read_u64(buf, &i, len, &m, &neg)) != 1) {
-        st = gr_fail(err, GR_EPARSE, "%s: line 1: expected the header 'n m' (vertices, edges)%s", path,
+        st = gri_fail(err, GR_EPARSE, "%s: line 1: expected the header 'n m' (vertices, edges)%s", path,
                      r < 0 ? ": number too large" : neg ? ": negative number" : "");
         goto out;
     }
-    if (m > ((uint64_t)1 << 28)) { st = gr_fail(err, GR_ELIMIT, "%s: line 1: %llu edges is more than grundy reads", path, (unsigned long long)m); goto out; }
+    if (m > ((uint64_t)1 << 28)) { st = gri_fail(err, GR_ELIMIT, "%s: line 1: %llu edges is more than grundy reads", path, (unsigned long long)m); goto out; }
     tri = malloc((3 * m + 1) * sizeof *tri);
-    if (!tri) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    if (!tri) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     for (uint64_t e = 0; e < m; e++) {
         /* to the next line */
         while (i < len && buf[i] != '\n') {
             if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
-                st = gr_fail(err, GR_EPARSE, "%s: line %zu: unexpected '%c' at the end of the line", path, line, buf[i]);
+                st = gri_fail(err, GR_EPARSE, "%s: line %zu: unexpected '%c' at the end of the line", path, line, buf[i]);
                 goto out;
             }
             i++;
         }
         if (i >= len) {
-            st = gr_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line + 1,
+            st = gri_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line + 1,
                          (unsigned long long)e, (unsigned long long)m);
             goto out;
         }
@@ -354,24 +354,24 @@ static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const
         size_t look = i;
         while (look < len && (buf[look] == ' ' || buf[look] == '\t' || buf[look] == '\r')) look++;
         if (look >= len) {
-            st = gr_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line,
+            st = gri_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line,
                          (unsigned long long)e, (unsigned long long)m);
             goto out;
         }
         uint64_t u, v, w = 1;
         if ((r = read_u64(buf, &i, len, &u, &neg)) != 1 || (r = read_u64(buf, &i, len, &v, &neg)) != 1) {
-            st = gr_fail(err, r < 0 || neg ? GR_ERANGE : GR_EPARSE, "%s: line %zu: expected an edge 'u v [w]'%s", path, line,
+            st = gri_fail(err, r < 0 || neg ? GR_ERANGE : GR_EPARSE, "%s: line %zu: expected an edge 'u v [w]'%s", path, line,
                          r < 0 ? ": number too large" : neg ? ": negative number" : "");
             goto out;
         }
         size_t save = i;
         r = read_u64(buf, &i, len, &w, &neg);
-        if (r < 0 || neg) { st = gr_fail(err, GR_ERANGE, "%s: line %zu: %s weight", path, line, neg ? "negative" : "too large a"); goto out; }
+        if (r < 0 || neg) { st = gri_fail(err, GR_ERANGE, "%s: line %zu: %s weight", path, line, neg ? "negative" : "too large a"); goto out; }
         if (r == 0) { i = save; w = 1; }
-        if (w == 0) { st = gr_fail(err, GR_EINVAL, "%s: line %zu: an edge needs weight >= 1", path, line); goto out; }
+        if (w == 0) { st = gri_fail(err, GR_EINVAL, "%s: line %zu: an edge needs weight >= 1", path, line); goto out; }
         if (u < base || v < base || u - base >= n || v - base >= n) {
             uint64_t bad = (u < base || u - base >= n) ? u : v;
-            st = gr_fail(err, GR_ERANGE, "%s: line %zu: vertex %llu is out of range (the header says %llu vertices, numbered from %llu)",
+            st = gri_fail(err, GR_ERANGE, "%s: line %zu: vertex %llu is out of range (the header says %llu vertices, numbered from %llu)",
                          path, line, (unsigned long long)bad, (unsigned long long)n, (unsigned long long)base);
             goto out;
         }
@@ -383,7 +383,7 @@ static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const
     for (; i < len; i++) {
         if (buf[i] == '\n') { line++; continue; }
         if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
-            st = gr_fail(err, GR_EPARSE, "%s: line %zu: more edges than the header's %llu", path, line, (unsigned long long)m);
+            st = gri_fail(err, GR_EPARSE, "%s: line %zu: more edges than the header's %llu", path, line, (unsigned long long)m);
             goto out;
         }
     }
@@ -398,17 +398,17 @@ out:
 static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                           gr_error *err) {
     uint64_t *root = calloc(1, sizeof *root);
-    if (!root) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!root) return gri_fail(err, GR_ENOMEM, "out of memory");
     rs->data = root;
     if (!p) return GR_OK;
     size_t i = 0, ep = 0;
     while (i < n && p[i] == ' ') i++;
-    gr_status st = gr_lex_u64(p, n, &i, root, &ep);
+    gr_status st = gri_lex_u64(p, n, &i, root, &ep);
     while (i < n && p[i] == ' ') i++;
     if (st != GR_OK || i != n)
-        return gr_fail_at(err, GR_EPARSE, line, col0 + (st != GR_OK ? ep : i),
+        return gri_fail_at(err, GR_EPARSE, line, col0 + (st != GR_OK ? ep : i),
                           "hackenbush[r] takes the number of the ground vertex");
-    if (*root) gr_buf_u64(canon, *root);
+    if (*root) gri_buf_u64(canon, *root);
     return GR_OK;
 }
 
@@ -417,11 +417,11 @@ static void hb_free_data(gr_ruleset *rs) { free(rs->data); }
 static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)rs;
     for (size_t e = 0; e + 2 < n; e += 3)
-        if (args[e + 2] == 0) { *bad = e; return gr_fail(err, GR_EINVAL, "an edge needs weight >= 1"); }
+        if (args[e + 2] == 0) { *bad = e; return gri_fail(err, GR_EINVAL, "an edge needs weight >= 1"); }
     return GR_OK;
 }
 
-const gr_family gr_family_hackenbush = {
+const gr_family gri_family_hackenbush = {
     .name = "hackenbush",
     .flags = GR_FAM_PARAMS_OPTIONAL | GR_FAM_EDGES,
     .parse = hb_parse,

@@ -11,15 +11,15 @@ static int nim_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
     return 1;
 }
 
-static gr_status nim_next(gr_ruleset *rs, gr_error *err) { return gr_rs_push(rs, rs->len, err); }
+static gr_status nim_next(gr_ruleset *rs, gr_error *err) { return gri_rs_push(rs, rs->len, err); }
 
 static void nim_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     (void)rs;
     for (uint64_t m = n; m-- > 0;)
-        if (gr_optiter_emit(it, &m, m ? 1 : 0)) return;
+        if (gri_optiter_emit(it, &m, m ? 1 : 0)) return;
 }
 
-const gr_family gr_family_nim = {
+const gr_family gri_family_nim = {
     .name = "nim",
     .flags = GR_FAM_HEAP | GR_FAM_NIM,
     .splits = nim_splits,

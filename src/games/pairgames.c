@@ -18,7 +18,7 @@
 #include <string.h>
 #include "family.h"
 
-extern const gr_family gr_family_wythoff, gr_family_euclid;
+extern const gr_family gri_family_wythoff, gri_family_euclid;
 
 __extension__ typedef unsigned __int128 u128;
 __extension__ typedef __int128 i128;
@@ -134,14 +134,14 @@ static gr_status pair_check(const gr_ruleset *rs, const uint64_t *args, size_t n
     (void)args;
     if (n != 2) {
         *bad = n > 2 ? 2 : 0;
-        return gr_fail(err, GR_EINVAL, "%s takes two numbers, e.g. %s(3,5)", rs->spec, rs->spec);
+        return gri_fail(err, GR_EINVAL, "%s takes two numbers, e.g. %s(3,5)", rs->spec, rs->spec);
     }
     return GR_OK;
 }
 
 static gr_status pair_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
     (void)err; (void)n;
-    *wins = rs->fam == &gr_family_wythoff ? !wythoff_lost(args[0], args[1]) : euclid_wins(args[0], args[1]);
+    *wins = rs->fam == &gri_family_wythoff ? !wythoff_lost(args[0], args[1]) : euclid_wins(args[0], args[1]);
     return GR_OK;
 }
 
@@ -157,11 +157,11 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     if (rs->st_w) return GR_OK;
     size_t w = table_side(rs);
     uint32_t *t = malloc(w * w * sizeof *t);
-    if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
+    if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
     gr_mexset_init(&ms);
     gr_status st = GR_OK;
-    if (rs->fam == &gr_family_wythoff) {
+    if (rs->fam == &gri_family_wythoff) {
         for (size_t a = 0; a < w && st == GR_OK; a++)
             for (size_t b = 0; b < w && st == GR_OK; b++) {
                 gr_mexset_clear(&ms);
@@ -183,7 +183,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
             }
     }
     gr_mexset_free(&ms);
-    if (st != GR_OK) { free(t); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (st != GR_OK) { free(t); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     free(rs->st_tab);
     rs->st_tab = t;
     rs->st_w = w;
@@ -201,7 +201,7 @@ static gr_status pair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     int wins;
     (void)pair_outcome(rs, args, n, &wins, err);
     if (!wins) { *value = 0; return GR_OK; }
-    return gr_fail(err, GR_EUNPROVEN,
+    return gri_fail(err, GR_EUNPROVEN,
                    "%s(%llu,%llu): the position is won (N), but its Grundy value is known only below %zu (raise the table limit)",
                    rs->spec, (unsigned long long)args[0], (unsigned long long)args[1], w);
 }
@@ -218,7 +218,7 @@ static gr_status pair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr
                               void *user, gr_error *err) {
     (void)n; (void)err;
     uint64_t a = args[0], b = args[1];
-    if (rs->fam == &gr_family_wythoff) {
+    if (rs->fam == &gri_family_wythoff) {
         for (uint64_t d = 1; d <= a; d++) if (emit2(it, fn, user, a - d, b)) return GR_OK;
         for (uint64_t d = 1; d <= b; d++) if (emit2(it, fn, user, a, b - d)) return GR_OK;
         for (uint64_t d = 1; d <= a && d <= b; d++) if (emit2(it, fn, user, a - d, b - d)) return GR_OK;
@@ -261,7 +261,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
         return GR_OK;
     }
     uint64_t o[2];
-    if (rs->fam == &gr_family_euclid) {
+    if (rs->fam == &gri_family_euclid) {
         if (!euclid_wins(a, b)) return GR_OK;
         int swap = a < b;
         uint64_t x = swap ? b : a, y = swap ? a : b, nx;
@@ -314,7 +314,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
     return GR_OK;
 }
 
-const gr_family gr_family_wythoff = {
+const gr_family gri_family_wythoff = {
     .name = "wythoff",
     .check = pair_check,
     .value = pair_value,
@@ -323,7 +323,7 @@ const gr_family gr_family_wythoff = {
     .state_moves_to = pair_moves_to,
 };
 
-const gr_family gr_family_euclid = {
+const gr_family gri_family_euclid = {
     .name = "euclid",
     .check = pair_check,
     .value = pair_value,

@@ -16,19 +16,19 @@ static gr_status pow2_next(gr_ruleset *rs, gr_error *err) {
     gr_mexset *ms = &rs->mex;
     gr_mexset_clear(ms);
     gr_status st = GR_OK;
-    for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, gr_tab_at(rs, n - p));
-    return gr_rs_push_mex(rs, st, err);
+    for (size_t p = 1; p && p <= n && st == GR_OK; p <<= 1) st = gr_mexset_add(ms, gri_tab_at(rs, n - p));
+    return gri_rs_push_mex(rs, st, err);
 }
 
 static void pow2_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     (void)rs;
     for (uint64_t p = 1; p && p <= n; p <<= 1) {
         uint64_t h = n - p;
-        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (gri_optiter_emit(it, &h, h ? 1 : 0)) return;
     }
 }
 
-const gr_family gr_family_pow2 = {
+const gr_family gri_family_pow2 = {
     .name = "pow2",
     .flags = GR_FAM_HEAP,
     .splits = pow2_splits,

@@ -8,13 +8,13 @@
 
 static gr_status prod_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)rs; (void)args;
-    if (n < 2 || n > 3) { *bad = n > 3 ? 3 : 0; return gr_fail(err, GR_EINVAL, "prod takes two or three coordinates"); }
+    if (n < 2 || n > 3) { *bad = n > 3 ? 3 : 0; return gri_fail(err, GR_EINVAL, "prod takes two or three coordinates"); }
     return GR_OK;
 }
 
 static gr_status prod_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *v, gr_error *err) {
-    const gr_nim *t = gr_ctx_nim(rs->ctx);
-    if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: nimber tables");
+    const gr_nim *t = gri_ctx_nim(rs->ctx);
+    if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: nimber tables");
     uint64_t x = args[0];
     for (size_t i = 1; i < n; i++) x = gr_nim_mul(t, x, args[i]);
     *v = x;
@@ -24,7 +24,7 @@ static gr_status prod_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint
 static gr_status prod_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
                               void *user, gr_error *err) {
     (void)rs; (void)args; (void)n; (void)it; (void)fn; (void)user;
-    return gr_fail(err, GR_EINVAL, "prod(...) coins are solved in normal play only: a move there turns several coins");
+    return gri_fail(err, GR_EINVAL, "prod(...) coins are solved in normal play only: a move there turns several coins");
 }
 
 /* single-term moves do not exist: see prod_moves */
@@ -45,8 +45,8 @@ static gr_status prod_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
 
 static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                         int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
-    const gr_nim *t = gr_ctx_nim(rs->ctx);
-    if (!t) return gr_fail(err, GR_ENOMEM, "out of memory: nimber tables");
+    const gr_nim *t = gri_ctx_nim(rs->ctx);
+    if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: nimber tables");
     uint64_t v = 0;
     gr_status st = prod_value(rs, args, n, &v, err);
     if (st != GR_OK) return st;
@@ -95,7 +95,7 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     return GR_OK;
 }
 
-const gr_family gr_family_prod = {
+const gr_family gri_family_prod = {
     .name = "prod",
     .check = prod_check,
     .value = prod_value,

@@ -15,7 +15,7 @@
 #include <string.h>
 #include "family.h"
 
-extern const gr_family gr_family_stairs;
+extern const gr_family gri_family_stairs;
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -23,11 +23,11 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 static gr_status stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
-    if (rs->fam == &gr_family_stairs) return GR_OK;
+    if (rs->fam == &gri_family_stairs) return GR_OK;
     for (size_t i = 0; i < n; i++)
-        if (args[i] == 0) { *bad = i; return gr_fail(err, GR_EINVAL, "pieces stand on cells 1, 2, ...: cell 0 does not exist"); }
+        if (args[i] == 0) { *bad = i; return gri_fail(err, GR_EINVAL, "pieces stand on cells 1, 2, ...: cell 0 does not exist"); }
     uint64_t *s = malloc(n * sizeof *s);
-    if (!s) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!s) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(s, args, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_u64);
     for (size_t i = 1; i < n; i++)
@@ -36,7 +36,7 @@ static gr_status stair_check(const gr_ruleset *rs, const uint64_t *args, size_t 
             free(s);
             for (size_t j = 0, seen = 0; j < n; j++)
                 if (args[j] == cell && seen++) { *bad = j; break; }
-            return gr_fail(err, GR_EINVAL, "two pieces on cell %llu", (unsigned long long)cell);
+            return gri_fail(err, GR_EINVAL, "two pieces on cell %llu", (unsigned long long)cell);
         }
     free(s);
     return GR_OK;
@@ -47,7 +47,7 @@ static gr_status stair_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n) {
     uint64_t *lad = malloc((n ? n : 1) * sizeof *lad);
     if (!lad) return NULL;
-    if (rs->fam == &gr_family_stairs) { memcpy(lad, args, n * sizeof *lad); return lad; }
+    if (rs->fam == &gri_family_stairs) { memcpy(lad, args, n * sizeof *lad); return lad; }
     uint64_t *s = malloc((n ? n : 1) * sizeof *s);
     if (!s) { free(lad); return NULL; }
     memcpy(s, args, n * sizeof *s);
@@ -64,7 +64,7 @@ static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n)
 
 /* Writes a ladder back as arguments (staircase: sorted positions). */
 static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uint64_t *out) {
-    if (rs->fam == &gr_family_stairs) { memcpy(out, lad, n * sizeof *out); return; }
+    if (rs->fam == &gri_family_stairs) { memcpy(out, lad, n * sizeof *out); return; }
     uint64_t pos = 0;
     for (size_t i = 0; i < n; i++) {
         pos += lad[n - 1 - i] + 1;
@@ -74,7 +74,7 @@ static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uin
 
 static gr_status stair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
-    if (!lad) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!lad) return gri_fail(err, GR_ENOMEM, "out of memory");
     uint64_t x = 0;
     for (size_t s = 0; s < n; s += 2) x ^= lad[s];
     free(lad);
@@ -86,7 +86,7 @@ static gr_status stair_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
                            gr_state_option_fn fn, void *user, gr_error *err) {
     uint64_t *lad = to_ladder(rs, args, n);
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);
-    if (!lad || !out) { free(lad); free(out); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!lad || !out) { free(lad); free(out); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t s = 0; s < n && !it->stopped; s++)
         for (uint64_t a = 1; a <= lad[s] && !it->stopped; a++) {
             if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; break; }
@@ -108,7 +108,7 @@ static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
     *complete = 1;
     uint64_t *lad = to_ladder(rs, args, n);
     uint64_t *out = malloc((n ? n : 1) * sizeof *out);
-    if (!lad || !out) { free(lad); free(out); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!lad || !out) { free(lad); free(out); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     uint64_t x = 0;
     for (size_t s = 0; s < n; s += 2) x ^= lad[s];
     uint64_t d = x ^ target;
@@ -138,7 +138,7 @@ static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
-const gr_family gr_family_staircase = {
+const gr_family gri_family_staircase = {
     .name = "staircase",
     .flags = GR_FAM_ARGS_SET,
     .check = stair_check,
@@ -147,7 +147,7 @@ const gr_family gr_family_staircase = {
     .state_moves_to = stair_moves_to,
 };
 
-const gr_family gr_family_stairs = {
+const gr_family gri_family_stairs = {
     .name = "stairs",
     .check = stair_check,
     .value = stair_value,

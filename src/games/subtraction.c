@@ -21,8 +21,8 @@ typedef struct sub_data {
     uint32_t *special;        /* G on [b, Q) */
 } sub_data;
 
-#define number gr_lex_param_u64
-#define skip_ws gr_lex_blanks
+#define number gri_lex_param_u64
+#define skip_ws gri_lex_blanks
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -34,9 +34,9 @@ static void write_set(gr_buf *canon, const uint64_t *set, size_t m) {
     for (size_t k = 0; k < m;) {
         size_t j = k;
         while (j + 1 < m && set[j + 1] == set[j] + 1) j++;
-        if (k) gr_buf_puts(canon, ",");
-        gr_buf_u64(canon, set[k]);
-        if (j >= k + 2) { gr_buf_puts(canon, ".."); gr_buf_u64(canon, set[j]); k = j + 1; }
+        if (k) gri_buf_puts(canon, ",");
+        gri_buf_u64(canon, set[k]);
+        if (j >= k + 2) { gri_buf_puts(canon, ".."); gri_buf_u64(canon, set[j]); k = j + 1; }
         else k++;
     }
 }
@@ -49,7 +49,7 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     gr_status st = GR_OK;
     skip_ws(p, n, &i);
     if (i >= n) {
-        st = gr_fail_at(err, GR_EINVAL, line, col0 + i, "empty subtraction set: give at least one positive number");
+        st = gri_fail_at(err, GR_EINVAL, line, col0 + i, "empty subtraction set: give at least one positive number");
         goto out;
     }
     for (;;) {
@@ -64,30 +64,30 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
             skip_ws(p, n, &i);
             if ((st = number(p, n, &i, line, col0, &b, err)) != GR_OK) goto out;
             if (b < a) {
-                st = gr_fail_at(err, GR_EINVAL, line, col0 + at, "empty range %llu..%llu in the subtraction set",
+                st = gri_fail_at(err, GR_EINVAL, line, col0 + at, "empty range %llu..%llu in the subtraction set",
                                 (unsigned long long)a, (unsigned long long)b);
                 goto out;
             }
         }
         if (a == 0) {
-            st = gr_fail_at(err, GR_EINVAL, line, col0 + at,
+            st = gri_fail_at(err, GR_EINVAL, line, col0 + at,
                             "0 is not allowed in a subtraction set: a move must take at least one token");
             goto out;
         }
         if (b - a >= SUB_MAX_ELEMENTS || cnt + (b - a) + 1 > SUB_MAX_ELEMENTS) {
-            st = gr_fail_at(err, GR_ELIMIT, line, col0 + at, "subtraction set has more than %llu elements",
+            st = gri_fail_at(err, GR_ELIMIT, line, col0 + at, "subtraction set has more than %llu elements",
                             (unsigned long long)SUB_MAX_ELEMENTS);
             goto out;
         }
         for (uint64_t x = a;; x++) {
-            if (!gr_grow((void **)&set, &cap, cnt + 1, sizeof *set)) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (!gri_grow((void **)&set, &cap, cnt + 1, sizeof *set)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             set[cnt++] = x;
             if (x == b) break;
         }
         skip_ws(p, n, &i);
         if (i >= n) break;
         if (p[i] != ',') {
-            st = gr_fail_at(err, GR_EPARSE, line, col0 + i, "expected ',' or ']' in the subtraction set, found '%c'", p[i]);
+            st = gri_fail_at(err, GR_EPARSE, line, col0 + i, "expected ',' or ']' in the subtraction set, found '%c'", p[i]);
             goto out;
         }
         i++;
@@ -97,7 +97,7 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     for (size_t k = 0; k < cnt; k++)
         if (!m || set[m - 1] != set[k]) set[m++] = set[k];
     sub_data *d = calloc(1, sizeof *d);
-    if (!d) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+    if (!d) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     d->sub = set;
     d->nsub = m;
     rs->data = d;
@@ -111,7 +111,7 @@ out:
 static void sub_free(gr_ruleset *rs) {
     sub_data *d = rs->data;
     if (!d) return;
-    gr_rs_free(d->small);
+    gri_rs_free(d->small);
     free(d->sub);
     free(d->special);
     free(d);
@@ -140,24 +140,24 @@ static gr_status sub_next(gr_ruleset *rs, gr_error *err) {
     uint64_t *bits = seen;
     if (words > 4) {
         big = calloc(words, sizeof *big);
-        if (!big) return gr_fail(err, GR_ENOMEM, "out of memory");
+        if (!big) return gri_fail(err, GR_ENOMEM, "out of memory");
         bits = big;
     }
     for (size_t k = 0; k < d->nsub && d->sub[k] <= n; k++) {
-        uint32_t v = gr_tab_at(rs, n - d->sub[k]);
+        uint32_t v = gri_tab_at(rs, n - d->sub[k]);
         if (v <= d->nsub) bits[v >> 6] |= (uint64_t)1 << (v & 63);
     }
     uint64_t m = 0;
     while (bits[m >> 6] >> (m & 63) & 1) m++;
     free(big);
-    return gr_rs_push(rs, m, err);
+    return gri_rs_push(rs, m, err);
 }
 
 static void sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     const sub_data *d = rs->data;
     for (size_t k = 0; k < d->nsub && d->sub[k] <= n; k++) {
         uint64_t h = n - d->sub[k];
-        if (gr_optiter_emit(it, &h, h ? 1 : 0)) return;
+        if (gri_optiter_emit(it, &h, h ? 1 : 0)) return;
     }
 }
 
@@ -204,15 +204,15 @@ static int shift_differs(gr_ruleset *a, uint64_t d, uint64_t lo, uint64_t hi, in
 static gr_status make_small(gr_ruleset *rs, size_t na, gr_ruleset **out, gr_error *err) {
     const sub_data *d = rs->data;
     sub_data *a = calloc(1, sizeof *a);
-    if (!a || !(a->sub = malloc(na * sizeof *a->sub))) { free(a); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!a || !(a->sub = malloc(na * sizeof *a->sub))) { free(a); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(a->sub, d->sub, na * sizeof *a->sub);
     a->nsub = na;
     gr_buf spec;
-    gr_buf_init(&spec);
-    gr_buf_puts(&spec, "sub[");
+    gri_buf_init(&spec);
+    gri_buf_puts(&spec, "sub[");
     write_set(&spec, a->sub, na);
-    gr_buf_puts(&spec, "]");
-    return gr_rs_create(rs->ctx, rs->fam, a, &spec, out, err);
+    gri_buf_puts(&spec, "]");
+    return gri_rs_create(rs->ctx, rs->fam, a, &spec, out, err);
 }
 
 /* Values past the table for sets with huge elements: 1 and *v set when the
@@ -241,7 +241,7 @@ static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
         uint64_t b = d->sub[na];
         uint64_t amax = d->sub[na - 1];
         uint32_t *sp = malloc(STRUCT_MAX_C * sizeof *sp);
-        if (!sp) { gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+        if (!sp) { gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
         /* the values on [b, b + c) do not depend on c: extend them one by one */
         uint64_t cmax = 4 * (a->pre + a->per + amax) + 16;
         if (cmax > STRUCT_MAX_C) cmax = STRUCT_MAX_C;
@@ -255,12 +255,12 @@ static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
                     uint64_t t = m - d->sub[k];
                     uint64_t g = t >= b ? sp[t - b] : 0;
                     if (t < b && !sub_small_value(rs, t, &g, err)) { free(sp); return -1; }
-                    if (gr_mexset_add(ms, g) != GR_OK) { free(sp); gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+                    if (gr_mexset_add(ms, g) != GR_OK) { free(sp); gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
                 }
                 uint64_t g0;
                 if (!sub_small_value(rs, m - b, &g0, err)) { free(sp); return -1; }
                 if (m - b >= b) g0 = sp[m - b - b];
-                if (gr_mexset_add(ms, g0) != GR_OK) { free(sp); gr_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+                if (gr_mexset_add(ms, g0) != GR_OK) { free(sp); gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
                 sp[i] = (uint32_t)gr_mexset_mex(ms);
             }
 #define GVAL(t, out) ((t) >= b ? ((out) = sp[(t) - b], 1) : sub_small_value(rs, (t), &(out), err))
@@ -313,7 +313,7 @@ static gr_status sub_beyond(gr_ruleset *rs, uint64_t n, uint64_t *value, int *do
     return GR_OK;
 }
 
-const gr_family gr_family_sub = {
+const gr_family gri_family_sub = {
     .name = "sub",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "sub[1,2,4]",

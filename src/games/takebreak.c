@@ -38,34 +38,34 @@ static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
     size_t i = 0;
     while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
     while (n > i && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
-    if (i >= n) return gr_fail_at(err, GR_EINVAL, line, col0 + i, "empty take-and-break code: expected e.g. 0.77");
+    if (i >= n) return gri_fail_at(err, GR_EINVAL, line, col0 + i, "empty take-and-break code: expected e.g. 0.77");
     uint8_t d[TB_MAX_DIGITS];
     size_t nd = 0;
     int d0 = 0;
     if (p[i] != '.') {
         d0 = hexval(p[i]);
-        if (d0 < 0) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bad digit '%c' in the code: digits are 0-9 and A-F", p[i]);
+        if (d0 < 0) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "bad digit '%c' in the code: digits are 0-9 and A-F", p[i]);
         if (d0 & 3)
-            return gr_fail_at(err, GR_EINVAL, line, col0 + i,
+            return gri_fail_at(err, GR_EINVAL, line, col0 + i,
                               "the digit before the point must be 0, 4, 8 or C (removing nothing may only split a heap)");
         i++;
     }
     if (i >= n || p[i] != '.')
-        return gr_fail_at(err, GR_EPARSE, line, col0 + i, "expected '.' after the first digit of the code (e.g. 0.77)");
+        return gri_fail_at(err, GR_EPARSE, line, col0 + i, "expected '.' after the first digit of the code (e.g. 0.77)");
     i++;
     d[nd++] = (uint8_t)d0;
     int repeat = 0;
     while (i < n) {
         if (p[i] == '!') {
-            if (i + 1 != n) return gr_fail_at(err, GR_EPARSE, line, col0 + i + 1, "'!' must end the code");
-            if (nd < 2) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "'!' needs a digit after the point to repeat");
+            if (i + 1 != n) return gri_fail_at(err, GR_EPARSE, line, col0 + i + 1, "'!' must end the code");
+            if (nd < 2) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "'!' needs a digit after the point to repeat");
             repeat = 1;
             i++;
             break;
         }
         int v = hexval(p[i]);
-        if (v < 0) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "bad digit '%c' in the code: digits are 0-9 and A-F", p[i]);
-        if (nd >= TB_MAX_DIGITS) return gr_fail_at(err, GR_ELIMIT, line, col0 + i, "code longer than %d digits", TB_MAX_DIGITS - 1);
+        if (v < 0) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "bad digit '%c' in the code: digits are 0-9 and A-F", p[i]);
+        if (nd >= TB_MAX_DIGITS) return gri_fail_at(err, GR_ELIMIT, line, col0 + i, "code longer than %d digits", TB_MAX_DIGITS - 1);
         d[nd++] = (uint8_t)v;
         i++;
     }
@@ -74,9 +74,9 @@ static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
     if (!repeat) while (nd > 1 && d[nd - 1] == 0) nd--;
     int any = 0;
     for (size_t k = 0; k < nd; k++) any |= d[k];
-    if (!any) return gr_fail_at(err, GR_EINVAL, line, col0, "the code allows no move at all");
+    if (!any) return gri_fail_at(err, GR_EINVAL, line, col0, "the code allows no move at all");
     tb_data *td = calloc(1, sizeof *td);
-    if (!td || !(td->digit = malloc(nd))) { free(td); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!td || !(td->digit = malloc(nd))) { free(td); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(td->digit, d, nd);
     td->ndigits = nd;
     td->repeat = repeat;
@@ -84,11 +84,11 @@ static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
     rs->data = td;
     static const char HEX[] = "0123456789ABCDEF";
     char c = HEX[d[0]];
-    gr_buf_put(canon, &c, 1);
-    gr_buf_puts(canon, ".");
-    if (nd == 1) gr_buf_puts(canon, "0");
-    for (size_t k = 1; k < nd; k++) { c = HEX[d[k]]; gr_buf_put(canon, &c, 1); }
-    if (repeat) gr_buf_puts(canon, "!");
+    gri_buf_put(canon, &c, 1);
+    gri_buf_puts(canon, ".");
+    if (nd == 1) gri_buf_puts(canon, "0");
+    for (size_t k = 1; k < nd; k++) { c = HEX[d[k]]; gri_buf_put(canon, &c, 1); }
+    if (repeat) gri_buf_puts(canon, "!");
     return GR_OK;
 }
 
@@ -124,7 +124,7 @@ static void p2_fill(gr_ruleset *rs, size_t m) {
     uint64_t *row = td->p2 + m * td->p2_words;
     memset(row, 0, td->p2_words * sizeof *row);
     for (size_t a = 1; a + 1 <= m; a++) {
-        uint32_t v = gr_tab_at(rs, a) ^ gr_tab_at(rs, m - a);
+        uint32_t v = gri_tab_at(rs, a) ^ gri_tab_at(rs, m - a);
         row[v >> 6] |= (uint64_t)1 << (v & 63);
     }
 }
@@ -137,10 +137,10 @@ static gr_status p2_ensure(gr_ruleset *rs, size_t upto, gr_error *err) {
     if (words > td->p2_words) { td->p2_words = words; from = 0; td->p2_cap = 0; free(td->p2); td->p2 = NULL; }
     if (upto <= from) return GR_OK;
     if (upto > ((size_t)1 << 27) / td->p2_words)
-        return gr_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
+        return gri_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
     if (upto > SIZE_MAX / sizeof(uint64_t) / td->p2_words ||
-        !gr_grow((void **)&td->p2, &td->p2_cap, upto * td->p2_words, sizeof *td->p2))
-        return gr_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
+        !gri_grow((void **)&td->p2, &td->p2_cap, upto * td->p2_words, sizeof *td->p2))
+        return gri_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
     for (size_t m = from; m < upto; m++) p2_fill(rs, m);
     td->p2_len = upto;
     return GR_OK;
@@ -158,14 +158,14 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     tb_data *td = rs->data;
     size_t n = rs->len;
     gr_status st;
-    if (rs->sp_on == 0 && n >= gr_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
-        if (sp_applies(td)) gr_sp_start(rs);
+    if (rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
+        if (sp_applies(td)) gri_sp_start(rs);
         else rs->sp_on = -1;
     }
     uint64_t kmax = td->repeat ? n : td->ndigits - 1;
     if (kmax > n) kmax = n;
     /* the heap totals that split in two */
-    if ((st = gr_sp_sums(rs, (size_t)kmax + 1, err)) != GR_OK) return st;
+    if ((st = gri_sp_sums(rs, (size_t)kmax + 1, err)) != GR_OK) return st;
     size_t nsums = 0;
     for (uint64_t k = 0; k <= kmax; k++)
         if ((digit_at(td, k) & TB_LEAVE_TWO) && n - k >= 2) rs->sp_sums[nsums++] = n - (size_t)k;
@@ -177,14 +177,14 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
         for (uint64_t k = 1; k <= kmax; k++) {
             unsigned d = td->digit[k];
             if ((d & TB_LEAVE_NONE) && n == k) single[nsingle++] = 0;
-            else if ((d & TB_LEAVE_ONE) && n > k) single[nsingle++] = gr_tab_at(rs, n - (size_t)k);
+            else if ((d & TB_LEAVE_ONE) && n > k) single[nsingle++] = gri_tab_at(rs, n - (size_t)k);
         }
-        return gr_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
+        return gri_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
     }
     if (td->split3 && n >= 1 && (st = p2_ensure(rs, n, err)) != GR_OK) return st;
     uint64_t *bits;
     size_t words;
-    if ((st = gr_split_options(rs, rs->sp_sums, nsums, 0, &bits, &words, err)) != GR_OK) return st;
+    if ((st = gri_split_options(rs, rs->sp_sums, nsums, 0, &bits, &words, err)) != GR_OK) return st;
     uint64_t lim = (uint64_t)words << 6;
     for (uint64_t k = 0; k <= kmax; k++) {
         unsigned d = digit_at(td, k);
@@ -192,13 +192,13 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
         size_t r = n - (size_t)k;
         if (k > 0 && (d & TB_LEAVE_NONE) && r == 0) bits[0] |= 1;
         if (k > 0 && (d & TB_LEAVE_ONE) && r >= 1) {
-            uint32_t v = gr_tab_at(rs, r);
+            uint32_t v = gri_tab_at(rs, r);
             if (v < lim) bits[v >> 6] |= (uint64_t)1 << (v & 63);
         }
         if ((d & TB_LEAVE_THREE) && r >= 3)
             for (size_t a = 1; a + 2 <= r; a++) {
                 const uint64_t *row = td->p2 + (r - a) * td->p2_words;
-                uint32_t ga = gr_tab_at(rs, a);
+                uint32_t ga = gri_tab_at(rs, a);
                 for (size_t w = 0; w < td->p2_words; w++) {
                     uint64_t b = row[w];
                     while (b) {
@@ -210,7 +210,7 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
                 }
             }
     }
-    return gr_rs_push(rs, gr_bits_mex(bits, words), err);
+    return gri_rs_push(rs, gri_bits_mex(bits, words), err);
 }
 
 static void tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
@@ -225,14 +225,14 @@ static void tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         unsigned d = digit_at(td, k);
         if (!d) continue;
         uint64_t r = n - k, h[3];
-        if ((d & TB_LEAVE_NONE) && r == 0 && k > 0 && gr_optiter_emit(it, h, 0)) return;
-        if ((d & TB_LEAVE_ONE) && r >= 1 && k > 0) { h[0] = r; if (gr_optiter_emit(it, h, 1)) return; }
+        if ((d & TB_LEAVE_NONE) && r == 0 && k > 0 && gri_optiter_emit(it, h, 0)) return;
+        if ((d & TB_LEAVE_ONE) && r >= 1 && k > 0) { h[0] = r; if (gri_optiter_emit(it, h, 1)) return; }
         uint64_t cap = it->split_cap ? it->split_cap : UINT64_MAX;
         if ((d & TB_LEAVE_TWO) && r >= 2) {
             if (r / 2 > cap) it->cut = 1;
             for (uint64_t a = 1; a <= r / 2 && a <= cap; a++) {
                 h[0] = a; h[1] = r - a;
-                if (gr_optiter_emit(it, h, 2)) return;
+                if (gri_optiter_emit(it, h, 2)) return;
             }
         }
         if ((d & TB_LEAVE_THREE) && r >= 3) {
@@ -240,7 +240,7 @@ static void tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
             for (uint64_t a = 1; a <= r / 3 && a <= cap; a++)
                 for (uint64_t b = a; b <= (r - a) / 2 && b <= cap; b++) {
                     h[0] = a; h[1] = b; h[2] = r - a - b;
-                    if (gr_optiter_emit(it, h, 3)) return;
+                    if (gri_optiter_emit(it, h, 3)) return;
                 }
         }
         if (k == kmax) break; /* kmax may be UINT64_MAX */
@@ -281,7 +281,7 @@ static int tb_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optit
     if (!mod) return 0;
     /* takes: the one heap m < n of value want */
     uint64_t m = closed_inverse(want, mod);
-    if (m < n) { h[0] = m; if (gr_optiter_emit(it, h, m ? 1 : 0)) { *complete = 0; return 1; } }
+    if (m < n) { h[0] = m; if (gri_optiter_emit(it, h, m ? 1 : 0)) { *complete = 0; return 1; } }
     /* splits: a few with a small part; the rest are not listed */
     *complete = 0;
     for (uint64_t a = 1; a <= 64 && 2 * a <= n; a++) {
@@ -289,13 +289,13 @@ static int tb_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optit
         tb_closed_form(rs, a, &ga);
         if (mod == 4) {
             if (!tb_closed_form(rs, n - a, &gb)) continue;
-            if ((ga ^ gb) == want) { h[0] = a; h[1] = n - a; if (gr_optiter_emit(it, h, 2)) return 1; }
+            if ((ga ^ gb) == want) { h[0] = a; h[1] = n - a; if (gri_optiter_emit(it, h, 2)) return 1; }
         } else {
             for (uint64_t b = a; b <= 64 && a + b < n; b++) {
                 uint64_t gc, gbb = 0;
                 tb_closed_form(rs, b, &gbb);
                 if (!tb_closed_form(rs, n - a - b, &gc)) continue;
-                if ((ga ^ gbb ^ gc) == want) { h[0] = a; h[1] = b; h[2] = n - a - b; if (gr_optiter_emit(it, h, 3)) return 1; }
+                if ((ga ^ gbb ^ gc) == want) { h[0] = a; h[1] = b; h[2] = n - a - b; if (gri_optiter_emit(it, h, 3)) return 1; }
             }
         }
     }
@@ -329,13 +329,13 @@ static int tb_prove_arith(const gr_ruleset *rs, gr_period_rule rule, uint64_t *p
     const tb_data *td = rs->data;
     if (rule == GR_PERIOD_ALLBUT) {
         *used = rs->len;
-        return gr_arith_prove_w(rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus);
+        return gri_arith_prove_w(rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus);
     }
     if (rule == GR_PERIOD_NOSPLIT) return 0;
-    return gr_hex_arith_prove_w(rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus, used);
+    return gri_hex_arith_prove_w(rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus, used);
 }
 
-const gr_family gr_family_tb = {
+const gr_family gri_family_tb = {
     .name = "tb",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "tb[0.77]",

@@ -11,11 +11,11 @@ gr_status gr_read_file(void *user, const char *path, char **text, size_t *len, g
     *text = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
-    if (!f) return gr_fail(err, GR_EPARSE, "cannot open the graph file '%s'", path);
+    if (!f) return gri_fail(err, GR_EPARSE, "cannot open the graph file '%s'", path);
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     for (;;) {
-        if (!buf) { fclose(f); return gr_fail(err, GR_ENOMEM, "out of memory reading '%s'", path); }
+        if (!buf) { fclose(f); return gri_fail(err, GR_ENOMEM, "out of memory reading '%s'", path); }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (n < cap) break;

@@ -1,13 +1,13 @@
 /* The number lexer (see lex.h). */
 #include "lang/lex.h"
 
-gr_status gr_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos) {
+gr_status gri_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos) {
     size_t p = *i;
     if (p >= n || s[p] < '0' || s[p] > '9') { *errpos = p; return GR_EPARSE; }
     uint64_t v = 0;
     size_t start = p;
     while (p < n && s[p] >= '0' && s[p] <= '9') {
-        if (gr_mul_overflows(v, 10, &v) || gr_add_overflows(v, (uint64_t)(s[p] - '0'), &v)) {
+        if (gri_mul_overflows(v, 10, &v) || gri_add_overflows(v, (uint64_t)(s[p] - '0'), &v)) {
             *errpos = start;
             return GR_ERANGE;
         }
@@ -24,7 +24,7 @@ gr_status gr_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *
         }
         uint64_t r = 1;
         for (uint64_t k = 0; k < e; k++)
-            if (gr_mul_overflows(r, v, &r)) { *errpos = start; return GR_ERANGE; }
+            if (gri_mul_overflows(r, v, &r)) { *errpos = start; return GR_ERANGE; }
         v = r;
         p = q;
     }
@@ -33,20 +33,20 @@ gr_status gr_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *
     return GR_OK;
 }
 
-void gr_lex_blanks(const char *p, size_t n, size_t *i) {
+void gri_lex_blanks(const char *p, size_t n, size_t *i) {
     while (*i < n && (p[*i] == ' ' || p[*i] == '\t')) (*i)++;
 }
 
-gr_status gr_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v, gr_error *err) {
+gr_status gri_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v, gr_error *err) {
     size_t ep = 0;
-    gr_status st = gr_lex_u64(p, n, i, v, &ep);
+    gr_status st = gri_lex_u64(p, n, i, v, &ep);
     if (st == GR_ERANGE)
-        return gr_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
+        return gri_fail_at(err, st, line, col0 + ep, "number does not fit in 64 bits");
     if (st != GR_OK) {
         if (ep < n && p[ep] == '-')
-            return gr_fail_at(err, GR_ERANGE, line, col0 + ep, "negative numbers are not allowed in a subtraction set");
-        if (ep >= n) return gr_fail_at(err, st, line, col0 + ep, "expected a number");
-        return gr_fail_at(err, st, line, col0 + ep, "expected a number, found '%c'", p[ep]);
+            return gri_fail_at(err, GR_ERANGE, line, col0 + ep, "negative numbers are not allowed in a subtraction set");
+        if (ep >= n) return gri_fail_at(err, st, line, col0 + ep, "expected a number");
+        return gri_fail_at(err, st, line, col0 + ep, "expected a number, found '%c'", p[ep]);
     }
     return GR_OK;
 }

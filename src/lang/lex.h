@@ -8,13 +8,13 @@
 /* Decimal unsigned 64-bit integer with an optional '^' exponent ("10^18"):
  * parses at s[*i..n), advancing *i. Returns GR_OK, or GR_EPARSE / GR_ERANGE
  * with *errpos the offending offset. */
-gr_status gr_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos);
+gr_status gri_lex_u64(const char *s, size_t n, size_t *i, uint64_t *out, size_t *errpos);
 
 /* Skips blanks and tabs. */
-void gr_lex_blanks(const char *p, size_t n, size_t *i);
+void gri_lex_blanks(const char *p, size_t n, size_t *i);
 
 /* A number inside a ruleset's brackets, with the error messages every
  * parameter parser gives (at `line`, column col0 + offset). */
-gr_status gr_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v, gr_error *err);
+gr_status gri_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v, gr_error *err);
 
 #endif

@@ -26,16 +26,16 @@ typedef struct parser {
 static size_t col(const parser *p, size_t at) { return at - p->line_start + 1; }
 
 static gr_status fail(parser *p, gr_status st, size_t at, const char *what) {
-    return gr_fail_at(p->err, st, p->line, col(p, at), "%s", what);
+    return gri_fail_at(p->err, st, p->line, col(p, at), "%s", what);
 }
 
 static gr_status fail_found(parser *p, size_t at, const char *expected) {
-    if (at >= p->n) return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the input", expected);
+    if (at >= p->n) return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the input", expected);
     char c = p->s[at];
-    if (c == '\n') return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the line", expected);
+    if (c == '\n') return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the line", expected);
     if ((unsigned char)c < 32 || (unsigned char)c > 126)
-        return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found byte 0x%02x", expected, (unsigned char)c);
-    return gr_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found '%c'", expected, c);
+        return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found byte 0x%02x", expected, (unsigned char)c);
+    return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found '%c'", expected, c);
 }
 
 /* Skips blanks; newlines too unless they separate terms (lines mode). */
@@ -60,7 +60,7 @@ static gr_status number(parser *p, uint64_t *v) {
     size_t ep = 0;
     if (p->i < p->n && p->s[p->i] == '-')
         return fail(p, GR_ERANGE, p->i, "negative numbers are not allowed: heap sizes are 0 to 2^64-1");
-    gr_status st = gr_lex_u64(p->s, p->n, &p->i, v, &ep);
+    gr_status st = gri_lex_u64(p->s, p->n, &p->i, v, &ep);
     if (st == GR_ERANGE) return fail(p, st, ep, "number does not fit in 64 bits (at most 18446744073709551615)");
     if (st != GR_OK) return fail_found(p, ep, "expected a number");
     if (p->i < p->n && (is_alpha(p->s[p->i]) || p->s[p->i] == '.'))
@@ -69,8 +69,8 @@ static gr_status number(parser *p, uint64_t *v) {
 }
 
 static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
-    if (!gr_grow((void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
-        return gr_fail(err, GR_ENOMEM, "out of memory reading the position");
+    if (!gri_grow((void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
+        return gri_fail(err, GR_ENOMEM, "out of memory reading the position");
     pos->args[pos->nargs++] = v;
     return GR_OK;
 }
@@ -90,7 +90,7 @@ static gr_status edge_args(parser *p, gr_position *pos, gr_term *t) {
         while (pe > ps && (p->s[pe - 1] == ' ' || p->s[pe - 1] == '\t')) pe--;
         if (pe == ps) return fail(p, GR_EPARSE, at, "expected a file name after '@'");
         char *path = malloc(pe - ps + 1);
-        if (!path) return gr_fail(p->err, GR_ENOMEM, "out of memory");
+        if (!path) return gri_fail(p->err, GR_ENOMEM, "out of memory");
         memcpy(path, p->s + ps, pe - ps);
         path[pe - ps] = '\0';
         uint64_t *tri = NULL;
@@ -99,13 +99,13 @@ static gr_status edge_args(parser *p, gr_position *pos, gr_term *t) {
         char *text = NULL;
         size_t tlen = 0;
         if (!p->opts || !p->opts->read_file)
-            st = gr_fail(&e2, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
+            st = gri_fail(&e2, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
         else
             st = p->opts->read_file(p->opts->user, path, &text, &tlen, &e2);
         if (st == GR_OK) st = t->rs->fam->args_from_text(t->rs, path, text, tlen, &tri, &nw, &e2);
         free(text);
         free(path);
-        if (st != GR_OK) return gr_fail_at(p->err, st, p->line, col(p, at), "%s", e2.message);
+        if (st != GR_OK) return gri_fail_at(p->err, st, p->line, col(p, at), "%s", e2.message);
         for (size_t k = 0; k < nw && st == GR_OK; k++) st = push_arg(pos, tri[k], p->err);
         free(tri);
         if (st != GR_OK) return st;
@@ -153,7 +153,7 @@ static gr_status term(parser *p, gr_position *pos) {
         uint64_t v;
         if ((st = number(p, &v)) != GR_OK) return st;
         if (!p->last_rs || p->last_len != 3 || memcmp(p->last_spec, "nim", 3)) {
-            if ((st = gr_ctx_ruleset_at(pos->ctx, "nim", 3, p->line, 1, &p->last_rs, p->err)) != GR_OK) return st;
+            if ((st = gri_ctx_ruleset_at(pos->ctx, "nim", 3, p->line, 1, &p->last_rs, p->err)) != GR_OK) return st;
             p->last_spec = "nim";
             p->last_len = 3;
         }
@@ -176,7 +176,7 @@ static gr_status term(parser *p, gr_position *pos) {
         if (p->last_rs && p->last_len == len && !memcmp(p->last_spec, p->s + at, len)) {
             t.rs = p->last_rs;
         } else {
-            if ((st = gr_ctx_ruleset_at(pos->ctx, p->s + at, len, p->line, col(p, at), &t.rs, p->err)) != GR_OK)
+            if ((st = gri_ctx_ruleset_at(pos->ctx, p->s + at, len, p->line, col(p, at), &t.rs, p->err)) != GR_OK)
                 return st;
             p->last_rs = t.rs;
             p->last_spec = p->s + at;
@@ -185,7 +185,7 @@ static gr_status term(parser *p, gr_position *pos) {
         skip(p, 0);
         if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
         p->i++;
-        if (gr_rs_has(t.rs, GR_FAM_EDGES)) {
+        if (gri_rs_has(t.rs, GR_FAM_EDGES)) {
             if ((st = edge_args(p, pos, &t)) != GR_OK) return st;
             goto push;
         }
@@ -206,24 +206,24 @@ static gr_status term(parser *p, gr_position *pos) {
             if (p->i < p->n && p->s[p->i] == ')') { p->i++; break; }
             return fail_found(p, p->i, "expected ',' or ')'");
         }
-        if (gr_rs_has(t.rs, GR_FAM_ARGS_SET) && t.nargs > 16) {
+        if (gri_rs_has(t.rs, GR_FAM_ARGS_SET) && t.nargs > 16) {
             /* pieces are a set: keep them sorted so later passes need not sort
              * (short terms keep their order, so errors can point at an argument) */
-            gr_sort_u64(pos->args + first_arg, t.nargs);
+            gri_sort_u64(pos->args + first_arg, t.nargs);
         }
         if (!gr_ruleset_is_heap(t.rs)) {
             size_t bad = 0;
             gr_error e2;
             st = gr_ruleset_state_check(t.rs, pos->args + first_arg, t.nargs, &bad, &e2);
             if (st != GR_OK)
-                return gr_fail_at(p->err, st, p->line, col(p, bad < 16 ? cols[bad] : at), "%s", e2.message);
+                return gri_fail_at(p->err, st, p->line, col(p, bad < 16 ? cols[bad] : at), "%s", e2.message);
         }
     } else {
         return fail_found(p, at, "expected a term (a number, or a ruleset such as kayles(7))");
     }
 push:
-    if (!gr_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
-        return gr_fail(p->err, GR_ENOMEM, "out of memory reading the position");
+    if (!gri_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
+        return gri_fail(p->err, GR_ENOMEM, "out of memory reading the position");
     pos->terms[pos->nterms++] = t;
     return GR_OK;
 }
@@ -237,13 +237,13 @@ gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsign
                                gr_position **out, gr_error *err) {
     *out = NULL;
     gr_position *pos = calloc(1, sizeof *pos);
-    if (!pos) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!pos) return gri_fail(err, GR_ENOMEM, "out of memory");
     pos->ctx = ctx;
     parser p = {text, len, 0, 1, 0, (flags & GR_PARSE_LINES) != 0, err, NULL, 0, NULL, opts};
     gr_status st = GR_OK;
     skip(&p, 1);
     if (p.i >= p.n) {
-        st = gr_fail_at(err, GR_EPARSE, p.line, col(&p, p.i), "empty position: expected at least one term");
+        st = gri_fail_at(err, GR_EPARSE, p.line, col(&p, p.i), "empty position: expected at least one term");
         goto fail;
     }
     for (;;) {
@@ -268,7 +268,7 @@ gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsign
     }
     pos->values = malloc((pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
     pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
-    if (!pos->values || !pos->known) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
+    if (!pos->values || !pos->known) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
     *out = pos;
     return GR_OK;
 fail:

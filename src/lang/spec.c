@@ -11,7 +11,7 @@ static int is_name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
+gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
                             gr_ruleset **out, gr_error *err) {
     *out = NULL;
     size_t i = 0;
@@ -20,13 +20,13 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
     while (i < len && is_name_char(spec[i])) i++;
     size_t ne = i;
     if (ne == ns) {
-        if (ns >= len) return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name");
-        return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name, found '%c'", spec[ns]);
+        if (ns >= len) return gri_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name");
+        return gri_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name, found '%c'", spec[ns]);
     }
-    const gr_family_entry *nm = gr_ctx_custom_find(ctx, spec + ns, ne - ns);
-    if (!nm) nm = gr_registry_find(spec + ns, ne - ns);
+    const gr_family_entry *nm = gri_ctx_custom_find(ctx, spec + ns, ne - ns);
+    if (!nm) nm = gri_registry_find(spec + ns, ne - ns);
     if (!nm)
-        return gr_fail_at(err, GR_EPARSE, line, col0 + ns, "unknown ruleset '%.*s' (see 'grundy help rulesets')",
+        return gri_fail_at(err, GR_EPARSE, line, col0 + ns, "unknown ruleset '%.*s' (see 'grundy help rulesets')",
                           (int)(ne - ns > 40 ? 40 : ne - ns), spec + ns);
     const gr_family *fam = nm->family;
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
@@ -36,61 +36,61 @@ gr_status gr_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t li
         has_params = 1;
         ps = ++i;
         while (i < len && spec[i] != ']') i++;
-        if (i >= len) return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'[' is never closed: expected ']'");
+        if (i >= len) return gri_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'[' is never closed: expected ']'");
         pe = i++;
     }
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
-    if (i < len) return gr_fail_at(err, GR_EPARSE, line, col0 + i, "unexpected '%c' after the ruleset", spec[i]);
+    if (i < len) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "unexpected '%c' after the ruleset", spec[i]);
     int needs = (fam->flags & GR_FAM_PARAMS_REQUIRED) && !nm->preset;
     if (needs && !has_params)
-        return gr_fail_at(err, GR_EPARSE, line, col0 + ne, "'%s' needs parameters in brackets, e.g. %s", nm->name,
+        return gri_fail_at(err, GR_EPARSE, line, col0 + ne, "'%s' needs parameters in brackets, e.g. %s", nm->name,
                           fam->example);
     if (!needs && has_params && !(fam->flags & GR_FAM_PARAMS_OPTIONAL))
-        return gr_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
+        return gri_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
 
     /* the family's parameters: an alias's preset, or those written */
     gr_ruleset tmp = {.fam = fam};
     gr_buf canon;
-    gr_buf_init(&canon);
+    gri_buf_init(&canon);
     gr_status st = GR_OK;
     if (fam->parse) {
         if (nm->preset) st = fam->parse(&tmp, nm->preset, strlen(nm->preset), 0, 1, &canon, err);
         else st = fam->parse(&tmp, has_params ? spec + ps : NULL, pe - ps, line, col0 + ps, &canon, err);
     }
     gr_buf name;
-    gr_buf_init(&name);
-    gr_buf_puts(&name, nm->name);
+    gri_buf_init(&name);
+    gri_buf_puts(&name, nm->name);
     if (!nm->preset && canon.len) {
-        gr_buf_puts(&name, "[");
-        gr_buf_put(&name, canon.data, canon.len);
-        gr_buf_puts(&name, "]");
+        gri_buf_puts(&name, "[");
+        gri_buf_put(&name, canon.data, canon.len);
+        gri_buf_puts(&name, "]");
     }
-    gr_buf_free(&canon);
+    gri_buf_free(&canon);
     if (st != GR_OK) {
-        gr_buf_free(&name);
+        gri_buf_free(&name);
         if (fam->free) fam->free(&tmp);
-        if (st == GR_ENOMEM) return gr_fail(err, st, "out of memory");
+        if (st == GR_ENOMEM) return gri_fail(err, st, "out of memory");
         return st;
     }
     if (name.failed) {
-        gr_buf_free(&name);
+        gri_buf_free(&name);
         if (fam->free) fam->free(&tmp);
-        return gr_fail(err, GR_ENOMEM, "out of memory");
+        return gri_fail(err, GR_ENOMEM, "out of memory");
     }
-    gr_ruleset *have = gr_ctx_find(ctx, name.data);
+    gr_ruleset *have = gri_ctx_find(ctx, name.data);
     if (have) {
-        gr_buf_free(&name);
+        gri_buf_free(&name);
         if (fam->free) fam->free(&tmp);
         *out = have;
         return GR_OK;
     }
     gr_ruleset *rs;
-    if ((st = gr_rs_create(ctx, fam, tmp.data, &name, &rs, err)) != GR_OK) return st;
-    if (!gr_ctx_add(ctx, rs)) { gr_rs_free(rs); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if ((st = gri_rs_create(ctx, fam, tmp.data, &name, &rs, err)) != GR_OK) return st;
+    if (!gri_ctx_add(ctx, rs)) { gri_rs_free(rs); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     *out = rs;
     return GR_OK;
 }
 
 gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len, gr_ruleset **out, gr_error *err) {
-    return gr_ctx_ruleset_at(ctx, spec, len, 0, 1, out, err);
+    return gri_ctx_ruleset_at(ctx, spec, len, 0, 1, out, err);
 }

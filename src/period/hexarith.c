@@ -42,7 +42,7 @@ typedef struct hx {
 } hx;
 
 static uint64_t F(const hx *x, uint64_t k) {
-    if (k < x->e) return gr_load_w(x->v, x->w, (size_t)k);
+    if (k < x->e) return gri_load_w(x->v, x->w, (size_t)k);
     uint64_t d = k - x->e;
     return x->b[d % x->P] + d / x->P * x->s;
 }
@@ -204,7 +204,7 @@ done:
 }
 
 
-int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits,
+int gri_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits,
                          uint64_t *pre, uint64_t *per, uint64_t *saltus, uint64_t *need) {
     hx x;
     memset(&x, 0, sizeof x);
@@ -223,12 +223,12 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
     uint64_t want = 0;
     int found = 0;
     for (uint64_t p = 1; 4 * p <= n && !found; p++) {
-        uint64_t hi = gr_load_w(values, width, n - 1), lo = gr_load_w(values, width, n - 1 - p);
+        uint64_t hi = gri_load_w(values, width, n - 1), lo = gri_load_w(values, width, n - 1 - p);
         if (hi <= lo) continue;
         uint64_t s = hi - lo;
         if (s & (s - 1)) continue; /* the theorem needs a power of two */
         uint64_t k = n - 1;
-        while (k >= p + 1 && (uint64_t)gr_load_w(values, width, k - 1) == gr_load_w(values, width, k - 1 - p) + s) k--;
+        while (k >= p + 1 && (uint64_t)gri_load_w(values, width, k - 1) == gri_load_w(values, width, k - 1 - p) + s) k--;
         uint64_t e0 = k - p;
         x.e = e0 ? e0 : 1;
         x.P = p;
@@ -248,7 +248,7 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
             x.g = malloc((size_t)p * sizeof *x.g);
             x.Z = malloc((size_t)(x.e + p) * sizeof *x.Z);
             if (x.b && x.g && x.Z) {
-                for (uint64_t i = 0; i < p; i++) x.b[i] = gr_load_w(values, width, (size_t)(x.e + i));
+                for (uint64_t i = 0; i < p; i++) x.b[i] = gri_load_w(values, width, (size_t)(x.e + i));
                 rc = try_candidate(&x, n, &w);
             }
         }
@@ -291,5 +291,5 @@ int gr_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uin
 
 int gr_hex_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
                        uint64_t *saltus, uint64_t *need) {
-    return gr_hex_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus, need);
+    return gri_hex_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus, need);
 }

@@ -24,14 +24,14 @@ typedef struct vals {
     unsigned w;
 } vals;
 
-static inline uint32_t at(vals v, uint64_t i) { return gr_load_w(v.p, v.w, (size_t)i); }
+static inline uint32_t at(vals v, uint64_t i) { return gri_load_w(v.p, v.w, (size_t)i); }
 
 /* value of the periodic extension at i (valid once (e, p) is proved) */
 static uint32_t ext(vals v, uint64_t e, uint64_t p, uint64_t i) {
     return i < e + p ? at(v, i) : at(v, e + (i - e) % p);
 }
 
-int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
+int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
                       uint64_t *pre, uint64_t *per) {
     vals v = {values, width};
     for (uint64_t p = 1; 2 * p <= n; p++) {
@@ -63,7 +63,7 @@ int gr_period_prove_w(const void *values, unsigned width, size_t n, gr_period_ru
 }
 
 int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t, uint64_t *pre, uint64_t *per) {
-    return gr_period_prove_w(v, 4, n, rule, t, pre, per);
+    return gri_period_prove_w(v, 4, n, rule, t, pre, per);
 }
 
 /* ---- arithmetic periodicity (docs/theory.md "Arithmetic periodicity") ----
@@ -78,7 +78,7 @@ int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t
  * (b) mex(C u X) + s is not in D, and (c) every w in C that is not in X has
  * w + s in D. The checks below make (a)-(c) hold for every heap past the
  * prefix, so the relation holds for ever by induction. */
-int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
+int gri_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
                      uint64_t *per, uint64_t *saltus) {
     vals v = {values, width};
     if (ndigits < 2) return 0;
@@ -141,5 +141,5 @@ int gr_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t
 
 int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
                    uint64_t *saltus) {
-    return gr_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus);
+    return gri_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus);
 }

@@ -30,7 +30,7 @@ static int cmp_u64(const void *a, const void *b) {
 /* The value of a component key [id, state...]. */
 static gr_status key_value(evs *e, const uint64_t *key, size_t len, uint64_t *v) {
     gr_ruleset *rs = e->ctx->rs[key[0]];
-    if (!gr_ruleset_is_heap(rs)) return gr_state_value(rs, key + 1, len - 1, v, e->err);
+    if (!gr_ruleset_is_heap(rs)) return gri_state_value(rs, key + 1, len - 1, v, e->err);
     uint64_t x = 0, g;
     for (size_t i = 1; i < len; i++) {
         gr_status st = gr_ruleset_value(rs, key[i], &g, e->err);
@@ -52,8 +52,8 @@ typedef struct gen {
 static int on_heap(void *user, const uint64_t *h, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    if (!gr_grow((void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
-        g->st = gr_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
+    if (!gri_grow((void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
+        g->st = gri_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
         return 1;
     }
     size_t k = 0;
@@ -63,20 +63,20 @@ static int on_heap(void *user, const uint64_t *h, size_t n) {
     for (size_t i = 0; i < n; i++)
         if (h[i]) e->child[k++] = h[i];
     qsort(e->child + 1, k - 1, sizeof *e->child, cmp_u64);
-    g->st = gr_search_child(&e->s, e->child, k);
+    g->st = gri_search_child(&e->s, e->child, k);
     return g->st != GR_OK;
 }
 
 static int on_state(void *user, const uint64_t *a, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    if (!gr_grow((void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
-        g->st = gr_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
+    if (!gri_grow((void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
+        g->st = gri_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
         return 1;
     }
     e->child[0] = g->key[0];
     memcpy(e->child + 1, a, n * sizeof *a);
-    g->st = gr_search_child(&e->s, e->child, n + 1);
+    g->st = gri_search_child(&e->s, e->child, n + 1);
     return g->st != GR_OK;
 }
 
@@ -90,19 +90,19 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
     int complete = 1;
     if (!gr_ruleset_is_heap(rs)) {
         gr_optiter it = {NULL, NULL, EVERY_MAX_OPTIONS, 0, 0, 0, 0};
-        st = gr_state_options(rs, key + 1, len - 1, &it, on_state, &g, e->err);
+        st = gri_state_options(rs, key + 1, len - 1, &it, on_state, &g, e->err);
         complete = !it.cut;
     } else {
         for (size_t i = 1; i < len && st == GR_OK && complete && g.st == GR_OK; i++) {
             if (i > 1 && key[i] == key[i - 1]) continue;
             g.skip = i;
-            st = gr_rs_options_capped(rs, key[i], EVERY_MAX_OPTIONS, 0, on_heap, &g, &complete);
+            st = gri_rs_options_capped(rs, key[i], EVERY_MAX_OPTIONS, 0, on_heap, &g, &complete);
         }
     }
     if (st != GR_OK) return st;
     if (g.st != GR_OK) return g.st;
     if (!complete)
-        return gr_fail(e->err, GR_ELIMIT, "a component has more than %llu options: too large for the Every-SG search",
+        return gri_fail(e->err, GR_ELIMIT, "a component has more than %llu options: too large for the Every-SG search",
                        (unsigned long long)EVERY_MAX_OPTIONS);
     return GR_OK;
 }
@@ -119,7 +119,7 @@ static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const ui
     for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) {
         size_t cl = (size_t)ch[c];
         uint64_t cs = 0, cv;
-        (void)gr_search_known(s, ch + c + 1, cl, &cs);
+        (void)gri_search_known(s, ch + c + 1, cl, &cs);
         if ((st = key_value(e, ch + c + 1, cl, &cv)) != GR_OK) return st;
         if (v > 0 && cv != 0) continue;
         if (!have || (v > 0 ? cs > best : cs < best)) best = cs;
@@ -135,17 +135,17 @@ static void evs_init(evs *e, gr_ctx *ctx, gr_error *err) {
     memset(e, 0, sizeof *e);
     e->ctx = ctx;
     e->err = err;
-    gr_search_init(&e->s, &EVERY_OPS, e, (size_t)gr_ctx_search_limit(ctx), "the Every-SG search",
+    gri_search_init(&e->s, &EVERY_OPS, e, (size_t)gr_ctx_search_limit(ctx), "the Every-SG search",
                    "raise the search limit", err);
 }
 
 static void evs_free(evs *e) {
-    gr_search_free(&e->s);
+    gri_search_free(&e->s);
     free(e->child);
 }
 
 static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step) {
-    return gr_search_run(&e->s, key, len, step);
+    return gri_search_run(&e->s, key, len, step);
 }
 
 /* the key of term i: [rs id, sorted non-zero heaps] or [rs id, args] */
@@ -168,10 +168,10 @@ static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
 static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     const gr_term *t = &pos->terms[i];
     /* a single nim heap: 1 step to 0 (its only value-0 option), 0 when empty */
-    if (gr_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) { *step = pos->args[t->args] != 0; return GR_OK; }
+    if (gri_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) { *step = pos->args[t->args] != 0; return GR_OK; }
     size_t len;
     uint64_t *k = term_key(pos, i, &len);
-    if (!k) return gr_fail(e->err, GR_ENOMEM, "out of memory");
+    if (!k) return gri_fail(e->err, GR_ENOMEM, "out of memory");
     gr_status st = step_of(e, k, len, step);
     free(k);
     return st;
@@ -203,11 +203,11 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
     gr_status st = GR_OK;
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
         const gr_term *t = &pos->terms[i];
-        if (gr_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) {
+        if (gri_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) {
             /* a single nim heap: straight to 0, its only option of value 0 */
             if (pos->args[t->args] == 0) continue;
             char *from = NULL;
-            if (gr_position_term_format(pos, i, &from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+            if (gr_position_term_format(pos, i, &from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
             gr_move m = {i, from, t->bare ? "0" : "nim(0)"};
             int stop = fn(user, &m);
             free(from);
@@ -216,7 +216,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
         }
         size_t len;
         uint64_t *k = term_key(pos, i, &len);
-        if (!k) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+        if (!k) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         uint64_t v, s;
         st = key_value(&e, k, len, &v);
         if (st == GR_OK) st = step_of(&e, k, len, &s);
@@ -231,7 +231,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             size_t cl = (size_t)e.s.arena[c];
             uint64_t cv, cs;
             uint64_t *ck = malloc(cl * sizeof *ck);
-            if (!ck) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+            if (!ck) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
             memcpy(ck, e.s.arena + c + 1, cl * sizeof *ck);
             st = key_value(&e, ck, cl, &cv);
             if (st == GR_OK) st = step_of(&e, ck, cl, &cs);
@@ -242,20 +242,20 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
         }
         if (st == GR_OK && pick != SIZE_MAX) {
             gr_buf b;
-            gr_buf_init(&b);
+            gri_buf_init(&b);
             size_t cl = (size_t)e.s.arena[pick];
             const uint64_t *ck = e.s.arena + pick + 1;
-            if (t->bare) gr_buf_u64(&b, cl > 1 ? ck[1] : 0);
+            if (t->bare) gri_buf_u64(&b, cl > 1 ? ck[1] : 0);
             else {
-                gr_buf_puts(&b, gr_ruleset_spec(t->rs));
-                gr_buf_puts(&b, "(");
-                for (size_t j = 1; j < cl; j++) { if (j > 1) gr_buf_puts(&b, ","); gr_buf_u64(&b, ck[j]); }
-                if (cl == 1) gr_buf_puts(&b, "0");
-                gr_buf_puts(&b, ")");
+                gri_buf_puts(&b, gr_ruleset_spec(t->rs));
+                gri_buf_puts(&b, "(");
+                for (size_t j = 1; j < cl; j++) { if (j > 1) gri_buf_puts(&b, ","); gri_buf_u64(&b, ck[j]); }
+                if (cl == 1) gri_buf_puts(&b, "0");
+                gri_buf_puts(&b, ")");
             }
             char *to = NULL, *from = NULL;
-            if (gr_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK)
-                st = gr_fail(err, GR_ENOMEM, "out of memory");
+            if (gri_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK)
+                st = gri_fail(err, GR_ENOMEM, "out of memory");
             else {
                 gr_move m = {i, from, to};
                 if (fn(user, &m)) { free(to); free(from); free(k); e.s.alen = base; break; }

@@ -70,27 +70,27 @@ static int scan_option(void *user, const uint64_t *h, size_t n) {
  * unknown (past the table limit). */
 static gr_status tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (gr_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
+    if (gri_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
     gr_status st = gr_ruleset_value(rs, m, &v, err);
     if (st != GR_OK) return st;
-    if (!gr_grow((void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!gri_grow((void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
     while (rs->nl_len <= m) {
         uint64_t h = rs->nl_len;
         optscan o = {rs, 0, 1, 0, 0, 0, 0, GR_OK, err};
         if ((st = gr_ruleset_value(rs, h, &o.v, err)) != GR_OK) return st;
         /* first pass: the type, from the options' types */
         int complete;
-        if ((st = gr_rs_options_capped(rs, h, 0, 0, scan_option, &o, &complete)) != GR_OK || o.st != GR_OK)
+        if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &o, &complete)) != GR_OK || o.st != GR_OK)
             return st != GR_OK ? st : o.st;
         int firm = !(o.v <= 1 && o.all_fickle);
         rs->nl_firm[h] = (uint8_t)firm;
         if (firm) {
             optscan p = {rs, 0, 1, 0, 0, o.v, 1, GR_OK, err};
             for (unsigned r = 0; r <= 1; r++) if (r != o.v) p.need |= 1u << r;
-            if ((st = gr_rs_options_capped(rs, h, 0, 0, scan_option, &p, &complete)) != GR_OK || p.st != GR_OK)
+            if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &p, &complete)) != GR_OK || p.st != GR_OK)
                 return st != GR_OK ? st : p.st;
             if (p.l1_bad || p.need) { rs->nl_broken = 1; return GR_OK; }
         }
@@ -109,7 +109,7 @@ static int count_option(void *user, const uint64_t *h, size_t n) {
 /* Does every heap <= m of value 0 lack moves (and no move splits)? */
 static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (gr_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
+    if (gri_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || splits(rs) || rs->sj_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
@@ -119,7 +119,7 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
         if ((st = gr_ruleset_value(rs, h, &v, err)) != GR_OK) return st;
         if (v == 0) {
             int any = 0, complete;
-            if ((st = gr_rs_options_capped(rs, h, 1, 0, count_option, &any, &complete)) != GR_OK) return st;
+            if ((st = gri_rs_options_capped(rs, h, 1, 0, count_option, &any, &complete)) != GR_OK) return st;
             if (any) { rs->sj_broken = 1; return GR_OK; }
         }
         rs->sj_len++;
@@ -155,7 +155,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
     }
     for (size_t i = 0; i < pos->nterms && (sm->sj_ok || sm->tame_ok); i++) {
         gr_term *t = &pos->terms[i];
-        if (!gr_ruleset_is_heap(t->rs) || gr_rs_has(t->rs, GR_FAM_NIM)) continue;
+        if (!gr_ruleset_is_heap(t->rs) || gri_rs_has(t->rs, GR_FAM_NIM)) continue;
         uint64_t m = 0;
         for (uint32_t k = 0; k < t->nargs; k++) if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
         int ok;
@@ -176,7 +176,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
             if ((st = gr_ruleset_value(t->rs, h, &v, err)) != GR_OK) return st;
             if (v > 1) sm->big++;
             if (sm->tame_ok) {
-                int firm = gr_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h];
+                int firm = gri_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h];
                 if (firm) sm->firm++;
             }
         }
@@ -239,16 +239,16 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     if (sm.sj_ok) { out->wins = out->sj_wins; out->method = "sj-theorem"; return GR_OK; }
     if (sm.tame_ok) { out->wins = genus_verdict(sm.x, sm.firm); out->method = "genus"; return GR_OK; }
     search s;
-    gr_ms_init(&s, pos->ctx, 0, err);
+    gri_ms_init(&s, pos->ctx, 0, err);
     words key = {NULL, 0, 0};
-    st = gr_ms_position_key(pos, &key, err);
+    st = gri_ms_position_key(pos, &key, err);
     int wins = 0;
-    if (st == GR_OK) st = gr_ms_wins(&s, key.w, key.n, &wins);
+    if (st == GR_OK) st = gri_ms_wins(&s, key.w, key.n, &wins);
     out->wins = wins;
     out->method = "search";
     out->searched = s.run.memo.count;
     free(key.w);
-    gr_ms_free(&s);
+    gri_ms_free(&s);
     return st;
 }
 
@@ -274,7 +274,7 @@ static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) 
         if ((w->out.st = gr_ruleset_value(t->rs, h[i], &v, w->out.err)) != GR_OK) return 1;
         x ^= v;
         big += v > 1;
-        if (w->method == 1) firm += gr_rs_has(t->rs, GR_FAM_NIM) ? h[i] > 1 : t->rs->nl_firm[h[i]];
+        if (w->method == 1) firm += gri_rs_has(t->rs, GR_FAM_NIM) ? h[i] > 1 : t->rs->nl_firm[h[i]];
     }
     if (w->method == 0) *loses = !sj_verdict(x, big);
     else *loses = !genus_verdict(x, firm);
@@ -293,13 +293,13 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
         uint64_t hdr1 = (uint64_t)t->rs->id << 32 | 1;
         if (i == w->out.term && state) {
             uint64_t hdr = (uint64_t)t->rs->id << 32 | n;
-            if (!gr_ms_put(&raw, &hdr, 1) || !gr_ms_put(&raw, vals, n)) goto oom;
+            if (!gri_ms_put(&raw, &hdr, 1) || !gri_ms_put(&raw, vals, n)) goto oom;
             nrec++;
             continue;
         }
         if (!gr_ruleset_is_heap(t->rs)) {
             uint64_t hdr = (uint64_t)t->rs->id << 32 | t->nargs;
-            if (!gr_ms_put(&raw, &hdr, 1) || !gr_ms_put(&raw, a, t->nargs)) goto oom;
+            if (!gri_ms_put(&raw, &hdr, 1) || !gri_ms_put(&raw, a, t->nargs)) goto oom;
             nrec++;
             continue;
         }
@@ -307,27 +307,27 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
             if (i == w->out.term && k == w->out.heap) {
                 for (size_t j = 0; j < n; j++) {
                     uint64_t r[2] = {hdr1, vals[j]};
-                    if (!gr_ms_put(&raw, r, 2)) goto oom;
+                    if (!gri_ms_put(&raw, r, 2)) goto oom;
                     nrec++;
                 }
                 continue;
             }
             uint64_t r[2] = {hdr1, a[k]};
-            if (!gr_ms_put(&raw, r, 2)) goto oom;
+            if (!gri_ms_put(&raw, r, 2)) goto oom;
             nrec++;
         }
     }
     rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
     if (!r) goto oom;
-    gr_ms_records(raw.w, raw.n, r);
+    gri_ms_records(raw.w, raw.n, r);
     out->n = 0;
-    int ok = gr_ms_canon(pos->ctx, r, nrec, out);
+    int ok = gri_ms_canon(pos->ctx, r, nrec, out);
     free(r);
     free(raw.w);
-    return ok ? GR_OK : gr_fail(w->out.err, GR_ENOMEM, "out of memory");
+    return ok ? GR_OK : gri_fail(w->out.err, GR_ENOMEM, "out of memory");
 oom:
     free(raw.w);
-    return gr_fail(w->out.err, GR_ENOMEM, "out of memory");
+    return gri_fail(w->out.err, GR_ENOMEM, "out of memory");
 }
 
 static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
@@ -338,13 +338,13 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
         words ck = {NULL, 0, 0};
         if ((w->out.st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
         int wins;
-        w->out.st = gr_ms_wins(w->s, ck.w, ck.n, &wins);
+        w->out.st = gri_ms_wins(w->s, ck.w, ck.n, &wins);
         free(ck.w);
         if (w->out.st != GR_OK) return 1;
         loses = !wins;
     }
     if (!loses) return 0;
-    return gr_movesink_after(&w->out, vals, n, state);
+    return gri_movesink_after(&w->out, vals, n, state);
 }
 
 static int mm_heap_option(void *user, const uint64_t *h, size_t n) { return mm_option(user, h, n, 0); }
@@ -364,13 +364,13 @@ typedef struct alone_moves {
 static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     alone_moves *am = user;
     gr_buf b;
-    gr_buf_init(&b);
-    gr_buf_puts(&b, gr_ruleset_spec(am->rs));
-    gr_buf_puts(&b, "(");
-    gr_buf_u64(&b, n ? h[0] : 0);
-    gr_buf_puts(&b, ")");
+    gri_buf_init(&b);
+    gri_buf_puts(&b, gr_ruleset_spec(am->rs));
+    gri_buf_puts(&b, "(");
+    gri_buf_u64(&b, n ? h[0] : 0);
+    gri_buf_puts(&b, ")");
     char *to;
-    if (gr_buf_take(&b, &to, NULL) != GR_OK) { am->st = gr_fail(am->err, GR_ENOMEM, "out of memory"); return 1; }
+    if (gri_buf_take(&b, &to, NULL) != GR_OK) { am->st = gri_fail(am->err, GR_ENOMEM, "out of memory"); return 1; }
     gr_move mv = {0, am->from, to};
     int stop = am->fn(am->user, &mv);
     free(to);
@@ -389,7 +389,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     if (single_formula(pos, &bn, &brs, &lost)) {
         /* the family lists the options that are lost */
         alone_moves am = {pos, brs, fn, user, GR_OK, err, NULL};
-        if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
+        if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
         gr_optiter it = {on_alone_move, &am, max_moves, 0, 0, 0, 0};
         brs->fam->misere_alone_moves(brs, bn, &it);
         free(am.from);
@@ -406,16 +406,16 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     if ((st = summarize(pos, &w.sm, err)) != GR_OK) return st;
     w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1 : 2;
     search s;
-    gr_ms_init(&s, pos->ctx, 0, err);
+    gri_ms_init(&s, pos->ctx, 0, err);
     w.s = &s;
     int partial = 0;
     for (size_t i = 0; i < pos->nterms && !w.out.cut && st == GR_OK; i++) {
         gr_term *t = &pos->terms[i];
         w.out.term = i;
-        if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); break; }
+        if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         if (!gr_ruleset_is_heap(t->rs)) {
             gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
-            st = gr_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
+            st = gri_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
             if (st == GR_OK) st = w.out.st;
             if (it.cut && !w.out.cut) partial = 1;
         } else {
@@ -423,8 +423,8 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 uint64_t h = pos->args[t->args + k];
                 w.out.heap = k;
                 if ((st = gr_ruleset_value(t->rs, h, &w.gh, err)) != GR_OK) break;
-                w.firm_h = w.method == 1 ? (gr_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h]) : 0;
-                if (gr_rs_has(t->rs, GR_FAM_NIM) && w.method < 2) {
+                w.firm_h = w.method == 1 ? (gri_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h]) : 0;
+                if (gri_rs_has(t->rs, GR_FAM_NIM) && w.method < 2) {
                     /* a nim heap: only targets 0, 1 and h ^ value can matter */
                     uint64_t cand[3] = {0, 1, w.sm.x ^ w.gh ^ 0};
                     cand[2] = w.sm.x ^ w.gh; /* makes the value 0 */
@@ -437,7 +437,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                     continue;
                 }
                 int all = 1;
-                st = gr_rs_options_capped(t->rs, h, SEARCH_MAX_OPTIONS, 0, mm_heap_option, &w, &all);
+                st = gri_rs_options_capped(t->rs, h, SEARCH_MAX_OPTIONS, 0, mm_heap_option, &w, &all);
                 if (st == GR_OK) st = w.out.st;
                 if (!all && !w.out.cut) partial = 1;
             }
@@ -446,7 +446,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         w.out.from = NULL;
     }
     free(w.out.from);
-    gr_ms_free(&s);
+    gri_ms_free(&s);
     if (complete) *complete = !w.out.cut && !partial;
     return st;
 }
@@ -455,9 +455,9 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
 
 gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
     memset(out, 0, sizeof *out);
-    if (!gr_ruleset_is_heap(rs)) return gr_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
+    if (!gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
     if (terms == 0 || terms > GR_GENUS_MAX_TERMS)
-        return gr_fail(err, GR_EINVAL, "genus: between 1 and %d terms", GR_GENUS_MAX_TERMS);
+        return gri_fail(err, GR_EINVAL, "genus: between 1 and %d terms", GR_GENUS_MAX_TERMS);
     gr_status st = gr_ruleset_value(rs, heap, &out->g, err);
     if (st != GR_OK) return st;
     int ok;
@@ -466,26 +466,26 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     gr_ruleset *nim;
     if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
     search s;
-    gr_ms_init(&s, rs->ctx, 1, err);
+    gri_ms_init(&s, rs->ctx, 1, err);
     words key = {NULL, 0, 0};
     for (size_t k = 0; k < terms && st == GR_OK; k++) {
         /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */
         words raw = {NULL, 0, 0};
         uint64_t r[2] = {(uint64_t)rs->id << 32 | 1, heap};
-        int okw = gr_ms_put(&raw, r, 2);
+        int okw = gri_ms_put(&raw, r, 2);
         for (size_t j = 0; j < k && okw; j++) {
             uint64_t two[2] = {(uint64_t)nim->id << 32 | 1, 2};
-            okw = gr_ms_put(&raw, two, 2);
+            okw = gri_ms_put(&raw, two, 2);
         }
         rec recs[20];
-        size_t nrec = okw ? gr_ms_records(raw.w, raw.n, recs) : 0;
+        size_t nrec = okw ? gri_ms_records(raw.w, raw.n, recs) : 0;
         key.n = 0;
-        if (!okw || !gr_ms_canon(rs->ctx, recs, nrec, &key)) st = gr_fail(err, GR_ENOMEM, "out of memory");
+        if (!okw || !gri_ms_canon(rs->ctx, recs, nrec, &key)) st = gri_fail(err, GR_ENOMEM, "out of memory");
         free(raw.w);
-        if (st == GR_OK) st = gr_ms_run(&s, key.w, key.n, &out->gamma[k]);
+        if (st == GR_OK) st = gri_ms_run(&s, key.w, key.n, &out->gamma[k]);
     }
     free(key.w);
-    gr_ms_free(&s);
+    gri_ms_free(&s);
     out->count = terms;
     return st;
 }

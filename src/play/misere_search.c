@@ -13,7 +13,7 @@
  * Heaps are one record each (nargs 1); a state ruleset's term is one record.
  * Canonical: heaps of size 0 dropped, records sorted. */
 
-int gr_ms_cmp_rec(const void *a, const void *b) {
+int gri_ms_cmp_rec(const void *a, const void *b) {
     const rec *x = a, *y = b;
     size_t n = x->n < y->n ? x->n : y->n;
     for (size_t i = 0; i < n; i++)
@@ -21,17 +21,17 @@ int gr_ms_cmp_rec(const void *a, const void *b) {
     return x->n < y->n ? -1 : x->n > y->n;
 }
 
-int gr_ms_put(words *b, const uint64_t *w, size_t n) {
-    if (!gr_grow((void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
+int gri_ms_put(words *b, const uint64_t *w, size_t n) {
+    if (!gri_grow((void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
     if (n) memcpy(b->w + b->n, w, n * sizeof *w);
     b->n += n;
     return 1;
 }
 
-gr_ruleset *gr_ms_rs_of(gr_ctx *ctx, uint64_t hdr) { return ctx->rs[hdr >> 32]; }
+gr_ruleset *gri_ms_rs_of(gr_ctx *ctx, uint64_t hdr) { return ctx->rs[hdr >> 32]; }
 
 /* Splits w[0..n) into records (at most cap). */
-size_t gr_ms_records(const uint64_t *w, size_t n, rec *out) {
+size_t gri_ms_records(const uint64_t *w, size_t n, rec *out) {
     size_t k = 0;
     for (size_t i = 0; i < n;) {
         size_t len = 1 + (size_t)(w[i] & 0xffffffffu);
@@ -44,14 +44,14 @@ size_t gr_ms_records(const uint64_t *w, size_t n, rec *out) {
 }
 
 static int is_zero_heap(gr_ctx *ctx, const rec *r) {
-    return gr_ruleset_is_heap(gr_ms_rs_of(ctx, r->w[0])) && r->w[1] == 0;
+    return gr_ruleset_is_heap(gri_ms_rs_of(ctx, r->w[0])) && r->w[1] == 0;
 }
 
 /* Writes the canonical form of the records into out (appending). */
-int gr_ms_canon(gr_ctx *ctx, rec *r, size_t k, words *out) {
-    qsort(r, k, sizeof *r, gr_ms_cmp_rec);
+int gri_ms_canon(gr_ctx *ctx, rec *r, size_t k, words *out) {
+    qsort(r, k, sizeof *r, gri_ms_cmp_rec);
     for (size_t i = 0; i < k; i++)
-        if (!is_zero_heap(ctx, &r[i]) && !gr_ms_put(out, r[i].w, r[i].n)) return 0;
+        if (!is_zero_heap(ctx, &r[i]) && !gri_ms_put(out, r[i].w, r[i].n)) return 0;
     return 1;
 }
 
@@ -76,15 +76,15 @@ static int emit_child(child_ctx *c) {
     size_t extra = 0;
     for (size_t i = 0; i < c->tmp.n; i += 1 + (size_t)(c->tmp.w[i] & 0xffffffffu)) extra++;
     if (total + extra > 64) {
-        if (!gr_grow((void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
+        if (!gri_grow((void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
         r = s->recs;
     }
     size_t k = 0;
     for (size_t i = 0; i < c->nrec; i++) if (i != c->skip) r[k++] = c->all[i];
-    k += gr_ms_records(c->tmp.w, c->tmp.n, r + k);
+    k += gri_ms_records(c->tmp.w, c->tmp.n, r + k);
     s->child.n = 0;
-    if (!gr_ms_canon(s->ctx, r, k, &s->child)) { c->st = GR_ENOMEM; return 1; }
-    gr_status st = gr_search_child(&s->run, s->child.w, s->child.n);
+    if (!gri_ms_canon(s->ctx, r, k, &s->child)) { c->st = GR_ENOMEM; return 1; }
+    gr_status st = gri_search_child(&s->run, s->child.w, s->child.n);
     if (st != GR_OK) { c->st = st; return 1; }
     return 0;
 }
@@ -94,7 +94,7 @@ static int heap_child(void *user, const uint64_t *h, size_t n) {
     c->tmp.n = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t rec2[2] = {c->hdr, h[i]};
-        if (!gr_ms_put(&c->tmp, rec2, 2)) { c->st = GR_ENOMEM; return 1; }
+        if (!gri_ms_put(&c->tmp, rec2, 2)) { c->st = GR_ENOMEM; return 1; }
     }
     return emit_child(c);
 }
@@ -104,7 +104,7 @@ static int state_child(void *user, const uint64_t *a, size_t n) {
     c->tmp.n = 0;
     /* an option may have another number of arguments (dyn(n) -> dyn(n,c)) */
     uint64_t hdr = (c->hdr & ~(uint64_t)0xffffffffu) | n;
-    if (!gr_ms_put(&c->tmp, &hdr, 1) || !gr_ms_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
+    if (!gri_ms_put(&c->tmp, &hdr, 1) || !gri_ms_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
     return emit_child(c);
 }
 
@@ -115,27 +115,27 @@ static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
     size_t nrec = 0;
     for (size_t i = 0; i < len; i += 1 + (size_t)(key[i] & 0xffffffffu)) nrec++;
     rec *all = malloc((nrec ? nrec : 1) * sizeof *all);
-    if (!all) return gr_fail(s->err, GR_ENOMEM, "out of memory");
-    gr_ms_records(key, len, all);
+    if (!all) return gri_fail(s->err, GR_ENOMEM, "out of memory");
+    gri_ms_records(key, len, all);
     child_ctx c = {s, all, nrec, 0, 0, 0, GR_OK, {NULL, 0, 0}};
     gr_status st = GR_OK;
     for (size_t i = 0; i < nrec && st == GR_OK; i++) {
-        if (i && gr_ms_cmp_rec(&all[i], &all[i - 1]) == 0) continue; /* same component, same moves */
-        gr_ruleset *rs = gr_ms_rs_of(s->ctx, all[i].w[0]);
+        if (i && gri_ms_cmp_rec(&all[i], &all[i - 1]) == 0) continue; /* same component, same moves */
+        gr_ruleset *rs = gri_ms_rs_of(s->ctx, all[i].w[0]);
         c.skip = i;
         c.hdr = all[i].w[0];
         int complete = 1;
         if (gr_ruleset_is_heap(rs)) {
-            st = gr_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete);
+            st = gri_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete);
         } else {
             gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
-            st = gr_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
+            st = gri_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
             complete = !it.cut;
         }
-        if (st == GR_OK && c.st == GR_ENOMEM) st = gr_fail(s->err, c.st, "out of memory in the misère search");
+        if (st == GR_OK && c.st == GR_ENOMEM) st = gri_fail(s->err, c.st, "out of memory in the misère search");
         else if (st == GR_OK && c.st != GR_OK) st = c.st; /* the bound, with its message */
         if (st == GR_OK && !complete)
-            st = gr_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
+            st = gri_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
                          (unsigned long long)SEARCH_MAX_OPTIONS);
     }
     free(c.tmp.w);
@@ -164,8 +164,8 @@ static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const 
     for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) nch++;
     for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) {
         uint64_t cv = 0;
-        (void)gr_search_known(run, ch + c + 1, (size_t)ch[c], &cv);
-        if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) return gr_fail(s->err, GR_ENOMEM, "out of memory");
+        (void)gri_search_known(run, ch + c + 1, (size_t)ch[c], &cv);
+        if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) return gri_fail(s->err, GR_ENOMEM, "out of memory");
     }
     *result = gr_mexset_mex(&s->mex);
     return GR_OK;
@@ -174,19 +174,19 @@ static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const 
 static const gr_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
 static const gr_search_ops VALUE_OPS = {gen_children, NULL, combine};
 
-gr_status gr_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
+gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
     s->err = err;
     s->values = values;
     gr_mexset_init(&s->mex);
-    gr_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
+    gri_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
                    "the exact misère search", "raise the search limit", err);
     return GR_OK;
 }
 
-void gr_ms_free(search *s) {
-    gr_search_free(&s->run);
+void gri_ms_free(search *s) {
+    gri_search_free(&s->run);
     gr_mexset_free(&s->mex);
     free(s->child.w);
     free(s->recs);
@@ -194,19 +194,19 @@ void gr_ms_free(search *s) {
 
 /* The outcome (1: the mover wins) or, for a value search, the misère
  * Grundy value of the canonical sum key[0..len). */
-gr_status gr_ms_run(search *s, const uint64_t *key, size_t len, uint64_t *out) {
-    return gr_search_run(&s->run, key, len, out);
+gr_status gri_ms_run(search *s, const uint64_t *key, size_t len, uint64_t *out) {
+    return gri_search_run(&s->run, key, len, out);
 }
 
-gr_status gr_ms_wins(search *s, const uint64_t *key, size_t len, int *wins) {
+gr_status gri_ms_wins(search *s, const uint64_t *key, size_t len, int *wins) {
     uint64_t v = 0;
-    gr_status st = gr_ms_run(s, key, len, &v);
+    gr_status st = gri_ms_run(s, key, len, &v);
     *wins = s->values ? v != 0 : (int)v;
     return st;
 }
 
 /* Builds the canonical key of the whole position (heaps flattened). */
-gr_status gr_ms_position_key(gr_position *pos, words *out, gr_error *err) {
+gr_status gri_ms_position_key(gr_position *pos, words *out, gr_error *err) {
     words raw = {NULL, 0, 0};
     size_t nrec = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
@@ -215,25 +215,25 @@ gr_status gr_ms_position_key(gr_position *pos, words *out, gr_error *err) {
         if (gr_ruleset_is_heap(t->rs)) {
             for (uint32_t k = 0; k < t->nargs; k++) {
                 uint64_t r[2] = {(uint64_t)t->rs->id << 32 | 1, a[k]};
-                if (!gr_ms_put(&raw, r, 2)) goto oom;
+                if (!gri_ms_put(&raw, r, 2)) goto oom;
                 nrec++;
             }
         } else {
             uint64_t hdr = (uint64_t)t->rs->id << 32 | t->nargs;
-            if (!gr_ms_put(&raw, &hdr, 1) || !gr_ms_put(&raw, a, t->nargs)) goto oom;
+            if (!gri_ms_put(&raw, &hdr, 1) || !gri_ms_put(&raw, a, t->nargs)) goto oom;
             nrec++;
         }
     }
     rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
     if (!r) goto oom;
-    gr_ms_records(raw.w, raw.n, r);
-    int ok = gr_ms_canon(pos->ctx, r, nrec, out);
+    gri_ms_records(raw.w, raw.n, r);
+    int ok = gri_ms_canon(pos->ctx, r, nrec, out);
     free(r);
     free(raw.w);
-    if (!ok) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!ok) return gri_fail(err, GR_ENOMEM, "out of memory");
     return GR_OK;
 oom:
     free(raw.w);
-    return gr_fail(err, GR_ENOMEM, "out of memory");
+    return gri_fail(err, GR_ENOMEM, "out of memory");
 }
 

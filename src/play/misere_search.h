@@ -35,20 +35,20 @@ typedef struct search {
 /* options listed per component before the search gives up */
 #define SEARCH_MAX_OPTIONS ((uint64_t)1 << 20)
 
-int gr_ms_cmp_rec(const void *a, const void *b);
-int gr_ms_put(words *b, const uint64_t *w, size_t n);
-gr_ruleset *gr_ms_rs_of(gr_ctx *ctx, uint64_t hdr);
+int gri_ms_cmp_rec(const void *a, const void *b);
+int gri_ms_put(words *b, const uint64_t *w, size_t n);
+gr_ruleset *gri_ms_rs_of(gr_ctx *ctx, uint64_t hdr);
 /* splits w[0..n) into records */
-size_t gr_ms_records(const uint64_t *w, size_t n, rec *out);
+size_t gri_ms_records(const uint64_t *w, size_t n, rec *out);
 /* appends the canonical form of the records r[0..k) (sorted in place) */
-int gr_ms_canon(gr_ctx *ctx, rec *r, size_t k, words *out);
+int gri_ms_canon(gr_ctx *ctx, rec *r, size_t k, words *out);
 /* values 0: the memo holds outcomes (1: the mover wins); 1: misère values */
-gr_status gr_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err);
-void gr_ms_free(search *s);
-gr_status gr_ms_run(search *s, const uint64_t *key, size_t len, uint64_t *out);
-gr_status gr_ms_wins(search *s, const uint64_t *key, size_t len, int *wins);
+gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err);
+void gri_ms_free(search *s);
+gr_status gri_ms_run(search *s, const uint64_t *key, size_t len, uint64_t *out);
+gr_status gri_ms_wins(search *s, const uint64_t *key, size_t len, int *wins);
 struct gr_position;
 /* the canonical key of a whole position (heaps flattened) */
-gr_status gr_ms_position_key(struct gr_position *pos, words *out, gr_error *err);
+gr_status gri_ms_position_key(struct gr_position *pos, words *out, gr_error *err);
 
 #endif

@@ -12,10 +12,10 @@ static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr
     size_t total = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         const gr_term *t = &pos->terms[i];
-        if (!gr_rs_has(t->rs, GR_FAM_NIM)) {
+        if (!gri_rs_has(t->rs, GR_FAM_NIM)) {
             char *s = NULL;
             gr_status st = gr_position_term_format(pos, i, &s);
-            gr_fail(err, GR_EINVAL, "Moore's Nim-k rule holds for nim heaps only; term %zu is %s", i + 1,
+            gri_fail(err, GR_EINVAL, "Moore's Nim-k rule holds for nim heaps only; term %zu is %s", i + 1,
                     st == GR_OK && s ? s : "not a nim heap");
             free(s);
             return GR_EINVAL;
@@ -23,7 +23,7 @@ static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr
         total += t->nargs;
     }
     uint64_t *h = malloc((total ? total : 1) * sizeof *h);
-    if (!h) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!h) return gri_fail(err, GR_ENOMEM, "out of memory");
     size_t k = 0;
     for (size_t i = 0; i < pos->nterms; i++)
         for (uint32_t j = 0; j < pos->terms[i].nargs; j++) h[k++] = pos->args[pos->terms[i].args + j];
@@ -50,7 +50,7 @@ static int moore_wins(const uint64_t *h, size_t n, uint64_t k, int misere) {
 }
 
 gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, int *wins, gr_error *err) {
-    if (k == 0) return gr_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
+    if (k == 0) return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
     uint64_t *h;
     size_t n;
     gr_status st = nim_heaps(pos, &h, &n, err);
@@ -93,7 +93,7 @@ static void moore_normal_move(const uint64_t *h, size_t n, uint64_t k, uint64_t 
 }
 
 gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_move_fn fn, void *user, gr_error *err) {
-    if (k == 0) return gr_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
+    if (k == 0) return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
     uint64_t *h;
     size_t n;
     gr_status st = nim_heaps(pos, &h, &n, err);
@@ -101,7 +101,7 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
     if (k > n) k = n ? n : 1;
     uint64_t *nh = malloc((n ? n : 1) * sizeof *nh);
     unsigned char *low = malloc(n ? n : 1);
-    if (!nh || !low) { free(h); free(nh); free(low); return gr_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!nh || !low) { free(h); free(nh); free(low); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     if (!moore_wins(h, n, k, misere)) goto done;
     size_t big = 0, ones = 0;
     for (size_t i = 0; i < n; i++) { big += h[i] > 1; ones += h[i] == 1; }
@@ -136,19 +136,19 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
         for (uint32_t j = 0; j < t->nargs; j++) changed |= nh[at + j] != h[at + j];
         if (changed) {
             gr_buf b;
-            gr_buf_init(&b);
-            if (t->bare) gr_buf_u64(&b, nh[at]);
+            gri_buf_init(&b);
+            if (t->bare) gri_buf_u64(&b, nh[at]);
             else {
-                gr_buf_puts(&b, gr_ruleset_spec(t->rs));
-                gr_buf_puts(&b, "(");
-                for (uint32_t j = 0; j < t->nargs; j++) { if (j) gr_buf_puts(&b, ","); gr_buf_u64(&b, nh[at + j]); }
-                gr_buf_puts(&b, ")");
+                gri_buf_puts(&b, gr_ruleset_spec(t->rs));
+                gri_buf_puts(&b, "(");
+                for (uint32_t j = 0; j < t->nargs; j++) { if (j) gri_buf_puts(&b, ","); gri_buf_u64(&b, nh[at + j]); }
+                gri_buf_puts(&b, ")");
             }
             char *to = NULL, *from = NULL;
-            if (gr_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK) {
+            if (gri_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK) {
                 free(to);
                 free(from);
-                st = gr_fail(err, GR_ENOMEM, "out of memory");
+                st = gri_fail(err, GR_ENOMEM, "out of memory");
                 break;
             }
             gr_move mv = {i, from, to};
@@ -194,7 +194,7 @@ size_t gr_u128_format(uint64_t hi, uint64_t lo, char *buf) {
 gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                     unsigned char *removed, gr_error *err) {
     const uint64_t **order = malloc((n ? n : 1) * sizeof *order);
-    if (!order) return gr_fail(err, GR_ENOMEM, "out of memory");
+    if (!order) return gri_fail(err, GR_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; i++) order[i] = &heaps[i];
     qsort(order, n, sizeof *order, cmp_desc);
     uint64_t basis[64] = {0};

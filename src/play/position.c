@@ -15,60 +15,60 @@ void gr_position_free(gr_position *pos) {
 size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
 
 static void write_edges(gr_buf *b, const gr_ruleset *rs, const uint64_t *a, size_t n) {
-    gr_buf_puts(b, gr_ruleset_spec(rs));
-    gr_buf_puts(b, "(");
+    gri_buf_puts(b, gr_ruleset_spec(rs));
+    gri_buf_puts(b, "(");
     for (size_t e = 0; e + 2 < n; e += 3) {
-        if (e) gr_buf_puts(b, ",");
-        gr_buf_u64(b, a[e]);
-        gr_buf_puts(b, "-");
-        gr_buf_u64(b, a[e + 1]);
-        if (a[e + 2] != 1) { gr_buf_puts(b, ":"); gr_buf_u64(b, a[e + 2]); }
+        if (e) gri_buf_puts(b, ",");
+        gri_buf_u64(b, a[e]);
+        gri_buf_puts(b, "-");
+        gri_buf_u64(b, a[e + 1]);
+        if (a[e + 2] != 1) { gri_buf_puts(b, ":"); gri_buf_u64(b, a[e + 2]); }
     }
-    gr_buf_puts(b, ")");
+    gri_buf_puts(b, ")");
 }
 
-void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
+void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
     const uint64_t *a = pos->args + t->args;
-    if (t->bare) { gr_buf_u64(b, a[0]); return; }
-    if (gr_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, a, t->nargs); return; }
-    gr_buf_puts(b, gr_ruleset_spec(t->rs));
-    gr_buf_puts(b, "(");
+    if (t->bare) { gri_buf_u64(b, a[0]); return; }
+    if (gri_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, a, t->nargs); return; }
+    gri_buf_puts(b, gr_ruleset_spec(t->rs));
+    gri_buf_puts(b, "(");
     for (uint32_t k = 0; k < t->nargs; k++) {
-        if (k) gr_buf_puts(b, ",");
-        gr_buf_u64(b, a[k]);
+        if (k) gri_buf_puts(b, ",");
+        gri_buf_u64(b, a[k]);
     }
-    gr_buf_puts(b, ")");
+    gri_buf_puts(b, ")");
 }
 
 gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
     gr_buf b;
-    gr_buf_init(&b);
+    gri_buf_init(&b);
     for (size_t i = 0; i < pos->nterms; i++) {
-        if (i) gr_buf_puts(&b, " + ");
-        gr_term_write(&b, pos, &pos->terms[i]);
+        if (i) gri_buf_puts(&b, " + ");
+        gri_term_write(&b, pos, &pos->terms[i]);
     }
-    if (!pos->nterms) gr_buf_puts(&b, "0");
-    return gr_buf_take(&b, out, len);
+    if (!pos->nterms) gri_buf_puts(&b, "0");
+    return gri_buf_take(&b, out, len);
 }
 
 gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) {
     if (i >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gr_buf_init(&b);
-    gr_term_write(&b, pos, &pos->terms[i]);
-    return gr_buf_take(&b, out, NULL);
+    gri_buf_init(&b);
+    gri_term_write(&b, pos, &pos->terms[i]);
+    return gri_buf_take(&b, out, NULL);
 }
 
 gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, char **out, size_t *len) {
     if (move->component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gr_buf_init(&b);
+    gri_buf_init(&b);
     for (size_t i = 0; i < pos->nterms; i++) {
-        if (i) gr_buf_puts(&b, " + ");
-        if (i == move->component) gr_buf_puts(&b, move->to);
-        else gr_term_write(&b, pos, &pos->terms[i]);
+        if (i) gri_buf_puts(&b, " + ");
+        if (i == move->component) gri_buf_puts(&b, move->to);
+        else gri_term_write(&b, pos, &pos->terms[i]);
     }
-    return gr_buf_take(&b, out, len);
+    return gri_buf_take(&b, out, len);
 }
 
 gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves, size_t nmoves, char **out,
@@ -76,16 +76,16 @@ gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves,
     for (size_t j = 0; j < nmoves; j++)
         if (moves[j].component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gr_buf_init(&b);
+    gri_buf_init(&b);
     for (size_t i = 0; i < pos->nterms; i++) {
-        if (i) gr_buf_puts(&b, " + ");
+        if (i) gri_buf_puts(&b, " + ");
         const char *to = NULL;
         for (size_t j = 0; j < nmoves; j++) if (moves[j].component == i) to = moves[j].to;
-        if (to) gr_buf_puts(&b, to);
-        else gr_term_write(&b, pos, &pos->terms[i]);
+        if (to) gri_buf_puts(&b, to);
+        else gri_term_write(&b, pos, &pos->terms[i]);
     }
-    if (!pos->nterms) gr_buf_puts(&b, "0");
-    return gr_buf_take(&b, out, len);
+    if (!pos->nterms) gri_buf_puts(&b, "0");
+    return gri_buf_take(&b, out, len);
 }
 
 gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) {
@@ -99,12 +99,12 @@ gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) 
 }
 
 gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
-    if (i >= pos->nterms) return gr_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
+    if (i >= pos->nterms) return gri_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
     if (pos->known[i]) { *value = pos->values[i]; return GR_OK; }
     const gr_term *t = &pos->terms[i];
     uint64_t x = 0, v;
     if (!gr_ruleset_is_heap(t->rs)) {
-        gr_status st = gr_state_value(t->rs, pos->args + t->args, t->nargs, &x, err);
+        gr_status st = gri_state_value(t->rs, pos->args + t->args, t->nargs, &x, err);
         if (st != GR_OK) return st;
         pos->values[i] = x;
         pos->known[i] = 1;
@@ -151,7 +151,7 @@ gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t 
         /* the unknown term is won, so its value is not 0, and the sum's is not */
         int w;
         const gr_term *t = &pos->terms[which];
-        if ((st = gr_state_outcome(t->rs, pos->args + t->args, t->nargs, &w, err)) != GR_OK) return st;
+        if ((st = gri_state_outcome(t->rs, pos->args + t->args, t->nargs, &w, err)) != GR_OK) return st;
         if (w) { *known = 0; *wins = 1; return GR_OK; }
     }
     if (err) *err = local;
@@ -171,30 +171,30 @@ typedef struct wm {
     int partial;          /* a huge heap's options were not all listed */
 } wm;
 
-void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
+void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
                          size_t n, int state) {
     const uint64_t *a = pos->args + t->args;
-    if (t->bare) { gr_buf_u64(b, n ? vals[0] : 0); return; }
-    if (state && gr_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, vals, n); return; }
-    gr_buf_puts(b, gr_ruleset_spec(t->rs));
-    gr_buf_puts(b, "(");
+    if (t->bare) { gri_buf_u64(b, n ? vals[0] : 0); return; }
+    if (state && gri_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, vals, n); return; }
+    gri_buf_puts(b, gr_ruleset_spec(t->rs));
+    gri_buf_puts(b, "(");
     size_t written = 0;
     for (uint32_t k = 0; k < (state ? 1u : t->nargs); k++) {
         if (state || k == heap) {
             for (size_t j = 0; j < n; j++) {
-                if (written++) gr_buf_puts(b, ",");
-                gr_buf_u64(b, vals[j]);
+                if (written++) gri_buf_puts(b, ",");
+                gri_buf_u64(b, vals[j]);
             }
         } else if (a[k]) {
-            if (written++) gr_buf_puts(b, ",");
-            gr_buf_u64(b, a[k]);
+            if (written++) gri_buf_puts(b, ",");
+            gri_buf_u64(b, a[k]);
         }
     }
-    if (!written) gr_buf_puts(b, "0");
-    gr_buf_puts(b, ")");
+    if (!written) gri_buf_puts(b, "0");
+    gri_buf_puts(b, ")");
 }
 
-int gr_movesink_emit(gr_movesink *s, const char *to) {
+int gri_movesink_emit(gr_movesink *s, const char *to) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
     gr_move m = {s->term, s->from, to};
     s->found++;
@@ -202,27 +202,27 @@ int gr_movesink_emit(gr_movesink *s, const char *to) {
     return 0;
 }
 
-int gr_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state) {
+int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
     gr_buf b;
-    gr_buf_init(&b);
-    gr_term_write_after(&b, s->pos, &s->pos->terms[s->term], s->heap, vals, n, state);
+    gri_buf_init(&b);
+    gri_term_write_after(&b, s->pos, &s->pos->terms[s->term], s->heap, vals, n, state);
     char *to;
-    if (gr_buf_take(&b, &to, NULL) != GR_OK) {
-        s->st = gr_fail(s->err, GR_ENOMEM, "out of memory listing moves");
+    if (gri_buf_take(&b, &to, NULL) != GR_OK) {
+        s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
         return 1;
     }
-    int stop = gr_movesink_emit(s, to);
+    int stop = gri_movesink_emit(s, to);
     free(to);
     return stop;
 }
 
-static int report_vals(wm *w, const uint64_t *vals, size_t n, int state) { return gr_movesink_after(&w->out, vals, n, state); }
+static int report_vals(wm *w, const uint64_t *vals, size_t n, int state) { return gri_movesink_after(&w->out, vals, n, state); }
 
 static int report(wm *w, const uint64_t *heaps, size_t nh) { return report_vals(w, heaps, nh, 0); }
 
 /* a prod coin's move, already written as the sum of coins it leaves */
-static int on_prod(void *user, const char *to) { return gr_movesink_emit(&((wm *)user)->out, to); }
+static int on_prod(void *user, const char *to) { return gri_movesink_emit(&((wm *)user)->out, to); }
 
 /* a state ruleset's option: the whole argument vector */
 static int on_state(void *user, const uint64_t *args, size_t n) { return report_vals(user, args, n, 1); }
@@ -257,9 +257,9 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             if (gr_position_term_value(pos, i, &v, &e2) == GR_OK) continue;
             gr_term *t = &pos->terms[i];
             w.out.term = i;
-            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) return gr_fail(err, GR_ENOMEM, "out of memory");
+            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
             int all = 1;
-            st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &w, &all, err);
+            st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &w, &all, err);
             if (st == GR_OK) st = w.out.st;
             free(w.out.from);
             if (complete) *complete = all && !w.out.cut && pos->nterms == 1;
@@ -276,12 +276,12 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
         if (!gr_ruleset_is_heap(t->rs)) {
             uint64_t g;
             if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
-            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             int all = 1;
             if (t->rs->fam->moves_text)
                 st = t->rs->fam->moves_text(t->rs, pos->args + t->args, t->nargs, total ^ g, on_prod, &w, &all, err);
             else
-                st = gr_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
+                st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
             if (st == GR_OK) st = w.out.st;
             if (!all && !w.out.cut) w.partial = 1;
             if (st != GR_OK) goto out;
@@ -294,23 +294,23 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
             w.out.heap = k;
             w.want = total ^ g;
-            if (gr_rs_has(t->rs, GR_FAM_NIM)) {
+            if (gri_rs_has(t->rs, GR_FAM_NIM)) {
                 /* the one option of a nim heap with that value */
                 if (w.want >= h) continue;
-                if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+                if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
                 uint64_t to = w.want;
                 report(&w, &to, to ? 1 : 0);
                 if (w.out.st != GR_OK) { st = w.out.st; goto out; }
                 continue;
             }
-            if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gr_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             /* a heap within the table limit is listed in full; past it the
              * options are too many to list and only a sample is shown */
             uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
             if (bound) {
                 gr_optiter it = {on_option, &w, 0, 0, 0, 0, 0};
                 int all = 1;
-                if (gr_rs_moves_to(t->rs, h, w.want, &it, &all)) {
+                if (gri_rs_moves_to(t->rs, h, w.want, &it, &all)) {
                     /* found directly: the emitted options are checked again by value */
                     if (w.out.st != GR_OK) { st = w.out.st; goto out; }
                     if (!all && !w.out.cut) w.partial = 1;
@@ -321,7 +321,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             uint64_t cap = bound && t->rs->periodic && !t->rs->saltus ? t->rs->pre + t->rs->per : 0;
             int all = 1;
             gr_optiter probe = {on_option, &w, bound, 0, 0, 0, cap};
-            st = gr_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
+            st = gri_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
             if (bound) huge_seen += bound; /* an upper bound of what was listed */
             (void)probe;
             if (st == GR_OK) st = w.out.st;

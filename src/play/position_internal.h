@@ -22,17 +22,17 @@ struct gr_position {
     unsigned char *known;
 };
 
-void gr_term_write(gr_buf *b, const gr_position *pos, const gr_term *t);
+void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t);
 /* The term after a move: a heap ruleset's heap `heap` replaced by vals (a
  * term left with no heap is written NAME(0)); with state set, a state
  * ruleset's arguments replaced by vals. */
-void gr_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
+void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
                          size_t n, int state);
 
 /* position.c: a destination for winning moves, shared by normal play and
- * misère. gr_movesink_after writes the term `term` of `pos` with its heap
+ * misère. gri_movesink_after writes the term `term` of `pos` with its heap
  * `heap` replaced by vals (or, for a state ruleset, the whole argument
- * vector) and hands it to fn; gr_movesink_emit hands a move already
+ * vector) and hands it to fn; gri_movesink_emit hands a move already
  * written. Both return 1 to stop (max reached, fn said stop, or out of
  * memory: then st is set). */
 typedef struct gr_movesink {
@@ -47,7 +47,7 @@ typedef struct gr_movesink {
     gr_error *err;
     char *from;
 } gr_movesink;
-int gr_movesink_emit(gr_movesink *s, const char *to);
-int gr_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
+int gri_movesink_emit(gr_movesink *s, const char *to);
+int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
 
 #endif
