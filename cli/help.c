@@ -88,6 +88,8 @@ static const topic TOPICS[] = {
      "  fib(n[,c])    Fibonacci nim; dyn[k](n[,c]) k-times dynamic subtraction\n"
      "  prod(x,y[,z]) a coin in the 2-D / 3-D product (coin-turning) game\n"
      "  hackenbush(0-1,1-2:3,...)  Green Hackenbush on a rooted multigraph\n"
+     "Your own rules (a heap ruleset for one-number patterns, else a state ruleset):\n"
+     "  rule[n -> n-k for k in 1..3]   see 'grundy help rule'\n"
      "'grundy help NAME' says more about each.\n"},
     {"nim", "nim: take any positive number of tokens from the heap. G(n) = n.\n"
             "  grundy value 'nim(5) + 3'    # a bare 3 is nim(3); prints 6\n"},
@@ -191,6 +193,17 @@ static const topic TOPICS[] = {
                    "for the usual 1-based files with root 1 write hackenbush[1](@FILE).\n"
                    "Weighted edges must be bridges (not on a cycle).\n"
                    "  grundy solve 'hackenbush(0-1,1-2,2-0,1-3)'\n"},
+    {"rule", "rule[CLAUSE; ...]: a game of your own, written as clauses\n"
+             "  PATTERN -> RESULT { for NAME in EXPR..EXPR } [ if COND ]\n"
+             "PATTERN is a name (heaps: rule[...](7) + rule[...](3,4) are heaps) or 2 to 4\n"
+             "names in parentheses (one position per term: rule[...](3,5)). RESULT is\n"
+             "the position after the move, a sum of parts joined by '+' (write (n+1) for\n"
+             "arithmetic), or 0 when the move ends the component. EXPR: integers, names,\n"
+             "+ - * / % (floor), min(a,b), max(a,b), gcd(a,b); COND: < <= > >= == !=,\n"
+             "a | b (a divides b), and, or, not. A result with a negative number is not\n"
+             "a move; overflow past 64 bits and division by zero are errors.\n"
+             "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"
+             "  grundy value 'rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s](10,3)'\n"},
     {"census", "grundy census PATTERN --to N [--shard i/n] [--threads T]: every\n"
                "take-and-break code matching PATTERN ('?' = any octal digit, e.g.\n"
                "'tb[0.???]') computed to N, one JSON line per code: code, period and\n"

@@ -49,7 +49,9 @@ typedef struct gr_family {
     /* Parameters: p[0..n) is the text between the brackets (n = 0 and p NULL
      * when there are none); errors at `line`, column col0 + offset. The
      * written-back parameters go to canon: the spec is NAME[canon], or NAME
-     * alone when canon stays empty. Family data goes in rs->data. */
+     * alone when canon stays empty. Family data goes in rs->data. parse may
+     * switch rs->fam to a sibling table (rule[...] is a heap family for
+     * one-number patterns and a state family otherwise). */
     gr_status (*parse)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                        gr_error *err);
     void (*free)(gr_ruleset *rs); /* optional: frees rs->data */
@@ -82,6 +84,9 @@ typedef struct gr_family {
     uint64_t (*max_take)(const gr_ruleset *rs);
     /* optional: the periodicity theorem that applies (0: none) */
     int (*period_rule)(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t);
+    /* optional: why no periodicity theorem applies, for the message of a
+     * family with no period_rule (NULL: the general message) */
+    const char *no_period;
     /* optional: arithmetic periodicity from the table (tried when the
      * plain period is not proved, or at once for GR_PERIOD_ALLBUT);
      * *used is the prefix the proof read */

@@ -282,6 +282,8 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
     gr_period_rule rule;
     uint64_t t;
     memset(out, 0, sizeof *out);
+    if (!period_rule(rs, &rule, &t) && rs->fam->no_period)
+        return gri_fail(err, GR_EINVAL, "no periodicity proof applies to %s: %s", rs->spec, rs->fam->no_period);
     if (!period_rule(rs, &rule, &t))
         return gri_fail(err, GR_EINVAL,
                        "%s: no periodicity theorem applies (only finite subtraction sets, finite take-and-break codes, and "

@@ -57,6 +57,7 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
         if (nm->preset) st = fam->parse(&tmp, nm->preset, strlen(nm->preset), 0, 1, &canon, err);
         else st = fam->parse(&tmp, has_params ? spec + ps : NULL, pe - ps, line, col0 + ps, &canon, err);
     }
+    /* parse may have chosen a sibling family (rule[...]: heap or state) */
     gr_buf name;
     gri_buf_init(&name);
     gri_buf_puts(&name, nm->name);
@@ -68,24 +69,24 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
     gri_buf_free(&canon);
     if (st != GR_OK) {
         gri_buf_free(&name);
-        if (fam->free) fam->free(&tmp);
+        if (tmp.fam->free) tmp.fam->free(&tmp);
         if (st == GR_ENOMEM) return gri_fail(err, st, "out of memory");
         return st;
     }
     if (name.failed) {
         gri_buf_free(&name);
-        if (fam->free) fam->free(&tmp);
+        if (tmp.fam->free) tmp.fam->free(&tmp);
         return gri_fail(err, GR_ENOMEM, "out of memory");
     }
     gr_ruleset *have = gri_ctx_find(ctx, name.data);
     if (have) {
         gri_buf_free(&name);
-        if (fam->free) fam->free(&tmp);
+        if (tmp.fam->free) tmp.fam->free(&tmp);
         *out = have;
         return GR_OK;
     }
     gr_ruleset *rs;
-    if ((st = gri_rs_create(ctx, fam, tmp.data, &name, &rs, err)) != GR_OK) return st;
+    if ((st = gri_rs_create(ctx, tmp.fam, tmp.data, &name, &rs, err)) != GR_OK) return st;
     if (!gri_ctx_add(ctx, rs)) { gri_rs_free(rs); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     *out = rs;
     return GR_OK;

@@ -1,0 +1,306 @@
+/* rule[CLAUSE; ...]: a game written in the rule language (lang/rulec.h).
+ * A rule whose pattern is one name is a heap family: rule[...](7) + ...(3,4)
+ * are heaps, a result with several parts splits a heap, and values come
+ * from a table computed by mex, as for the built-in heap games (every heap
+ * an option leaves must be smaller). A rule whose pattern has 2 to 4 names
+ * is a state family: a term is one position, results may be sums of
+ * positions, and values come from the shared memoized search (a position
+ * reachable from itself is reported as GR_ECYCLE). */
+#include <stdlib.h>
+#include <string.h>
+#include "family.h"
+#include "context_internal.h"
+#include "search.h"
+#include "lang/rulec.h"
+
+/* loop steps one option listing may take */
+#define RULE_MAX_STEPS ((uint64_t)1 << 22)
+
+extern const gr_family gri_family_rule, gri_family_rule_state;
+
+typedef struct rule_data {
+    gri_rule *rule;
+    int ready;
+    gr_search search;      /* state rules: position -> value */
+} rule_data;
+
+static gri_rule *rule_of(const gr_ruleset *rs) { return ((const rule_data *)rs->data)->rule; }
+
+static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+                            gr_error *err) {
+    rule_data *d = calloc(1, sizeof *d);
+    if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
+    gr_status st = gri_rule_compile(p ? p : "", p ? n : 0, line, col0, &d->rule, err);
+    if (st != GR_OK) { free(d); return st; }
+    rs->data = d;
+    if (gri_rule_arity(d->rule) > 1) rs->fam = &gri_family_rule_state;
+    /* written back with blanks folded */
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    int blank = 0;
+    for (; i < n; i++) {
+        if (p[i] == ' ' || p[i] == '\t') { blank = 1; continue; }
+        if (blank) gri_buf_put(canon, " ", 1);
+        blank = 0;
+        gri_buf_put(canon, p + i, 1);
+    }
+    return GR_OK;
+}
+
+static void rule_free(gr_ruleset *rs) {
+    rule_data *d = rs->data;
+    if (!d) return;
+    if (d->ready) gri_search_free(&d->search);
+    gri_rule_free(d->rule);
+    free(d);
+}
+
+/* ---- one-number rules: a heap family ---- */
+
+static int heap_splits(const gr_ruleset *rs) { return gri_rule_splits(rule_of(rs)); }
+
+typedef struct gather {
+    gr_ruleset *rs;
+    uint64_t n;
+    gr_status st;
+    gr_error *err;
+} gather;
+
+static int on_value(void *user, const uint64_t *parts, size_t np) {
+    gather *g = user;
+    uint64_t x = 0;
+    for (size_t k = 0; k < np; k++) {
+        if (!parts[k]) continue;
+        if (parts[k] >= g->n) {
+            g->st = gri_fail(g->err, GR_EINVAL,
+                             "%s(%llu): an option leaves a heap of %llu; a one-number rule's options must leave smaller heaps "
+                             "(loopy and growing games are not supported yet)",
+                             g->rs->spec, (unsigned long long)g->n, (unsigned long long)parts[k]);
+            return 1;
+        }
+        x ^= gri_tab_at(g->rs, (size_t)parts[k]);
+    }
+    if (gr_mexset_add(&g->rs->mex, x) != GR_OK) { g->st = GR_ENOMEM; return 1; }
+    return 0;
+}
+
+static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
+    uint64_t n = rs->len;
+    gather g = {rs, n, GR_OK, err};
+    gr_mexset_clear(&rs->mex);
+    gr_status st = gri_rule_options(rule_of(rs), &n, RULE_MAX_STEPS, on_value, &g, err);
+    if (st != GR_OK) return st;
+    if (g.st != GR_OK && g.st != GR_ENOMEM) return g.st;
+    return gri_rs_push_mex(rs, g.st, err);
+}
+
+static int on_heaps(void *user, const uint64_t *parts, size_t np) {
+    uint64_t keep[16];
+    size_t k = 0;
+    for (size_t i = 0; i < np && i < 16; i++) if (parts[i]) keep[k++] = parts[i];
+    return gri_optiter_emit(user, keep, k);
+}
+
+static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+    gr_error local;
+    if (gri_rule_options(rule_of(rs), &n, RULE_MAX_STEPS, on_heaps, it, &local) != GR_OK) it->cut = 1;
+}
+
+/* ---- rules on 2 to 4 numbers: a state family ---- */
+
+typedef struct children_ctx {
+    gr_search *s;
+    unsigned arity;
+    gr_status st;
+} children_ctx;
+
+/* an option: a marker, then each position of its sum */
+static int on_child(void *user, const uint64_t *parts, size_t np) {
+    children_ctx *c = user;
+    if ((c->st = gri_search_marker(c->s)) != GR_OK) return 1;
+    for (size_t k = 0; k < np; k++)
+        if ((c->st = gri_search_child(c->s, parts + k * c->arity, c->arity)) != GR_OK) return 1;
+    return 0;
+}
+
+static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+    (void)len;
+    gr_ruleset *rs = s->user;
+    children_ctx c = {s, gri_rule_arity(rule_of(rs)), GR_OK};
+    gr_status st = gri_rule_options(rule_of(rs), key, RULE_MAX_STEPS, on_child, &c, s->err);
+    return st != GR_OK ? st : c.st;
+}
+
+/* the mex over the options of the XOR of their positions' values */
+static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+                         uint64_t *result) {
+    (void)key; (void)len;
+    gr_ruleset *rs = s->user;
+    size_t nopt = 0;
+    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nopt += ch[c] == GR_SEARCH_MARKER;
+    gr_mexset_clear(&rs->mex);
+    uint64_t x = 0;
+    for (size_t c = 0; c <= chlen; c = c < chlen ? gri_search_next(ch, c) : c + 1) {
+        if (c == chlen || ch[c] == GR_SEARCH_MARKER) {
+            if (c > 0 && x <= nopt && gr_mexset_add(&rs->mex, x) != GR_OK)
+                return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
+            x = 0;
+            continue;
+        }
+        uint64_t v = 0;
+        (void)gri_search_known(s, ch + c + 1, (size_t)ch[c], &v);
+        x ^= v;
+    }
+    *result = gr_mexset_mex(&rs->mex);
+    return GR_OK;
+}
+
+static const gr_search_ops RULE_OPS = {children, NULL, combine};
+
+static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
+    (void)args;
+    unsigned a = gri_rule_arity(rule_of(rs));
+    if (n == a) return GR_OK;
+    *bad = n > a ? a : 0;
+    return gri_fail(err, GR_EINVAL, "this rule's positions have %u numbers", a);
+}
+
+static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    rule_data *d = rs->data;
+    if (!d->ready) {
+        gri_search_init(&d->search, &RULE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx), "the search of a rule",
+                        "raise the search limit", err);
+        d->ready = 1;
+    }
+    d->search.err = err;
+    gr_status st = gri_search_run(&d->search, args, n, value);
+    if (st == GR_ECYCLE)
+        st = gri_fail(err, GR_ECYCLE, "%s: the game is loopy (a position can be reached from itself); loopy games are not "
+                      "supported yet", rs->spec);
+    if (st != GR_OK) gri_search_reset(&d->search); /* busy marks would poison later calls */
+    return st;
+}
+
+/* options one position each, for misère and Every-SG play */
+typedef struct single {
+    gr_ruleset *rs;
+    gr_optiter *it;
+    gr_state_option_fn fn;
+    void *user;
+    gr_status st;
+    gr_error *err;
+} single;
+
+static int on_single(void *user, const uint64_t *parts, size_t np) {
+    single *s = user;
+    if (np != 1) {
+        s->st = gri_fail(s->err, GR_EINVAL, "%s: a move to a sum of %zu positions is supported in normal play only, for now",
+                         s->rs->spec, np);
+        return 1;
+    }
+    if (s->it->max && s->it->seen >= s->it->max) { s->it->stopped = s->it->cut = 1; return 1; }
+    s->it->seen++;
+    if (s->fn(s->user, parts, gri_rule_arity(rule_of(s->rs)))) { s->it->stopped = 1; return 1; }
+    return 0;
+}
+
+static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                               void *user, gr_error *err) {
+    (void)n;
+    single s = {rs, it, fn, user, GR_OK, err};
+    gr_status st = gri_rule_options(rule_of(rs), args, RULE_MAX_STEPS, on_single, &s, err);
+    return st != GR_OK ? st : s.st;
+}
+
+/* single-position options of a given value (the text form below is what
+ * winning moves use, since options may be sums) */
+static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    (void)rs; (void)args; (void)n; (void)target; (void)fn; (void)user; (void)err;
+    if (complete) *complete = 0;
+    return GR_OK;
+}
+
+/* winning moves as text: the options (sums included) are collected, then
+ * valued, and those of the target value written as the sum they leave */
+typedef struct collect {
+    uint64_t *w;
+    size_t n, cap;
+    unsigned arity;
+    gr_status st;
+} collect;
+
+static int on_collect(void *user, const uint64_t *parts, size_t np) {
+    collect *c = user;
+    size_t need = 1 + np * c->arity;
+    if (!gri_grow((void **)&c->w, &c->cap, c->n + need, sizeof *c->w)) { c->st = GR_ENOMEM; return 1; }
+    c->w[c->n] = np;
+    memcpy(c->w + c->n + 1, parts, np * c->arity * sizeof *parts);
+    c->n += need;
+    return 0;
+}
+
+static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                  int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
+    (void)n;
+    unsigned a = gri_rule_arity(rule_of(rs));
+    collect c = {NULL, 0, 0, a, GR_OK};
+    *complete = 1;
+    gr_status st = gri_rule_options(rule_of(rs), args, RULE_MAX_STEPS, on_collect, &c, err);
+    if (st == GR_OK && c.st != GR_OK) st = gri_fail(err, GR_ENOMEM, "out of memory");
+    for (size_t i = 0; st == GR_OK && i < c.n; i += 1 + (size_t)c.w[i] * a) {
+        size_t np = (size_t)c.w[i];
+        uint64_t x = 0, v;
+        for (size_t k = 0; k < np && st == GR_OK; k++) {
+            st = state_value(rs, c.w + i + 1 + k * a, a, &v, err);
+            x ^= v;
+        }
+        if (st != GR_OK || x != target) continue;
+        gr_buf b;
+        gri_buf_init(&b);
+        for (size_t k = 0; k < np; k++) {
+            if (k) gri_buf_puts(&b, " + ");
+            gri_buf_puts(&b, rs->spec);
+            gri_buf_puts(&b, "(");
+            for (unsigned j = 0; j < a; j++) {
+                if (j) gri_buf_puts(&b, ",");
+                gri_buf_u64(&b, c.w[i + 1 + k * a + j]);
+            }
+            gri_buf_puts(&b, ")");
+        }
+        if (!np) gri_buf_puts(&b, "0");
+        char *to;
+        if (gri_buf_take(&b, &to, NULL) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
+        int stop = fn(user, to);
+        free(to);
+        if (stop) { *complete = 0; break; }
+    }
+    free(c.w);
+    return st;
+}
+
+const gr_family gri_family_rule = {
+    .name = "rule",
+    .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
+    .example = "rule[n -> n-k for k in 1..3]",
+    .parse = rule_parse,
+    .free = rule_free,
+    .splits = heap_splits,
+    .next = heap_next,
+    .options = heap_options,
+    .no_period = "grundy knows no periodicity theorem for rules in general, and does not guess one",
+};
+
+/* the same rules on 2 to 4 numbers; chosen by rule_parse, not in the registry */
+const gr_family gri_family_rule_state = {
+    .name = "rule",
+    .flags = GR_FAM_PARAMS_REQUIRED,
+    .example = "rule[n -> n-k for k in 1..3]",
+    .parse = rule_parse,
+    .free = rule_free,
+    .check = state_check,
+    .value = state_value,
+    .state_options = state_options,
+    .state_moves_to = state_moves_to,
+    .moves_text = state_moves_text,
+};

@@ -1,0 +1,261 @@
+/* The rule language, rule[...]: every example of the issue against a brute
+ * force written here from the game's own description (not from the rule
+ * text), thousands of random rules against a direct evaluation of the same
+ * moves, the arithmetic (floor division, overflow, short-circuit), sums in
+ * normal and misère play, and compile errors with their columns. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "testutil.h"
+
+static gr_ctx *ctx;
+
+static gr_status value(const char *text, uint64_t *v, gr_error *err) {
+    gr_position *pos;
+    gr_status st = gr_position_parse(ctx, text, strlen(text), 0, &pos, err);
+    if (st != GR_OK) return st;
+    st = gr_position_value(pos, v, err);
+    gr_position_free(pos);
+    return st;
+}
+
+static uint64_t val(const char *text) {
+    uint64_t v = UINT64_MAX;
+    gr_error err;
+    if (value(text, &v, &err) != GR_OK) { fprintf(stderr, "%s: %s\n", text, err.message); return UINT64_MAX; }
+    return v;
+}
+
+static uint64_t mex(const int *seen, int n) {
+    int m = 0;
+    while (m < n && seen[m]) m++;
+    return (uint64_t)m;
+}
+
+/* G(0..N) of a one-number rule */
+static int seq(const char *spec, uint64_t n, uint64_t *out) {
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) != GR_OK) { fprintf(stderr, "%s: %s\n", spec, err.message); return 0; }
+    if (gr_ruleset_values(rs, n, out, &err) != GR_OK) { fprintf(stderr, "%s: %s\n", spec, err.message); return 0; }
+    return 1;
+}
+
+#define N1 400
+
+static void heap_examples(void) {
+    uint64_t g[N1], want[N1];
+    int seen[N1 + 2];
+    /* take at least one, at most half */
+    CHECK(seq("rule[n -> n-k for k in 1..n/2]", N1, g), "take half");
+    for (int n = 0; n < N1; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int k = 1; k <= n / 2; k++) seen[want[n - k]] = 1;
+        want[n] = mex(seen, N1 + 2);
+    }
+    CHECK(!memcmp(g, want, sizeof g), "take at most half");
+    /* take 1, 2 or 3 */
+    CHECK(seq("rule[n -> n-k for k in 1..3]", N1, g), "take 3");
+    for (int n = 0; n < N1; n++) CHECK(g[n] == (uint64_t)(n % 4), "take 1..3 at %d: %llu", n, (unsigned long long)g[n]);
+    /* Grundy's game: split into two unequal heaps */
+    CHECK(seq("rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]", N1, g), "grundy");
+    for (int n = 0; n < N1; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int a = 1; 2 * a < n; a++) {
+            uint64_t x = want[a] ^ want[n - a];
+            if (x < N1) seen[x] = 1;
+        }
+        want[n] = mex(seen, N1 + 2);
+    }
+    CHECK(!memcmp(g, want, sizeof g), "Grundy's game");
+    /* the same against the built-in families */
+    uint64_t b[N1];
+    gr_ruleset *rs;
+    gr_error err;
+    CHECK(gr_ctx_ruleset(ctx, "grundy", 6, &rs, &err) == GR_OK && gr_ruleset_values(rs, N1, b, &err) == GR_OK &&
+              !memcmp(b, g, sizeof b), "Grundy's game = grundy");
+}
+
+#define W 14
+
+static void state_examples(void) {
+    char t[512];
+    /* the box game (HDU 1729): box of size s with c stones; add k stones, 1 <= k <= c^2, to at most s */
+    static uint64_t box[W + 1][W + 1];
+    for (int s = 0; s <= W; s++)
+        for (int c = s; c >= 0; c--) {
+            int seen[64] = {0};
+            for (int k = 1; k <= c * c && c + k <= s; k++) seen[box[s][c + k]] = 1;
+            box[s][c] = mex(seen, 64);
+        }
+    for (int s = 0; s <= W; s++)
+        for (int c = 0; c <= s; c++) {
+            snprintf(t, sizeof t, "rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s](%d,%d)", s, c);
+            CHECK(val(t) == box[s][c], "%s = %llu", t, (unsigned long long)box[s][c]);
+        }
+    /* the cutting game (POJ 2311): cut a w x h sheet into two, no side below 2 */
+    static uint64_t cut[W + 1][W + 1];
+    for (int w = 2; w <= W; w++)
+        for (int h = 2; h <= W; h++) {
+            int seen[256] = {0};
+            for (int i = 2; i <= w - 2; i++) seen[cut[i][h] ^ cut[w - i][h]] = 1;
+            for (int j = 2; j <= h - 2; j++) seen[cut[w][j] ^ cut[w][h - j]] = 1;
+            cut[w][h] = mex(seen, 256);
+        }
+    for (int w = 2; w <= 10; w++)
+        for (int h = 2; h <= 10; h++) {
+            snprintf(t, sizeof t,
+                     "rule[(w,h) -> (i,h) + (w-i,h) for i in 2..w-2; (w,h) -> (w,j) + (w,h-j) for j in 2..h-2](%d,%d)", w, h);
+            CHECK(val(t) == cut[w][h], "%s = %llu", t, (unsigned long long)cut[w][h]);
+        }
+    /* a king walking to the corner */
+    static uint64_t king[W + 1][W + 1];
+    for (int x = 0; x <= W; x++)
+        for (int y = 0; y <= W; y++) {
+            int seen[8] = {0};
+            if (x) seen[king[x - 1][y]] = 1;
+            if (y) seen[king[x][y - 1]] = 1;
+            if (x && y) seen[king[x - 1][y - 1]] = 1;
+            king[x][y] = mex(seen, 8);
+        }
+    for (int x = 0; x <= W; x++)
+        for (int y = 0; y <= W; y++) {
+            snprintf(t, sizeof t, "rule[(x,y) -> (x-1,y); (x,y) -> (x,y-1); (x,y) -> (x-1,y-1)](%d,%d)", x, y);
+            CHECK(val(t) == king[x][y], "%s", t);
+        }
+}
+
+/* random one-number rules: "take k from lo..hi if k % m != r" and "remove
+ * d and split the rest in two (unequal when u)", against the same moves
+ * evaluated here */
+static void random_rules(void) {
+    tu_rng r = {tu_seed(2024)};
+    uint64_t cases = 400 * tu_scale();
+    enum { N = 120 };
+    for (uint64_t c = 0; c < cases; c++) {
+        unsigned lo = 1 + (unsigned)tu_below(&r, 4), hi = lo + (unsigned)tu_below(&r, 6), m = 1 + (unsigned)tu_below(&r, 4),
+                 rr = (unsigned)tu_below(&r, 4), d = (unsigned)tu_below(&r, 3), u = (unsigned)tu_below(&r, 2),
+                 two = (unsigned)tu_below(&r, 2);
+        char spec[256];
+        int len = snprintf(spec, sizeof spec, "rule[n -> n-k for k in %u..%u if k %% %u != %u", lo, hi, m, rr);
+        if (two)
+            len += snprintf(spec + len, sizeof spec - (size_t)len, "; n -> a + (n-%u-a) for a in 1..(n-%u)/2%s", d, d,
+                            u ? " if a != n-a-" : "");
+        if (two && u) len += snprintf(spec + len, sizeof spec - (size_t)len, "%u", d);
+        snprintf(spec + len, sizeof spec - (size_t)len, "]");
+        uint64_t g[N], want[N];
+        CHECK(seq(spec, N, g), "%s", spec);
+        for (int n = 0; n < N; n++) {
+            int seen[2 * N] = {0};
+            for (unsigned k = lo; k <= hi && (int)k <= n; k++)
+                if (k % m != rr) seen[want[n - (int)k]] = 1;
+            if (two && n - (int)d >= 0)
+                for (int a = 1; a <= (n - (int)d) / 2; a++) {
+                    int b = n - (int)d - a;
+                    if (b < 0 || (u && a == b)) continue;
+                    seen[want[a] ^ want[b]] = 1;
+                }
+            want[n] = mex(seen, 2 * N);
+        }
+        CHECK(!memcmp(g, want, sizeof g), "%s", spec);
+    }
+}
+
+static void arithmetic(void) {
+    /* the value of a heap rule n -> (expression) tells the expression: G(e) for a one-move chain;
+     * simpler: a state rule whose only option is (expression, 0) from (x, 1) has value 1 iff the
+     * option exists, i.e. iff the expression is >= 0; so test conditions instead */
+    struct { const char *cond; int holds; } c[] = {
+        {"-7 / 2 == -4", 1}, {"-7 % 2 == 1", 1}, {"7 / -2 == -4", 1}, {"7 % -2 == -1", 1}, {"7 / 2 == 3", 1},
+        {"gcd(12, 18) == 6", 1}, {"gcd(0, 5) == 5", 1}, {"min(3, -4) == -4", 1}, {"max(3, -4) == 3", 1},
+        {"3 | 12", 1}, {"5 | 12", 0}, {"0 | 0", 1}, {"0 | 3", 0}, {"not 1 < 2", 0}, {"1 < 2 and 2 < 3", 1},
+        {"1 > 2 or 2 < 3", 1}, {"not (1 > 2 or 3 < 2)", 1}, {"(1 + 2) * 3 == 9", 1}, {"1 + 2 * 3 == 7", 1},
+        {"2 * 3 - 4 - 1 == 1", 1}, {"- 3 + 5 == 2", 1}, {"18446744073709551615 == 18446744073709551615", 1},
+        {"0 == 0 or 1 / 0 == 1", 1}, {"1 == 0 and 1 / 0 == 1", 0}, {"10 != 10", 0}, {"4 >= 4 and 4 <= 4", 1},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        char t[256];
+        snprintf(t, sizeof t, "rule[(x,y) -> (x-1,y) if %s](1,0)", c[i].cond);
+        CHECK(val(t) == (uint64_t)c[i].holds, "%s", c[i].cond);
+    }
+    /* overflow and division by zero are errors naming the clause */
+    uint64_t v;
+    gr_error err;
+    CHECK(value("rule[(x,y) -> (x-1,y); (x,y) -> (x*y*y*y, 0) if x > 0](1,4294967296)", &v, &err) == GR_ERANGE &&
+              strstr(err.message, "clause 2") && strstr(err.message, "overflows"), "overflow: %s", err.message);
+    CHECK(value("rule[(x,y) -> (x-1,y) if 18446744073709551615 + 1 > 0](1,0)", &v, &err) == GR_ERANGE, "overflow +: %s",
+          err.message);
+    CHECK(value("rule[(x,y) -> (x / y, 0)](4,0)", &v, &err) == GR_EINVAL && strstr(err.message, "division by zero"),
+          "div 0: %s", err.message);
+    /* negative entries are not moves; '0' ends the component */
+    CHECK(val("rule[n -> n-5](3)") == 0, "n-5 from 3 is no move");
+    CHECK(val("rule[(x,y) -> 0 if x > 0](3,3)") == 1 && val("rule[(x,y) -> 0 if x > 0](0,3)") == 0, "0 result");
+}
+
+static void sums_and_play(void) {
+    tu_rng r = {tu_seed(99)};
+    for (int i = 0; i < 200; i++) {
+        unsigned a = (unsigned)tu_below(&r, 12), b = (unsigned)tu_below(&r, 12), c = (unsigned)tu_below(&r, 9);
+        char t1[256], t2[256];
+        snprintf(t1, sizeof t1, "rule[n -> n-k for k in 1..3](%u,%u) + rule[n -> a + (n-a) for a in 1..n-1 if a != n-a](%u)",
+                 a, b, c);
+        snprintf(t2, sizeof t2, "sub[1,2,3](%u,%u) + grundy(%u)", a, b, c);
+        CHECK(val(t1) == val(t2), "%s", t1);
+        gr_position *p1, *p2;
+        gr_error err;
+        gr_misere m1, m2;
+        CHECK(gr_position_parse(ctx, t1, strlen(t1), 0, &p1, &err) == GR_OK && gr_position_parse(ctx, t2, strlen(t2), 0, &p2, &err) == GR_OK,
+              "parse");
+        CHECK(gr_position_misere(p1, &m1, &err) == GR_OK && gr_position_misere(p2, &m2, &err) == GR_OK && m1.wins == m2.wins,
+              "misère %s", t1);
+        gr_position_free(p1);
+        gr_position_free(p2);
+    }
+}
+
+static void errors(void) {
+    static const struct { const char *text; gr_status st; size_t col; const char *msg; } bad[] = {
+        {"rule[n -> m](3)", GR_EPARSE, 11, "unknown name 'm'"},
+        {"rule[n -> n-1; (a,b) -> (a,b)](3)", GR_EPARSE, 16, "its pattern has 2 numbers"},
+        {"rule[(a,b) -> (a-1)](3,3)", GR_EPARSE, 19, "expected ','"},
+        {"rule[n => n-1](3)", GR_EPARSE, 8, "expected '->'"},
+        {"rule[n -> n-k for k in 1..3 if k](3)", GR_EPARSE, 32, "a condition is needed"},
+        {"rule[n -> n-1 if n < 1 < 2](3)", GR_EPARSE, 24, "expected 'for', 'if', ';'"},
+        {"rule[n -> n-k for n in 1..3](3)", GR_EPARSE, 19, "already bound"},
+        {"rule[(a,b,c,d,e) -> 0](3)", GR_EPARSE, 15, "at most 4"},
+        {"rule[](3)", GR_EPARSE, 6, "at least one clause"},
+        {"rule[n -> n # 1](3)", GR_EPARSE, 13, "expected"},
+        {"rule[n -> n-99999999999999999999](3)", GR_ERANGE, 13, "does not fit"},
+        {"rule[n -> n+1](3)", GR_EINVAL, 0, "must leave smaller heaps"},
+        {"rule[(a,b) -> (a+1,b) if a < 5; (a,b) -> (a-1,b)](3,1)", GR_ECYCLE, 0, "loopy"},
+        {"rule[(a,b) -> (a-1,b)](3)", GR_EINVAL, 0, "2 numbers"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t v;
+        gr_error err;
+        gr_status st = value(bad[i].text, &v, &err);
+        CHECK(st == bad[i].st && strstr(err.message, bad[i].msg) && (!bad[i].col || err.column == bad[i].col),
+              "%s: status %s, column %zu, '%s'", bad[i].text, gr_status_name(st), err.column, err.message);
+    }
+    /* a very deep expression is refused, not a stack overflow */
+    char deep[1200];
+    size_t k = (size_t)snprintf(deep, sizeof deep, "rule[n -> ");
+    for (int i = 0; i < 500; i++) deep[k++] = '(';
+    deep[k++] = 'n';
+    for (int i = 0; i < 500; i++) deep[k++] = ')';
+    snprintf(deep + k, sizeof deep - k, "](3)");
+    uint64_t v;
+    gr_error err;
+    CHECK(value(deep, &v, &err) == GR_EPARSE && strstr(err.message, "nested too deeply"), "deep: %s", err.message);
+}
+
+int main(void) {
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
+    heap_examples();
+    state_examples();
+    random_rules();
+    arithmetic();
+    sums_and_play();
+    errors();
+    gr_ctx_free(ctx);
+    return tu_finish("test_rule");
+}
