@@ -13,9 +13,7 @@
 #ifndef GRUNDY_RULEC_H
 #define GRUNDY_RULEC_H
 
-#include "internal.h"
-
-#define GRI_RULE_MAX_ARITY 4
+#include "lang/ruleprog.h"
 
 typedef struct gri_rule gri_rule;
 

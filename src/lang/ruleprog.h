@@ -1,0 +1,56 @@
+/* A compiled rule (rulec.c writes it, rulevm.c runs it): per clause, the
+ * code of its ranges, its condition and its result. */
+#ifndef GRUNDY_RULEPROG_H
+#define GRUNDY_RULEPROG_H
+
+#include "internal.h"
+
+#define GRI_RULE_MAX_ARITY 4
+
+#define RULE_MAX_LOOPS 8
+#define RULE_MAX_PARTS 16
+#define RULE_MAX_DEPTH 64      /* nesting of parentheses and operators */
+#define RULE_MAX_CLAUSES 256
+#define RULE_MAX_CODE 4096     /* instructions in one expression */
+
+__extension__ typedef __int128 i128;
+#define VMAX ((i128)UINT64_MAX)
+
+enum op {
+    OP_CONST, OP_LOAD, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG, OP_MIN, OP_MAX, OP_GCD,
+    OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_DIVIDES, OP_NOT,
+    OP_JFALSE_KEEP, OP_JTRUE_KEEP, OP_POP   /* short-circuit and / or */
+};
+
+typedef struct insn {
+    uint8_t op;
+    uint64_t arg;     /* constant, slot or jump target */
+} insn;
+
+typedef struct code {
+    insn *v;
+    size_t n, cap;
+} code;
+
+typedef struct loop {
+    unsigned slot;
+    code lo, hi;
+} loop;
+
+typedef struct clause {
+    size_t col;               /* where it starts, for messages */
+    unsigned nloops;
+    loop loops[RULE_MAX_LOOPS];
+    code cond;                /* empty: always */
+    unsigned nparts;
+    code parts[RULE_MAX_PARTS][GRI_RULE_MAX_ARITY];
+} clause;
+
+struct gri_rule {
+    unsigned arity;
+    int splits;
+    clause *c;
+    size_t nc;
+};
+
+#endif
