@@ -160,6 +160,92 @@ static void random_rules(void) {
     }
 }
 
+/* Rules the kernels take (subtractions and splits): through the sparse-space
+ * method (switched on early), and with periods proved on a short table and
+ * used far past it, against a brute force of the same moves. */
+static void kernel_rules(void) {
+    tu_rng r = {tu_seed(77)};
+    uint64_t cases = 60 * tu_scale();
+    enum { N = 1500 };
+    static uint64_t want[N];
+    static unsigned char seen[4096];
+    unsigned proved = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        unsigned hi = 1 + (unsigned)tu_below(&r, 4), skip = (unsigned)tu_below(&r, 5), d1 = (unsigned)tu_below(&r, 3),
+                 d2 = (unsigned)tu_below(&r, 3), u = c % 4 == 3, two = (unsigned)tu_below(&r, 2);
+        char spec[256];
+        int len = snprintf(spec, sizeof spec, "rule[n -> n-k for k in 1..%u if k != %u; n -> a + (n-%u-a) for a in 1..n-%u-1%s",
+                           hi, skip, d1, d1, u ? " if a != n-a-" : "");
+        if (u) len += snprintf(spec + len, sizeof spec - (size_t)len, "%u", d1);
+        if (two && !u) len += snprintf(spec + len, sizeof spec - (size_t)len, "; n -> a + (n-%u-a) for a in 1..(n-%u)/2", d2, d2);
+        snprintf(spec + len, sizeof spec - (size_t)len, "]");
+        for (int n = 0; n < N; n++) {
+            memset(seen, 0, sizeof seen);
+            for (unsigned k = 1; k <= hi && (int)k <= n; k++)
+                if (k != skip) seen[want[n - (int)k]] = 1;
+            unsigned ds[2] = {d1, d2};
+            for (unsigned t = 0; t < (two && !u ? 2u : 1u); t++)
+                for (int a = 1; n - (int)ds[t] - a >= 1; a++) {
+                    int b = n - (int)ds[t] - a;
+                    if (u && a == b) continue;
+                    seen[want[a] ^ want[b]] = 1;
+                }
+            int m = 0;
+            while (seen[m]) m++;
+            want[n] = (uint64_t)m;
+        }
+        /* the sparse-space method from heap 64 on */
+        gr_ctx *c2;
+        gr_ruleset *rs;
+        gr_error err;
+        uint64_t g[600];
+        CHECK(gr_ctx_new(&c2) == GR_OK, "ctx");
+        gr_ctx_set_sparse_start(c2, 64);
+        CHECK(gr_ctx_ruleset(c2, spec, strlen(spec), &rs, &err) == GR_OK && gr_ruleset_values(rs, 600, g, &err) == GR_OK,
+              "%s: %s", spec, err.message);
+        CHECK(!memcmp(g, want, sizeof g), "%s (sparse)", spec);
+        gr_ctx_free(c2);
+        /* a period proved within a short table answers every heap to N */
+        CHECK(gr_ctx_new(&c2) == GR_OK, "ctx");
+        gr_ctx_set_table_limit(c2, 300);
+        CHECK(gr_ctx_ruleset(c2, spec, strlen(spec), &rs, &err) == GR_OK, "%s", err.message);
+        gr_period per;
+        gr_status st = gr_ruleset_period(rs, 300, &per, &err);
+        CHECK(u ? st == GR_EINVAL : st == GR_OK, "%s: period status %s", spec, gr_status_name(st));
+        if (st == GR_OK && per.found) {
+            proved++;
+            for (uint64_t n = 0; n < N; n++) {
+                uint64_t v;
+                CHECK(gr_ruleset_value(rs, n, &v, &err) == GR_OK && v == want[n], "%s(%llu) past the period: %s", spec,
+                      (unsigned long long)n, err.message);
+            }
+        }
+        gr_ctx_free(c2);
+    }
+    CHECK(proved >= cases / 4, "only %u periods proved", proved);
+    /* splits capped by a bound are not all the splits: no theorem, and the
+     * values past the cap come from the machine */
+    gr_ctx *c3;
+    gr_ruleset *rs3;
+    gr_error e3;
+    gr_period p3;
+    const char *capped = "rule[n -> n-k for k in 1..2; n -> a + (n-1-a) for a in 1..min((n-1)/2, 40)]";
+    CHECK(gr_ctx_new(&c3) == GR_OK && gr_ctx_ruleset(c3, capped, strlen(capped), &rs3, &e3) == GR_OK, "capped");
+    CHECK(gr_ruleset_period(rs3, 1000, &p3, &e3) == GR_EINVAL, "capped splits: no periodicity theorem");
+    uint64_t gc[300];
+    CHECK(gr_ruleset_values(rs3, 300, gc, &e3) == GR_OK, "capped values");
+    for (int n = 0; n < 300; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int k = 1; k <= 2 && k <= n; k++) seen[gc[n - k]] = 1;
+        for (int a = 1; a <= (n - 1) / 2 && a <= 40; a++) seen[gc[a] ^ gc[n - 1 - a]] = 1;
+        int m = 0;
+        while (seen[m]) m++;
+        CHECK(gc[n] == (uint64_t)m, "capped rule at %d", n);
+    }
+    gr_ctx_free(c3);
+    printf("kernel rules: %llu rules, %u periods proved and checked to %d\n", (unsigned long long)cases, proved, N);
+}
+
 static void arithmetic(void) {
     /* the value of a heap rule n -> (expression) tells the expression: G(e) for a one-move chain;
      * simpler: a state rule whose only option is (expression, 0) from (x, 1) has value 1 iff the
@@ -253,6 +339,7 @@ int main(void) {
     heap_examples();
     state_examples();
     random_rules();
+    kernel_rules();
     arithmetic();
     sums_and_play();
     errors();

@@ -12,6 +12,7 @@
 #include "context_internal.h"
 #include "search.h"
 #include "lang/rulec.h"
+#include "sparse.h"
 
 /* loop steps one option listing may take */
 #define RULE_MAX_STEPS ((uint64_t)1 << 22)
@@ -22,6 +23,10 @@ typedef struct rule_data {
     gri_rule *rule;
     int ready;
     gr_search search;      /* state rules: position -> value */
+    /* one-number rules made of subtractions and splits: the kernels */
+    int shaped, fallback;  /* fallback: the machine for good (after a heap the kernels could not take) */
+    gri_rule_shape shape;
+    uint64_t *single;      /* room for the subtraction options of one heap */
 } rule_data;
 
 static gri_rule *rule_of(const gr_ruleset *rs) { return ((const rule_data *)rs->data)->rule; }
@@ -34,6 +39,10 @@ static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line
     if (st != GR_OK) { free(d); return st; }
     rs->data = d;
     if (gri_rule_arity(d->rule) > 1) rs->fam = &gri_family_rule_state;
+    else if (gri_rule_shape_of(d->rule, &d->shape)) {
+        d->single = malloc((d->shape.ntake ? d->shape.ntake : 1) * sizeof *d->single);
+        d->shaped = d->single != NULL;
+    }
     /* written back with blanks folded */
     size_t i = 0;
     while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
@@ -52,6 +61,8 @@ static void rule_free(gr_ruleset *rs) {
     if (!d) return;
     if (d->ready) gri_search_free(&d->search);
     gri_rule_free(d->rule);
+    free(d->shape.take);
+    free(d->single);
     free(d);
 }
 
@@ -84,7 +95,56 @@ static int on_value(void *user, const uint64_t *parts, size_t np) {
     return 0;
 }
 
+/* G(n) by the take-and-break kernels (the sparse-space method once the
+ * table is long enough); 0 when this heap is not one they can take */
+static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
+    rule_data *d = rs->data;
+    const gri_rule_shape *sh = &d->shape;
+    uint64_t n = rs->len;
+    size_t sums[8], nsums = 0;
+    for (unsigned i = 0; i < sh->nsplit; i++) {
+        uint64_t c = sh->split_c[i];
+        if (n <= c) continue;             /* nothing to split: no option */
+        uint64_t m = n - c;
+        int64_t hi;
+        if (m < 2 || m > INT64_MAX || !gri_rule_split_hi(d->rule, sh->split_clause[i], n, &hi)) return 0;
+        if (hi < (int64_t)(m / 2) || hi > (int64_t)(m - 1)) return 0;
+        sums[nsums++] = (size_t)m;
+    }
+    size_t nsingle = 0;
+    for (size_t i = 0; i < sh->ntake && sh->take[i] <= n; i++)
+        d->single[nsingle++] = sh->take[i] == n ? 0 : gri_tab_at(rs, (size_t)(n - sh->take[i]));
+    if (!nsums && !sh->nsplit) {
+        /* a subtraction game: at most nsingle options, so the mex is at most that */
+        uint64_t seen[4] = {0, 0, 0, 0}, m = 0;
+        int small = nsingle < 256;
+        for (size_t i = 0; i < nsingle && small; i++)
+            if (d->single[i] < 256) seen[d->single[i] >> 6] |= (uint64_t)1 << (d->single[i] & 63);
+        if (small) {
+            while (m < 256 && (seen[m >> 6] >> (m & 63) & 1)) m++;
+            *st = gri_rs_push(rs, m, err);
+            return 1;
+        }
+    }
+    if (sh->nsplit && rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gri_sp_start(rs);
+    if (rs->sp_on == 1) { *st = gri_sp_next(rs, d->single, nsingle, sums, nsums, sh->unequal, err); return 1; }
+    uint64_t *bits;
+    size_t words;
+    if ((*st = gri_split_options(rs, sums, nsums, sh->unequal, &bits, &words, err)) != GR_OK) return 1;
+    uint64_t lim = (uint64_t)words << 6;
+    for (size_t i = 0; i < nsingle; i++)
+        if (d->single[i] < lim) bits[d->single[i] >> 6] |= (uint64_t)1 << (d->single[i] & 63);
+    *st = gri_rs_push(rs, gri_bits_mex(bits, words), err);
+    return 1;
+}
+
 static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
+    rule_data *d = rs->data;
+    gr_status kst;
+    if (d->shaped && !d->fallback) {
+        if (kernel_next(rs, &kst, err)) return kst;
+        if (rs->sp_on == 1) d->fallback = 1; /* the sparse classes would go stale */
+    }
     uint64_t n = rs->len;
     gather g = {rs, n, GR_OK, err};
     gr_mexset_clear(&rs->mex);
@@ -279,6 +339,22 @@ static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n
     return st;
 }
 
+/* A rule of the recognized shape whose splits are all the splits of n - c
+ * is a finite octal game: take k (k in the set) leaving one heap or none,
+ * or remove c and split the rest in two; the periodicity theorems for
+ * subtraction games and Guy-Smith for two-way splits apply to it. Unequal
+ * splits (Grundy's game) have no such theorem. */
+static int rule_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t *t) {
+    const rule_data *d = rs->data;
+    const gri_rule_shape *sh = &d->shape;
+    if (!d->shaped || (sh->nsplit && (sh->unequal || !sh->full)) || (!sh->nsplit && !sh->ntake)) return 0;
+    uint64_t m = sh->ntake ? sh->take[sh->ntake - 1] : 0;
+    for (unsigned i = 0; i < sh->nsplit; i++) if (sh->split_c[i] > m) m = sh->split_c[i];
+    *rule = sh->nsplit ? GR_PERIOD_SPLIT2 : GR_PERIOD_SUBTRACTION;
+    *t = m;
+    return 1;
+}
+
 const gr_family gri_family_rule = {
     .name = "rule",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
@@ -288,6 +364,7 @@ const gr_family gri_family_rule = {
     .splits = heap_splits,
     .next = heap_next,
     .options = heap_options,
+    .period_rule = rule_period_rule,
     .no_period = "grundy knows no periodicity theorem for rules in general, and does not guess one",
 };
 

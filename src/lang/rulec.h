@@ -37,4 +37,31 @@ typedef int (*gri_rule_fn)(void *user, const uint64_t *parts, size_t nparts);
 gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_steps, gri_rule_fn fn, void *user,
                            gr_error *err);
 
+/* The shape of a one-number rule whose every clause is a subtraction or a
+ * split, so that tables can use the take-and-break kernels instead of the
+ * machine. Recognized exactly, from the compiled code:
+ *   subtraction  n -> n-k for k in LO..HI [if COND(k)]   (LO >= 1 and HI
+ *                constants, COND on k alone): the set of such k;
+ *   split        n -> a + (n-c-a) for a in 1..HI(n) [if a != n-c-a]
+ *                (also written (n-a)-c): two heaps summing to n - c. The
+ *                clause is all the splits of m = n - c whenever
+ *                m >= 2 and floor(m/2) <= HI(n) <= m - 1 (gri_rule_split_hi
+ *                evaluates HI); for other heaps the machine decides. */
+typedef struct gri_rule_shape {
+    uint64_t *take;       /* the subtraction set, ascending, distinct (malloc'd) */
+    size_t ntake;
+    unsigned nsplit;      /* split clauses */
+    uint64_t split_c[8];  /* their c */
+    size_t split_clause[8];
+    int unequal;          /* all splits unequal (1) or all not (0) */
+    int full;             /* every split clause's HI is written m - 1 or m / 2
+                             (m = n - c): all the splits of every heap */
+} gri_rule_shape;
+
+/* 1 and *out filled when the rule has that shape, 0 when not (or when out
+ * of memory: then the machine is used). */
+int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out);
+/* HI(n) of split clause `clause`: 1 with *hi set, 0 when it fails to evaluate */
+int gri_rule_split_hi(const gri_rule *r, size_t ci, uint64_t n, int64_t *hi);
+
 #endif

@@ -131,3 +131,125 @@ gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_st
     }
     return GR_OK;
 }
+
+/* ---------------- shapes the kernels can run ---------------- */
+
+static int is_code(const code *c, const insn *want, size_t n) {
+    if (c->n != n) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (c->v[i].op != want[i].op || c->v[i].arg != want[i].arg) return 0;
+    return 1;
+}
+
+static int loads(const code *c, uint64_t slot) {
+    for (size_t i = 0; i < c->n; i++)
+        if (c->v[i].op == OP_LOAD && c->v[i].arg == slot) return 1;
+    return 0;
+}
+
+/* n - c - a as written: (n - a) [- c] or (n - c) - a; *cc gets c */
+static int is_rest(const code *c, uint64_t *cc) {
+    const insn na[] = {{OP_LOAD, 0}, {OP_LOAD, 1}, {OP_SUB, 0}};
+    if (is_code(c, na, 3)) { *cc = 0; return 1; }
+    if (c->n == 5 && c->v[1].op == OP_CONST) {
+        const insn nca[] = {{OP_LOAD, 0}, {OP_CONST, c->v[1].arg}, {OP_SUB, 0}, {OP_LOAD, 1}, {OP_SUB, 0}};
+        if (is_code(c, nca, 5)) { *cc = c->v[1].arg; return 1; }
+    }
+    if (c->n == 5 && c->v[3].op == OP_CONST) {
+        const insn nac[] = {{OP_LOAD, 0}, {OP_LOAD, 1}, {OP_SUB, 0}, {OP_CONST, c->v[3].arg}, {OP_SUB, 0}};
+        if (is_code(c, nac, 5)) { *cc = c->v[3].arg; return 1; }
+    }
+    return 0;
+}
+
+/* HI written as m - 1 or m / 2, m = n - c */
+static int full_hi(const code *h, uint64_t c) {
+    const insn m1a[] = {{OP_LOAD, 0}, {OP_CONST, c + 1}, {OP_SUB, 0}};
+    const insn m1b[] = {{OP_LOAD, 0}, {OP_CONST, c}, {OP_SUB, 0}, {OP_CONST, 1}, {OP_SUB, 0}};
+    const insn h1[] = {{OP_LOAD, 0}, {OP_CONST, c}, {OP_SUB, 0}, {OP_CONST, 2}, {OP_DIV, 0}};
+    const insn h0[] = {{OP_LOAD, 0}, {OP_CONST, 2}, {OP_DIV, 0}};
+    return is_code(h, m1a, 3) || is_code(h, m1b, 5) || is_code(h, h1, 5) || (c == 0 && is_code(h, h0, 3));
+}
+
+static int add_take(gri_rule_shape *s, size_t *cap, uint64_t k) {
+    if (!gri_grow((void **)&s->take, cap, s->ntake + 1, sizeof *s->take)) return 0;
+    s->take[s->ntake++] = k;
+    return 1;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out) {
+    memset(out, 0, sizeof *out);
+    if (r->arity != 1) return 0;
+    size_t cap = 0;
+    int unequal = -1, full = 1;
+    gr_error err;
+    for (size_t ci = 0; ci < r->nc; ci++) {
+        const clause *cl = &r->c[ci];
+        if (cl->nloops != 1 || cl->loops[0].slot != 1) goto no;
+        const loop *l = &cl->loops[0];
+        uint64_t cc;
+        if (cl->nparts == 1 && is_rest(&cl->parts[0][0], &cc) && cc == 0) {
+            /* subtraction: constant range, condition on k alone */
+            if (loads(&l->lo, 0) || loads(&l->hi, 0) || loads(&l->lo, 1) || loads(&l->hi, 1) || loads(&cl->cond, 0)) goto no;
+            i128 slots[2] = {0, 0}, lo, hi;
+            if (run(&l->lo, slots, ci + 1, &lo, &err) != GR_OK || run(&l->hi, slots, ci + 1, &hi, &err) != GR_OK) goto no;
+            if (lo < 1 || hi - lo > ((i128)1 << 16)) goto no;
+            for (i128 k = lo; k <= hi; k++) {
+                slots[1] = k;
+                i128 c = 1;
+                if (cl->cond.n && run(&cl->cond, slots, ci + 1, &c, &err) != GR_OK) goto no;
+                if (c && !add_take(out, &cap, (uint64_t)k)) goto no;
+            }
+            continue;
+        }
+        const insn one[] = {{OP_CONST, 1}}, a[] = {{OP_LOAD, 1}};
+        if (cl->nparts == 2 && is_code(&l->lo, one, 1) && is_code(&cl->parts[0][0], a, 1) &&
+            is_rest(&cl->parts[1][0], &cc) && !loads(&l->hi, 1) && out->nsplit < 8) {
+            /* split: the condition, if any, is a != (the second part) */
+            int u = 0;
+            if (cl->cond.n) {
+                const code *c = &cl->cond;
+                uint64_t c2;
+                code rest = {c->v + 1, c->n >= 2 ? c->n - 2 : 0, 0};
+                if (c->n < 3 || c->v[0].op != OP_LOAD || c->v[0].arg != 1 || c->v[c->n - 1].op != OP_NE ||
+                    !is_rest(&rest, &c2) || c2 != cc)
+                    goto no;
+                u = 1;
+            }
+            if (unequal >= 0 && unequal != u) goto no;
+            if (!full_hi(&l->hi, cc)) full = 0;
+            unequal = u;
+            out->split_c[out->nsplit] = cc;
+            out->split_clause[out->nsplit] = ci;
+            out->nsplit++;
+            continue;
+        }
+        goto no;
+    }
+    qsort(out->take, out->ntake, sizeof *out->take, cmp_u64);
+    size_t m = 0;
+    for (size_t i = 0; i < out->ntake; i++)
+        if (!m || out->take[m - 1] != out->take[i]) out->take[m++] = out->take[i];
+    out->ntake = m;
+    out->unequal = unequal > 0;
+    out->full = full;
+    return 1;
+no:
+    free(out->take);
+    memset(out, 0, sizeof *out);
+    return 0;
+}
+
+int gri_rule_split_hi(const gri_rule *r, size_t ci, uint64_t n, int64_t *hi) {
+    i128 slots[2] = {(i128)n, 0}, v;
+    gr_error err;
+    if (run(&r->c[ci].loops[0].hi, slots, ci + 1, &v, &err) != GR_OK) return 0;
+    if (v > INT64_MAX || v < INT64_MIN) return 0;
+    *hi = (int64_t)v;
+    return 1;
+}
