@@ -60,6 +60,7 @@ int cmd_demo(const cli_opts *o);    /* cmd_demo.c */
 /* these read their own arguments, argv[2..] */
 int cmd_nim(int argc, char **argv);     /* cmd_nim.c */
 int cmd_census(int argc, char **argv);  /* cmd_census.c */
+int cmd_table(int argc, char **argv);   /* cmd_table.c */
 int cmd_help(int argc, char **argv);    /* help.c: help [TOPIC], --help, -h */
 int cmd_version(int argc, char **argv); /* help.c: version, --version */
 

@@ -16,6 +16,7 @@ static const char USAGE[] =
     "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
     "  grundy census PATTERN --to N     every code of a pattern like 'tb[0.??]'\n"
+    "  grundy table RULESET --to W,H    values of a two-number game: text, --csv, --svg FILE\n"
     "  grundy nim OP ARGS [--hex]       nimber arithmetic: add mul inv div sqrt sqr pow\n"
     "                                   solve-quadratic log; '-' reads one query per line\n"
     "  grundy demo                      solve a few built-in examples\n"
@@ -204,6 +205,13 @@ static const topic TOPICS[] = {
              "a move; overflow past 64 bits and division by zero are errors.\n"
              "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"
              "  grundy value 'rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s](10,3)'\n"},
+    {"table", "grundy table RULESET --to W,H [--csv] [--svg FILE] [--table-limit N]: the\n"
+              "values G(x, y) of a game whose positions are two numbers (wythoff, euclid,\n"
+              "prod, or a two-name rule) for 0 <= x <= W, 0 <= y <= H (at most 2000 each):\n"
+              "aligned text (rows x, columns y), CSV with --csv, and an SVG heat map with\n"
+              "--svg (colour by value, P-positions black, a legend).\n"
+              "  grundy table wythoff --to 12,12\n"
+              "  grundy table wythoff --to 100,100 --svg wythoff.svg   # the two Beatty rays\n"},
     {"census", "grundy census PATTERN --to N [--shard i/n] [--threads T]: every\n"
                "take-and-break code matching PATTERN ('?' = any octal digit, e.g.\n"
                "'tb[0.???]') computed to N, one JSON line per code: code, period and\n"

@@ -335,6 +335,27 @@ assert sum(1 for e in r.iter() if e.tag.endswith('circle')) > 100
 d = open('$T/k.bin', 'rb').read()
 assert d[:6] == b'GRSEQ1' and d[6] == 1 and int.from_bytes(d[7:15], 'little') == 2001 and list(d[15:23]) == [0,1,2,3,1,4,3,2]
 EOF
+# ---- table: two-number games ----
+run 0 "$G" table wythoff --to 100,100 --svg "$T/w.svg"
+pycheck "wythoff heat map: P-positions on the two Beatty rays" <<EOF
+import math, xml.etree.ElementTree as ET
+r = ET.parse('$T/w.svg').getroot()
+p = sorted(tuple(int(x) for x in e[0].text[2:e[0].text.index(')')].split(','))
+           for e in r.iter() if e.tag.endswith('rect') and e.get('class') == 'p')
+phi = (1 + 5 ** 0.5) / 2
+ks = [k for k in range(1, 100) if math.floor(k * phi * phi) <= 100]
+want = sorted({(0, 0)} | {(math.floor(k * phi), math.floor(k * phi * phi)) for k in ks}
+              | {(math.floor(k * phi * phi), math.floor(k * phi)) for k in ks})
+assert p == want, (p[:10], want[:10])
+assert sum(1 for e in r.iter() if e.tag.endswith('rect') and e.get('class') in ('p', 'n')) == 101 * 101
+assert any(e.get('class') == 'legend' for e in r.iter())
+EOF
+run 0 "$G" table wythoff --to 2,3 && out_is "$(printf 'x\\y 0 1 2 3\n  0 0 1 2 3\n  1 1 2 0 4\n  2 2 0 1 5')"
+run 0 "$G" table euclid --to 2,2 --csv && out_is "$(printf 'x\\y,0,1,2\n0,0,0,0\n1,0,1,2\n2,0,2,1')"
+run 2 "$G" table kayles --to 3,3 && err_has "positions are two numbers" && one_line_err
+run 2 "$G" table wythoff --to 3 && err_has "--to needs W,H"
+run 2 "$G" table wythoff --to 3000,3 && err_has "at most 2000"
+run 2 "$G" table euclid --to 300,300 --table-limit 100 && err_has "raise the table limit"
 run 0 "$G" seq 'sub[1,2,4]' --to 8 --out "$T/s.txt" && [ "$(cat "$T/s.txt")" = '0 1 2 0 1 2 0 1 2' ] && pass=$((pass+1))
 run 2 "$G" seq kayles --to 10 --plot /nonexistent/dir/x.svg && err_has "cannot write"
 run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
