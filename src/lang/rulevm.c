@@ -231,7 +231,7 @@ int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out) {
         }
         goto no;
     }
-    qsort(out->take, out->ntake, sizeof *out->take, cmp_u64);
+    if (out->ntake) qsort(out->take, out->ntake, sizeof *out->take, cmp_u64);
     size_t m = 0;
     for (size_t i = 0; i < out->ntake; i++)
         if (!m || out->take[m - 1] != out->take[i]) out->take[m++] = out->take[i];
