@@ -53,26 +53,7 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
 static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                          uint64_t *result) {
     (void)key; (void)len;
-    gr_engine *e = s->user;
-    size_t nopt = 0;
-    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nopt += ch[c] == GR_SEARCH_MARKER;
-    gr_mexset_clear(&e->mex);
-    uint64_t x = 0;
-    for (size_t c = 0; c <= chlen; c = c < chlen ? gri_search_next(ch, c) : c + 1) {
-        if (c == chlen || ch[c] == GR_SEARCH_MARKER) {
-            /* the option before this marker is complete */
-            if (c > 0 && x <= nopt && gr_mexset_add(&e->mex, x) != GR_OK)
-                return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
-            x = 0;
-            continue;
-        }
-        uint64_t v;
-        if (!gri_search_known(s, ch + c + 1, (size_t)ch[c], &v))
-            return gri_fail(s->err, GR_EINTERNAL, "engine: option value missing");
-        x ^= v;
-    }
-    *result = gr_mexset_mex(&e->mex);
-    return GR_OK;
+    return gri_search_mex(s, ch, chlen, &((gr_engine *)s->user)->mex, result);
 }
 
 static const gr_search_ops ENGINE_OPS = {children, NULL, combine};

@@ -142,3 +142,34 @@ gr_status gri_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t
     if (!gri_search_known(s, key, len, result)) return gri_fail(s->err, GR_EINTERNAL, "%s lost its root", s->what);
     return GR_OK;
 }
+
+gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexset *mex, uint64_t *result) {
+    int grouped = chlen && ch[0] == GR_SEARCH_MARKER;
+    size_t nopt = 0;
+    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nopt += !grouped || ch[c] == GR_SEARCH_MARKER;
+    gr_mexset_clear(mex);
+    uint64_t x = 0;
+    int open = 0;
+    for (size_t c = 0; c <= chlen; c = c < chlen ? gri_search_next(ch, c) : c + 1) {
+        int ends = c == chlen || ch[c] == GR_SEARCH_MARKER;
+        if (ends || !grouped) {
+            if (!grouped && c < chlen) {
+                uint64_t v = 0;
+                (void)gri_search_known(s, ch + c + 1, (size_t)ch[c], &v);
+                x = v;
+                open = 1;
+            }
+            /* an option is complete: its XOR goes into the mex set */
+            if (open && x <= nopt && gr_mexset_add(mex, x) != GR_OK)
+                return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
+            x = 0;
+            open = grouped && c < chlen;
+            continue;
+        }
+        uint64_t v = 0;
+        (void)gri_search_known(s, ch + c + 1, (size_t)ch[c], &v);
+        x ^= v;
+    }
+    *result = gr_mexset_mex(mex);
+    return GR_OK;
+}

@@ -78,6 +78,11 @@ gr_status gri_search_marker(gr_search *s);
 /* A memoized result (0 when the key is unknown or on the search path). */
 int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result);
 
+/* The mex of a node's options from its children ch[0..chlen): options
+ * grouped by markers are sums (the XOR of their positions' values);
+ * without markers each child is one option. */
+gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexset *mex, uint64_t *result);
+
 /* the GR_ELIMIT error of this search */
 gr_status gri_search_limit_error(gr_search *s);
 

@@ -126,17 +126,7 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
 static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                          uint64_t *result) {
     (void)key; (void)len;
-    gr_ruleset *rs = s->user;
-    size_t nch = 0;
-    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nch++;
-    gr_mexset_clear(&rs->mex);
-    for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) {
-        uint64_t v = 0;
-        (void)gri_search_known(s, ch + c + 1, (size_t)ch[c], &v);
-        if (v <= nch && gr_mexset_add(&rs->mex, v) != GR_OK) return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
-    }
-    *result = gr_mexset_mex(&rs->mex);
-    return GR_OK;
+    return gri_search_mex(s, ch, chlen, &((gr_ruleset *)s->user)->mex, result);
 }
 
 static const gr_search_ops STATE_OPS = {children, NULL, combine};

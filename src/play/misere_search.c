@@ -159,16 +159,7 @@ static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const 
     search *s = run->user;
     if (!chlen) { *result = 1; return GR_OK; }
     if (!s->values) { *result = 0; return GR_OK; }
-    gr_mexset_clear(&s->mex);
-    size_t nch = 0;
-    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) nch++;
-    for (size_t c = 0; c < chlen; c += 1 + (size_t)ch[c]) {
-        uint64_t cv = 0;
-        (void)gri_search_known(run, ch + c + 1, (size_t)ch[c], &cv);
-        if (cv <= nch && gr_mexset_add(&s->mex, cv) != GR_OK) return gri_fail(s->err, GR_ENOMEM, "out of memory");
-    }
-    *result = gr_mexset_mex(&s->mex);
-    return GR_OK;
+    return gri_search_mex(run, ch, chlen, &s->mex, result);
 }
 
 static const gr_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
