@@ -105,6 +105,12 @@ gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, stru
 /* heap families: options of value `want` found directly (see family.h) */
 int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_optiter *it, int *complete);
 
+/* A search's combine for a ruleset's own search (s->user is the ruleset):
+ * the mex over the options, each the XOR of its positions' values. */
+struct gr_search;
+gr_status gri_rs_search_combine(struct gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+                                uint64_t *result);
+
 /* Appends to a table, keeping tabmax (and widening the table as needed). */
 gr_status gri_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err);
 /* Appends the mex of rs->mex, the options gathered by a family's next();

@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "context_internal.h"
 #include "family.h"
+#include "search.h"
 #include "period/provers.h"
 
 /* how often (in values) long tabulations call the progress callback */
@@ -86,6 +87,12 @@ gr_status gri_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
     gri_store_w(rs->tab, rs->tw, rs->len++, (uint32_t)v);
     if (v > rs->tabmax) rs->tabmax = (uint32_t)v;
     return GR_OK;
+}
+
+gr_status gri_rs_search_combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+                                uint64_t *result) {
+    (void)key; (void)len;
+    return gri_search_mex(s, ch, chlen, &((gr_ruleset *)s->user)->mex, result);
 }
 
 gr_status gri_rs_push_mex(gr_ruleset *rs, gr_status st, gr_error *err) {

@@ -123,13 +123,8 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
     return st != GR_OK ? st : e.st;
 }
 
-static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
-                         uint64_t *result) {
-    (void)key; (void)len;
-    return gri_search_mex(s, ch, chlen, &((gr_ruleset *)s->user)->mex, result);
-}
 
-static const gr_search_ops STATE_OPS = {children, NULL, combine};
+static const gr_search_ops STATE_OPS = {children, NULL, gri_rs_search_combine};
 
 static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                              gr_error *err) {

@@ -191,14 +191,8 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
     return st != GR_OK ? st : c.st;
 }
 
-/* the mex over the options of the XOR of their positions' values */
-static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
-                         uint64_t *result) {
-    (void)key; (void)len;
-    return gri_search_mex(s, ch, chlen, &((gr_ruleset *)s->user)->mex, result);
-}
 
-static const gr_search_ops RULE_OPS = {children, NULL, combine};
+static const gr_search_ops RULE_OPS = {children, NULL, gri_rs_search_combine};
 
 static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)args;
