@@ -173,3 +173,15 @@ gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexs
     *result = gr_mexset_mex(mex);
     return GR_OK;
 }
+
+gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, void *user, size_t max_positions,
+                           const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err) {
+    if (!*ready) {
+        gri_search_init(s, ops, user, max_positions, what, "raise the search limit", err);
+        *ready = 1;
+    }
+    s->err = err;
+    gr_status st = gri_search_run(s, key, len, result);
+    if (st != GR_OK) gri_search_reset(s);
+    return st;
+}

@@ -75,6 +75,13 @@ gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len);
 /* From children(): a marker. */
 gr_status gri_search_marker(gr_search *s);
 
+/* The result of key[0..len) from a search that a caller keeps for reuse:
+ * set up on first use (*ready, with ops, user and max_positions), and
+ * reset after an error so the busy marks of the failed run do not poison
+ * later calls. */
+gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, void *user, size_t max_positions,
+                           const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err);
+
 /* A memoized result (0 when the key is unknown or on the search path). */
 int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result);
 

@@ -152,15 +152,8 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 
 static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     state_data *d = rs->data;
-    if (!d->ready) {
-        gri_search_init(&d->search, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx), "the search of a custom family",
-                       "raise the search limit", err);
-        d->ready = 1;
-    }
-    d->search.err = err;
-    gr_status st = gri_search_run(&d->search, args, n, value);
-    if (st != GR_OK) gri_search_reset(&d->search); /* busy marks would poison later calls */
-    return st;
+    return gri_search_value(&d->search, &d->ready, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
+                            "the search of a custom family", args, n, value, err);
 }
 
 typedef struct forward {

@@ -204,17 +204,11 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 
 static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     rule_data *d = rs->data;
-    if (!d->ready) {
-        gri_search_init(&d->search, &RULE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx), "the search of a rule",
-                        "raise the search limit", err);
-        d->ready = 1;
-    }
-    d->search.err = err;
-    gr_status st = gri_search_run(&d->search, args, n, value);
+    gr_status st = gri_search_value(&d->search, &d->ready, &RULE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
+                                    "the search of a rule", args, n, value, err);
     if (st == GR_ECYCLE)
         st = gri_fail(err, GR_ECYCLE, "%s: the game is loopy (a position can be reached from itself); loopy games are not "
                       "supported yet", rs->spec);
-    if (st != GR_OK) gri_search_reset(&d->search); /* busy marks would poison later calls */
     return st;
 }
 

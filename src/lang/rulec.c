@@ -379,12 +379,10 @@ static gr_status parse_clause(parser *p, gri_rule *r, clause *cl) {
     p->i = res_i;
     next(p);
     if (p->t == T_NUM && p->num == 0 && p->len == 1) {
-        size_t save_i = p->i;
         next(p);
         if (p->at >= res_end) goto done; /* '0': the move ends the component */
         p->i = res_i;
         next(p);
-        (void)save_i;
     }
     for (;;) {
         if (cl->nparts == RULE_MAX_PARTS) return fail(p, p->at, "rule: a result has at most 16 parts%s", "");
