@@ -18,6 +18,7 @@
 #include "compound.h"
 #include "nimber.h"
 #include "custom.h"
+#include "loopy.h"
 
 #ifdef __cplusplus
 extern "C" {

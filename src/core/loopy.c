@@ -1,0 +1,111 @@
+/* The generalized Sprague-Grundy function (Smith; Fraenkel and Yesha), by
+ * stages: stage i fixes every vertex of value i, then stage i + 1 begins.
+ *
+ * At stage i the candidates are the vertices not yet fixed whose followers
+ * already show every value 0..i-1 (a vertex missing some j < i among its
+ * followers after stage j can never be fixed: its value is infinite). A
+ * candidate u gets value i when
+ *   (a) no follower of u has value i, and
+ *   (b) every follower of u that is not fixed (unfixed, or infinite) has a
+ *       follower of value i (so a move there can be answered back to i).
+ * This is retrograde analysis with counters: bad[u] counts the followers
+ * of u that break (b); it starts at the number of unfixed followers, and
+ * drops when such a follower gains a follower of value i. Fixing w to i
+ * marks every predecessor of w as "has a follower of value i" at once, so
+ * (a) is checked against the marks. Each stage touches only the vertices
+ * marked in the stage before, so the whole run is
+ * O((n + m) * (largest value + 2)). No recursion. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "grundy/loopy.h"
+
+#define UNSET UINT32_MAX
+
+gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value, uint32_t *counter,
+                         gr_error *err) {
+    if (n == UINT32_MAX) return gri_fail(err, GR_ELIMIT, "a graph has at most 2^32-2 vertices");
+    if (!off || (n && !value) || off[0] != 0) return gri_fail(err, GR_EINVAL, "malformed graph: off[0] must be 0");
+    for (uint32_t v = 0; v < n; v++)
+        if (off[v + 1] < off[v]) return gri_fail(err, GR_EINVAL, "malformed graph: off[] decreases at vertex %u", v + 1);
+    uint32_t m = off[n];
+    if (m && !adj) return gri_fail(err, GR_EINVAL, "malformed graph: no edge array");
+    for (uint32_t e = 0; e < m; e++)
+        if (adj[e] >= n) return gri_fail(err, GR_EINVAL, "malformed graph: edge %u goes to vertex %u of %u", e, adj[e], n);
+    if (!n) return GR_OK;
+
+    /* predecessors, as a second CSR */
+    uint32_t *roff = calloc((size_t)n + 1, sizeof *roff);
+    uint32_t *radj = malloc((m ? m : 1) * sizeof *radj);
+    uint32_t *unfixed = malloc((size_t)n * sizeof *unfixed); /* followers not fixed */
+    uint32_t *bad = malloc((size_t)n * sizeof *bad);
+    uint32_t *mark = malloc((size_t)n * sizeof *mark);       /* last stage that gave a follower of that value */
+    uint32_t *have = calloc((size_t)n, sizeof *have);        /* distinct values 0..stage-1 among followers */
+    uint32_t *cand = malloc((size_t)n * sizeof *cand);       /* this stage's candidates */
+    uint32_t *next = malloc((size_t)n * sizeof *next);       /* marked this stage: the next stage's candidates */
+    uint32_t *queue = malloc((size_t)n * sizeof *queue);     /* fixed this stage, their marks not yet spread */
+    if (!roff || !radj || !unfixed || !bad || !mark || !have || !cand || !next || !queue) {
+        free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
+        return gri_fail(err, GR_ENOMEM, "out of memory solving a graph of %u vertices", n);
+    }
+    for (uint32_t e = 0; e < m; e++) roff[adj[e] + 1]++;
+    for (uint32_t v = 0; v < n; v++) roff[v + 1] += roff[v];
+    for (uint32_t v = 0; v < n; v++)
+        for (uint32_t e = off[v]; e < off[v + 1]; e++) radj[roff[adj[e]]++] = v;
+    for (uint32_t v = n; v > 0; v--) roff[v] = roff[v - 1];
+    roff[0] = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        value[v] = UNSET;
+        unfixed[v] = off[v + 1] - off[v];
+        mark[v] = UNSET;
+        cand[v] = v;
+        if (counter) counter[v] = UNSET;
+    }
+    uint32_t ncand = n, order = 0;
+    for (uint32_t stage = 0; ncand; stage++) {
+        uint32_t nnext = 0, qh = 0, qt = 0;
+        /* a candidate whose followers are all fixed (to values below the
+         * stage, each of them present) is fixed at once */
+        for (uint32_t k = 0; k < ncand; k++) bad[cand[k]] = unfixed[cand[k]];
+        for (uint32_t k = 0; k < ncand; k++) {
+            uint32_t u = cand[k];
+            if (bad[u] || mark[u] == stage || value[u] != UNSET) continue;
+            value[u] = stage;
+            if (counter) counter[u] = order++;
+            queue[qt++] = u;
+            /* spread the news of each fixed vertex to its predecessors */
+            while (qh < qt) {
+                uint32_t w = queue[qh++];
+                for (uint32_t e = roff[w]; e < roff[w + 1]; e++) {
+                    uint32_t p = radj[e];
+                    unfixed[p]--;
+                    if (mark[p] == stage) continue;
+                    mark[p] = stage;
+                    if (value[p] != UNSET) continue;
+                    have[p]++;
+                    next[nnext++] = p;
+                    /* p, not fixed, now answers a move to it back to the
+                     * stage's value: its predecessors may be fixed */
+                    for (uint32_t f = roff[p]; f < roff[p + 1]; f++) {
+                        uint32_t q = radj[f];
+                        if (value[q] != UNSET || have[q] != stage || mark[q] == stage) continue;
+                        if (--bad[q]) continue;
+                        value[q] = stage;
+                        if (counter) counter[q] = order++;
+                        queue[qt++] = q;
+                    }
+                }
+            }
+        }
+        /* next stage: vertices not fixed whose followers now show 0..stage */
+        ncand = 0;
+        for (uint32_t k = 0; k < nnext; k++) {
+            uint32_t p = next[k];
+            if (value[p] == UNSET && have[p] == stage + 1) cand[ncand++] = p;
+        }
+    }
+    for (uint32_t v = 0; v < n; v++)
+        if (value[v] == UNSET) value[v] = GR_LOOPY_INFINITE;
+    free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
+    return GR_OK;
+}
