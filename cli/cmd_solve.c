@@ -18,7 +18,40 @@ typedef struct solved {
     uint64_t *steps;         /* --every: each term's step count */
     size_t decisive;
     cli_moves mv;
+    /* a loopy sum of infinite value: its K, and the moves that keep a draw */
+    int infinite, draw, draws_complete;
+    uint64_t *K;
+    size_t nK;
+    cli_moves draws;
 } solved;
+
+/* normal play of a sum with an infinite loopy term: N or D (*done 0 when
+ * the sum's value is finite: ordinary play) */
+static gr_status solve_loopy(gr_position *pos, size_t maxm, solved *s, int *done, gr_error *err) {
+    gr_gvalue gv;
+    *done = 0;
+    gr_status st = gr_position_gvalue(pos, &gv, err);
+    if (st != GR_OK || !gv.infinite) return st;
+    *done = 1;
+    s->infinite = 1;
+    s->known = 0;
+    s->method = "generalized-sg";
+    s->K = malloc((gv.nK ? gv.nK : 1) * sizeof *s->K);
+    if (!s->K) {
+        gr_error_clear(err);
+        err->status = GR_ENOMEM;
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return GR_ENOMEM;
+    }
+    memcpy(s->K, gv.K, gv.nK * sizeof *s->K);
+    s->nK = gv.nK;
+    gr_outcome oc;
+    if ((st = gr_position_loopy_outcome(pos, &oc, err)) != GR_OK) return st;
+    s->wins = oc == GR_OUTCOME_N;
+    s->draw = oc == GR_OUTCOME_D;
+    if (s->wins) return gr_position_winning_moves(pos, maxm, cli_moves_collect, &s->mv, &s->complete, err);
+    return gr_position_draw_moves(pos, maxm, cli_moves_collect, &s->draws, &s->draws_complete, err);
+}
 
 /* runs the play the options choose; GR_OK or the failure (err set) */
 static gr_status solve(const cli_opts *o, gr_position *pos, solved *s, gr_error *err) {
@@ -50,6 +83,8 @@ static gr_status solve(const cli_opts *o, gr_position *pos, solved *s, gr_error 
         s->method = s->mis.method;
         s->v = s->mis.value;
     } else {
+        int done = 0;
+        if (cli_has_loopy_term(pos) && ((st = solve_loopy(pos, maxm, s, &done, err)) != GR_OK || done)) return st;
         st = gr_position_outcome(pos, &s->wins, &s->known, &s->v, err);
         if (st == GR_OK) st = gr_position_winning_moves(pos, maxm, cli_moves_collect, &s->mv, &s->complete, err);
         if (st == GR_OK && !s->known) s->method = "formula";
@@ -71,9 +106,20 @@ static void print_json(const cli_opts *o, gr_position *pos, const solved *s, int
     if (s->known) json_uint(&w, s->v);
     else json_null(&w);
     json_key(&w, "outcome");
-    json_string(&w, s->wins ? "N" : "P");
+    json_string(&w, s->draw ? "D" : s->wins ? "N" : "P");
     json_key(&w, "method");
     json_string(&w, s->method);
+    if (s->infinite) {
+        json_key(&w, "loopy");
+        json_object_begin(&w);
+        json_key(&w, "infinite");
+        json_bool(&w, 1);
+        json_key(&w, "K");
+        json_array_begin(&w);
+        for (size_t i = 0; i < s->nK; i++) json_uint(&w, s->K[i]);
+        json_array_end(&w);
+        json_object_end(&w);
+    }
     uint64_t take;
     if (s->nterms == 1 && !o->misere && !o->every && !o->has_moore && cli_dyn_min_take(pos, &take) && s->wins) {
         json_key(&w, "min_first_take");
@@ -100,6 +146,14 @@ static void print_json(const cli_opts *o, gr_position *pos, const solved *s, int
     cli_moves_json(&w, pos, &s->mv, s->one_position, rc);
     json_key(&w, "winning_moves_complete");
     json_bool(&w, s->one_position || s->complete);
+    if (s->draw) {
+        json_key(&w, "draw_moves");
+        json_array_begin(&w);
+        if (!cli_positions_json(&w, pos, &s->draws)) { *rc = 1; return; }
+        json_array_end(&w);
+        json_key(&w, "draw_moves_complete");
+        json_bool(&w, s->draws_complete);
+    }
     json_object_end(&w);
     json_line_end(&w);
 }
@@ -111,6 +165,16 @@ static const char *outcome_text(int wins) {
 static void print_human(const cli_opts *o, gr_position *pos, const solved *s, int *rc) {
     printf("position: %s\n", s->nterms <= HUMAN_FULL_TERMS ? s->text : "(a sum of many terms)");
     printf("terms:    %zu\n", s->nterms);
+    if (s->infinite) {
+        printf("value:    ");
+        cli_print_infinite(s->K, s->nK, 64);
+        printf(" (infinite: the finite values it can move to)\n");
+        printf("outcome:  %s\n", s->draw ? "D (a draw: neither player can force a win)" : outcome_text(s->wins));
+        printf("method:   generalized-sg (Smith's rule for sums of loopy games)\n");
+        if (s->draw) cli_moves_list_human(pos, &s->draws, "moves that keep the draw", s->draws_complete, rc);
+        else cli_moves_human(pos, &s->mv, 0, s->complete, rc);
+        return;
+    }
     if (!strcmp(s->play, "normal")) {
         if (s->known) printf("value:    %llu\n", (unsigned long long)s->v);
         else printf("value:    unknown (grundy knows only the outcome of a position this large)\n");
@@ -171,12 +235,14 @@ int cmd_solve(const cli_opts *o) {
         if (!s.steps) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     }
     if (solve(o, pos, &s, &err) != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
-    if (s.mv.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    if (s.mv.oom || s.draws.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     if (o->json) print_json(o, pos, &s, &rc);
     else print_human(o, pos, &s, &rc);
 out:
     free(s.steps);
     cli_moves_free(&s.mv);
+    cli_moves_free(&s.draws);
+    free(s.K);
     free(text);
     gr_position_free(pos);
     gr_ctx_free(ctx);

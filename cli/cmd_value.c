@@ -1,7 +1,7 @@
 /* grundy value POSITION: the Grundy value of a position (a sum of terms). */
 #include <stdio.h>
 #include <stdlib.h>
-#include "cli.h"
+#include "solve.h"
 
 int cmd_value(const cli_opts *o) {
     cli_input in;
@@ -13,8 +13,20 @@ int cmd_value(const cli_opts *o) {
     if (rc) return rc;
     if ((rc = cli_setup(o, &ctx)) != 0) goto out;
     uint64_t v;
-    if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK ||
-        gr_position_value(pos, &v, &err) != GR_OK) {
+    if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
+        rc = cli_report(&err, in.source, in.source != NULL);
+        goto out;
+    }
+    if (cli_has_loopy_term(pos)) {
+        /* a loopy sum: its generalized value, finite or ∞{K} */
+        gr_gvalue gv;
+        if (gr_position_gvalue(pos, &gv, &err) != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
+        if (gv.infinite) cli_print_infinite(gv.K, gv.nK, 0);
+        else printf("%llu", (unsigned long long)gv.value);
+        printf("\n");
+        goto out;
+    }
+    if (gr_position_value(pos, &v, &err) != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
     }

@@ -25,6 +25,15 @@ void cli_moves_free(cli_moves *mv);
  * move that changes several terms at once. *rc = 1 on failure. */
 void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int one_position, int *rc);
 void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, int complete, int *rc);
+/* the positions after the moves, as JSON strings in an open array (0 on failure) */
+int cli_positions_json(json_writer *w, gr_position *pos, const cli_moves *mv);
+/* "TITLE:" and the moves, one per line */
+void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc);
+
+/* whether a term's ruleset may be loopy (graph[...]) */
+int cli_has_loopy_term(gr_position *pos);
+/* an infinite generalized value, ∞{K} (at most max members of K shown; 0: all) */
+void cli_print_infinite(const uint64_t *K, size_t nK, size_t max);
 
 /* For a position that is one dyn[k] / fib term: the least winning take.
  * 1 when found. */

@@ -31,6 +31,19 @@ void cli_moves_free(cli_moves *mv) {
     free(mv->list);
 }
 
+int cli_positions_json(json_writer *w, gr_position *pos, const cli_moves *mv) {
+    for (size_t i = 0; i < mv->n; i++) {
+        char *after = NULL;
+        if (gr_position_format_after(pos, &mv->list[i], &after, NULL) != GR_OK) {
+            if (!i) json_raw(w, ", ");
+            return 0;
+        }
+        json_string(w, after);
+        free(after);
+    }
+    return 1;
+}
+
 void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int one_position, int *rc) {
     /* On a failure before the lists are complete the document is left as it
      * always was: the "winning_moves" array open, the caller's next member
@@ -46,17 +59,9 @@ void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int o
         if (!after) { json_raw(w, ", "); return; }
         json_string(w, after);
         free(after);
-    } else {
-        for (size_t i = 0; i < mv->n; i++) {
-            char *after = NULL;
-            if (gr_position_format_after(pos, &mv->list[i], &after, NULL) != GR_OK) {
-                *rc = 1;
-                if (!i) json_raw(w, ", ");
-                return;
-            }
-            json_string(w, after);
-            free(after);
-        }
+    } else if (!cli_positions_json(w, pos, mv)) {
+        *rc = 1;
+        return;
     }
     json_array_end(w);
     json_key(w, "moves");
@@ -75,7 +80,6 @@ void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int o
 }
 
 void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, int complete, int *rc) {
-    size_t nterms = gr_position_count(pos);
     if (one_position) {
         if (!mv->n) return;
         printf("winning move (one move in each component that changes):\n");
@@ -83,7 +87,12 @@ void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, in
             printf("  term %zu: %s -> %s\n", mv->list[i].component + 1, mv->list[i].from, mv->list[i].to);
         return;
     }
-    printf("winning moves%s:\n", complete ? "" : " (not all are listed)");
+    cli_moves_list_human(pos, mv, "winning moves", complete, rc);
+}
+
+void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc) {
+    size_t nterms = gr_position_count(pos);
+    printf("%s%s:\n", title, complete ? "" : " (not all are listed)");
     for (size_t i = 0; i < mv->n; i++) {
         if (nterms <= HUMAN_FULL_TERMS) {
             char *after = NULL;
@@ -101,4 +110,17 @@ int cli_dyn_min_take(gr_position *pos, uint64_t *take) {
     gr_error e;
     return gr_position_term(pos, 0, &t) == GR_OK && !strcmp(gr_ruleset_family(t.ruleset), "dyn") &&
            gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, take, &e) == GR_OK;
+}
+
+int cli_has_loopy_term(gr_position *pos) {
+    gr_term_info t;
+    for (size_t i = 0; gr_position_term(pos, i, &t) == GR_OK; i++)
+        if (gr_ruleset_is_loopy(t.ruleset)) return 1;
+    return 0;
+}
+
+void cli_print_infinite(const uint64_t *K, size_t nK, size_t max) {
+    printf("∞{");
+    for (size_t i = 0; i < nK && (!max || i < max); i++) printf("%s%llu", i ? "," : "", (unsigned long long)K[i]);
+    printf("%s}", max && nK > max ? ",..." : "");
 }

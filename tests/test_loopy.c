@@ -4,6 +4,7 @@
  * graphs with cycles, self-loops and repeated edges; the defining
  * conditions of the generalized Sprague-Grundy function and of its counter
  * checked directly; acyclic graphs against the plain mex. */
+#include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
 #include "testutil.h"
@@ -209,10 +210,266 @@ static void fixed_examples(void) {
     }
 }
 
+/* ---- the graph family, in positions ---- */
+
+#define CMAX 14 /* combined graph: the graph's vertices, then nim heaps 0..4 */
+#define KMAX 4  /* tokens in a sum */
+
+typedef struct combined {
+    uint32_t n, gn;  /* vertices; of them, the graph's */
+    uint32_t off[CMAX + 1], adj[MMAX + 16];
+} combined;
+
+/* the graph plus the nim heaps 0..4 as vertices gn..gn+4 (heap j moves to
+ * every heap below it) */
+static void combine(const graph *g, combined *c) {
+    c->gn = g->n;
+    c->n = g->n + 5;
+    uint32_t m = 0;
+    for (uint32_t v = 0; v < g->n; v++) {
+        c->off[v] = m;
+        for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) c->adj[m++] = g->adj[e];
+    }
+    for (uint32_t j = 0; j < 5; j++) {
+        c->off[g->n + j] = m;
+        for (uint32_t i = 0; i < j; i++) c->adj[m++] = g->n + i;
+    }
+    c->off[c->n] = m;
+}
+
+/* retrograde outcomes of every k-token state of the combined graph
+ * (states as base-n numbers); computed once per graph and k */
+static signed char table[CMAX * CMAX * CMAX * CMAX];
+static const combined *table_of;
+static int table_k;
+
+static void solve_table(const combined *c, int k) {
+    if (table_of == c && table_k == k) return;
+    table_of = c;
+    table_k = k;
+    signed char *out = table;
+    uint32_t states = 1;
+    for (int i = 0; i < k; i++) states *= c->n;
+    for (uint32_t s = 0; s < states; s++) out[s] = -1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t s = 0; s < states; s++) {
+            if (out[s] >= 0) continue;
+            uint32_t t[KMAX], x = s, place = 1;
+            for (int i = 0; i < k; i++) { t[i] = x % c->n; x /= c->n; }
+            int any_p = 0, all_n = 1;
+            for (int i = 0; i < k; i++) {
+                for (uint32_t e = c->off[t[i]]; e < c->off[t[i] + 1]; e++) {
+                    uint32_t s2 = s - t[i] * place + c->adj[e] * place;
+                    if (out[s2] == 0) any_p = 1;
+                    if (out[s2] != 1) all_n = 0;
+                }
+                place *= c->n;
+            }
+            if (any_p) { out[s] = 1; changed = 1; }
+            else if (all_n) { out[s] = 0; changed = 1; }
+        }
+    }
+}
+
+static int combined_outcome(const combined *c, const uint32_t *tok, int k) {
+    solve_table(c, k);
+    uint32_t s = 0, place = 1;
+    for (int i = 0; i < k; i++) { s += tok[i] * place; place *= c->n; }
+    return table[s] < 0 ? GR_OUTCOME_D : table[s] ? GR_OUTCOME_N : GR_OUTCOME_P;
+}
+
+static gr_ctx *ctx;
+
+/* the tokens of a position (graph tokens as vertices, nim heaps after)
+ * and the term each is in (term may be NULL) */
+static int tokens_of(gr_position *pos, const combined *c, uint32_t *tok, int *term) {
+    int k = 0;
+    gr_term_info t;
+    for (size_t i = 0; gr_position_term(pos, i, &t) == GR_OK; i++) {
+        int nim = strcmp(gr_ruleset_family(t.ruleset), "graph") != 0;
+        for (size_t j = 0; j < t.nargs; j++) {
+            if (k == KMAX) return -1;
+            if (term) term[k] = (int)i;
+            tok[k++] = nim ? c->gn + (uint32_t)t.args[j] : (uint32_t)t.args[j];
+        }
+    }
+    return k;
+}
+
+static int outcome_of_text(const char *text, const combined *c) {
+    gr_position *pos;
+    gr_error err;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) {
+        fprintf(stderr, "%s: %s\n", text, err.message);
+        return -1;
+    }
+    uint32_t tok[KMAX];
+    int k = tokens_of(pos, c, tok, NULL);
+    gr_position_free(pos);
+    return k < 0 ? -1 : combined_outcome(c, tok, k);
+}
+
+typedef struct collected {
+    char *after[256];
+    size_t n;
+    gr_position *pos;
+} collected;
+
+static int collect(void *user, const gr_move *m) {
+    collected *cl = user;
+    if (cl->n == 256) return 1;
+    if (gr_position_format_after(cl->pos, m, &cl->after[cl->n], NULL) != GR_OK) return 1;
+    cl->n++;
+    return 0;
+}
+
+static void collected_free(collected *cl) {
+    for (size_t i = 0; i < cl->n; i++) free(cl->after[i]);
+    cl->n = 0;
+}
+
+/* every move of the position by brute force, counted by the outcome it
+ * leaves (tokens moved one at a time on the combined graph); moves that
+ * leave the same position count once (two tokens of one term on one
+ * vertex, or a repeated edge) */
+static void count_moves(const combined *c, const uint32_t *tok, const int *term, int k, int *counts) {
+    counts[0] = counts[1] = counts[2] = 0;
+    uint32_t t2[KMAX];
+    for (int i = 0; i < k; i++) {
+        int same = 0;
+        for (int j = 0; j < i; j++) same |= term[j] == term[i] && tok[j] == tok[i];
+        if (same) continue;
+        for (uint32_t e = c->off[tok[i]]; e < c->off[tok[i] + 1]; e++) {
+            int again = 0;
+            for (uint32_t f = c->off[tok[i]]; f < e; f++) again |= c->adj[f] == c->adj[e];
+            if (again) continue;
+            memcpy(t2, tok, sizeof t2);
+            t2[i] = c->adj[e];
+            counts[combined_outcome(c, t2, k)]++;
+        }
+    }
+}
+
+static void write_graph(const graph *g, char *buf, size_t cap) {
+    size_t len = (size_t)snprintf(buf, cap, "graph[");
+    for (uint32_t v = 0; v < g->n; v++)
+        for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++)
+            len += (size_t)snprintf(buf + len, cap - len, "%s%u>%u", len > 6 ? "," : "", v, g->adj[e]);
+    /* the largest vertex must exist: a self-loop-free way to name it is an
+     * edge from it... inline graphs number vertices up to the largest named */
+    snprintf(buf + len, cap - len, "]");
+}
+
+static void random_positions(uint64_t seed) {
+    tu_rng r = {seed};
+    uint64_t cases = 1500 * tu_scale();
+    long seen[3] = {0, 0, 0};
+    for (uint64_t c = 0; c < cases; c++) {
+        graph g;
+        random_graph(&r, &g, 0);
+        if (!g.m) continue;
+        /* inline graphs have vertices 0 .. the largest named */
+        uint32_t top = 0;
+        for (uint32_t e = 0; e < g.m; e++) top = g.adj[e] > top ? g.adj[e] : top;
+        for (uint32_t v = 0; v < g.n; v++) if (g.off[v + 1] > g.off[v] && v > top) top = v;
+        g.n = top + 1;
+        static combined cg;
+        combine(&g, &cg);
+        table_of = NULL;
+        char spec[1024], text[2048];
+        write_graph(&g, spec, sizeof spec);
+        /* 1 to 3 terms: graph terms of 1-2 tokens, or nim heaps up to 4 */
+        int nterms = 1 + (int)tu_below(&r, 3), k = 0;
+        size_t len = 0;
+        text[0] = 0;
+        for (int i = 0; i < nterms && k < KMAX; i++) {
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s", i ? " + " : "");
+            if (tu_below(&r, 4) == 0) {
+                len += (size_t)snprintf(text + len, sizeof text - len, "nim(%u)", (unsigned)tu_below(&r, 5));
+                k++;
+            } else {
+                int nt = 1 + (int)tu_below(&r, 2);
+                if (k + nt > KMAX) nt = KMAX - k;
+                len += (size_t)snprintf(text + len, sizeof text - len, "%s(", spec);
+                for (int j = 0; j < nt; j++)
+                    len += (size_t)snprintf(text + len, sizeof text - len, "%s%u", j ? "," : "", (unsigned)tu_below(&r, g.n));
+                len += (size_t)snprintf(text + len, sizeof text - len, ")");
+                k += nt;
+            }
+        }
+        gr_position *pos;
+        gr_error err;
+        if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) {
+            CHECK(0, "case %llu: %s: %s", (unsigned long long)c, text, err.message);
+            continue;
+        }
+        uint32_t tok[KMAX];
+        int term[KMAX];
+        int nt = tokens_of(pos, &cg, tok, term);
+        int want = combined_outcome(&cg, tok, nt);
+        gr_outcome got;
+        CHECK(gr_position_loopy_outcome(pos, &got, &err) == GR_OK && (int)got == want, "case %llu: %s: outcome %d, brute %d",
+              (unsigned long long)c, text, (int)got, want);
+        seen[want]++;
+        int counts[3];
+        count_moves(&cg, tok, term, nt, counts);
+        collected cl = {{0}, 0, pos};
+        int complete = 0;
+        if (want == GR_OUTCOME_N) {
+            CHECK(gr_position_winning_moves(pos, 0, collect, &cl, &complete, &err) == GR_OK, "case %llu: %s: %s",
+                  (unsigned long long)c, text, err.message);
+            CHECK(cl.n > 0, "case %llu: %s: won, but no winning move", (unsigned long long)c, text);
+            for (size_t i = 0; i < cl.n; i++)
+                CHECK(outcome_of_text(cl.after[i], &cg) == GR_OUTCOME_P, "case %llu: %s: winning move to %s is not to P",
+                      (unsigned long long)c, text, cl.after[i]);
+            if (complete) CHECK((int)cl.n == counts[GR_OUTCOME_P], "case %llu: %s: %zu winning moves, brute %d",
+                                (unsigned long long)c, text, cl.n, counts[GR_OUTCOME_P]);
+        } else if (want == GR_OUTCOME_D) {
+            CHECK(gr_position_draw_moves(pos, 0, collect, &cl, &complete, &err) == GR_OK, "case %llu: %s: %s",
+                  (unsigned long long)c, text, err.message);
+            CHECK(cl.n > 0 || !complete, "case %llu: %s: a draw, but no move keeps it", (unsigned long long)c, text);
+            CHECK(cl.n > 0 || counts[GR_OUTCOME_D] == 0, "case %llu: %s: no draw move listed, brute finds %d",
+                  (unsigned long long)c, text, counts[GR_OUTCOME_D]);
+            for (size_t i = 0; i < cl.n; i++)
+                CHECK(outcome_of_text(cl.after[i], &cg) == GR_OUTCOME_D, "case %llu: %s: draw move to %s is not to D",
+                      (unsigned long long)c, text, cl.after[i]);
+            if (complete) CHECK((int)cl.n == counts[GR_OUTCOME_D], "case %llu: %s: %zu draw moves, brute %d",
+                                (unsigned long long)c, text, cl.n, counts[GR_OUTCOME_D]);
+            /* no winning move from a draw */
+            collected none = {{0}, 0, pos};
+            CHECK(gr_position_winning_moves(pos, 0, collect, &none, &complete, &err) == GR_OK && none.n == 0,
+                  "case %llu: %s: winning moves from a draw", (unsigned long long)c, text);
+            collected_free(&none);
+        } else {
+            CHECK(gr_position_winning_moves(pos, 0, collect, &cl, &complete, &err) == GR_OK && cl.n == 0,
+                  "case %llu: %s: winning moves from P", (unsigned long long)c, text);
+        }
+        collected_free(&cl);
+        /* the value: finite exactly when no token's value is infinite, and
+         * then the XOR (ordinary value calls agree) */
+        gr_gvalue gv;
+        uint64_t v;
+        CHECK(gr_position_gvalue(pos, &gv, &err) == GR_OK, "case %llu: gvalue", (unsigned long long)c);
+        gr_status vs = gr_position_value(pos, &v, &err);
+        if (!gv.infinite) CHECK(vs == GR_OK && v == gv.value && (want == GR_OUTCOME_P) == (v == 0),
+                                "case %llu: %s: value %llu, gvalue %llu", (unsigned long long)c, text, (unsigned long long)v,
+                                (unsigned long long)gv.value);
+        else CHECK(vs == GR_ECYCLE, "case %llu: %s: an infinite value must not be given as a number", (unsigned long long)c, text);
+        gr_position_free(pos);
+    }
+    CHECK(seen[0] > 0 && seen[1] > 0 && seen[2] > (long)cases / 20, "outcomes seen: P %ld, N %ld, D %ld", seen[0], seen[1],
+          seen[2]);
+    printf("positions: %llu sums, P %ld, N %ld, D %ld\n", (unsigned long long)cases, seen[0], seen[1], seen[2]);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(20261123);
     fixed_examples();
     random_loopy(seed);
     random_acyclic(seed + 1);
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
+    random_positions(seed + 2);
+    gr_ctx_free(ctx);
     return tu_finish("loopy");
 }

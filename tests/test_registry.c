@@ -10,7 +10,11 @@
 
 /* the spec to instantiate a registry entry with */
 static const char *spec_of(const gr_family_entry *e, char *buf, size_t n) {
-    if ((e->family->flags & GR_FAM_PARAMS_REQUIRED) && !e->preset) snprintf(buf, n, "%s", e->family->example);
+    if ((e->family->flags & GR_FAM_PARAMS_REQUIRED) && !e->preset) {
+        /* the example's first spec ("graph[0>1,1>2] or graph[@FILE]") */
+        const char *ex = e->family->example, *sp = strstr(ex, " or ");
+        snprintf(buf, n, "%.*s", sp ? (int)(sp - ex) : (int)strlen(ex), ex);
+    }
     else snprintf(buf, n, "%s", e->name);
     return buf;
 }
@@ -51,7 +55,11 @@ int main(void) {
                   "state family %s has check, value, state_options and state_moves_to", f->name);
             CHECK(!f->next && !f->options && !f->splits, "state family %s has no heap operations", f->name);
         }
-        if (f->flags & GR_FAM_PARAMS_REQUIRED) CHECK(f->parse && f->example, "%s parses its parameters", f->name);
+        if (f->flags & GR_FAM_PARAMS_REQUIRED)
+            CHECK((f->parse || f->parse_files) && f->example, "%s parses its parameters", f->name);
+        if (f->flags & GR_FAM_LOOPY)
+            CHECK(f->gvalue && f->gvalue_options && !(f->flags & GR_FAM_HEAP), "loopy family %s has its generalized values",
+                  f->name);
         if (e->preset) CHECK(f->parse != NULL, "alias %s has a family that parses its preset", e->name);
         if (f->flags & GR_FAM_EDGES) CHECK(f->args_from_text != NULL, "%s reads graph files", f->name);
         if (f->misere_alone) CHECK(f->misere_alone_moves != NULL, "%s lists its misère moves too", f->name);

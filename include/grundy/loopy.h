@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "status.h"
+#include "position.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,6 +54,33 @@ typedef struct gr_gvalue {
  * no recursion. GR_EINVAL for a malformed off/adj, GR_ENOMEM. */
 GR_NODISCARD gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value,
                                       uint32_t *counter, gr_error *err);
+
+/* Whether positions of the ruleset may have infinite values (graph[...]:
+ * the graph may have cycles). */
+int gr_ruleset_is_loopy(const gr_ruleset *rs);
+
+/* ---- sums with loopy terms (graph[...] on a graph with cycles) ----
+ * Terms of the other families have finite values and enter by them. */
+
+/* The generalized value of term i, and of the whole sum by Smith's rule.
+ * out->K points into the position: valid while it lives, until the next
+ * gvalue call on it. */
+GR_NODISCARD gr_status gr_position_term_gvalue(gr_position *pos, size_t i, gr_gvalue *out, gr_error *err);
+GR_NODISCARD gr_status gr_position_gvalue(gr_position *pos, gr_gvalue *out, gr_error *err);
+
+/* P, N or D for any position whose terms' values are known (for a sum
+ * without loopy terms: P or N by the XOR). */
+GR_NODISCARD gr_status gr_position_loopy_outcome(gr_position *pos, gr_outcome *out, gr_error *err);
+
+/* From a draw (D): moves to positions that are still a draw, the moves
+ * that keep the game going without losing (none from P or N). Every such
+ * move of a loopy term is listed; in a term of an ordinary family only the
+ * moves that lower its value are, so *complete is 0 when such a term could
+ * also be raised. gr_position_winning_moves lists the winning moves of a
+ * won loopy sum (the one infinite term moves to the value that makes every
+ * value finite with XOR 0). */
+GR_NODISCARD gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user,
+                                              int *complete, gr_error *err);
 
 GR_API_END
 #ifdef __cplusplus

@@ -31,8 +31,10 @@ const gr_nim *gri_ctx_nim(gr_ctx *ctx);
 int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
 
 /* Parses a ruleset spec NAME ['[' PARAMS ']'] at spec[0..len); errors are
- * reported at `line` and column col0 + offset. */
+ * reported at `line` and column col0 + offset; a family whose parameters
+ * name a file reads it with opts (may be NULL: refused). */
+struct gr_parse_opts;
 gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
-                            gr_ruleset **out, gr_error *err);
+                            const struct gr_parse_opts *opts, gr_ruleset **out, gr_error *err);
 
 #endif

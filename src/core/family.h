@@ -22,8 +22,23 @@ enum {
     GR_FAM_PARAMS_OPTIONAL = 1u << 2, /* NAME[...] may have parameters */
     GR_FAM_NIM = 1u << 3,             /* G(n) = n, and heap w is the one option of value w < n */
     GR_FAM_EDGES = 1u << 4,           /* arguments are edges written u-v[:w], stored as (u, v, w) */
-    GR_FAM_ARGS_SET = 1u << 5         /* arguments are a set: long argument lists are kept sorted */
+    GR_FAM_ARGS_SET = 1u << 5,        /* arguments are a set: long argument lists are kept sorted */
+    GR_FAM_LOOPY = 1u << 6            /* positions may have infinite values (gvalue) */
 };
+
+/* A term's generalized Sprague-Grundy value (loopy.h): finite, or ∞(K)
+ * with K = { K[i] XOR Kxor }, K[] ascending and owned by the ruleset
+ * (valid while it lives). */
+typedef struct gri_gv {
+    int infinite;
+    uint64_t value;
+    const uint32_t *K;
+    size_t nK;
+    uint64_t Kxor;
+} gri_gv;
+/* whether y is in the gv's K */
+int gri_gv_has(const gri_gv *g, uint64_t y);
+typedef int (*gri_gv_option_fn)(void *user, const uint64_t *args, size_t n, const gri_gv *gv);
 
 /* State families with two coordinates (wythoff, euclid, dyn) keep a
  * table of small positions' values: at most this many per side. */
@@ -54,6 +69,10 @@ typedef struct gr_family {
      * one-number patterns and a state family otherwise). */
     gr_status (*parse)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                        gr_error *err);
+    /* optional, instead of parse: a family whose parameters may name a
+     * file (graph[@FILE]) reads it with opts (NULL, or no reader: refused) */
+    gr_status (*parse_files)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
+                             const gr_parse_opts *opts, gr_buf *canon, gr_error *err);
     void (*free)(gr_ruleset *rs); /* optional: frees rs->data */
 
     /* ---- heap families ---- */
@@ -113,6 +132,13 @@ typedef struct gr_family {
      * written as the sum they leave */
     gr_status (*moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
+    /* with GR_FAM_LOOPY: the generalized value (value() then fails with
+     * GR_ECYCLE for an infinite one) */
+    gr_status (*gvalue)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);
+    /* with GR_FAM_LOOPY: every option with its generalized value (fn
+     * returns nonzero to stop) */
+    gr_status (*gvalue_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
+                                gr_error *err);
     /* optional: the least winning take (dyn) */
     gr_status (*min_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
     /* optional, with GR_FAM_EDGES: the arguments from a graph file's text

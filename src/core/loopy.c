@@ -19,6 +19,7 @@
 #include <string.h>
 #include "internal.h"
 #include "grundy/loopy.h"
+#include "family.h"
 
 #define UNSET UINT32_MAX
 
@@ -108,4 +109,17 @@ gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, u
         if (value[v] == UNSET) value[v] = GR_LOOPY_INFINITE;
     free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
     return GR_OK;
+}
+
+int gri_gv_has(const gri_gv *g, uint64_t y) {
+    if (!g->infinite) return 0;
+    uint64_t want = y ^ g->Kxor;
+    if (want > UINT32_MAX) return 0;
+    size_t lo = 0, hi = g->nK;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (g->K[mid] < want) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < g->nK && g->K[lo] == want;
 }

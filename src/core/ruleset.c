@@ -392,3 +392,5 @@ gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t 
     if (complete) *complete = !it.cut && !it.stopped;
     return st;
 }
+
+int gr_ruleset_is_loopy(const gr_ruleset *rs) { return gri_rs_has(rs, GR_FAM_LOOPY); }

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "family.h"
 #include "lang/lex.h"
+#include "io/edgefile.h"
 
 /* the ground vertex (hackenbush[r]; 0 by default) */
 #define ROOT(rs) (*(const uint64_t *)(rs)->data)
@@ -299,99 +300,14 @@ static gr_status hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uin
 
 /* ---- graph files ---- */
 
-static int read_u64(const char *s, size_t *i, size_t n, uint64_t *v, int *neg) {
-    while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\r')) (*i)++;
-    *neg = *i < n && s[*i] == '-';
-    if (*i >= n || s[*i] < '0' || s[*i] > '9') return 0;
-    uint64_t x = 0;
-    while (*i < n && s[*i] >= '0' && s[*i] <= '9') {
-        unsigned d = (unsigned)(s[*i] - '0');
-        if (x > (UINT64_MAX - d) / 10) return -1;
-        x = x * 10 + d;
-        (*i)++;
-    }
-    *v = x;
-    return 1;
-}
-
-/* A graph file's text: "n m", then m lines "u v [w]"; vertices numbered
- * base .. base + n - 1 (base = the ground: 0, or 1 for 1-based files).
- * Errors name the file (path) and the line. */
+/* A graph file's text (edgefile.h), vertices numbered from the ground
+ * (0, or 1 for 1-based files); errors name the file and the line. */
 static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const char *buf, size_t len, uint64_t **out,
                                    size_t *nwords, gr_error *err) {
-    uint64_t base = ROOT(rs);
-    *out = NULL;
-    *nwords = 0;
-    gr_status st = GR_OK;
-    size_t i = 0, line = 1;
-    uint64_t n = 0, m = 0, *tri = NULL;
-    int neg, r;
-    /* header */
-    if ((r = read_u64(buf, &i, len, &n, &neg)) != 1 || (r = read_u64(buf, &i, len, &m, &neg)) != 1) {
-        st = gri_fail(err, GR_EPARSE, "%s: line 1: expected the header 'n m' (vertices, edges)%s", path,
-                     r < 0 ? ": number too large" : neg ? ": negative number" : "");
-        goto out;
-    }
-    if (m > ((uint64_t)1 << 28)) { st = gri_fail(err, GR_ELIMIT, "%s: line 1: %llu edges is more than grundy reads", path, (unsigned long long)m); goto out; }
-    tri = malloc((3 * m + 1) * sizeof *tri);
-    if (!tri) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-    for (uint64_t e = 0; e < m; e++) {
-        /* to the next line */
-        while (i < len && buf[i] != '\n') {
-            if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
-                st = gri_fail(err, GR_EPARSE, "%s: line %zu: unexpected '%c' at the end of the line", path, line, buf[i]);
-                goto out;
-            }
-            i++;
-        }
-        if (i >= len) {
-            st = gri_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line + 1,
-                         (unsigned long long)e, (unsigned long long)m);
-            goto out;
-        }
-        i++;
-        line++;
-        size_t look = i;
-        while (look < len && (buf[look] == ' ' || buf[look] == '\t' || buf[look] == '\r')) look++;
-        if (look >= len) {
-            st = gri_fail(err, GR_EPARSE, "%s: line %zu: the file ends after %llu of its %llu edges", path, line,
-                         (unsigned long long)e, (unsigned long long)m);
-            goto out;
-        }
-        uint64_t u, v, w = 1;
-        if ((r = read_u64(buf, &i, len, &u, &neg)) != 1 || (r = read_u64(buf, &i, len, &v, &neg)) != 1) {
-            st = gri_fail(err, r < 0 || neg ? GR_ERANGE : GR_EPARSE, "%s: line %zu: expected an edge 'u v [w]'%s", path, line,
-                         r < 0 ? ": number too large" : neg ? ": negative number" : "");
-            goto out;
-        }
-        size_t save = i;
-        r = read_u64(buf, &i, len, &w, &neg);
-        if (r < 0 || neg) { st = gri_fail(err, GR_ERANGE, "%s: line %zu: %s weight", path, line, neg ? "negative" : "too large a"); goto out; }
-        if (r == 0) { i = save; w = 1; }
-        if (w == 0) { st = gri_fail(err, GR_EINVAL, "%s: line %zu: an edge needs weight >= 1", path, line); goto out; }
-        if (u < base || v < base || u - base >= n || v - base >= n) {
-            uint64_t bad = (u < base || u - base >= n) ? u : v;
-            st = gri_fail(err, GR_ERANGE, "%s: line %zu: vertex %llu is out of range (the header says %llu vertices, numbered from %llu)",
-                         path, line, (unsigned long long)bad, (unsigned long long)n, (unsigned long long)base);
-            goto out;
-        }
-        tri[3 * e] = u;
-        tri[3 * e + 1] = v;
-        tri[3 * e + 2] = w;
-    }
-    /* nothing but blanks may follow */
-    for (; i < len; i++) {
-        if (buf[i] == '\n') { line++; continue; }
-        if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
-            st = gri_fail(err, GR_EPARSE, "%s: line %zu: more edges than the header's %llu", path, line, (unsigned long long)m);
-            goto out;
-        }
-    }
-    *out = tri;
-    *nwords = 3 * m;
-    tri = NULL;
-out:
-    free(tri);
+    gri_edgefile f;
+    gr_status st = gri_edgefile_parse(path, buf, len, ROOT(rs), GRI_EDGES_WEIGHTED, &f, err);
+    *out = f.e;
+    *nwords = (size_t)(3 * f.m);
     return st;
 }
 

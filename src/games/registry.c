@@ -6,7 +6,8 @@
 
 extern const gr_family gri_family_nim, gri_family_sub, gri_family_tb, gri_family_divisor, gri_family_coprime,
     gri_family_pow2, gri_family_grundy, gri_family_bash, gri_family_staircase, gri_family_stairs, gri_family_wythoff,
-    gri_family_euclid, gri_family_dyn, gri_family_prod, gri_family_hackenbush, gri_family_rule;
+    gri_family_euclid, gri_family_dyn, gri_family_prod, gri_family_hackenbush, gri_family_rule,
+    gri_family_graph;
 
 static const gr_family_entry REGISTRY[] = {
     {"nim", &gri_family_nim, NULL},
@@ -29,6 +30,7 @@ static const gr_family_entry REGISTRY[] = {
     {"dawson", &gri_family_tb, "0.07"},
     {"lasker", &gri_family_tb, "4.3!"},
     {"rule", &gri_family_rule, NULL},
+    {"graph", &gri_family_graph, NULL},
 };
 
 const gr_family_entry *gri_registry_find(const char *name, size_t len) {

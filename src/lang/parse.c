@@ -153,7 +153,7 @@ static gr_status term(parser *p, gr_position *pos) {
         uint64_t v;
         if ((st = number(p, &v)) != GR_OK) return st;
         if (!p->last_rs || p->last_len != 3 || memcmp(p->last_spec, "nim", 3)) {
-            if ((st = gri_ctx_ruleset_at(pos->ctx, "nim", 3, p->line, 1, &p->last_rs, p->err)) != GR_OK) return st;
+            if ((st = gri_ctx_ruleset_at(pos->ctx, "nim", 3, p->line, 1, NULL, &p->last_rs, p->err)) != GR_OK) return st;
             p->last_spec = "nim";
             p->last_len = 3;
         }
@@ -176,7 +176,7 @@ static gr_status term(parser *p, gr_position *pos) {
         if (p->last_rs && p->last_len == len && !memcmp(p->last_spec, p->s + at, len)) {
             t.rs = p->last_rs;
         } else {
-            if ((st = gri_ctx_ruleset_at(pos->ctx, p->s + at, len, p->line, col(p, at), &t.rs, p->err)) != GR_OK)
+            if ((st = gri_ctx_ruleset_at(pos->ctx, p->s + at, len, p->line, col(p, at), p->opts, &t.rs, p->err)) != GR_OK)
                 return st;
             p->last_rs = t.rs;
             p->last_spec = p->s + at;

@@ -12,7 +12,7 @@ static int is_name_char(char c) {
 }
 
 gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
-                            gr_ruleset **out, gr_error *err) {
+                            const gr_parse_opts *opts, gr_ruleset **out, gr_error *err) {
     *out = NULL;
     size_t i = 0;
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
@@ -48,12 +48,26 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
     if (!needs && has_params && !(fam->flags & GR_FAM_PARAMS_OPTIONAL))
         return gri_fail_at(err, GR_EPARSE, line, col0 + ps - 1, "'%s' takes no parameters", nm->name);
 
+    /* a family that reads files is parsed once per spec as written */
+    if (fam->parse_files && has_params) {
+        gr_buf as;
+        gri_buf_init(&as);
+        gri_buf_puts(&as, nm->name);
+        gri_buf_puts(&as, "[");
+        gri_buf_put(&as, spec + ps, pe - ps);
+        gri_buf_puts(&as, "]");
+        gr_ruleset *have = as.failed ? NULL : gri_ctx_find(ctx, as.data);
+        gri_buf_free(&as);
+        if (have) { *out = have; return GR_OK; }
+    }
     /* the family's parameters: an alias's preset, or those written */
     gr_ruleset tmp = {.fam = fam};
     gr_buf canon;
     gri_buf_init(&canon);
     gr_status st = GR_OK;
-    if (fam->parse) {
+    if (fam->parse_files) {
+        st = fam->parse_files(&tmp, has_params ? spec + ps : NULL, pe - ps, line, col0 + ps, opts, &canon, err);
+    } else if (fam->parse) {
         if (nm->preset) st = fam->parse(&tmp, nm->preset, strlen(nm->preset), 0, 1, &canon, err);
         else st = fam->parse(&tmp, has_params ? spec + ps : NULL, pe - ps, line, col0 + ps, &canon, err);
     }
@@ -93,5 +107,5 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
 }
 
 gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len, gr_ruleset **out, gr_error *err) {
-    return gri_ctx_ruleset_at(ctx, spec, len, 0, 1, out, err);
+    return gri_ctx_ruleset_at(ctx, spec, len, 0, 1, NULL, out, err);
 }

@@ -8,7 +8,7 @@
 
 void gr_position_free(gr_position *pos) {
     if (!pos) return;
-    free(pos->terms); free(pos->args); free(pos->values); free(pos->known);
+    free(pos->terms); free(pos->args); free(pos->values); free(pos->known); free(pos->kbuf);
     free(pos);
 }
 
@@ -137,6 +137,13 @@ gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t 
     gr_error local;
     gr_status st = gr_position_value(pos, value, &local);
     if (st == GR_OK) { *known = 1; *wins = *value != 0; return GR_OK; }
+    if (st == GR_ECYCLE) {
+        /* a loopy term of infinite value: won, or a draw */
+        gr_outcome o;
+        if (gr_position_loopy_outcome(pos, &o, NULL) != GR_OK) { if (err) *err = local; return st; }
+        if (o == GR_OUTCOME_N) { *known = 0; *wins = 1; return GR_OK; }
+        return gri_fail(err, GR_ECYCLE, "the position is a draw (outcome D): neither player can force a win");
+    }
     if (st != GR_EUNPROVEN) { if (err) *err = local; return st; }
     uint64_t rest = 0, v;
     size_t unknown = 0, which = 0;
@@ -196,6 +203,10 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
 
 int gri_movesink_emit(gr_movesink *s, const char *to) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
+    if (!s->from && gr_position_term_format(s->pos, s->term, &s->from) != GR_OK) {
+        s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
+        return 1;
+    }
     gr_move m = {s->term, s->from, to};
     s->found++;
     if (s->fn(s->user, &m)) { s->cut = 1; return 1; }
@@ -240,12 +251,79 @@ static int on_option(void *user, const uint64_t *heaps, size_t nh) {
     return report(w, heaps, nh);
 }
 
+/* Moves in term i that leave it with value target (the term's value is
+ * tv); huge_seen counts the options listed of heaps past the table limit. */
+gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
+                            int *partial) {
+    gr_position *pos = sink->pos;
+    gr_term *t = &pos->terms[i];
+    gr_error *err = sink->err;
+    gr_status st = GR_OK;
+    wm w = {*sink, 0, 0};
+    w.out.term = i;
+    w.out.from = NULL; /* written when a move is found (gri_movesink_emit) */
+    if (!gr_ruleset_is_heap(t->rs)) {
+        int all = 1;
+        if (t->rs->fam->moves_text)
+            st = t->rs->fam->moves_text(t->rs, pos->args + t->args, t->nargs, target, on_prod, &w, &all, err);
+        else
+            st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, target, on_state, &w, &all, err);
+        if (st == GR_OK) st = w.out.st;
+        if (!all && !w.out.cut) w.partial = 1;
+        goto out;
+    }
+    for (uint32_t k = 0; k < t->nargs && !w.out.cut; k++) {
+        uint64_t h = pos->args[t->args + k], g;
+        if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
+        w.out.heap = k;
+        w.want = target ^ tv ^ g;
+        if (gri_rs_has(t->rs, GR_FAM_NIM)) {
+            /* the one option of a nim heap with that value */
+            if (w.want >= h) continue;
+            uint64_t to = w.want;
+            report(&w, &to, to ? 1 : 0);
+            if (w.out.st != GR_OK) { st = w.out.st; goto out; }
+            continue;
+        }
+        /* a heap within the table limit is listed in full; past it the
+         * options are too many to list and only a sample is shown */
+        uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
+        if (bound) {
+            gr_optiter it = {on_option, &w, 0, 0, 0, 0, 0};
+            int all = 1;
+            if (gri_rs_moves_to(t->rs, h, w.want, &it, &all)) {
+                /* found directly: the emitted options are checked again by value */
+                if (w.out.st != GR_OK) { st = w.out.st; goto out; }
+                if (!all && !w.out.cut) w.partial = 1;
+                continue;
+            }
+            if (*huge_seen >= HUGE_TOTAL_OPTIONS) { w.partial = 1; continue; }
+        }
+        uint64_t cap = bound && t->rs->periodic && !t->rs->saltus ? t->rs->pre + t->rs->per : 0;
+        int all = 1;
+        st = gri_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
+        if (bound) *huge_seen += bound; /* an upper bound of what was listed */
+        if (st == GR_OK) st = w.out.st;
+        if (st != GR_OK) goto out;
+        if (!all && bound && !w.out.cut) w.partial = 1;
+    }
+out:
+    free(w.out.from);
+    w.out.from = NULL;
+    *sink = w.out;
+    if (w.partial) *partial = 1;
+    return st;
+}
+
 gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                     gr_error *err) {
+    if (complete) *complete = 1;
+    int handled = 0;
+    gr_status st = gri_loopy_winning_moves(pos, max_moves, fn, user, complete, &handled, err);
+    if (st != GR_OK || handled) return st;
     uint64_t total;
     int wins, known;
-    gr_status st = gr_position_outcome(pos, &wins, &known, &total, err);
-    if (complete) *complete = 1;
+    st = gr_position_outcome(pos, &wins, &known, &total, err);
     if (st != GR_OK || !wins) return st;
     if (!known) {
         /* one won term of unknown value, the rest of value 0: the moves in
@@ -267,72 +345,14 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
         }
         return st;
     }
-    wm w = {{pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL}, 0, 0};
+    gr_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
     uint64_t huge_seen = 0;
-    for (size_t i = 0; i < pos->nterms && !w.out.cut; i++) {
-        gr_term *t = &pos->terms[i];
-        w.out.term = i;
-        w.out.from = NULL;
-        if (!gr_ruleset_is_heap(t->rs)) {
-            uint64_t g;
-            if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) goto out;
-            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-            int all = 1;
-            if (t->rs->fam->moves_text)
-                st = t->rs->fam->moves_text(t->rs, pos->args + t->args, t->nargs, total ^ g, on_prod, &w, &all, err);
-            else
-                st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, total ^ g, on_state, &w, &all, err);
-            if (st == GR_OK) st = w.out.st;
-            if (!all && !w.out.cut) w.partial = 1;
-            if (st != GR_OK) goto out;
-            free(w.out.from);
-            w.out.from = NULL;
-            continue;
-        }
-        for (uint32_t k = 0; k < t->nargs && !w.out.cut; k++) {
-            uint64_t h = pos->args[t->args + k], g;
-            if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
-            w.out.heap = k;
-            w.want = total ^ g;
-            if (gri_rs_has(t->rs, GR_FAM_NIM)) {
-                /* the one option of a nim heap with that value */
-                if (w.want >= h) continue;
-                if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-                uint64_t to = w.want;
-                report(&w, &to, to ? 1 : 0);
-                if (w.out.st != GR_OK) { st = w.out.st; goto out; }
-                continue;
-            }
-            if (!w.out.from && gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-            /* a heap within the table limit is listed in full; past it the
-             * options are too many to list and only a sample is shown */
-            uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
-            if (bound) {
-                gr_optiter it = {on_option, &w, 0, 0, 0, 0, 0};
-                int all = 1;
-                if (gri_rs_moves_to(t->rs, h, w.want, &it, &all)) {
-                    /* found directly: the emitted options are checked again by value */
-                    if (w.out.st != GR_OK) { st = w.out.st; goto out; }
-                    if (!all && !w.out.cut) w.partial = 1;
-                    continue;
-                }
-                if (huge_seen >= HUGE_TOTAL_OPTIONS) { w.partial = 1; continue; }
-            }
-            uint64_t cap = bound && t->rs->periodic && !t->rs->saltus ? t->rs->pre + t->rs->per : 0;
-            int all = 1;
-            gr_optiter probe = {on_option, &w, bound, 0, 0, 0, cap};
-            st = gri_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
-            if (bound) huge_seen += bound; /* an upper bound of what was listed */
-            (void)probe;
-            if (st == GR_OK) st = w.out.st;
-            if (st != GR_OK) goto out;
-            if (!all && bound && !w.out.cut) w.partial = 1;
-        }
-        free(w.out.from);
-        w.out.from = NULL;
+    int partial = 0;
+    for (size_t i = 0; i < pos->nterms && !sink.cut && st == GR_OK; i++) {
+        uint64_t g;
+        if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) break;
+        st = gri_term_moves_to(&sink, i, g, total ^ g, &huge_seen, &partial);
     }
-out:
-    free(w.out.from);
-    if (complete) *complete = !w.out.cut && !w.partial;
+    if (complete) *complete = !sink.cut && !partial;
     return st;
 }

@@ -20,6 +20,8 @@ struct gr_position {
     size_t nargs, args_cap;
     uint64_t *values;   /* per term, valid where known[i] */
     unsigned char *known;
+    uint64_t *kbuf;     /* the K of the last generalized value asked for (loopy games) */
+    size_t kcap;
 };
 
 void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t);
@@ -49,5 +51,16 @@ typedef struct gr_movesink {
 } gr_movesink;
 int gri_movesink_emit(gr_movesink *s, const char *to);
 int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
+
+/* position.c: the moves in term i (of value tv) that leave it with value
+ * target; *partial set when a huge heap's options were not all listed
+ * (huge_seen counts them across calls). */
+gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
+                            int *partial);
+
+/* loopy.c (play): winning moves when a term has an infinite value
+ * (*handled then 1; else the caller goes on with normal play) */
+gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
+                                  int *handled, gr_error *err);
 
 #endif

@@ -1,0 +1,180 @@
+/* Sums with loopy terms: generalized values by Smith's rule, the outcome
+ * (P, N or D), the winning moves of a won sum with an infinite term, and
+ * the moves that keep a draw. Terms of ordinary families are finite and
+ * enter by their Grundy values. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "position_internal.h"
+#include "family.h"
+
+static int is_loopy(const gr_term *t) { return gri_rs_has(t->rs, GR_FAM_LOOPY); }
+
+static gr_status term_gv(gr_position *pos, size_t i, gri_gv *out, gr_error *err) {
+    const gr_term *t = &pos->terms[i];
+    if (is_loopy(t)) return t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
+    memset(out, 0, sizeof *out);
+    return gr_position_term_value(pos, i, &out->value, err);
+}
+
+/* the sum's terms in short: the finite XOR, how many are infinite, and
+ * the value of the last infinite one */
+typedef struct tally {
+    uint64_t x;
+    size_t ninf, which, first;
+    gri_gv inf, inf0;  /* the last and the first infinite term's value */
+} tally;
+
+static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
+    memset(t, 0, sizeof *t);
+    for (size_t i = 0; i < pos->nterms; i++) {
+        gri_gv g;
+        gr_status st = term_gv(pos, i, &g, err);
+        if (st != GR_OK) return st;
+        if (g.infinite) {
+            if (!t->ninf++) { t->first = i; t->inf0 = g; }
+            t->which = i;
+            t->inf = g;
+        }
+        else t->x ^= g.value;
+    }
+    return GR_OK;
+}
+
+/* a generalized value handed out: K written out XORed and sorted in pos->kbuf */
+static gr_status publish(gr_position *pos, const gri_gv *g, uint64_t shift, gr_gvalue *out, gr_error *err) {
+    memset(out, 0, sizeof *out);
+    out->infinite = g->infinite;
+    out->value = g->infinite ? 0 : g->value;
+    if (!g->infinite || !g->nK) return GR_OK;
+    if (!gri_grow((void **)&pos->kbuf, &pos->kcap, g->nK, sizeof *pos->kbuf)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    for (size_t k = 0; k < g->nK; k++) pos->kbuf[k] = g->K[k] ^ g->Kxor ^ shift;
+    gri_sort_u64(pos->kbuf, g->nK);
+    out->K = pos->kbuf;
+    out->nK = g->nK;
+    return GR_OK;
+}
+
+gr_status gr_position_term_gvalue(gr_position *pos, size_t i, gr_gvalue *out, gr_error *err) {
+    if (i >= pos->nterms) return gri_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
+    gri_gv g;
+    gr_status st = term_gv(pos, i, &g, err);
+    if (st != GR_OK) return st;
+    return publish(pos, &g, 0, out, err);
+}
+
+gr_status gr_position_gvalue(gr_position *pos, gr_gvalue *out, gr_error *err) {
+    tally t;
+    gr_status st = sum_tally(pos, &t, err);
+    if (st != GR_OK) return st;
+    gri_gv g = {0, t.x, NULL, 0, 0};
+    if (t.ninf == 1) return publish(pos, &t.inf, t.x, out, err);
+    if (t.ninf > 1) g.infinite = 1; /* ∞(∅) */
+    return publish(pos, &g, 0, out, err);
+}
+
+/* outcome of a sum: finite XOR x with no infinite term; or one infinite
+ * term of value inf with the others' XOR x; or two or more infinite */
+static gr_outcome outcome_of(size_t ninf, uint64_t x, const gri_gv *inf) {
+    if (!ninf) return x ? GR_OUTCOME_N : GR_OUTCOME_P;
+    if (ninf > 1) return GR_OUTCOME_D;
+    return gri_gv_has(inf, x) ? GR_OUTCOME_N : GR_OUTCOME_D;
+}
+
+gr_status gr_position_loopy_outcome(gr_position *pos, gr_outcome *out, gr_error *err) {
+    tally t;
+    gr_status st = sum_tally(pos, &t, err);
+    if (st != GR_OK) return st;
+    *out = outcome_of(t.ninf, t.x, &t.inf);
+    return GR_OK;
+}
+
+static int has_loopy_term(const gr_position *pos) {
+    for (size_t i = 0; i < pos->nterms; i++)
+        if (is_loopy(&pos->terms[i])) return 1;
+    return 0;
+}
+
+/* a state option, reported as a move */
+static int on_state(void *user, const uint64_t *args, size_t n) { return gri_movesink_after(user, args, n, 1); }
+
+gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
+                                  int *handled, gr_error *err) {
+    *handled = 0;
+    if (!has_loopy_term(pos)) return GR_OK;
+    tally t;
+    gr_status st = sum_tally(pos, &t, err);
+    if (st != GR_OK || !t.ninf) return st; /* all finite: normal play's moves */
+    *handled = 1;
+    if (outcome_of(t.ninf, t.x, &t.inf) != GR_OUTCOME_N) return GR_OK;
+    /* won: the one infinite term moves to the finite value x, leaving a
+     * sum of finite values with XOR 0 (no other move wins) */
+    gr_movesink sink = {pos, t.which, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
+    const gr_term *tm = &pos->terms[t.which];
+    st = gri_state_moves_to(tm->rs, pos->args + tm->args, tm->nargs, t.x, on_state, &sink, NULL, err);
+    if (st == GR_OK) st = sink.st;
+    free(sink.from);
+    if (complete) *complete = !sink.cut;
+    return st;
+}
+
+/* ---- moves that keep a draw ---- */
+
+typedef struct drawer {
+    gr_movesink sink;
+    size_t ninf;      /* infinite terms other than the one moving */
+    uint64_t x;       /* finite XOR of the terms other than the one moving */
+    gri_gv inf;       /* the other infinite term, when ninf == 1 */
+} drawer;
+
+static int on_gv_option(void *user, const uint64_t *args, size_t n, const gri_gv *gv) {
+    drawer *d = user;
+    gr_outcome o = gv->infinite ? outcome_of(d->ninf + 1, d->x, gv) : outcome_of(d->ninf, d->x ^ gv->value, &d->inf);
+    if (o != GR_OUTCOME_D) return 0;
+    return gri_movesink_after(&d->sink, args, n, 1);
+}
+
+/* Targets tried for a term of ordinary (finite) value a: new values a' < a
+ * (every one is an option, by the mex) that keep the sum drawn; at most
+ * this many. */
+#define DRAW_TARGETS 16
+
+gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
+                                 gr_error *err) {
+    if (complete) *complete = 1;
+    tally t;
+    gr_status st = sum_tally(pos, &t, err);
+    if (st != GR_OK) return st;
+    if (outcome_of(t.ninf, t.x, &t.inf) != GR_OUTCOME_D) return GR_OK;
+    drawer d = {{pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL}, 0, 0, {0, 0, NULL, 0, 0}};
+    int partial = 0;
+    uint64_t huge_seen = 0;
+    for (size_t i = 0; i < pos->nterms && !d.sink.cut && st == GR_OK; i++) {
+        const gr_term *tm = &pos->terms[i];
+        gri_gv g;
+        if ((st = term_gv(pos, i, &g, err)) != GR_OK) break;
+        /* the rest of the sum without term i */
+        d.ninf = t.ninf - (g.infinite ? 1 : 0);
+        d.x = g.infinite ? t.x : t.x ^ g.value;
+        if (d.ninf == 1) d.inf = !g.infinite || i == t.first ? t.inf : t.inf0; /* the other infinite term */
+        d.sink.term = i;
+        if (is_loopy(tm)) {
+            st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_gv_option, &d, err);
+            if (st == GR_OK) st = d.sink.st;
+            free(d.sink.from);
+            d.sink.from = NULL;
+            continue;
+        }
+        /* an ordinary term of value a: moves to values a' < a found
+         * directly; moves that raise it are not listed */
+        uint64_t a = g.value, tried = 0;
+        if (a) partial = 1;
+        for (uint64_t to = 0; to < a && tried < DRAW_TARGETS && !d.sink.cut && st == GR_OK; to++) {
+            if (outcome_of(d.ninf, d.x ^ to, &d.inf) != GR_OUTCOME_D) continue;
+            tried++;
+            st = gri_term_moves_to(&d.sink, i, a, to, &huge_seen, &partial);
+        }
+    }
+    if (complete) *complete = !d.sink.cut && !partial;
+    return st;
+}
