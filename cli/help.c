@@ -89,6 +89,7 @@ static const topic TOPICS[] = {
      "  fib(n[,c])    Fibonacci nim; dyn[k](n[,c]) k-times dynamic subtraction\n"
      "  prod(x,y[,z]) a coin in the 2-D / 3-D product (coin-turning) game\n"
      "  hackenbush(0-1,1-2:3,...)  Green Hackenbush on a rooted multigraph\n"
+     "  graph[0>1,1>2](v,...)      tokens on a directed graph, cycles allowed (draws)\n"
      "Your own rules (a heap ruleset for one-number patterns, else a state ruleset):\n"
      "  rule[n -> n-k for k in 1..3]   see 'grundy help rule'\n"
      "'grundy help NAME' says more about each.\n"},
@@ -194,6 +195,18 @@ static const topic TOPICS[] = {
                    "for the usual 1-based files with root 1 write hackenbush[1](@FILE).\n"
                    "Weighted edges must be bridges (not on a cycle).\n"
                    "  grundy solve 'hackenbush(0-1,1-2,2-0,1-3)'\n"},
+    {"graph", "graph[EDGES](v1,v2,...): tokens on the vertices of a directed graph; a move\n"
+              "takes one token along one edge; a player who cannot move loses. EDGES are\n"
+              "u>v moves written inline (graph[0>1,1>2,2>0]) or @FILE: a first line 'n m',\n"
+              "then m lines 'u v' (graph[1,@FILE] when the file and the tokens number the\n"
+              "vertices from 1). The tokens of a term are one component. Cycles and\n"
+              "self-loops (a move that changes nothing) are allowed: a play may then go on\n"
+              "for ever, a draw. Values are the generalized Sprague-Grundy values (Smith;\n"
+              "Fraenkel and Yesha): a number, or ∞{K} with K the finite values the position\n"
+              "can move to; a sum is N, P or D (draw) by Smith's rule. solve shows the\n"
+              "winning moves, or from a draw the moves that keep it.\n"
+              "  grundy solve 'graph[0>1,1>2,2>0,2>3](0) + 2'\n"
+              "  grundy solve 'graph[0>0,0>1](0) + 2'    # a draw\n"},
     {"rule", "rule[CLAUSE; ...]: a game of your own, written as clauses\n"
              "  PATTERN -> RESULT { for NAME in EXPR..EXPR } [ if COND ]\n"
              "PATTERN is a name (heaps: rule[...](7) + rule[...](3,4) are heaps) or 2 to 4\n"
@@ -230,14 +243,19 @@ static const topic TOPICS[] = {
     {"json", "grundy solve --json prints one object:\n"
              "  position        the position as grundy reads it\n"
              "  terms           number of terms (components)\n"
-             "  value           the nim-value (normal play)\n"
-             "  outcome         \"N\" if the player to move wins, \"P\" if they lose\n"
+             "  value           the nim-value (normal play); null when it is infinite\n"
+             "                  (a loopy game) or not known\n"
+             "  outcome         \"N\" if the player to move wins, \"P\" if they lose,\n"
+             "                  \"D\" for a draw (loopy games: neither can force a win)\n"
              "  method          how the answer was obtained: \"sg-theorem\"\n"
              "  winning_moves   the positions after each winning move (at most\n"
              "                  --max-moves of them), in the game language\n"
              "  moves           the same moves as {component, from, to}: the index of\n"
              "                  the term moved in, the term before and after\n"
-             "  winning_moves_complete  false when not every winning move is listed\n"},
+             "  winning_moves_complete  false when not every winning move is listed\n"
+             "  loopy           with an infinite value: {\"infinite\": true, \"K\": [...]}\n"
+             "  draw_moves      from a draw: the positions after moves that keep it, and\n"
+             "  draw_moves_complete  false when not every such move is listed\n"},
 };
 
 void cli_help(FILE *f, const char *name, int *found) {

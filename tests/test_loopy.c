@@ -4,6 +4,7 @@
  * graphs with cycles, self-loops and repeated edges; the defining
  * conditions of the generalized Sprague-Grundy function and of its counter
  * checked directly; acyclic graphs against the plain mex. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
@@ -463,6 +464,118 @@ static void random_positions(uint64_t seed) {
     printf("positions: %llu sums, P %ld, N %ld, D %ld\n", (unsigned long long)cases, seen[0], seen[1], seen[2]);
 }
 
+/* ---- graph files ---- */
+
+static gr_status parse_file_pos(const char *text, gr_position **pos, gr_error *err) {
+    gr_parse_opts opts = {gr_read_file, NULL};
+    return gr_position_parse_ex(ctx, text, strlen(text), 0, &opts, pos, err);
+}
+
+static void write_file(const char *path, const char *content) {
+    FILE *f = fopen(path, "wb");
+    if (!f) { CHECK(0, "cannot write %s", path); return; }
+    fputs(content, f);
+    fclose(f);
+}
+
+static void file_cases(void) {
+    char dir[] = "/tmp/grundy-loopy-XXXXXX";
+    if (!mkdtemp(dir)) { CHECK(0, "mkdtemp"); return; }
+    char path[256], text[1024];
+    gr_position *pos;
+    gr_error err;
+    uint64_t v;
+    /* a path 0 -> 1 -> 2 -> 3 plus a 2-cycle 4 <-> 5 with an exit 5 -> 3
+     * and a self-loop on 6 */
+    snprintf(path, sizeof path, "%s/g.txt", dir);
+    write_file(path, "7 7\n0 1\n1 2\n2 3\n4 5\n5 4\n5 3\n6 6\n");
+    snprintf(text, sizeof text, "graph[@%s](0)", path);
+    CHECK(parse_file_pos(text, &pos, &err) == GR_OK, "%s: %s", text, err.message);
+    if (pos) {
+        CHECK(gr_position_value(pos, &v, &err) == GR_OK && v == 1, "path of 3 moves: value 1 (%llu)", (unsigned long long)v);
+        gr_position_free(pos);
+    }
+    /* 4 <-> 5, 5 -> 3 (value 0): 5 has value 1; 4's one follower 5 can
+     * answer back to 0 through 3, so 4 = 0 */
+    snprintf(text, sizeof text, "graph[@%s](4) + graph[@%s](5,6)", path, path);
+    CHECK(parse_file_pos(text, &pos, &err) == GR_OK, "%s: %s", text, err.message);
+    if (pos) {
+        gr_gvalue gv;
+        CHECK(gr_position_term_gvalue(pos, 0, &gv, &err) == GR_OK && !gv.infinite && gv.value == 0, "vertex 4: 0");
+        /* the self-loop: ∞(∅) (no finite follower), so the sum is a draw */
+        CHECK(gr_position_term_gvalue(pos, 1, &gv, &err) == GR_OK && gv.infinite && gv.nK == 0, "5 + self-loop: ∞(∅)");
+        gr_outcome o;
+        CHECK(gr_position_loopy_outcome(pos, &o, &err) == GR_OK && o == GR_OUTCOME_D, "a draw");
+        gr_position_free(pos);
+    }
+    /* the same graph 1-based */
+    snprintf(path, sizeof path, "%s/g1.txt", dir);
+    write_file(path, "3 2\n1 2\n2 3\n");
+    snprintf(text, sizeof text, "graph[1,@%s](1)", path);
+    CHECK(parse_file_pos(text, &pos, &err) == GR_OK, "%s: %s", text, err.message);
+    if (pos) {
+        CHECK(gr_position_value(pos, &v, &err) == GR_OK && v == 0, "1-based path of 2 moves: 0");
+        gr_position_free(pos);
+    }
+    snprintf(text, sizeof text, "graph[1,@%s](0)", path);
+    CHECK(parse_file_pos(text, &pos, &err) == GR_ERANGE && strstr(err.message, "vertex 0 is not in the graph (vertices 1..3)"),
+          "vertex 0 of a 1-based graph: %s", err.message);
+    /* bad files name the line */
+    static const struct { const char *content, *message; } bad[] = {
+        {"3 2\n0 1\n1 7\n", "line 3: vertex 7 is out of range"},
+        {"3 3\n0 1\n1 2\n", "line 4: the file ends after 2 of its 3 edges"},
+        {"3\n", "line 1: expected the header 'n m'"},
+        {"3 1\n0 -1\n", "line 2: expected an edge 'u v': negative number"},
+        {"3 1\n0 1 2\n", "line 2: unexpected '2' at the end of the line"},
+        {"3 1\n0 1\n1 2\n", "line 3: more edges than the header's 1"},
+        {"3 1\n0 99999999999999999999\n", "line 2: expected an edge 'u v': number too large"},
+        {"999999999999 0\n", "vertices is more than grundy reads"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(path, sizeof path, "%s/bad%zu.txt", dir, i);
+        write_file(path, bad[i].content);
+        snprintf(text, sizeof text, "graph[@%s](0)", path);
+        pos = NULL;
+        CHECK(parse_file_pos(text, &pos, &err) != GR_OK && strstr(err.message, bad[i].message) && err.column == 7,
+              "bad file %zu: got '%s' (column %zu), want '%s'", i, err.message, err.column, bad[i].message);
+        gr_position_free(pos);
+    }
+    /* no reader: refused with a message */
+    gr_ctx *fresh;
+    CHECK(gr_ctx_new(&fresh) == GR_OK, "context");
+    snprintf(text, sizeof text, "graph[@%s/g.txt](0)", dir);
+    CHECK(gr_position_parse(fresh, text, strlen(text), 0, &pos, &err) == GR_EINVAL && strstr(err.message, "no file reader"),
+          "no reader: %s", err.message);
+    gr_ctx_free(fresh);
+    snprintf(text, sizeof text, "graph[@%s/missing.txt](0)", dir);
+    CHECK(parse_file_pos(text, &pos, &err) != GR_OK && strstr(err.message, "cannot open"), "missing: %s", err.message);
+    /* inline graphs: errors at their column */
+    static const struct { const char *text, *message; size_t column; } inl[] = {
+        {"graph[0>1,1](0)", "expected '>'", 12},
+        {"graph[0>1;1>2](0)", "expected ',' or ']' after an edge", 10},
+        {"graph[2,0>1](0)", "from 0 or 1", 7},
+        {"graph[0>1](2)", "vertex 2 is not in the graph (vertices 0..1)", 12},
+        {"graph[](0)", "graph needs its edges", 7},
+        {"graph(0)", "needs parameters", 6},
+        {"graph[0>-1](0)", "", 9},
+    };
+    for (size_t i = 0; i < sizeof inl / sizeof inl[0]; i++) {
+        pos = NULL;
+        gr_status st = gr_position_parse(ctx, inl[i].text, strlen(inl[i].text), 0, &pos, &err);
+        CHECK(st != GR_OK && strstr(err.message, inl[i].message) && err.column == inl[i].column,
+              "%s: got '%s' at column %zu, want '%s' at %zu", inl[i].text, err.message, err.column, inl[i].message,
+              inl[i].column);
+        gr_position_free(pos);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(path, sizeof path, "%s/bad%zu.txt", dir, i);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s/g.txt", dir); remove(path);
+    snprintf(path, sizeof path, "%s/g1.txt", dir); remove(path);
+    remove(dir);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(20261123);
     fixed_examples();
@@ -470,6 +583,7 @@ int main(void) {
     random_acyclic(seed + 1);
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     random_positions(seed + 2);
+    file_cases();
     gr_ctx_free(ctx);
     return tu_finish("loopy");
 }

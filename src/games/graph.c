@@ -17,85 +17,41 @@
 #include "family.h"
 #include "lang/lex.h"
 #include "io/edgefile.h"
+#include "lgraph.h"
 
 typedef struct gdata {
     uint64_t base;
-    uint32_t n;
-    uint32_t *off, *adj;  /* followers, CSR */
-    uint32_t *val;        /* generalized Sprague-Grundy value, GR_LOOPY_INFINITE */
-    uint32_t *cnt;        /* the solver's counter (for finite values) */
-    /* K of each infinite vertex: the finite values of its followers,
-     * ascending, kv[kof[v] .. kof[v+1]) (empty for finite vertices) */
-    uint32_t *kof, *kv;
+    gri_lgraph g;
 } gdata;
 
 #define G(rs) ((const gdata *)(rs)->data)
 
 static void g_free(gr_ruleset *rs) {
-    gdata *g = rs->data;
-    if (!g) return;
-    free(g->off); free(g->adj); free(g->val); free(g->cnt); free(g->kof); free(g->kv);
-    free(g);
+    gdata *d = rs->data;
+    if (!d) return;
+    gri_lgraph_free(&d->g);
+    free(d);
     rs->data = NULL;
 }
 
-static int cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* builds the CSR from m (u, v) pairs numbered from base, and solves it */
-static gr_status build(gdata *g, uint64_t n, const uint64_t *pairs, uint64_t m, gr_error *err) {
+/* builds and solves the graph from m (u, v) pairs numbered from base */
+static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, gr_error *err) {
     if (n >= UINT32_MAX || m >= UINT32_MAX) return gri_fail(err, GR_ELIMIT, "a graph has fewer than 2^32-1 vertices and edges");
-    g->n = (uint32_t)n;
-    g->off = calloc((size_t)n + 1, sizeof *g->off);
-    g->adj = malloc((m ? (size_t)m : 1) * sizeof *g->adj);
-    g->val = malloc((n ? (size_t)n : 1) * sizeof *g->val);
-    g->cnt = malloc((n ? (size_t)n : 1) * sizeof *g->cnt);
-    if (!g->off || !g->adj || !g->val || !g->cnt) return gri_fail(err, GR_ENOMEM, "out of memory building a graph");
-    for (uint64_t e = 0; e < m; e++) g->off[pairs[2 * e] - g->base + 1]++;
-    for (uint32_t v = 0; v < g->n; v++) g->off[v + 1] += g->off[v];
-    for (uint64_t e = 0; e < m; e++) g->adj[g->off[pairs[2 * e] - g->base]++] = (uint32_t)(pairs[2 * e + 1] - g->base);
-    for (uint32_t v = g->n; v > 0; v--) g->off[v] = g->off[v - 1];
-    g->off[0] = 0;
-    /* a repeated edge is the same move: keep one of each */
-    uint32_t kept = 0;
-    for (uint32_t v = 0; v < g->n; v++) {
-        uint32_t lo = g->off[v], hi = g->off[v + 1], first = kept;
-        qsort(g->adj + lo, hi - lo, sizeof *g->adj, cmp_u32);
-        for (uint32_t e = lo; e < hi; e++)
-            if (kept == first || g->adj[kept - 1] != g->adj[e]) g->adj[kept++] = g->adj[e];
-        g->off[v] = first;
+    uint32_t *from = malloc((m ? (size_t)m : 1) * sizeof *from), *to = malloc((m ? (size_t)m : 1) * sizeof *to);
+    gr_status st = GR_OK;
+    if (!from || !to) st = gri_fail(err, GR_ENOMEM, "out of memory building a graph");
+    for (uint64_t e = 0; st == GR_OK && e < m; e++) {
+        from[e] = (uint32_t)(pairs[2 * e] - d->base);
+        to[e] = (uint32_t)(pairs[2 * e + 1] - d->base);
     }
-    g->off[g->n] = kept;
-    gr_status st = gr_loopy_solve(g->n, g->off, g->adj, g->val, g->cnt, err);
-    if (st != GR_OK) return st;
-    /* the K sets of the infinite vertices */
-    size_t total = 0;
-    for (uint32_t v = 0; v < g->n; v++)
-        if (g->val[v] == GR_LOOPY_INFINITE) total += g->off[v + 1] - g->off[v];
-    g->kof = malloc(((size_t)g->n + 1) * sizeof *g->kof);
-    g->kv = malloc((total ? total : 1) * sizeof *g->kv);
-    if (!g->kof || !g->kv) return gri_fail(err, GR_ENOMEM, "out of memory building a graph");
-    uint32_t k = 0;
-    for (uint32_t v = 0; v < g->n; v++) {
-        g->kof[v] = k;
-        if (g->val[v] != GR_LOOPY_INFINITE) continue;
-        uint32_t first = k;
-        for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++)
-            if (g->val[g->adj[e]] != GR_LOOPY_INFINITE) g->kv[k++] = g->val[g->adj[e]];
-        qsort(g->kv + first, k - first, sizeof *g->kv, cmp_u32);
-        uint32_t w = first;
-        for (uint32_t j = first; j < k; j++)
-            if (w == first || g->kv[w - 1] != g->kv[j]) g->kv[w++] = g->kv[j];
-        k = w;
-    }
-    g->kof[g->n] = k;
-    return GR_OK;
+    if (st == GR_OK) st = gri_lgraph_build(&d->g, (uint32_t)n, from, to, (size_t)m, err);
+    free(from);
+    free(to);
+    return st;
 }
 
 /* inline edges "u>v, ..." from p[i..n) */
-static gr_status inline_edges(gdata *g, const char *p, size_t n, size_t i, size_t line, size_t col0, gr_buf *canon,
+static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_t line, size_t col0, gr_buf *canon,
                               gr_error *err) {
     uint64_t *pairs = NULL, top = 0;
     size_t m = 0, cap = 0;
@@ -112,11 +68,11 @@ static gr_status inline_edges(gdata *g, const char *p, size_t n, size_t i, size_
         i++;
         gri_lex_blanks(p, n, &i);
         if ((st = gri_lex_param_u64(p, n, &i, line, col0, &v, err)) != GR_OK) goto out;
-        if (u < g->base || v < g->base) {
+        if (u < d->base || v < d->base) {
             st = gri_fail_at(err, GR_ERANGE, line, col0 + i, "vertex 0 in a graph numbered from 1");
             goto out;
         }
-        if (u - g->base >= GRI_EDGEFILE_MAX || v - g->base >= GRI_EDGEFILE_MAX || m >= GRI_EDGEFILE_MAX) {
+        if (u - d->base >= GRI_EDGEFILE_MAX || v - d->base >= GRI_EDGEFILE_MAX || m >= GRI_EDGEFILE_MAX) {
             st = gri_fail_at(err, GR_ELIMIT, line, col0 + i, "a graph written inline has at most %llu vertices and edges",
                              (unsigned long long)GRI_EDGEFILE_MAX);
             goto out;
@@ -125,8 +81,8 @@ static gr_status inline_edges(gdata *g, const char *p, size_t n, size_t i, size_
         pairs[2 * m] = u;
         pairs[2 * m + 1] = v;
         m++;
-        if (u - g->base + 1 > top) top = u - g->base + 1;
-        if (v - g->base + 1 > top) top = v - g->base + 1;
+        if (u - d->base + 1 > top) top = u - d->base + 1;
+        if (v - d->base + 1 > top) top = v - d->base + 1;
         if (m > 1) gri_buf_puts(canon, ",");
         gri_buf_u64(canon, u);
         gri_buf_puts(canon, ">");
@@ -139,7 +95,7 @@ static gr_status inline_edges(gdata *g, const char *p, size_t n, size_t i, size_
         }
         i++;
     }
-    st = build(g, top, pairs, m, err);
+    st = build(d, top, pairs, m, err);
 out:
     free(pairs);
     return st;
@@ -147,9 +103,9 @@ out:
 
 static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, const gr_parse_opts *opts,
                          gr_buf *canon, gr_error *err) {
-    gdata *g = calloc(1, sizeof *g);
-    if (!g) return gri_fail(err, GR_ENOMEM, "out of memory");
-    rs->data = g;
+    gdata *d = calloc(1, sizeof *d);
+    if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
+    rs->data = d;
     size_t i = 0;
     gri_lex_blanks(p, n, &i);
     if (i >= n)
@@ -165,7 +121,7 @@ static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, s
             gr_status st = gri_lex_param_u64(p, n, &i, line, col0, &b, err);
             if (st != GR_OK) return st;
             if (b > 1) return gri_fail_at(err, GR_EPARSE, line, col0 + j - 1, "a graph numbers its vertices from 0 or 1");
-            g->base = b;
+            d->base = b;
             if (b) gri_buf_puts(canon, "1,");
             i = k + 1;
             gri_lex_blanks(p, n, &i);
@@ -190,81 +146,54 @@ static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, s
             st = gri_fail(&e2, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
         else
             st = opts->read_file(opts->user, path, &text, &tlen, &e2);
-        if (st == GR_OK) st = gri_edgefile_parse(path, text, tlen, g->base, GRI_EDGES_PAIRS, &f, &e2);
+        if (st == GR_OK) st = gri_edgefile_parse(path, text, tlen, d->base, GRI_EDGES_PAIRS, &f, &e2);
         free(text);
         free(path);
-        if (st == GR_OK) st = build(g, f.n, f.e, f.m, &e2);
+        if (st == GR_OK) st = build(d, f.n, f.e, f.m, &e2);
         free(f.e);
         if (st != GR_OK) return gri_fail_at(err, st, line, col0 + at, "%s", e2.message);
         return GR_OK;
     }
-    return inline_edges(g, p, n, i, line, col0, canon, err);
+    return inline_edges(d, p, n, i, line, col0, canon, err);
 }
 
 static gr_status g_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
-    const gdata *g = G(rs);
+    const gdata *d = G(rs);
     for (size_t k = 0; k < n; k++)
-        if (args[k] < g->base || args[k] - g->base >= g->n) {
+        if (args[k] < d->base || args[k] - d->base >= d->g.n) {
             *bad = k;
-            if (!g->n) return gri_fail(err, GR_ERANGE, "vertex %llu is not in the graph (it has no vertices)", (unsigned long long)args[k]);
+            if (!d->g.n)
+                return gri_fail(err, GR_ERANGE, "vertex %llu is not in the graph (it has no vertices)", (unsigned long long)args[k]);
             return gri_fail(err, GR_ERANGE, "vertex %llu is not in the graph (vertices %llu..%llu)", (unsigned long long)args[k],
-                            (unsigned long long)g->base, (unsigned long long)(g->base + g->n - 1));
+                            (unsigned long long)d->base, (unsigned long long)(d->base + d->g.n - 1));
         }
     return GR_OK;
 }
 
-static uint32_t vertex(const gdata *g, uint64_t a) { return (uint32_t)(a - g->base); }
+static uint32_t vertex(const gdata *d, uint64_t a) { return (uint32_t)(a - d->base); }
 
-/* the tokens' finite XOR, the number of infinite tokens and the last one */
-static void tally(const gdata *g, const uint64_t *args, size_t n, uint64_t *x, size_t *ninf, uint32_t *inf) {
-    *x = 0;
-    *ninf = 0;
-    for (size_t k = 0; k < n; k++) {
-        uint32_t v = vertex(g, args[k]), gv = g->val[v];
-        if (gv == GR_LOOPY_INFINITE) { (*ninf)++; *inf = v; }
-        else *x ^= gv;
-    }
+static gri_ltally tally(const gdata *d, const uint64_t *args, size_t n) {
+    gri_ltally t = {0, 0, 0, 0};
+    for (size_t k = 0; k < n; k++) gri_ltally_add(&d->g, &t, vertex(d, args[k]));
+    return t;
 }
 
 static gr_status g_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
-    const gdata *g = G(rs);
-    size_t ninf;
-    uint32_t inf = 0;
-    tally(g, args, n, value, &ninf, &inf);
-    if (ninf)
+    const gdata *d = G(rs);
+    gri_ltally t = tally(d, args, n);
+    *value = t.x;
+    if (t.ninf)
         return gri_fail(err, GR_ECYCLE, "%s: the token on vertex %llu has an infinite value: the game is loopy and may be a "
                                         "draw (ask for its outcome: grundy solve)",
-                        rs->spec, (unsigned long long)(inf + g->base));
+                        rs->spec, (unsigned long long)(t.inf + d->base));
     return GR_OK;
 }
 
-/* the value of the term's tokens with token k moved to w (k = n: none moved) */
-static void gv_of(const gdata *g, uint64_t x, size_t ninf, uint32_t inf, uint32_t from, uint32_t to, gri_gv *out) {
-    out->K = NULL;
-    out->nK = 0;
-    out->Kxor = 0;
-    if (from != UINT32_MAX) {
-        if (g->val[from] == GR_LOOPY_INFINITE) ninf--;
-        else x ^= g->val[from];
-        if (g->val[to] == GR_LOOPY_INFINITE) { ninf++; inf = to; }
-        else x ^= g->val[to];
-    }
-    out->infinite = ninf > 0;
-    out->value = ninf ? 0 : x;
-    if (ninf != 1) return; /* finite, or ∞(∅) */
-    out->K = g->kv + g->kof[inf];
-    out->nK = g->kof[inf + 1] - g->kof[inf];
-    out->Kxor = x;
-}
-
 static gr_status g_gvalue(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err) {
-    const gdata *g = G(rs);
     (void)err;
-    size_t ninf;
-    uint32_t inf = 0;
-    uint64_t x;
-    tally(g, args, n, &x, &ninf, &inf);
-    gv_of(g, x, ninf, inf, UINT32_MAX, 0, out);
+    const gdata *d = G(rs);
+    gri_ltally t = tally(d, args, n);
+    gri_ltally_gv(&d->g, &t, out);
     return GR_OK;
 }
 
@@ -276,87 +205,22 @@ static int repeated(const uint64_t *args, size_t n, size_t k) {
     return 0;
 }
 
-/* every move of the term: one token along one edge */
-static gr_status each_move(const gdata *g, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
-                           void *user, gr_error *err) {
+/* Every move of the term, one token along one edge, with the value it
+ * leaves; fn returns nonzero to stop. */
+static gr_status each_move(const gdata *d, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
+                           gr_error *err) {
+    gri_ltally t = tally(d, args, n);
     uint64_t *buf = malloc((n ? n : 1) * sizeof *buf);
     if (!buf) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(buf, args, n * sizeof *buf);
+    const gri_lgraph *g = &d->g;
     for (size_t k = 0; k < n; k++) {
         if (repeated(args, n, k)) continue;
-        uint32_t v = vertex(g, args[k]);
-        for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) {
-            if (it && it->max && it->seen >= it->max) { it->stopped = it->cut = 1; goto done; }
-            if (it) it->seen++;
-            buf[k] = g->adj[e] + g->base;
-            if (fn(user, buf, n)) { if (it) it->stopped = 1; goto done; }
-        }
-        buf[k] = args[k];
-    }
-done:
-    free(buf);
-    return GR_OK;
-}
-
-static gr_status g_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
-                           void *user, gr_error *err) {
-    return each_move(G(rs), args, n, it, fn, user, err);
-}
-
-/* the moves to a position of finite value target */
-static gr_status g_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
-                            void *user, int *complete, gr_error *err) {
-    const gdata *g = G(rs);
-    (void)complete;
-    size_t ninf;
-    uint32_t inf = 0;
-    uint64_t x;
-    tally(g, args, n, &x, &ninf, &inf);
-    if (ninf > 1) return GR_OK; /* one move leaves an infinite token */
-    uint64_t *buf = malloc((n ? n : 1) * sizeof *buf);
-    if (!buf) return gri_fail(err, GR_ENOMEM, "out of memory");
-    memcpy(buf, args, n * sizeof *buf);
-    for (size_t k = 0; k < n; k++) {
-        if (repeated(args, n, k)) continue;
-        uint32_t v = vertex(g, args[k]);
-        if (ninf && v != inf) continue;
-        uint64_t want = ninf ? target ^ x : target ^ x ^ g->val[v];
-        for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) {
-            if (g->val[g->adj[e]] != want) continue;
-            buf[k] = g->adj[e] + g->base;
-            if (fn(user, buf, n)) goto done;
-        }
-        buf[k] = args[k];
-    }
-done:
-    free(buf);
-    return GR_OK;
-}
-
-/* every option with its value; with one infinite token among several, a
- * move of another token leaves that one the only infinite token */
-static gr_status g_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
-                                  gr_error *err) {
-    const gdata *g = G(rs);
-    size_t ninf;
-    uint32_t inf = 0;
-    uint64_t x;
-    tally(g, args, n, &x, &ninf, &inf);
-    uint64_t *buf = malloc((n ? n : 1) * sizeof *buf);
-    if (!buf) return gri_fail(err, GR_ENOMEM, "out of memory");
-    memcpy(buf, args, n * sizeof *buf);
-    for (size_t k = 0; k < n; k++) {
-        if (repeated(args, n, k)) continue;
-        uint32_t v = vertex(g, args[k]);
-        /* with two infinite tokens, moving one leaves the other: find it */
-        uint32_t other = inf;
-        if (ninf == 2 && g->val[v] == GR_LOOPY_INFINITE)
-            for (size_t j = 0; j < n; j++)
-                if (j != k && g->val[vertex(g, args[j])] == GR_LOOPY_INFINITE) { other = vertex(g, args[j]); break; }
+        uint32_t v = vertex(d, args[k]);
         for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) {
             gri_gv gv;
-            gv_of(g, x, ninf, other, v, g->adj[e], &gv);
-            buf[k] = g->adj[e] + g->base;
+            gri_ltally_gv_moved(g, &t, v, g->adj[e], &gv);
+            buf[k] = g->adj[e] + d->base;
             if (fn(user, buf, n, &gv)) goto done;
         }
         buf[k] = args[k];
@@ -364,6 +228,47 @@ static gr_status g_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n
 done:
     free(buf);
     return GR_OK;
+}
+
+typedef struct plain {
+    gr_optiter *it;
+    gr_state_option_fn fn;
+    void *user;
+    uint64_t target;      /* moves_to: the value wanted */
+} plain;
+
+static int on_any(void *user, const uint64_t *args, size_t n, const gri_gv *gv) {
+    (void)gv;
+    plain *p = user;
+    if (p->it->max && p->it->seen >= p->it->max) { p->it->stopped = p->it->cut = 1; return 1; }
+    p->it->seen++;
+    if (p->fn(p->user, args, n)) { p->it->stopped = 1; return 1; }
+    return 0;
+}
+
+static gr_status g_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+                           void *user, gr_error *err) {
+    plain p = {it, fn, user, 0};
+    return each_move(G(rs), args, n, on_any, &p, err);
+}
+
+static int on_target(void *user, const uint64_t *args, size_t n, const gri_gv *gv) {
+    plain *p = user;
+    if (gv->infinite || gv->value != p->target) return 0;
+    return p->fn(p->user, args, n);
+}
+
+/* the moves to a position of finite value target */
+static gr_status g_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                            void *user, int *complete, gr_error *err) {
+    (void)complete;
+    plain p = {NULL, fn, user, target};
+    return each_move(G(rs), args, n, on_target, &p, err);
+}
+
+static gr_status g_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
+                                  gr_error *err) {
+    return each_move(G(rs), args, n, fn, user, err);
 }
 
 const gr_family gri_family_graph = {

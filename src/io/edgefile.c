@@ -47,8 +47,8 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
     }
     rec = malloc((w3 * m + 1) * sizeof *rec);
     if (!rec) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
-    for (uint64_t e = 0; e < m; e++) {
-        /* to the next line */
+    for (uint64_t e = 0;; e++) {
+        /* nothing but blanks to the end of the line */
         while (i < len && buf[i] != '\n') {
             if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') {
                 st = gri_fail(err, GR_EPARSE, "%s: line %zu: unexpected '%c' at the end of the line", path, line, buf[i]);
@@ -56,6 +56,7 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
             }
             i++;
         }
+        if (e == m) break;
         if (i >= len) { st = ends_early(err, path, line + 1, e, m); goto out; }
         i++;
         line++;
