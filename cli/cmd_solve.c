@@ -84,8 +84,13 @@ static gr_status solve(const cli_opts *o, gr_position *pos, solved *s, gr_error 
         s->v = s->mis.value;
     } else {
         int done = 0;
-        if (cli_has_loopy_term(pos) && ((st = solve_loopy(pos, maxm, s, &done, err)) != GR_OK || done)) return st;
         st = gr_position_outcome(pos, &s->wins, &s->known, &s->v, err);
+        /* a loopy game (known as one now that its values were asked for):
+         * an infinite value is shown as such, and a draw is an outcome */
+        if ((st == GR_OK || st == GR_ECYCLE) && cli_has_loopy_term(pos)) {
+            gr_status st2 = solve_loopy(pos, maxm, s, &done, err);
+            if (st2 != GR_OK || done) return st2;
+        }
         if (st == GR_OK) st = gr_position_winning_moves(pos, maxm, cli_moves_collect, &s->mv, &s->complete, err);
         if (st == GR_OK && !s->known) s->method = "formula";
     }

@@ -17,16 +17,20 @@ int cmd_value(const cli_opts *o) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
     }
-    if (cli_has_loopy_term(pos)) {
-        /* a loopy sum: its generalized value, finite or ∞{K} */
+    gr_status st = gr_position_value(pos, &v, &err);
+    if (st == GR_ECYCLE && cli_has_loopy_term(pos)) {
+        /* a loopy sum of infinite value: ∞{K} */
         gr_gvalue gv;
         if (gr_position_gvalue(pos, &gv, &err) != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
-        if (gv.infinite) cli_print_infinite(gv.K, gv.nK, 0);
-        else printf("%llu", (unsigned long long)gv.value);
-        printf("\n");
-        goto out;
+        if (gv.infinite) {
+            cli_print_infinite(gv.K, gv.nK, 0);
+            printf("\n");
+            goto out;
+        }
+        v = gv.value;
+        st = GR_OK;
     }
-    if (gr_position_value(pos, &v, &err) != GR_OK) {
+    if (st != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
     }

@@ -576,6 +576,83 @@ static void file_cases(void) {
     remove(dir);
 }
 
+/* ---- loopy rules: the rule language against the same game as a graph ---- */
+
+static void random_loopy_rules(uint64_t seed) {
+    tu_rng r = {seed};
+    uint64_t cases = 400 * tu_scale();
+    long draws = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        /* n -> (n+A) if n < C;  n -> n-B;  n -> 0 if n == D   (heaps of 1..9) */
+        unsigned A = 1 + (unsigned)tu_below(&r, 3), C = (unsigned)tu_below(&r, 8), B = 1 + (unsigned)tu_below(&r, 3),
+                 D = 1 + (unsigned)tu_below(&r, 9);
+        int with_end = tu_below(&r, 2) == 0;
+        char rule[128], gspec[2048];
+        snprintf(rule, sizeof rule, "rule[n -> (n+%u) if n < %u; n -> n-%u%s", A, C, B, with_end ? "; n -> 0 if n == " : "");
+        if (with_end) snprintf(rule + strlen(rule), sizeof rule - strlen(rule), "%u", D);
+        strcat(rule, "]");
+        /* the graph: heap h is vertex h (1..top), the end (a heap of 0, or
+         * the term gone) is vertex 0 */
+        unsigned top = 9 + A + C;
+        size_t len = (size_t)snprintf(gspec, sizeof gspec, "graph[");
+        int first = 1;
+        for (unsigned h = 1; h <= top; h++) {
+            unsigned to[3], nt = 0;
+            if (h < C && h + A <= top) to[nt++] = h + A;
+            if (h >= B) to[nt++] = h - B;
+            if (with_end && h == D) to[nt++] = 0;
+            for (unsigned k = 0; k < nt; k++) {
+                len += (size_t)snprintf(gspec + len, sizeof gspec - len, "%s%u>%u", first ? "" : ",", h, to[k]);
+                first = 0;
+            }
+        }
+        snprintf(gspec + len, sizeof gspec - len, ",%u>%u]", top, top - 1 >= B ? top - B : 0); /* name the top vertex */
+        /* a sum of 1 to 3 terms of 1 or 2 heaps of 1..9 */
+        char rt[1024] = "", gt[4096] = "";
+        int nterms = 1 + (int)tu_below(&r, 3);
+        for (int i = 0; i < nterms; i++) {
+            unsigned h1 = 1 + (unsigned)tu_below(&r, 9), h2 = 1 + (unsigned)tu_below(&r, 9);
+            int two = tu_below(&r, 2) == 0;
+            char a[32];
+            if (two) snprintf(a, sizeof a, "(%u,%u)", h1, h2);
+            else snprintf(a, sizeof a, "(%u)", h1);
+            snprintf(rt + strlen(rt), sizeof rt - strlen(rt), "%s%s%s", i ? " + " : "", rule, a);
+            snprintf(gt + strlen(gt), sizeof gt - strlen(gt), "%s%s%s", i ? " + " : "", gspec, a);
+        }
+        gr_position *pr = NULL, *pg = NULL;
+        gr_error err;
+        if (gr_position_parse(ctx, rt, strlen(rt), 0, &pr, &err) != GR_OK ||
+            gr_position_parse(ctx, gt, strlen(gt), 0, &pg, &err) != GR_OK) {
+            CHECK(0, "rule case %llu: %s", (unsigned long long)c, err.message);
+            gr_position_free(pr);
+            continue;
+        }
+        gr_outcome orr, og;
+        CHECK(gr_position_loopy_outcome(pr, &orr, &err) == GR_OK, "rule case %llu: %s: %s", (unsigned long long)c, rt,
+              err.message);
+        CHECK(gr_position_loopy_outcome(pg, &og, &err) == GR_OK, "rule case %llu: %s: %s", (unsigned long long)c, gt,
+              err.message);
+        CHECK(orr == og, "rule case %llu: %s: outcome %d, as a graph %d (%s)", (unsigned long long)c, rt, (int)orr, (int)og, gt);
+        draws += og == GR_OUTCOME_D;
+        /* each term's value: the same, finite or ∞(K) */
+        for (size_t i = 0; i < (size_t)nterms; i++) {
+            gr_gvalue a, b;
+            uint64_t ka[64], kb[64];
+            size_t na = 0, nb = 0;
+            CHECK(gr_position_term_gvalue(pr, i, &a, &err) == GR_OK, "term gvalue: %s", err.message);
+            for (size_t k = 0; k < a.nK && k < 64; k++) ka[na++] = a.K[k];
+            CHECK(gr_position_term_gvalue(pg, i, &b, &err) == GR_OK, "term gvalue: %s", err.message);
+            for (size_t k = 0; k < b.nK && k < 64; k++) kb[nb++] = b.K[k];
+            CHECK(a.infinite == b.infinite && a.value == b.value && na == nb && !memcmp(ka, kb, na * sizeof *ka),
+                  "rule case %llu: %s: term %zu differs from the graph's", (unsigned long long)c, rt, i + 1);
+        }
+        gr_position_free(pr);
+        gr_position_free(pg);
+    }
+    CHECK(draws > (long)cases / 20, "only %ld draws among %llu loopy rules", draws, (unsigned long long)cases);
+    printf("loopy rules: %llu sums, %ld draws\n", (unsigned long long)cases, draws);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(20261123);
     fixed_examples();
@@ -584,6 +661,7 @@ int main(void) {
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     random_positions(seed + 2);
     file_cases();
+    random_loopy_rules(seed + 3);
     gr_ctx_free(ctx);
     return tu_finish("loopy");
 }

@@ -311,7 +311,9 @@ static void errors(void) {
         {"rule[](3)", GR_EPARSE, 6, "at least one clause"},
         {"rule[n -> n # 1](3)", GR_EPARSE, 13, "expected"},
         {"rule[n -> n-99999999999999999999](3)", GR_ERANGE, 13, "does not fit"},
-        {"rule[n -> n+1](3)", GR_EINVAL, 0, "must leave smaller heaps"},
+        {"rule[n -> n+1](3)", GR_ELIMIT, 0, "the game does not end"},
+        {"rule[n -> (n+1) if n < 9; n -> n-1](3)", GR_ECYCLE, 0, "infinite value"},
+        {"rule[n -> (n+1); n -> n-1](3)", GR_ELIMIT, 0, "exceeds the bound"},
         {"rule[(a,b) -> (a+1,b) if a < 5; (a,b) -> (a-1,b)](3,1)", GR_ECYCLE, 0, "loopy"},
         {"rule[(a,b) -> (a-1,b)](3)", GR_EINVAL, 0, "2 numbers"},
     };

@@ -135,10 +135,17 @@ typedef struct gr_family {
     /* with GR_FAM_LOOPY: the generalized value (value() then fails with
      * GR_ECYCLE for an infinite one) */
     gr_status (*gvalue)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);
+    /* optional: a family that turns loopy once its game is found not to be
+     * well-founded (a rule with a cycle): then it answers gvalue and
+     * gvalue_options as a GR_FAM_LOOPY family does */
+    int (*is_loopy)(const gr_ruleset *rs);
     /* with GR_FAM_LOOPY: every option with its generalized value (fn
-     * returns nonzero to stop) */
+     * returns nonzero to stop; n = 0 means the move ends the term) */
     gr_status (*gvalue_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
                                 gr_error *err);
+    /* optional: writes arguments that hold several positions (a loopy
+     * rule's move to a sum) as the sum of terms they are */
+    void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
     /* optional: the least winning take (dyn) */
     gr_status (*min_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
     /* optional, with GR_FAM_EDGES: the arguments from a graph file's text
@@ -159,5 +166,10 @@ const gr_family_entry *gri_registry_at(size_t i); /* NULL past the end */
 
 /* whether the ruleset's family has a GR_FAM_* flag */
 static inline int gri_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }
+
+/* whether the ruleset's values come from gvalue (its game may be loopy) */
+static inline int gri_rs_loopy(const gr_ruleset *rs) {
+    return gri_rs_has(rs, GR_FAM_LOOPY) || (rs->fam->is_loopy && rs->fam->is_loopy(rs));
+}
 
 #endif

@@ -393,4 +393,4 @@ gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t 
     return st;
 }
 
-int gr_ruleset_is_loopy(const gr_ruleset *rs) { return gri_rs_has(rs, GR_FAM_LOOPY); }
+int gr_ruleset_is_loopy(const gr_ruleset *rs) { return gri_rs_loopy(rs); }

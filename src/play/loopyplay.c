@@ -8,13 +8,16 @@
 #include "position_internal.h"
 #include "family.h"
 
-static int is_loopy(const gr_term *t) { return gri_rs_has(t->rs, GR_FAM_LOOPY); }
+static int is_loopy(const gr_term *t) { return gri_rs_loopy(t->rs); }
 
 static gr_status term_gv(gr_position *pos, size_t i, gri_gv *out, gr_error *err) {
     const gr_term *t = &pos->terms[i];
     if (is_loopy(t)) return t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
     memset(out, 0, sizeof *out);
-    return gr_position_term_value(pos, i, &out->value, err);
+    gr_status st = gr_position_term_value(pos, i, &out->value, err);
+    /* a family that has just found its game loopy (a rule with a cycle) */
+    if (st == GR_ECYCLE && is_loopy(t)) return t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
+    return st;
 }
 
 /* the sum's terms in short: the finite XOR, how many are infinite, and
@@ -95,8 +98,29 @@ static int has_loopy_term(const gr_position *pos) {
     return 0;
 }
 
-/* a state option, reported as a move */
-static int on_state(void *user, const uint64_t *args, size_t n) { return gri_movesink_after(user, args, n, 1); }
+/* the options of a loopy term of finite value target */
+typedef struct targeted {
+    gr_movesink *sink;
+    uint64_t target;
+} targeted;
+
+static int on_target(void *user, const uint64_t *args, size_t n, const gri_gv *gv) {
+    targeted *t = user;
+    if (gv->infinite || gv->value != t->target) return 0;
+    return gri_movesink_after(t->sink, args, n, 1);
+}
+
+gr_status gri_loopy_term_moves_to(gr_movesink *sink, size_t i, uint64_t target) {
+    gr_position *pos = sink->pos;
+    const gr_term *tm = &pos->terms[i];
+    targeted t = {sink, target};
+    sink->term = i;
+    gr_status st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_target, &t, sink->err);
+    if (st == GR_OK) st = sink->st;
+    free(sink->from);
+    sink->from = NULL;
+    return st;
+}
 
 gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                   int *handled, gr_error *err) {
@@ -110,10 +134,7 @@ gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn
     /* won: the one infinite term moves to the finite value x, leaving a
      * sum of finite values with XOR 0 (no other move wins) */
     gr_movesink sink = {pos, t.which, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
-    const gr_term *tm = &pos->terms[t.which];
-    st = gri_state_moves_to(tm->rs, pos->args + tm->args, tm->nargs, t.x, on_state, &sink, NULL, err);
-    if (st == GR_OK) st = sink.st;
-    free(sink.from);
+    st = gri_loopy_term_moves_to(&sink, t.which, t.x);
     if (complete) *complete = !sink.cut;
     return st;
 }

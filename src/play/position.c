@@ -98,27 +98,46 @@ gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) 
     return GR_OK;
 }
 
+/* a loopy term's value, when finite */
+static gr_status loopy_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
+    const gr_term *t = &pos->terms[i];
+    gri_gv g;
+    gr_status st = t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, &g, err);
+    if (st != GR_OK) return st;
+    if (g.infinite)
+        return gri_fail(err, GR_ECYCLE, "term %zu (%s) has an infinite value: the game is loopy and may be a draw "
+                                        "(ask for its outcome: grundy solve)",
+                        i + 1, t->rs->spec);
+    *value = g.value;
+    return GR_OK;
+}
+
+static gr_status term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
+    const gr_term *t = &pos->terms[i];
+    uint64_t x = 0, v;
+    if (gri_rs_loopy(t->rs)) return loopy_term_value(pos, i, value, err);
+    gr_status st = GR_OK;
+    if (!gr_ruleset_is_heap(t->rs)) {
+        st = gri_state_value(t->rs, pos->args + t->args, t->nargs, &x, err);
+    } else {
+        for (uint32_t k = 0; k < t->nargs && st == GR_OK; k++) {
+            st = gr_ruleset_value(t->rs, pos->args[t->args + k], &v, err);
+            x ^= v;
+        }
+    }
+    /* a family that has just found its game loopy values it on its graph */
+    if (st == GR_ECYCLE && gri_rs_loopy(t->rs)) return loopy_term_value(pos, i, value, err);
+    *value = x;
+    return st;
+}
+
 gr_status gr_position_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
     if (i >= pos->nterms) return gri_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
     if (pos->known[i]) { *value = pos->values[i]; return GR_OK; }
-    const gr_term *t = &pos->terms[i];
-    uint64_t x = 0, v;
-    if (!gr_ruleset_is_heap(t->rs)) {
-        gr_status st = gri_state_value(t->rs, pos->args + t->args, t->nargs, &x, err);
-        if (st != GR_OK) return st;
-        pos->values[i] = x;
-        pos->known[i] = 1;
-        *value = x;
-        return GR_OK;
-    }
-    for (uint32_t k = 0; k < t->nargs; k++) {
-        gr_status st = gr_ruleset_value(t->rs, pos->args[t->args + k], &v, err);
-        if (st != GR_OK) return st;
-        x ^= v;
-    }
-    pos->values[i] = x;
+    gr_status st = term_value(pos, i, value, err);
+    if (st != GR_OK) return st;
+    pos->values[i] = *value;
     pos->known[i] = 1;
-    *value = x;
     return GR_OK;
 }
 
@@ -142,6 +161,7 @@ gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t 
         gr_outcome o;
         if (gr_position_loopy_outcome(pos, &o, NULL) != GR_OK) { if (err) *err = local; return st; }
         if (o == GR_OUTCOME_N) { *known = 0; *wins = 1; return GR_OK; }
+        if (o != GR_OUTCOME_D) { if (err) *err = local; return st; }
         return gri_fail(err, GR_ECYCLE, "the position is a draw (outcome D): neither player can force a win");
     }
     if (st != GR_EUNPROVEN) { if (err) *err = local; return st; }
@@ -183,6 +203,8 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, n ? vals[0] : 0); return; }
     if (state && gri_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, vals, n); return; }
+    if (state && !n) { gri_buf_puts(b, "0"); return; } /* the move ended the term */
+    if (state && t->rs->fam->write_args) { t->rs->fam->write_args(t->rs, vals, n, b); return; }
     gri_buf_puts(b, gr_ruleset_spec(t->rs));
     gri_buf_puts(b, "(");
     size_t written = 0;
@@ -259,6 +281,7 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
     gr_term *t = &pos->terms[i];
     gr_error *err = sink->err;
     gr_status st = GR_OK;
+    if (gri_rs_loopy(t->rs)) return gri_loopy_term_moves_to(sink, i, target);
     wm w = {*sink, 0, 0};
     w.out.term = i;
     w.out.from = NULL; /* written when a move is found (gri_movesink_emit) */

@@ -58,7 +58,10 @@ int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state
 gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
                             int *partial);
 
-/* loopy.c (play): winning moves when a term has an infinite value
+/* loopyplay.c: the moves in a loopy term that leave it with finite value
+ * target */
+gr_status gri_loopy_term_moves_to(gr_movesink *sink, size_t i, uint64_t target);
+/* loopyplay.c: winning moves when a term has an infinite value
  * (*handled then 1; else the caller goes on with normal play) */
 gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                   int *handled, gr_error *err);
