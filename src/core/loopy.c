@@ -23,6 +23,40 @@
 
 #define UNSET UINT32_MAX
 
+/* the spread of a vertex w just fixed to `stage`: every predecessor p
+ * now has a follower of that value; a predecessor not fixed then answers
+ * a move to it back to the stage's value, which may fix its own
+ * predecessors (pushed on queue) */
+typedef struct solver {
+    const uint32_t *roff, *radj;
+    uint32_t *value, *counter;
+    uint32_t *unfixed, *bad, *mark, *have, *next, *queue;
+    uint32_t nnext, qt, order;
+} solver;
+
+static void spread(solver *S, uint32_t w, uint32_t stage) {
+    for (uint32_t e = S->roff[w]; e < S->roff[w + 1]; e++) {
+        uint32_t p = S->radj[e];
+        S->unfixed[p]--;
+        if (S->mark[p] == stage) continue;
+        S->mark[p] = stage;
+        /* fixed by now: fixed at an earlier stage, or in the tail with a
+         * value up to this one (the tail's larger values count as not yet
+         * fixed, as the stages would have found them) */
+        if (S->value[p] <= stage) continue;
+        S->have[p]++;
+        S->next[S->nnext++] = p;
+        for (uint32_t f = S->roff[p]; f < S->roff[p + 1]; f++) {
+            uint32_t q = S->radj[f];
+            if (S->value[q] != UNSET || S->have[q] != stage || S->mark[q] == stage) continue;
+            if (--S->bad[q]) continue;
+            S->value[q] = stage;
+            if (S->counter) S->counter[q] = S->order++;
+            S->queue[S->qt++] = q;
+        }
+    }
+}
+
 gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value, uint32_t *counter,
                          gr_error *err) {
     if (n == UINT32_MAX) return gri_fail(err, GR_ELIMIT, "a graph has at most 2^32-2 vertices");
@@ -44,7 +78,7 @@ gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, u
     uint32_t *have = calloc((size_t)n, sizeof *have);        /* distinct values 0..stage-1 among followers */
     uint32_t *cand = malloc((size_t)n * sizeof *cand);       /* this stage's candidates */
     uint32_t *next = malloc((size_t)n * sizeof *next);       /* marked this stage: the next stage's candidates */
-    uint32_t *queue = malloc((size_t)n * sizeof *queue);     /* fixed this stage, their marks not yet spread */
+    uint32_t *queue = malloc((size_t)n * sizeof *queue);     /* fixed, their news not yet spread */
     if (!roff || !radj || !unfixed || !bad || !mark || !have || !cand || !next || !queue) {
         free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
         return gri_fail(err, GR_ENOMEM, "out of memory solving a graph of %u vertices", n);
@@ -55,58 +89,83 @@ gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, u
         for (uint32_t e = off[v]; e < off[v + 1]; e++) radj[roff[adj[e]]++] = v;
     for (uint32_t v = n; v > 0; v--) roff[v] = roff[v - 1];
     roff[0] = 0;
+
+    /* The tail first: vertices from which no cycle can be reached, in
+     * topological order (Kahn) with a plain mex; they are fixed for good,
+     * and on a graph without cycles that is all. cand[] holds the stamps
+     * of the mex (values are at most the out-degree). */
+    uint32_t qh = 0, qt = 0, order = 0, top = 0;
     for (uint32_t v = 0; v < n; v++) {
         value[v] = UNSET;
-        unfixed[v] = off[v + 1] - off[v];
         mark[v] = UNSET;
-        cand[v] = v;
+        cand[v] = UNSET;
         if (counter) counter[v] = UNSET;
+        bad[v] = off[v + 1] - off[v];
+        if (!bad[v]) queue[qt++] = v;
     }
-    uint32_t ncand = n, order = 0;
-    for (uint32_t stage = 0; ncand; stage++) {
-        uint32_t nnext = 0, qh = 0, qt = 0;
-        /* a candidate whose followers are all fixed (to values below the
-         * stage, each of them present) is fixed at once */
-        for (uint32_t k = 0; k < ncand; k++) bad[cand[k]] = unfixed[cand[k]];
-        for (uint32_t k = 0; k < ncand; k++) {
-            uint32_t u = cand[k];
-            if (bad[u] || mark[u] == stage || value[u] != UNSET) continue;
-            value[u] = stage;
-            if (counter) counter[u] = order++;
-            queue[qt++] = u;
-            /* spread the news of each fixed vertex to its predecessors */
-            while (qh < qt) {
-                uint32_t w = queue[qh++];
-                for (uint32_t e = roff[w]; e < roff[w + 1]; e++) {
-                    uint32_t p = radj[e];
-                    unfixed[p]--;
-                    if (mark[p] == stage) continue;
-                    mark[p] = stage;
-                    if (value[p] != UNSET) continue;
-                    have[p]++;
-                    next[nnext++] = p;
-                    /* p, not fixed, now answers a move to it back to the
-                     * stage's value: its predecessors may be fixed */
-                    for (uint32_t f = roff[p]; f < roff[p + 1]; f++) {
-                        uint32_t q = radj[f];
-                        if (value[q] != UNSET || have[q] != stage || mark[q] == stage) continue;
-                        if (--bad[q]) continue;
-                        value[q] = stage;
-                        if (counter) counter[q] = order++;
-                        queue[qt++] = q;
-                    }
-                }
+    while (qh < qt) {
+        uint32_t v = queue[qh++], x = 0;
+        for (uint32_t e = off[v]; e < off[v + 1]; e++)
+            if (value[adj[e]] < n) cand[value[adj[e]]] = v;
+        while (x < n && cand[x] == v) x++;
+        value[v] = x;
+        if (x > top) top = x;
+        if (counter) counter[v] = order++;
+        for (uint32_t e = roff[v]; e < roff[v + 1]; e++)
+            if (!--bad[radj[e]]) queue[qt++] = radj[e];
+    }
+    uint32_t ntail = qt;
+    if (ntail < n) {
+        /* the tail's vertices by value, so each spreads at its own stage */
+        uint32_t *tail_off = calloc((size_t)top + 2, sizeof *tail_off), *tail = malloc((ntail ? ntail : 1) * sizeof *tail);
+        if (!tail_off || !tail) {
+            free(tail_off); free(tail);
+            free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
+            return gri_fail(err, GR_ENOMEM, "out of memory solving a graph of %u vertices", n);
+        }
+        for (uint32_t k = 0; k < ntail; k++) tail_off[value[queue[k]] + 1]++;
+        for (uint32_t x = 0; x <= top; x++) tail_off[x + 1] += tail_off[x];
+        for (uint32_t k = 0; k < ntail; k++) tail[tail_off[value[queue[k]]]++] = queue[k];
+        for (uint32_t x = top + 1; x > 0; x--) tail_off[x] = tail_off[x - 1];
+        tail_off[0] = 0;
+
+        solver S = {roff, radj, value, counter, unfixed, bad, mark, have, next, queue, 0, 0, order};
+        uint32_t ncand = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            unfixed[v] = off[v + 1] - off[v];
+            if (value[v] == UNSET) cand[ncand++] = v;
+        }
+        for (uint32_t stage = 0; ncand; stage++) {
+            S.nnext = 0;
+            S.qt = 0;
+            qh = 0;
+            for (uint32_t k = 0; k < ncand; k++) bad[cand[k]] = unfixed[cand[k]];
+            /* the tail's vertices of this value spread their news */
+            if (stage <= top)
+                for (uint32_t k = tail_off[stage]; k < tail_off[stage + 1]; k++) spread(&S, tail[k], stage);
+            for (uint32_t k = 0;; k++) {
+                /* first those fixed by the news, then candidates whose
+                 * followers are all fixed */
+                while (qh < S.qt) spread(&S, queue[qh++], stage);
+                if (k >= ncand) break;
+                uint32_t u = cand[k];
+                if (bad[u] || mark[u] == stage || value[u] != UNSET) continue;
+                value[u] = stage;
+                if (counter) counter[u] = S.order++;
+                queue[S.qt++] = u;
+            }
+            /* next stage: vertices not fixed whose followers now show 0..stage */
+            ncand = 0;
+            for (uint32_t k = 0; k < S.nnext; k++) {
+                uint32_t p = next[k];
+                if (value[p] == UNSET && have[p] == stage + 1) cand[ncand++] = p;
             }
         }
-        /* next stage: vertices not fixed whose followers now show 0..stage */
-        ncand = 0;
-        for (uint32_t k = 0; k < nnext; k++) {
-            uint32_t p = next[k];
-            if (value[p] == UNSET && have[p] == stage + 1) cand[ncand++] = p;
-        }
+        free(tail_off);
+        free(tail);
+        for (uint32_t v = 0; v < n; v++)
+            if (value[v] == UNSET) value[v] = GR_LOOPY_INFINITE;
     }
-    for (uint32_t v = 0; v < n; v++)
-        if (value[v] == UNSET) value[v] = GR_LOOPY_INFINITE;
     free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
     return GR_OK;
 }

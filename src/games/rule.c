@@ -448,7 +448,7 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         d->lkeys_ready = 1;
     }
     uint64_t sum[LOOPY_MAX_PARTS * 4], scratch[(LOOPY_MAX_PARTS + 1) * 4], cur[LOOPY_MAX_PARTS * 4];
-    size_t m;
+    size_t m = 0;
     gr_status st = term_sum(rs, args, n, sum, &m, err);
     if (st != GR_OK) return st;
     explore x = {rs, d, a, 0, cur, 0, 0, scratch, GR_OK, err};

@@ -30,6 +30,16 @@ typedef struct tally {
 
 static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
     memset(t, 0, sizeof *t);
+    /* a loopy rule explores its graph as terms are valued, and a larger
+     * graph is solved anew (moving the K sets): every term is valued once
+     * first, so the K sets kept below stay where they are */
+    for (size_t i = 0; i < pos->nterms; i++) {
+        const gr_term *tm = &pos->terms[i];
+        if (!tm->rs->fam->is_loopy) continue;
+        gri_gv g;
+        gr_status st = term_gv(pos, i, &g, err);
+        if (st != GR_OK) return st;
+    }
     for (size_t i = 0; i < pos->nterms; i++) {
         gri_gv g;
         gr_status st = term_gv(pos, i, &g, err);
