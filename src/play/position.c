@@ -152,39 +152,6 @@ gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_error *err) {
     return GR_OK;
 }
 
-gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t *value, gr_error *err) {
-    gr_error local;
-    gr_status st = gr_position_value(pos, value, &local);
-    if (st == GR_OK) { *known = 1; *wins = *value != 0; return GR_OK; }
-    if (st == GR_ECYCLE) {
-        /* a loopy term of infinite value: won, or a draw */
-        gr_outcome o;
-        if (gr_position_loopy_outcome(pos, &o, NULL) != GR_OK) { if (err) *err = local; return st; }
-        if (o == GR_OUTCOME_N) { *known = 0; *wins = 1; return GR_OK; }
-        if (o != GR_OUTCOME_D) { if (err) *err = local; return st; }
-        return gri_fail(err, GR_ECYCLE, "the position is a draw (outcome D): neither player can force a win");
-    }
-    if (st != GR_EUNPROVEN) { if (err) *err = local; return st; }
-    uint64_t rest = 0, v;
-    size_t unknown = 0, which = 0;
-    for (size_t i = 0; i < pos->nterms; i++) {
-        st = gr_position_term_value(pos, i, &v, err);
-        if (st == GR_OK) { rest ^= v; continue; }
-        if (st != GR_EUNPROVEN || gr_ruleset_is_heap(pos->terms[i].rs)) return st;
-        unknown++;
-        which = i;
-    }
-    if (unknown == 1 && rest == 0) {
-        /* the unknown term is won, so its value is not 0, and the sum's is not */
-        int w;
-        const gr_term *t = &pos->terms[which];
-        if ((st = gri_state_outcome(t->rs, pos->args + t->args, t->nargs, &w, err)) != GR_OK) return st;
-        if (w) { *known = 0; *wins = 1; return GR_OK; }
-    }
-    if (err) *err = local;
-    return GR_EUNPROVEN;
-}
-
 /* ---- winning moves ---- */
 
 /* Options of a heap beyond the value table are listed only this far. */
@@ -281,7 +248,6 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
     gr_term *t = &pos->terms[i];
     gr_error *err = sink->err;
     gr_status st = GR_OK;
-    if (gri_rs_loopy(t->rs)) return gri_loopy_term_moves_to(sink, i, target);
     wm w = {*sink, 0, 0};
     w.out.term = i;
     w.out.from = NULL; /* written when a move is found (gri_movesink_emit) */
@@ -335,47 +301,5 @@ out:
     w.out.from = NULL;
     *sink = w.out;
     if (w.partial) *partial = 1;
-    return st;
-}
-
-gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
-                                    gr_error *err) {
-    if (complete) *complete = 1;
-    int handled = 0;
-    gr_status st = gri_loopy_winning_moves(pos, max_moves, fn, user, complete, &handled, err);
-    if (st != GR_OK || handled) return st;
-    uint64_t total;
-    int wins, known;
-    st = gr_position_outcome(pos, &wins, &known, &total, err);
-    if (st != GR_OK || !wins) return st;
-    if (!known) {
-        /* one won term of unknown value, the rest of value 0: the moves in
-         * that term to a lost position win; moves elsewhere cannot be judged */
-        wm w = {{pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL}, 0, 0};
-        for (size_t i = 0; i < pos->nterms; i++) {
-            uint64_t v;
-            gr_error e2;
-            if (gr_position_term_value(pos, i, &v, &e2) == GR_OK) continue;
-            gr_term *t = &pos->terms[i];
-            w.out.term = i;
-            if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
-            int all = 1;
-            st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &w, &all, err);
-            if (st == GR_OK) st = w.out.st;
-            free(w.out.from);
-            if (complete) *complete = all && !w.out.cut && pos->nterms == 1;
-            return st;
-        }
-        return st;
-    }
-    gr_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
-    uint64_t huge_seen = 0;
-    int partial = 0;
-    for (size_t i = 0; i < pos->nterms && !sink.cut && st == GR_OK; i++) {
-        uint64_t g;
-        if ((st = gr_position_term_value(pos, i, &g, err)) != GR_OK) break;
-        st = gri_term_moves_to(&sink, i, g, total ^ g, &huge_seen, &partial);
-    }
-    if (complete) *complete = !sink.cut && !partial;
     return st;
 }
