@@ -4,45 +4,20 @@
  * from a table computed by mex, as for the built-in heap games (every heap
  * an option leaves must be smaller). A rule whose pattern has 2 to 4 names
  * is a state family: a term is one position, results may be sums of
- * positions, and values come from the shared memoized search (a position
- * reachable from itself is reported as GR_ECYCLE). */
+ * positions, and values come from the shared memoized search. A rule
+ * found not to be well-founded (a heap that grows, a position reachable
+ * from itself) turns loopy: rule_loopy.c then values it on its graph of
+ * positions. */
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
+#include "rule_internal.h"
 #include "context_internal.h"
-#include "search.h"
-#include "lang/rulec.h"
 #include "sparse.h"
-#include "lgraph.h"
 
-/* loop steps one option listing may take */
-#define RULE_MAX_STEPS ((uint64_t)1 << 22)
 
 extern const gr_family gri_family_rule, gri_family_rule_state;
 
-typedef struct rule_data {
-    gri_rule *rule;
-    int ready;
-    gr_search search;      /* state rules: position -> value */
-    /* one-number rules made of subtractions and splits: the kernels */
-    int shaped, fallback;  /* fallback: the machine for good (after a heap the kernels could not take) */
-    gri_rule_shape shape;
-    uint64_t *single;      /* room for the subtraction options of one heap */
-    /* loopy mode, once the game is found not to be well-founded (a move
-     * to a heap that is not smaller, a position reachable from itself):
-     * the positions reached so far and their moves form a graph, solved
-     * by generalized Sprague-Grundy values; vertex 0 is "the term has
-     * ended", vertex id + 1 is the position with keymap entry id */
-    int loopy;
-    gr_keymap lkeys;
-    int lkeys_ready;
-    uint32_t *efrom, *eto;
-    size_t ne, ecap;
-    gri_lgraph lg;
-    uint32_t lg_n;         /* vertices when lg was solved (0: never) */
-} rule_data;
 
-static gri_rule *rule_of(const gr_ruleset *rs) { return ((const rule_data *)rs->data)->rule; }
 
 static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                             gr_error *err) {
@@ -73,10 +48,7 @@ static void rule_free(gr_ruleset *rs) {
     rule_data *d = rs->data;
     if (!d) return;
     if (d->ready) gri_search_free(&d->search);
-    if (d->lkeys_ready) gri_keymap_free(&d->lkeys);
-    free(d->efrom);
-    free(d->eto);
-    gri_lgraph_free(&d->lg);
+    gri_rule_loopy_free(d);
     gri_rule_free(d->rule);
     free(d->shape.take);
     free(d->single);
@@ -85,7 +57,7 @@ static void rule_free(gr_ruleset *rs) {
 
 /* ---- one-number rules: a heap family ---- */
 
-static int heap_splits(const gr_ruleset *rs) { return gri_rule_splits(rule_of(rs)); }
+static int heap_splits(const gr_ruleset *rs) { return gri_rule_splits(gri_rule_of(rs)); }
 
 typedef struct gather {
     gr_ruleset *rs;
@@ -167,7 +139,7 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     uint64_t n = rs->len;
     gather g = {rs, n, GR_OK, err};
     gr_mexset_clear(&rs->mex);
-    gr_status st = gri_rule_options(rule_of(rs), &n, RULE_MAX_STEPS, on_value, &g, err);
+    gr_status st = gri_rule_options(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_value, &g, err);
     if (st != GR_OK) return st;
     if (g.st != GR_OK && g.st != GR_ENOMEM) return g.st;
     return gri_rs_push_mex(rs, g.st, err);
@@ -182,7 +154,7 @@ static int on_heaps(void *user, const uint64_t *parts, size_t np) {
 
 static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     gr_error local;
-    if (gri_rule_options(rule_of(rs), &n, RULE_MAX_STEPS, on_heaps, it, &local) != GR_OK) it->cut = 1;
+    if (gri_rule_options(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_heaps, it, &local) != GR_OK) it->cut = 1;
 }
 
 /* ---- rules on 2 to 4 numbers: a state family ---- */
@@ -205,8 +177,8 @@ static int on_child(void *user, const uint64_t *parts, size_t np) {
 static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
     (void)len;
     gr_ruleset *rs = s->user;
-    children_ctx c = {s, gri_rule_arity(rule_of(rs)), GR_OK};
-    gr_status st = gri_rule_options(rule_of(rs), key, RULE_MAX_STEPS, on_child, &c, s->err);
+    children_ctx c = {s, gri_rule_arity(gri_rule_of(rs)), GR_OK};
+    gr_status st = gri_rule_options(gri_rule_of(rs), key, RULE_MAX_STEPS, on_child, &c, s->err);
     return st != GR_OK ? st : c.st;
 }
 
@@ -215,7 +187,7 @@ static const gr_search_ops RULE_OPS = {children, NULL, gri_rs_search_combine};
 
 static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)args;
-    unsigned a = gri_rule_arity(rule_of(rs));
+    unsigned a = gri_rule_arity(gri_rule_of(rs));
     if (n == a) return GR_OK;
     *bad = n > a ? a : 0;
     return gri_fail(err, GR_EINVAL, "this rule's positions have %u numbers", a);
@@ -252,7 +224,7 @@ static int on_single(void *user, const uint64_t *parts, size_t np) {
     }
     if (s->it->max && s->it->seen >= s->it->max) { s->it->stopped = s->it->cut = 1; return 1; }
     s->it->seen++;
-    if (s->fn(s->user, parts, gri_rule_arity(rule_of(s->rs)))) { s->it->stopped = 1; return 1; }
+    if (s->fn(s->user, parts, gri_rule_arity(gri_rule_of(s->rs)))) { s->it->stopped = 1; return 1; }
     return 0;
 }
 
@@ -260,7 +232,7 @@ static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
                                void *user, gr_error *err) {
     (void)n;
     single s = {rs, it, fn, user, GR_OK, err};
-    gr_status st = gri_rule_options(rule_of(rs), args, RULE_MAX_STEPS, on_single, &s, err);
+    gr_status st = gri_rule_options(gri_rule_of(rs), args, RULE_MAX_STEPS, on_single, &s, err);
     return st != GR_OK ? st : s.st;
 }
 
@@ -295,10 +267,10 @@ static int on_collect(void *user, const uint64_t *parts, size_t np) {
 static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                   int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
     (void)n;
-    unsigned a = gri_rule_arity(rule_of(rs));
+    unsigned a = gri_rule_arity(gri_rule_of(rs));
     collect c = {NULL, 0, 0, a, GR_OK};
     *complete = 1;
-    gr_status st = gri_rule_options(rule_of(rs), args, RULE_MAX_STEPS, on_collect, &c, err);
+    gr_status st = gri_rule_options(gri_rule_of(rs), args, RULE_MAX_STEPS, on_collect, &c, err);
     if (st == GR_OK && c.st != GR_OK) st = gri_fail(err, GR_ENOMEM, "out of memory");
     for (size_t i = 0; st == GR_OK && i < c.n; i += 1 + (size_t)c.w[i] * a) {
         size_t np = (size_t)c.w[i];
@@ -331,203 +303,6 @@ static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n
     return st;
 }
 
-/* ---- loopy mode: generalized values on the graph of positions ----
- * A vertex is a whole term: a sum of positions, kept as a sorted list of
- * positions (a multiset: one-number rules' heaps, or tuples), so moves
- * that split are followed as well; the empty sum is vertex 0. */
-
-static int rule_is_loopy(const gr_ruleset *rs) { return ((const rule_data *)rs->data)->loopy; }
-
-/* a cap on the positions of one vertex (one sum) */
-#define LOOPY_MAX_PARTS 64
-
-typedef struct explore {
-    gr_ruleset *rs;
-    rule_data *d;
-    unsigned arity;
-    uint32_t from;          /* the vertex whose moves are listed */
-    const uint64_t *sum;    /* its positions (a copy) */
-    size_t nsum;            /* how many */
-    size_t which;           /* the position that moves */
-    uint64_t *scratch;      /* room for a new sum */
-    gr_status st;
-    gr_error *err;
-} explore;
-
-static gr_status add_edge(rule_data *d, uint32_t from, uint32_t to, gr_error *err) {
-    if (d->ne == d->ecap) {
-        size_t cap = d->ecap ? 2 * d->ecap : 64;
-        uint32_t *f = realloc(d->efrom, cap * sizeof *f);
-        if (f) d->efrom = f;
-        uint32_t *t = f ? realloc(d->eto, cap * sizeof *t) : NULL;
-        if (t) d->eto = t;
-        if (!f || !t) return gri_fail(err, GR_ENOMEM, "out of memory exploring a loopy game");
-        d->ecap = cap;
-    }
-    d->efrom[d->ne] = from;
-    d->eto[d->ne++] = to;
-    return GR_OK;
-}
-
-/* sorts a sum of n positions of a words each (insertion sort: sums are short) */
-static void sort_sum(uint64_t *w, size_t n, unsigned a) {
-    uint64_t tmp[4];
-    for (size_t i = 1; i < n; i++) {
-        memcpy(tmp, w + i * a, a * sizeof *w);
-        size_t j = i;
-        while (j > 0 && memcmp(w + (j - 1) * a, tmp, a * sizeof *w) > 0) {
-            /* memcmp on words is not numeric order, but any fixed order makes the key canonical */
-            memcpy(w + j * a, w + (j - 1) * a, a * sizeof *w);
-            j--;
-        }
-        memcpy(w + j * a, tmp, a * sizeof *w);
-    }
-}
-
-/* the vertex of a sorted sum, added (unexplored) when new */
-static gr_status vertex_of(explore *x, const uint64_t *sum, size_t n, uint32_t *v) {
-    if (!n) { *v = 0; return GR_OK; }
-    size_t id = gri_keymap_find(&x->d->lkeys, sum, n * x->arity);
-    if (id == SIZE_MAX) {
-        gr_status st = gri_keymap_add(&x->d->lkeys, sum, n * x->arity, 0, &id);
-        if (st == GR_ELIMIT)
-            return gri_fail(x->err, GR_ELIMIT, "%s: the game does not end (it is loopy, or grows without bound) and its graph "
-                            "of positions exceeds the bound of %llu positions (raise it with --search-limit)",
-                            x->rs->spec, (unsigned long long)gr_ctx_search_limit(x->rs->ctx));
-        if (st != GR_OK) return gri_fail(x->err, st, "out of memory exploring a loopy game");
-    }
-    *v = (uint32_t)id + 1;
-    return GR_OK;
-}
-
-static int on_explore(void *user, const uint64_t *parts, size_t np) {
-    explore *x = user;
-    unsigned a = x->arity;
-    size_t m = 0;
-    for (size_t j = 0; j < x->nsum; j++) {
-        if (j == x->which) continue;
-        memcpy(x->scratch + m * a, x->sum + j * a, a * sizeof *parts);
-        m++;
-    }
-    for (size_t k = 0; k < np; k++) {
-        if (a == 1 && !parts[k]) continue; /* an empty heap is nothing */
-        if (m == LOOPY_MAX_PARTS) {
-            x->st = gri_fail(x->err, GR_ELIMIT, "%s: the game does not end: a position grew to more than %d parts (a "
-                             "'+' at the top of a result splits: n+1 is two heaps, (n+1) is arithmetic)", x->rs->spec,
-                             LOOPY_MAX_PARTS);
-            return 1;
-        }
-        memcpy(x->scratch + m * a, parts + k * a, a * sizeof *parts);
-        m++;
-    }
-    sort_sum(x->scratch, m, a);
-    uint32_t to;
-    if ((x->st = vertex_of(x, x->scratch, m, &to)) != GR_OK) return 1;
-    if ((x->st = add_edge(x->d, x->from, to, x->err)) != GR_OK) return 1;
-    return 0;
-}
-
-/* the term's sum, sorted, in out (room for LOOPY_MAX_PARTS positions) */
-static gr_status term_sum(const gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *out, size_t *m, gr_error *err) {
-    unsigned a = gri_rule_arity(rule_of(rs));
-    if (n / a > LOOPY_MAX_PARTS)
-        return gri_fail(err, GR_ELIMIT, "%s: a loopy game's term has at most %d positions", rs->spec, LOOPY_MAX_PARTS);
-    memcpy(out, args, n * sizeof *args);
-    *m = n / a;
-    sort_sum(out, *m, a);
-    return GR_OK;
-}
-
-/* makes sure the term's vertex and all it reaches are explored, and the
- * graph solved; *v is the term's vertex */
-static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uint32_t *v, gr_error *err) {
-    rule_data *d = rs->data;
-    unsigned a = gri_rule_arity(d->rule);
-    if (!d->lkeys_ready) {
-        gri_keymap_init(&d->lkeys, (size_t)gr_ctx_search_limit(rs->ctx));
-        d->lkeys_ready = 1;
-    }
-    uint64_t sum[LOOPY_MAX_PARTS * 4], scratch[(LOOPY_MAX_PARTS + 1) * 4], cur[LOOPY_MAX_PARTS * 4];
-    size_t m = 0;
-    gr_status st = term_sum(rs, args, n, sum, &m, err);
-    if (st != GR_OK) return st;
-    explore x = {rs, d, a, 0, cur, 0, 0, scratch, GR_OK, err};
-    size_t next = d->lkeys.count; /* entries below are explored */
-    if ((st = vertex_of(&x, sum, m, v)) != GR_OK) return st;
-    for (; next < d->lkeys.count; next++) {
-        size_t len = d->lkeys.len[next];
-        memcpy(cur, d->lkeys.words + d->lkeys.off[next], len * sizeof *cur);
-        x.from = (uint32_t)next + 1;
-        x.nsum = len / a;
-        for (x.which = 0; x.which < x.nsum; x.which++) {
-            if (x.which && !memcmp(cur + (x.which - 1) * a, cur + x.which * a, a * sizeof *cur)) continue;
-            st = gri_rule_options(d->rule, cur + x.which * a, RULE_MAX_STEPS, on_explore, &x, err);
-            if (st == GR_OK) st = x.st;
-            if (st != GR_OK) {
-                /* the half-explored graph is dropped: start afresh next time */
-                gri_keymap_free(&d->lkeys);
-                d->lkeys_ready = 0;
-                d->ne = 0;
-                gri_lgraph_free(&d->lg);
-                d->lg_n = 0;
-                return st;
-            }
-        }
-    }
-    uint32_t nv = (uint32_t)d->lkeys.count + 1;
-    if (nv == d->lg_n) return GR_OK;
-    gri_lgraph_free(&d->lg);
-    d->lg_n = 0;
-    st = gri_lgraph_build(&d->lg, nv, d->efrom, d->eto, d->ne, err);
-    if (st == GR_OK) d->lg_n = nv;
-    return st;
-}
-
-static gr_status rule_gvalue(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err) {
-    uint32_t v;
-    gr_status st = loopy_ready(rs, args, n, &v, err);
-    if (st != GR_OK) return st;
-    const rule_data *d = rs->data;
-    gri_ltally t = {0, 0, 0, 0};
-    gri_ltally_add(&d->lg, &t, v);
-    gri_ltally_gv(&d->lg, &t, out);
-    return GR_OK;
-}
-
-static gr_status rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
-                                     gr_error *err) {
-    uint32_t v;
-    gr_status st = loopy_ready(rs, args, n, &v, err);
-    if (st != GR_OK) return st;
-    const rule_data *d = rs->data;
-    const gri_lgraph *g = &d->lg;
-    gri_ltally t = {0, 0, 0, 0};
-    gri_ltally_add(g, &t, v);
-    for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) {
-        uint32_t w = g->adj[e];
-        gri_gv gv;
-        gri_ltally_gv_moved(g, &t, v, w, &gv);
-        const uint64_t *sum = w ? d->lkeys.words + d->lkeys.off[w - 1] : NULL;
-        if (fn(user, sum, w ? d->lkeys.len[w - 1] : 0, &gv)) break;
-    }
-    return GR_OK;
-}
-
-/* a state rule's term holding a sum of positions: spec(p1) + spec(p2) */
-static void rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b) {
-    unsigned a = gri_rule_arity(rule_of(rs));
-    for (size_t k = 0; k + a <= n; k += a) {
-        if (k) gri_buf_puts(b, " + ");
-        gri_buf_puts(b, rs->spec);
-        gri_buf_puts(b, "(");
-        for (unsigned j = 0; j < a; j++) {
-            if (j) gri_buf_puts(b, ",");
-            gri_buf_u64(b, args[k + j]);
-        }
-        gri_buf_puts(b, ")");
-    }
-}
-
 /* A rule of the recognized shape whose splits are all the splits of n - c
  * is a finite octal game: take k (k in the set) leaving one heap or none,
  * or remove c and split the rest in two; the periodicity theorems for
@@ -555,9 +330,9 @@ const gr_family gri_family_rule = {
     .options = heap_options,
     .period_rule = rule_period_rule,
     .no_period = "grundy knows no periodicity theorem for rules in general, and does not guess one",
-    .is_loopy = rule_is_loopy,
-    .gvalue = rule_gvalue,
-    .gvalue_options = rule_gvalue_options,
+    .is_loopy = gri_rule_is_loopy,
+    .gvalue = gri_rule_gvalue,
+    .gvalue_options = gri_rule_gvalue_options,
 };
 
 /* the same rules on 2 to 4 numbers; chosen by rule_parse, not in the registry */
@@ -572,8 +347,8 @@ const gr_family gri_family_rule_state = {
     .state_options = state_options,
     .state_moves_to = state_moves_to,
     .moves_text = state_moves_text,
-    .write_args = rule_write_args,
-    .is_loopy = rule_is_loopy,
-    .gvalue = rule_gvalue,
-    .gvalue_options = rule_gvalue_options,
+    .write_args = gri_rule_write_args,
+    .is_loopy = gri_rule_is_loopy,
+    .gvalue = gri_rule_gvalue,
+    .gvalue_options = gri_rule_gvalue_options,
 };

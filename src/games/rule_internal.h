@@ -1,0 +1,48 @@
+/* The rule family's private record, shared by rule.c (the heap and state
+ * families) and rule_loopy.c (loopy mode: values on the graph of
+ * positions). */
+#ifndef GRUNDY_RULE_INTERNAL_H
+#define GRUNDY_RULE_INTERNAL_H
+
+#include "family.h"
+#include "search.h"
+#include "lgraph.h"
+#include "lang/rulec.h"
+
+/* loop steps one option listing may take */
+#define RULE_MAX_STEPS ((uint64_t)1 << 22)
+
+typedef struct rule_data {
+    gri_rule *rule;
+    int ready;
+    gr_search search;      /* state rules: position -> value */
+    /* one-number rules made of subtractions and splits: the kernels */
+    int shaped, fallback;  /* fallback: the machine for good (after a heap the kernels could not take) */
+    gri_rule_shape shape;
+    uint64_t *single;      /* room for the subtraction options of one heap */
+    /* loopy mode, once the game is found not to be well-founded (a move
+     * to a heap that is not smaller, a position reachable from itself):
+     * the positions reached so far and their moves form a graph, solved
+     * by generalized Sprague-Grundy values; vertex 0 is "the term has
+     * ended", vertex id + 1 is the position with keymap entry id */
+    int loopy;
+    gr_keymap lkeys;
+    int lkeys_ready;
+    uint32_t *efrom, *eto;
+    size_t ne, ecap;
+    gri_lgraph lg;
+    uint32_t lg_n;         /* vertices when lg was solved (0: never) */
+} rule_data;
+
+static inline gri_rule *gri_rule_of(const gr_ruleset *rs) { return ((const rule_data *)rs->data)->rule; }
+
+/* rule_loopy.c: the loopy mode's operations (family.h) */
+int gri_rule_is_loopy(const gr_ruleset *rs);
+gr_status gri_rule_gvalue(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);
+gr_status gri_rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
+                                  gr_error *err);
+void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
+/* frees the loopy mode's graph */
+void gri_rule_loopy_free(rule_data *d);
+
+#endif
