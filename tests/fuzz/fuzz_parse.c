@@ -1,5 +1,5 @@
 /* libFuzzer target for the game-language parser and everything a parsed
- * position reaches: value, writing back, winning moves. Bounds are small so
+ * position reaches: value, writing back, winning moves, loopy outcomes. Bounds are small so
  * that no input can make one run slow. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,6 +37,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             gr_position_free(again);
         }
         free(s);
+        /* loopy games: the generalized value and the outcome agree */
+        gr_gvalue gv;
+        if (gr_position_gvalue(pos, &gv, &err) == GR_OK) {
+            gr_outcome o;
+            if (gr_position_loopy_outcome(pos, &o, &err) != GR_OK) abort();
+            if (!gv.infinite && (o == GR_OUTCOME_D || (o == GR_OUTCOME_N) != (gv.value != 0))) abort();
+            if (gv.infinite && o == GR_OUTCOME_P) abort();
+            int n = 0, complete;
+            if (o == GR_OUTCOME_D && gr_position_draw_moves(pos, 4, count_move, &n, &complete, &err) != GR_OK &&
+                !err.message[0])
+                abort();
+        } else if (!err.message[0]) {
+            abort();
+        }
         uint64_t v;
         if (gr_position_value(pos, &v, &err) == GR_OK && gr_position_count(pos) < 64) {
             int n = 0, complete;
