@@ -43,7 +43,7 @@ static gr_status solve_loopy(gr_position *pos, size_t maxm, solved *s, int *done
         snprintf(err->message, sizeof err->message, "out of memory");
         return GR_ENOMEM;
     }
-    memcpy(s->K, gv.K, gv.nK * sizeof *s->K);
+    if (gv.nK) memcpy(s->K, gv.K, gv.nK * sizeof *s->K);
     s->nK = gv.nK;
     gr_outcome oc;
     if ((st = gr_position_loopy_outcome(pos, &oc, err)) != GR_OK) return st;

@@ -146,6 +146,11 @@ typedef struct gr_family {
     /* optional: writes arguments that hold several positions (a loopy
      * rule's move to a sum) as the sum of terms they are */
     void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
+    /* optional: misère play of the term as a sum of nim heaps it is proved
+     * misère-equivalent to (*vals malloc'd, the heaps' sizes); *ok 0 when
+     * the term is not of that kind */
+    gr_status (*misere_heaps)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t **vals, size_t *nvals, int *ok,
+                              gr_error *err);
     /* optional: the least winning take (dyn) */
     gr_status (*min_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
     /* optional, with GR_FAM_EDGES: the arguments from a graph file's text

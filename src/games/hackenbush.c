@@ -300,6 +300,96 @@ static gr_status hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uin
 
 /* ---- graph files ---- */
 
+/* ---- misère play: branches are nim heaps ----
+ * A branch is a part of the graph that meets the ground: a component of
+ * the graph without the ground vertex, with its edges to the ground (a
+ * loop at the ground is a branch by itself). The term is the disjunctive
+ * sum of its branches. A branch that meets the ground in one edge of
+ * weight 1 is misère-equivalent to the nim heap of its normal-play value
+ * (Lo, "Misère Hackenbush Flowers", 2013; proof in docs/theory.md: its
+ * options are 0, by cutting that edge, and branches of the same kind, so
+ * by induction it is {*0, *a, *b, ...}, which is *mex in misère play once
+ * *0 is among the options). *ok is 0 when some branch meets the ground
+ * otherwise (then misère play falls back to the search). */
+static gr_status hb_misere_heaps(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t **vals, size_t *nvals,
+                                 int *ok, gr_error *err) {
+    *vals = NULL;
+    *nvals = 0;
+    *ok = 1;
+    hb g;
+    gr_status st = hb_build(args, n, ROOT(rs), &g, err);
+    if (st != GR_OK) return st;
+    if (g.root == UINT32_MAX) { hb_free(&g); return GR_OK; } /* nothing touches the ground */
+    size_t nv = g.nv, ne = g.ne;
+    uint32_t *comp = malloc((nv + 1) * sizeof *comp), *queue = malloc((nv + 1) * sizeof *queue);
+    uint32_t *ground = NULL, *ecomp = malloc((ne + 1) * sizeof *ecomp), *start = NULL;
+    uint64_t *sub = malloc((n + 1) * sizeof *sub), *out = NULL;
+    size_t ncomp = 0;
+    if (!comp || !queue || !ecomp || !sub) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+    for (size_t v = 0; v < nv; v++) comp[v] = UINT32_MAX;
+    /* the components of the graph without the ground, from the ground's neighbours */
+    for (size_t k = g.off[g.root]; k < g.off[g.root + 1]; k++) {
+        uint32_t s0 = g.adj_v[k];
+        if (s0 == g.root || comp[s0] != UINT32_MAX) continue;
+        size_t qh = 0, qt = 0;
+        comp[s0] = (uint32_t)ncomp;
+        queue[qt++] = s0;
+        while (qh < qt) {
+            uint32_t v = queue[qh++];
+            for (size_t j = g.off[v]; j < g.off[v + 1]; j++) {
+                uint32_t w = g.adj_v[j];
+                if (w == g.root || comp[w] != UINT32_MAX) continue;
+                comp[w] = (uint32_t)ncomp;
+                queue[qt++] = w;
+            }
+        }
+        ncomp++;
+    }
+    /* each edge's branch; loops at the ground are branches of their own */
+    size_t nbr = ncomp;
+    for (size_t e = 0; e < ne; e++) {
+        uint32_t a = g.ea[e], b = g.eb[e];
+        if (a == g.root && b == g.root) ecomp[e] = (uint32_t)nbr++;
+        else ecomp[e] = comp[a == g.root ? b : a]; /* UINT32_MAX: not attached */
+    }
+    ground = calloc(nbr + 1, sizeof *ground);
+    start = calloc(nbr + 2, sizeof *start);
+    out = malloc((nbr + 1) * sizeof *out);
+    if (!ground || !start || !out) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+    for (size_t e = 0; e < ne; e++) {
+        if (ecomp[e] == UINT32_MAX) continue;
+        start[ecomp[e] + 1]++;
+        if (g.ea[e] == g.root || g.eb[e] == g.root) {
+            ground[ecomp[e]]++;
+            if (g.ew[e] != 1) ground[ecomp[e]] += 2; /* a weighted ground edge: not covered */
+        }
+    }
+    for (size_t c = 0; c < nbr; c++)
+        if (ground[c] != 1) { *ok = 0; goto done; }
+    /* each branch alone, as a term, valued in normal play */
+    for (size_t c = 0; c < nbr; c++) start[c + 1] += start[c];
+    for (size_t e = 0; e < ne; e++) {
+        if (ecomp[e] == UINT32_MAX) continue;
+        size_t at = 3 * start[ecomp[e]]++;
+        sub[at] = args[3 * e];
+        sub[at + 1] = args[3 * e + 1];
+        sub[at + 2] = args[3 * e + 2];
+    }
+    for (size_t c = nbr; c > 0; c--) start[c] = start[c - 1];
+    start[0] = 0;
+    for (size_t c = 0; c < nbr && st == GR_OK; c++)
+        st = hb_value(rs, sub + 3 * start[c], 3 * (start[c + 1] - start[c]), &out[c], err);
+    if (st == GR_OK) {
+        *vals = out;
+        *nvals = nbr;
+        out = NULL;
+    }
+done:
+    free(comp); free(queue); free(ground); free(ecomp); free(start); free(sub); free(out);
+    hb_free(&g);
+    return st;
+}
+
 /* A graph file's text (edgefile.h), vertices numbered from the ground
  * (0, or 1 for 1-based files); errors name the file and the line. */
 static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const char *buf, size_t len, uint64_t **out,
@@ -347,4 +437,5 @@ const gr_family gri_family_hackenbush = {
     .state_options = hb_options,
     .state_moves_to = hb_moves_to,
     .args_from_text = hb_args_from_text,
+    .misere_heaps = hb_misere_heaps,
 };

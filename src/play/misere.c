@@ -133,6 +133,26 @@ static int genus_verdict(uint64_t x, size_t firm) { return !((firm == 0 && x == 
 
 /* ---------- the position level ---------- */
 
+/* Whether term i (a state term) is proved misère-equivalent to a sum of
+ * nim heaps, and how many of them are firm (size > 1). */
+static gr_status nim_heaps_args(gr_ruleset *rs, const uint64_t *args, size_t n, size_t *firm, int *ok, gr_error *err) {
+    *firm = 0;
+    *ok = 0;
+    if (!rs->fam->misere_heaps) return GR_OK;
+    uint64_t *vals;
+    size_t nv;
+    gr_status st = rs->fam->misere_heaps(rs, args, n, &vals, &nv, ok, err);
+    if (st != GR_OK) return st;
+    for (size_t k = 0; k < nv; k++) *firm += vals[k] > 1;
+    free(vals);
+    return GR_OK;
+}
+
+static gr_status nim_heaps_of(gr_position *pos, size_t i, size_t *firm, int *ok, gr_error *err) {
+    const gr_term *t = &pos->terms[i];
+    return nim_heaps_args(t->rs, pos->args + t->args, t->nargs, firm, ok, err);
+}
+
 /* Summary of the position for the formula methods. */
 typedef struct summary {
     uint64_t x;          /* XOR of all heap values */
@@ -151,7 +171,16 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
     /* largest heap per ruleset, then the certificates */
     for (size_t i = 0; i < pos->nterms; i++) {
         gr_term *t = &pos->terms[i];
-        if (!gr_ruleset_is_heap(t->rs)) { sm->all_heaps = 0; sm->sj_ok = sm->tame_ok = 0; continue; }
+        if (gr_ruleset_is_heap(t->rs)) continue;
+        sm->all_heaps = 0;
+        sm->sj_ok = 0;
+        /* a term proved misère-equivalent to nim heaps (hackenbush
+         * branches) is tame: its firm heaps are those of size > 1 */
+        size_t firm;
+        int ok;
+        if ((st = nim_heaps_of(pos, i, &firm, &ok, err)) != GR_OK) return st;
+        if (!ok) sm->tame_ok = 0;
+        else sm->firm += firm;
     }
     for (size_t i = 0; i < pos->nterms && (sm->sj_ok || sm->tame_ok); i++) {
         gr_term *t = &pos->terms[i];
@@ -259,8 +288,8 @@ typedef struct mm {
     int method;          /* 0 sj, 1 genus, 2 search */
     search *s;
     words key;           /* the position's own canonical key (search) */
-    uint64_t gh;         /* value of the heap being moved */
-    int firm_h;          /* is it firm (genus) */
+    uint64_t gh;         /* value of the heap being moved (or of the state term) */
+    size_t firm_h;       /* is it firm (genus; for a state term: its firm nim heaps) */
     gr_movesink out;     /* the position, and where its moves go */
 } mm;
 
@@ -334,6 +363,16 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
     int loses = 0;
     if (w->method < 2 && !state) {
         if (mm_loses_after_heaps(w, vals, n, &loses)) return 1;
+    } else if (w->method == 1 && state) {
+        /* a state term of nim heaps (genus): the option's heaps */
+        const gr_term *t = &w->out.pos->terms[w->out.term];
+        size_t firm;
+        int ok;
+        uint64_t v;
+        if ((w->out.st = nim_heaps_args(t->rs, vals, n, &firm, &ok, w->out.err)) != GR_OK) return 1;
+        if ((w->out.st = gri_state_value(t->rs, vals, n, &v, w->out.err)) != GR_OK) return 1;
+        if (!ok) { w->out.st = gri_fail(w->out.err, GR_EINTERNAL, "an option left the nim-heap form"); return 1; }
+        loses = !genus_verdict(w->sm.x ^ w->gh ^ v, w->sm.firm - (size_t)w->firm_h + firm);
     } else {
         words ck = {NULL, 0, 0};
         if ((w->out.st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
@@ -414,6 +453,14 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         w.out.term = i;
         if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         if (!gr_ruleset_is_heap(t->rs)) {
+            if (w.method == 1) {
+                /* the term's own value and firm heaps, replaced by each option's */
+                size_t firm;
+                int ok;
+                if ((st = gr_position_term_value(pos, i, &w.gh, err)) != GR_OK) break;
+                if ((st = nim_heaps_of(pos, i, &firm, &ok, err)) != GR_OK) break;
+                w.firm_h = firm;
+            }
             gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
             st = gri_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
             if (st == GR_OK) st = w.out.st;
