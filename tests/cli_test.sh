@@ -225,7 +225,8 @@ run 0 "$G" value 'hackenbush(0-1,1-2,2-0)' && out_is 1
 run 0 "$G" value 'hackenbush(0-1,0-1)' && out_is 0
 run 0 "$G" value 'hackenbush(0-1:3,1-2:2) + hackenbush(0-1,1-1)' && out_is 3
 run 0 "$G" solve --json 'hackenbush(0-1,1-2,1-3)' && json 'd["value"]==1 and d["winning_moves"]==["hackenbush()"]'
-run 0 "$G" solve --misere --json 'hackenbush(0-1,0-2)' && json 'd["outcome"]=="N" and d["method"]=="search"'
+run 0 "$G" solve --misere --json 'hackenbush(0-1,0-2)' && json 'd["outcome"]=="N" and d["method"]=="genus"'
+run 0 "$G" solve --misere --json 'hackenbush(0-1,1-2,2-0,0-3)' && json 'd["method"]=="search"'
 printf '4 3\n0 1\n1 2\n1 3 2\n' >"$T/g.txt"
 run 0 "$G" value "hackenbush(@$T/g.txt)" && out_is 2
 printf '3 2\n1 2\n2 3\n' >"$T/g1.txt"
