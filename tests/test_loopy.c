@@ -576,6 +576,66 @@ static void file_cases(void) {
     remove(dir);
 }
 
+/* ---- sparse vertex numbers: the same graphs with vertex v written as
+ * 5000 v, so that grundy solves only the vertices edges name ---- */
+
+static void sparse_numbers(uint64_t seed) {
+    tu_rng r = {seed};
+    uint64_t cases = 300 * tu_scale();
+    for (uint64_t c = 0; c < cases; c++) {
+        graph g;
+        random_graph(&r, &g, 0);
+        if (!g.m) continue;
+        char a[1024] = "graph[", b[1024] = "graph[";
+        for (uint32_t v = 0; v < g.n; v++)
+            for (uint32_t e = g.off[v]; e < g.off[v + 1]; e++) {
+                snprintf(a + strlen(a), sizeof a - strlen(a), "%s%u>%u", strlen(a) > 6 ? "," : "", v, g.adj[e]);
+                snprintf(b + strlen(b), sizeof b - strlen(b), "%s%u>%u", strlen(b) > 6 ? "," : "", 5000 * v, 5000 * g.adj[e]);
+            }
+        strcat(a, "](");
+        strcat(b, "](");
+        /* tokens on named vertices, and one on a vertex no edge names */
+        int k = 1 + (int)tu_below(&r, 3);
+        for (int i = 0; i < k; i++) {
+            uint32_t v = g.adj[tu_below(&r, g.m)];
+            snprintf(a + strlen(a), sizeof a - strlen(a), "%s%u", i ? "," : "", v);
+            snprintf(b + strlen(b), sizeof b - strlen(b), "%s%u", i ? "," : "", 5000 * v);
+        }
+        uint32_t top = 0;
+        for (uint32_t e = 0; e < g.m; e++) top = g.adj[e] > top ? g.adj[e] : top;
+        for (uint32_t v = 0; v < g.n; v++) if (g.off[v + 1] > g.off[v] && v > top) top = v;
+        strcat(b, top ? ",1)" : ")");
+        strcat(a, ")");
+        gr_position *pa, *pb;
+        gr_error err;
+        if (gr_position_parse(ctx, a, strlen(a), 0, &pa, &err) != GR_OK) { CHECK(0, "%s: %s", a, err.message); continue; }
+        if (gr_position_parse(ctx, b, strlen(b), 0, &pb, &err) != GR_OK) {
+            CHECK(0, "%s: %s", b, err.message);
+            gr_position_free(pa);
+            continue;
+        }
+        gr_gvalue ga, gb;
+        gr_outcome oa, ob;
+        CHECK(gr_position_loopy_outcome(pa, &oa, &err) == GR_OK && gr_position_loopy_outcome(pb, &ob, &err) == GR_OK &&
+                  oa == ob,
+              "sparse case %llu: %s and %s differ", (unsigned long long)c, a, b);
+        CHECK(gr_position_gvalue(pa, &ga, &err) == GR_OK && gr_position_gvalue(pb, &gb, &err) == GR_OK &&
+                  ga.infinite == gb.infinite && ga.value == gb.value && ga.nK == gb.nK,
+              "sparse case %llu: %s and %s have different values", (unsigned long long)c, a, b);
+        gr_position_free(pa);
+        gr_position_free(pb);
+    }
+    /* a huge vertex number costs nothing: one edge, tokens far apart */
+    const char *huge = "graph[0>100000000](0) + graph[0>100000000](100000000, 5)";
+    gr_position *pos;
+    gr_error err;
+    uint64_t v = 9;
+    CHECK(gr_position_parse(ctx, huge, strlen(huge), 0, &pos, &err) == GR_OK && gr_position_value(pos, &v, &err) == GR_OK &&
+              v == 1,
+          "%s: value %llu", huge, (unsigned long long)v);
+    gr_position_free(pos);
+}
+
 /* ---- loopy rules: the rule language against the same game as a graph ---- */
 
 static void random_loopy_rules(uint64_t seed) {
@@ -662,6 +722,7 @@ int main(void) {
     random_positions(seed + 2);
     file_cases();
     random_loopy_rules(seed + 3);
+    sparse_numbers(seed + 4);
     gr_ctx_free(ctx);
     return tu_finish("loopy");
 }

@@ -21,7 +21,9 @@
 
 typedef struct gdata {
     uint64_t base;
-    gri_lgraph g;
+    uint64_t n;           /* vertices, as declared (numbered base .. base + n - 1) */
+    gri_lgraph g;         /* the vertices some edge names, in ascending order */
+    uint32_t *lab;        /* lab[i]: the 0-based number of solved vertex i (NULL: all, i = number) */
 } gdata;
 
 #define G(rs) ((const gdata *)(rs)->data)
@@ -30,21 +32,61 @@ static void g_free(gr_ruleset *rs) {
     gdata *d = rs->data;
     if (!d) return;
     gri_lgraph_free(&d->g);
+    free(d->lab);
     free(d);
     rs->data = NULL;
 }
 
-/* builds and solves the graph from m (u, v) pairs numbered from base */
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* builds and solves the graph from m (u, v) pairs numbered from base.
+ * Only the vertices an edge names are solved (a vertex no edge names is a
+ * dead end of value 0), so memory follows the edges, not the vertex
+ * numbers. */
 static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, gr_error *err) {
-    if (n >= UINT32_MAX || m >= UINT32_MAX) return gri_fail(err, GR_ELIMIT, "a graph has fewer than 2^32-1 vertices and edges");
+    if (n >= UINT32_MAX || m >= UINT32_MAX / 2) return gri_fail(err, GR_ELIMIT, "a graph has fewer than 2^31 vertices and edges");
+    d->n = n;
     uint32_t *from = malloc((m ? (size_t)m : 1) * sizeof *from), *to = malloc((m ? (size_t)m : 1) * sizeof *to);
+    /* a graph whose vertex numbers are not much more than its edges is
+     * solved whole; a sparse one only on the vertices its edges name */
+    int sparse = n > 8 * m + 1024;
+    uint32_t *lab = sparse ? malloc((2 * (size_t)m + 1) * sizeof *lab) : NULL;
     gr_status st = GR_OK;
-    if (!from || !to) st = gri_fail(err, GR_ENOMEM, "out of memory building a graph");
+    if (!from || !to || (sparse && !lab)) st = gri_fail(err, GR_ENOMEM, "out of memory building a graph");
+    size_t nl = 0;
     for (uint64_t e = 0; st == GR_OK && e < m; e++) {
         from[e] = (uint32_t)(pairs[2 * e] - d->base);
         to[e] = (uint32_t)(pairs[2 * e + 1] - d->base);
+        if (!sparse) continue;
+        lab[nl++] = from[e];
+        lab[nl++] = to[e];
     }
-    if (st == GR_OK) st = gri_lgraph_build(&d->g, (uint32_t)n, from, to, (size_t)m, err);
+    if (st == GR_OK && !sparse) {
+        st = gri_lgraph_build(&d->g, (uint32_t)n, from, to, (size_t)m, err);
+    } else if (st == GR_OK) {
+        qsort(lab, nl, sizeof *lab, cmp_u32);
+        size_t w = 0;
+        for (size_t i = 0; i < nl; i++)
+            if (!w || lab[w - 1] != lab[i]) lab[w++] = lab[i];
+        nl = w;
+        if (nl == n) {
+            free(lab); /* every vertex is named: vertex i is number i */
+            lab = NULL;
+        } else {
+            d->lab = lab;
+            for (uint64_t e = 0; e < m; e++) {
+                /* every end is named, so it is found */
+                from[e] = (uint32_t)((uint32_t *)bsearch(&from[e], lab, nl, sizeof *lab, cmp_u32) - lab);
+                to[e] = (uint32_t)((uint32_t *)bsearch(&to[e], lab, nl, sizeof *lab, cmp_u32) - lab);
+            }
+            lab = NULL;
+        }
+        st = gri_lgraph_build(&d->g, (uint32_t)nl, from, to, (size_t)m, err);
+    }
+    free(lab);
     free(from);
     free(to);
     return st;
@@ -160,21 +202,34 @@ static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, s
 static gr_status g_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     const gdata *d = G(rs);
     for (size_t k = 0; k < n; k++)
-        if (args[k] < d->base || args[k] - d->base >= d->g.n) {
+        if (args[k] < d->base || args[k] - d->base >= d->n) {
             *bad = k;
-            if (!d->g.n)
+            if (!d->n)
                 return gri_fail(err, GR_ERANGE, "vertex %llu is not in the graph (it has no vertices)", (unsigned long long)args[k]);
             return gri_fail(err, GR_ERANGE, "vertex %llu is not in the graph (vertices %llu..%llu)", (unsigned long long)args[k],
-                            (unsigned long long)d->base, (unsigned long long)(d->base + d->g.n - 1));
+                            (unsigned long long)d->base, (unsigned long long)(d->base + d->n - 1));
         }
     return GR_OK;
 }
 
-static uint32_t vertex(const gdata *d, uint64_t a) { return (uint32_t)(a - d->base); }
+/* the solved vertex of a token, or UINT32_MAX for a vertex no edge names
+ * (a dead end: value 0, no move) */
+static uint32_t vertex(const gdata *d, uint64_t a) {
+    uint32_t x = (uint32_t)(a - d->base);
+    if (!d->lab) return x;
+    const uint32_t *at = bsearch(&x, d->lab, d->g.n, sizeof *d->lab, cmp_u32);
+    return at ? (uint32_t)(at - d->lab) : UINT32_MAX;
+}
+
+/* the number (as written) of solved vertex v */
+static uint64_t label(const gdata *d, uint32_t v) { return (d->lab ? d->lab[v] : v) + d->base; }
 
 static gri_ltally tally(const gdata *d, const uint64_t *args, size_t n) {
     gri_ltally t = {0, 0, 0, 0};
-    for (size_t k = 0; k < n; k++) gri_ltally_add(&d->g, &t, vertex(d, args[k]));
+    for (size_t k = 0; k < n; k++) {
+        uint32_t v = vertex(d, args[k]);
+        if (v != UINT32_MAX) gri_ltally_add(&d->g, &t, v);
+    }
     return t;
 }
 
@@ -185,7 +240,7 @@ static gr_status g_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_
     if (t.ninf)
         return gri_fail(err, GR_ECYCLE, "%s: the token on vertex %llu has an infinite value: the game is loopy and may be a "
                                         "draw (ask for its outcome: grundy solve)",
-                        rs->spec, (unsigned long long)(t.inf + d->base));
+                        rs->spec, (unsigned long long)label(d, t.inf));
     return GR_OK;
 }
 
@@ -217,10 +272,11 @@ static gr_status each_move(const gdata *d, const uint64_t *args, size_t n, gri_g
     for (size_t k = 0; k < n; k++) {
         if (repeated(args, n, k)) continue;
         uint32_t v = vertex(d, args[k]);
+        if (v == UINT32_MAX) continue; /* a dead end */
         for (uint32_t e = g->off[v]; e < g->off[v + 1]; e++) {
             gri_gv gv;
             gri_ltally_gv_moved(g, &t, v, g->adj[e], &gv);
-            buf[k] = g->adj[e] + d->base;
+            buf[k] = label(d, g->adj[e]);
             if (fn(user, buf, n, &gv)) goto done;
         }
         buf[k] = args[k];
