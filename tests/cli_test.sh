@@ -127,13 +127,21 @@ run 0 "$G" solve --json 'kayles(10^18)' && json 'd["value"]==1 and len(d["winnin
 run 0 "$G" solve --json 'nim(5,3) + 7' && json 'd["value"]==1 and {(m["component"],m["to"]) for m in d["moves"]}=={(0,"nim(4,3)"),(0,"nim(5,2)"),(1,"6")}'
 
 # ---- compound play ----
-run 0 "$G" solve --misere --json 'kayles(8)' && json 'd["outcome"]=="N" and d["sj"]=="P" and d["method"]=="search" and d["value"]==1 and d["play"]=="misere" and len(d["winning_moves"])==2'
+run 0 "$G" solve --misere --json 'kayles(8)' && json 'd["outcome"]=="N" and d["sj"]=="P" and d["method"]=="quotient" and d["value"]==1 and d["play"]=="misere" and len(d["winning_moves"])==2'
 run 0 "$G" solve --misere --json '1 + 1' && json 'd["outcome"]=="N" and d["method"]=="sj-theorem" and sorted(d["winning_moves"])==["0 + 1","1 + 0"]'
 run 0 "$G" solve --misere --json '1 + 1 + 1' && json 'd["outcome"]=="P" and d["winning_moves"]==[]'
 run 0 "$G" solve --misere --json '2 + 2' && json 'd["outcome"]=="P"'
 run 0 "$G" solve --misere 'kayles(8)' && out_has 'sj rule:  P (wrong here' && out_has 'kayles(3,3)'
-run 0 "$G" solve --misere --json 'sub[1,2](2) + sub[1,2](4)' && json 'd["method"] in ("genus","search","sj-theorem")'
-run 2 "$G" solve --misere --search-limit 10 'kayles(30) + kayles(31)' && err_has "exceeds its bound of 10 positions" && one_line_err
+run 0 "$G" solve --misere --json 'sub[1,2](2) + sub[1,2](4)' && json 'd["method"] in ("genus","search","sj-theorem","quotient")'
+run 2 "$G" solve --misere --search-limit 10 'kayles(30) + tb[0.07](31)' && err_has "exceeds its bound of 10 positions" && one_line_err
+# misère quotients
+run 0 "$G" quotient 'tb[0.07]' --to 10 --json && json 'd["size"]==12 and [g["heap"] for g in d["generators"]]==[2,4,10] and d["p_portion"]==["a","a c","b^2"] and d["heaps"][:5]==["1","1","a","a","b"] and len(d["relations"])==6 and d["to"]==10'
+run 0 "$G" quotient kayles --to 12 && out_has 'size 24, P-portion 8' && out_has '  5: c'
+run 0 "$G" solve --misere --json 'tb[0.07](20,21,25)' && json 'd["method"]=="quotient" and d["outcome"]=="N" and sorted(d["winning_moves"])==["tb[0.07](4,14,21,25)","tb[0.07](9,9,21,25)"]'
+run 2 "$G" quotient kayles && err_has "--to" && one_line_err
+run 2 "$G" quotient wythoff --to 5 && err_has "heap rulesets" && one_line_err
+run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 1000 && err_has "proved up to heap 21 (24 elements) but not at heap 22: the proof needs more than 1000 states" && one_line_err
+run 2 "$G" quotient kayles --to 100001 && err_has "too large" && one_line_err
 run 0 "$G" solve --every --json 'kayles(5) + 3 + sub[1,2](7)' && json 'd["steps"]==[3,1,5] and d["decisive"]==2 and d["outcome"]=="N" and d["play"]=="every" and d["winning_moves"]==["kayles(2,2) + 0 + sub[1,2](6)"]'
 run 0 "$G" solve --every --json '0 + 0' && json 'd["outcome"]=="P" and d["steps"]==[0,0]'
 run 0 "$G" solve --moore 2 --json '3 + 5 + 6' && json 'd["outcome"]=="N" and d["k"]==2 and d["winning_moves"]==["3 + 3 + 3"]'

@@ -19,6 +19,7 @@
 #include "nimber.h"
 #include "custom.h"
 #include "loopy.h"
+#include "quotient.h"
 
 #ifdef __cplusplus
 extern "C" {

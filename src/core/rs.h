@@ -23,6 +23,13 @@ struct gr_ruleset {
     size_t sj_len;
     int sj_broken;
 
+    /* misère: the quotient of heaps 0..mq_upto (misere_quotient.c), owned
+     * here and freed through mq_free; mq_failed: the largest heap bound
+     * for which building it failed (0: none) */
+    void *mq;
+    void (*mq_free)(void *);
+    uint64_t mq_failed;
+
     /* the sparse-space method (sparse.c): rare positions past the switch */
     int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
     uint32_t sp_mask;

@@ -18,6 +18,7 @@ void gri_rs_free(gr_ruleset *rs) {
     free(rs->spec); free(rs->tab); free(rs->st_tab);
     gr_mexset_free(&rs->mex);
     free(rs->nl_firm);
+    if (rs->mq_free) rs->mq_free(rs->mq);
     free(rs->sp_rare);
     free(rs->sp_bits);
     free(rs->sp_rev);

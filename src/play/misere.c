@@ -28,6 +28,7 @@
 #include "position_internal.h"
 #include "family.h"
 #include "misere_search.h"
+#include "misere_quotient.h"
 
 /* ---------- per-ruleset certificates ---------- */
 
@@ -267,6 +268,13 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     }
     if (sm.sj_ok) { out->wins = out->sj_wins; out->method = "sj-theorem"; return GR_OK; }
     if (sm.tame_ok) { out->wins = genus_verdict(sm.x, sm.firm); out->method = "genus"; return GR_OK; }
+    const gr_quotient *mq;
+    if ((st = gri_misere_quotient(pos, &mq, err)) != GR_OK) return st;
+    if (mq) {
+        out->wins = !gr_quotient_is_p(mq, gri_mq_position_element(pos, mq));
+        out->method = "quotient";
+        return GR_OK;
+    }
     search s;
     gri_ms_init(&s, pos->ctx, 0, err);
     words key = {NULL, 0, 0};
@@ -285,8 +293,10 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
 
 typedef struct mm {
     summary sm;
-    int method;          /* 0 sj, 1 genus, 2 search */
+    int method;          /* 0 sj, 1 genus, 2 search, 3 quotient */
     search *s;
+    const gr_quotient *q;
+    uint32_t rest;       /* quotient: the element of the other heaps */
     words key;           /* the position's own canonical key (search) */
     uint64_t gh;         /* value of the heap being moved (or of the state term) */
     size_t firm_h;       /* is it firm (genus; for a state term: its firm nim heaps) */
@@ -297,6 +307,12 @@ typedef struct mm {
  * formula (sj, genus) from the option's heaps, or by search. */
 static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) {
     const gr_term *t = &w->out.pos->terms[w->out.term];
+    if (w->method == 3) {
+        uint32_t e = w->rest;
+        for (size_t i = 0; i < n; i++) e = gr_quotient_mul(w->q, e, gr_quotient_heap(w->q, h[i]));
+        *loses = gr_quotient_is_p(w->q, e);
+        return 0;
+    }
     uint64_t x = w->sm.x ^ w->gh, v;
     size_t big = w->sm.big - (w->gh > 1), firm = w->sm.firm - (size_t)w->firm_h;
     for (size_t i = 0; i < n; i++) {
@@ -361,7 +377,7 @@ oom:
 
 static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
     int loses = 0;
-    if (w->method < 2 && !state) {
+    if ((w->method < 2 || w->method == 3) && !state) {
         if (mm_loses_after_heaps(w, vals, n, &loses)) return 1;
     } else if (w->method == 1 && state) {
         /* a state term of nim heaps (genus): the option's heaps */
@@ -443,7 +459,25 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     w.out.user = user;
     w.out.err = err;
     if ((st = summarize(pos, &w.sm, err)) != GR_OK) return st;
-    w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1 : 2;
+    w.method = !strcmp(res.method, "sj-theorem") ? 0 : !strcmp(res.method, "genus") ? 1
+             : !strcmp(res.method, "quotient") ? 3 : 2;
+    /* quotient: suffix products, so the other heaps' element is prefix * suffix */
+    uint32_t *suffix = NULL, prefix = 0;
+    size_t nheaps = 0, at = 0;
+    if (w.method == 3) {
+        if ((st = gri_misere_quotient(pos, &w.q, err)) != GR_OK) return st;
+        if (!w.q) return gri_fail(err, GR_EINTERNAL, "the misère quotient went missing");
+        for (size_t i = 0; i < pos->nterms; i++) nheaps += pos->terms[i].nargs;
+        suffix = malloc((nheaps + 1) * sizeof *suffix);
+        if (!suffix) return gri_fail(err, GR_ENOMEM, "out of memory");
+        suffix[nheaps] = 0;
+        size_t j = nheaps;
+        for (size_t i = pos->nterms; i-- > 0;)
+            for (uint32_t k = pos->terms[i].nargs; k-- > 0;) {
+                j--;
+                suffix[j] = gr_quotient_mul(w.q, suffix[j + 1], gr_quotient_heap(w.q, pos->args[pos->terms[i].args + k]));
+            }
+    }
     search s;
     gri_ms_init(&s, pos->ctx, 0, err);
     w.s = &s;
@@ -469,6 +503,11 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
             for (uint32_t k = 0; k < t->nargs && !w.out.cut && st == GR_OK; k++) {
                 uint64_t h = pos->args[t->args + k];
                 w.out.heap = k;
+                if (w.method == 3) {
+                    w.rest = gr_quotient_mul(w.q, prefix, suffix[at + 1]);
+                    prefix = gr_quotient_mul(w.q, prefix, gr_quotient_heap(w.q, h));
+                    at++;
+                }
                 if ((st = gr_ruleset_value(t->rs, h, &w.gh, err)) != GR_OK) break;
                 w.firm_h = w.method == 1 ? (gri_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h]) : 0;
                 if (gri_rs_has(t->rs, GR_FAM_NIM) && w.method < 2) {
@@ -493,6 +532,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         w.out.from = NULL;
     }
     free(w.out.from);
+    free(suffix);
     gri_ms_free(&s);
     if (complete) *complete = !w.out.cut && !partial;
     return st;

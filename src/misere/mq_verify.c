@@ -1,0 +1,218 @@
+/* The proof that a candidate quotient decides every sum of heaps 0..n.
+ *
+ * For a sum X let s(X) = (e(X), T(X)): its element and the set of elements
+ * of its options. s(0) = (1, {}) and adding a heap h with element g and
+ * option elements S_h gives (e g, T g ∪ e S_h): a finite automaton. If every
+ * reachable state satisfies
+ *     e in P  <=>  T is not empty and T has no element of P,
+ * then by induction on the sum X is a misère P-position iff e(X) is in P
+ * (docs/theory.md "Misère quotients"). The states are explored cheapest
+ * first, by the birthday of the sum that reaches them, so the first state
+ * that breaks the rule belongs to a least-birthday misjudged sum: all its
+ * options are judged right, so its true outcome is known. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "mq.h"
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct vtrans { uint32_t g, heap; uint32_t *s; size_t ns; } vtrans;
+
+typedef struct vstate {
+    size_t W;
+    uint64_t *keys;     /* per state: W + 1 words (element, then the bitset) */
+    uint64_t *dist;
+    uint32_t *par, *pheap;
+    size_t n, cap;
+    uint32_t *slot;     /* hash index */
+    size_t scap;
+} vstate;
+
+static uint64_t hash_key(const uint64_t *k, size_t W) {
+    uint64_t h = 0x12345;
+    for (size_t i = 0; i <= W; i++) h = (h ^ k[i]) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+static int grow_slots(vstate *v) {
+    size_t nc = v->scap ? v->scap * 2 : 1024;
+    uint32_t *s = malloc(nc * sizeof *s);
+    if (!s) return 0;
+    memset(s, 0xff, nc * sizeof *s);
+    for (size_t i = 0; i < v->n; i++) {
+        size_t j = hash_key(v->keys + i * (v->W + 1), v->W) & (nc - 1);
+        while (s[j] != UINT32_MAX) j = (j + 1) & (nc - 1);
+        s[j] = (uint32_t)i;
+    }
+    free(v->slot);
+    v->slot = s; v->scap = nc;
+    return 1;
+}
+
+/* index of the state, inserting it; UINT32_MAX on allocation failure */
+static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
+    if (2 * (v->n + 1) > v->scap && !grow_slots(v)) return UINT32_MAX;
+    size_t j = hash_key(k, v->W) & (v->scap - 1);
+    while (v->slot[j] != UINT32_MAX) {
+        if (!memcmp(v->keys + (size_t)v->slot[j] * (v->W + 1), k, (v->W + 1) * 8)) { *fresh = 0; return v->slot[j]; }
+        j = (j + 1) & (v->scap - 1);
+    }
+    if (v->n == v->cap) {
+        size_t nc = v->cap ? v->cap * 2 : 1024;
+        uint64_t *k2 = realloc(v->keys, nc * (v->W + 1) * 8);
+        if (!k2) return UINT32_MAX;
+        v->keys = k2;
+        uint64_t *d2 = realloc(v->dist, nc * 8);
+        if (!d2) return UINT32_MAX;
+        v->dist = d2;
+        uint32_t *p2 = realloc(v->par, nc * 4);
+        if (!p2) return UINT32_MAX;
+        v->par = p2;
+        uint32_t *h2 = realloc(v->pheap, nc * 4);
+        if (!h2) return UINT32_MAX;
+        v->pheap = h2;
+        v->cap = nc;
+    }
+    memcpy(v->keys + v->n * (v->W + 1), k, (v->W + 1) * 8);
+    v->slot[j] = (uint32_t)v->n;
+    *fresh = 1;
+    return (uint32_t)v->n++;
+}
+
+/* a binary heap of (dist, state) */
+typedef struct vpq { uint64_t *d; uint32_t *s; size_t n, cap; } vpq;
+static int pq_push(vpq *q, uint64_t d, uint32_t s) {
+    if (q->n == q->cap) {
+        size_t nc = q->cap ? q->cap * 2 : 1024;
+        uint64_t *d2 = realloc(q->d, nc * 8);
+        if (!d2) return 0;
+        q->d = d2;
+        uint32_t *s2 = realloc(q->s, nc * 4);
+        if (!s2) return 0;
+        q->s = s2; q->cap = nc;
+    }
+    size_t i = q->n++;
+    while (i && q->d[(i - 1) / 2] > d) { q->d[i] = q->d[(i - 1) / 2]; q->s[i] = q->s[(i - 1) / 2]; i = (i - 1) / 2; }
+    q->d[i] = d; q->s[i] = s;
+    return 1;
+}
+static void pq_pop(vpq *q, uint64_t *d, uint32_t *s) {
+    *d = q->d[0]; *s = q->s[0];
+    uint64_t ld = q->d[--q->n];
+    uint32_t ls = q->s[q->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= q->n) break;
+        if (c + 1 < q->n && q->d[c + 1] < q->d[c]) c++;
+        if (q->d[c] >= ld) break;
+        q->d[i] = q->d[c]; q->s[i] = q->s[c]; i = c;
+    }
+    if (q->n) { q->d[i] = ld; q->s[i] = ls; }
+}
+
+gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, mq_verdict *out, gr_error *err) {
+    uint32_t q = m->q;
+    size_t W = (q + 63) / 64;
+    vstate v = {.W = W};
+    vpq pq = {0};
+    vtrans *tr = calloc(m->n + 1, sizeof *tr);
+    uint64_t *pbits = calloc(W, 8), *key = calloc(W + 1, 8), *cur = calloc(W + 1, 8);
+    uint32_t *sbuf = malloc((size_t)q * sizeof *sbuf);
+    uint8_t *seen = calloc(q, 1);
+    gr_status st = GR_OK;
+    size_t nt = 0;
+    memset(out, 0, sizeof *out);
+    if (!tr || !pbits || !key || !cur || !sbuf || !seen) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+    for (uint32_t x = 0; x < q; x++)
+        if (m->isp[x]) pbits[x / 64] |= 1ull << (x % 64);
+    /* one transition per distinct (element, option elements); the cheapest heap names it */
+    for (uint32_t h = 1; h <= m->n; h++) {
+        if (o->start[h] == o->start[h + 1]) continue;
+        size_t ns = 0;
+        for (uint32_t j = o->start[h]; j < o->start[h + 1]; j++) {
+            uint32_t x = 0;
+            for (unsigned i = 0; i < o->nparts[j]; i++) x = m->mul[(size_t)x * q + m->phi[o->parts[j][i]]];
+            if (!seen[x]) { seen[x] = 1; sbuf[ns++] = x; }
+        }
+        for (size_t i = 0; i < ns; i++) seen[sbuf[i]] = 0;
+        qsort(sbuf, ns, sizeof *sbuf, cmp_u32);
+        size_t t = 0;
+        while (t < nt && !(tr[t].g == m->phi[h] && tr[t].ns == ns && !memcmp(tr[t].s, sbuf, ns * 4))) t++;
+        if (t < nt) {
+            if (o->hb[h] < o->hb[tr[t].heap]) tr[t].heap = h;
+            continue;
+        }
+        tr[nt].s = malloc(ns * 4 + 4);
+        if (!tr[nt].s) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+        memcpy(tr[nt].s, sbuf, ns * 4);
+        tr[nt].ns = ns; tr[nt].g = m->phi[h]; tr[nt].heap = h;
+        nt++;
+    }
+    int fresh;
+    uint32_t s0 = find(&v, key, &fresh);
+    if (s0 == UINT32_MAX || !pq_push(&pq, 0, s0)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+    v.dist[s0] = 0; v.par[s0] = UINT32_MAX; v.pheap[s0] = 0;
+    while (pq.n) {
+        uint64_t d;
+        uint32_t s;
+        pq_pop(&pq, &d, &s);
+        if (d != v.dist[s]) continue;
+        memcpy(cur, v.keys + (size_t)s * (W + 1), (W + 1) * 8);
+        uint32_t x = (uint32_t)cur[0];
+        int any = 0, hitp = 0;
+        for (size_t i = 0; i < W; i++) { any |= cur[1 + i] != 0; hitp |= (cur[1 + i] & pbits[i]) != 0; }
+        int truth = any && !hitp;
+        if (truth != m->isp[x]) {
+            /* the sum that reaches it, cheapest first */
+            size_t len = 0;
+            for (uint32_t t = s; v.par[t] != UINT32_MAX; t = v.par[t]) len++;
+            out->word = malloc((len + 1) * sizeof *out->word);
+            if (!out->word) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+            out->len = len;
+            for (uint32_t t = s; v.par[t] != UINT32_MAX; t = v.par[t]) out->word[--len] = v.pheap[t];
+            out->ok = 0; out->truth_p = truth;
+            out->states = v.n;
+            goto done;
+        }
+        for (size_t t = 0; t < nt; t++) {
+            uint32_t g = tr[t].g;
+            memset(key, 0, (W + 1) * 8);
+            key[0] = m->mul[(size_t)x * q + g];
+            for (size_t i = 0; i < W; i++)
+                for (uint64_t w = cur[1 + i]; w; w &= w - 1) {
+                    uint32_t y = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
+                    uint32_t z = m->mul[(size_t)y * q + g];
+                    key[1 + z / 64] |= 1ull << (z % 64);
+                }
+            for (size_t i = 0; i < tr[t].ns; i++) {
+                uint32_t z = m->mul[(size_t)x * q + tr[t].s[i]];
+                key[1 + z / 64] |= 1ull << (z % 64);
+            }
+            uint64_t nd = d + o->hb[tr[t].heap];
+            uint32_t u = find(&v, key, &fresh);
+            if (u == UINT32_MAX) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+            if (fresh || nd < v.dist[u]) {
+                v.dist[u] = nd; v.par[u] = s; v.pheap[u] = tr[t].heap;
+                if (!pq_push(&pq, nd, u)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+            }
+            if (v.n > max_states) {
+                st = gri_fail(err, GR_ELIMIT, "the proof needs more than %llu states", (unsigned long long)max_states);
+                goto done;
+            }
+        }
+    }
+    out->ok = 1;
+    out->states = v.n;
+done:
+    if (tr)
+        for (size_t t = 0; t < nt; t++) free(tr[t].s);
+    free(tr); free(pbits); free(key); free(cur); free(sbuf); free(seen);
+    free(v.keys); free(v.dist); free(v.par); free(v.pheap); free(v.slot);
+    free(pq.d); free(pq.s);
+    return st;
+}

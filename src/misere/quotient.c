@@ -1,0 +1,313 @@
+/* Misère quotients of heap rulesets, heap by heap (public API: quotient.h).
+ *
+ * Heap n joins the proved quotient of heaps < n as a free cyclic coordinate
+ * (mq_build.c); the candidate goes to the proof (mq_verify.c). When the
+ * proof finds a misjudged sum, the heaps in that sum get free coordinates
+ * in turn (fewest first) until the sum is judged right, and the proof runs
+ * again. This is the strategy of Plambeck and Siegel's MisereSolver; the
+ * proof is grundy's own (docs/theory.md "Misère quotients"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "grundy/quotient.h"
+#include "mq.h"
+
+/* the options of every heap are kept (13 bytes each) */
+#define MQ_MAX_OPTIONS (1u << 23)
+
+struct gr_quotient {
+    mq_mon m;
+    mq_opts o;
+    mq_pres pres;
+    uint64_t states;
+};
+
+static void opts_free(mq_opts *o) {
+    free(o->start); free(o->parts); free(o->nparts); free(o->hb);
+    memset(o, 0, sizeof *o);
+}
+
+typedef struct collect {
+    mq_opts *o;
+    size_t len, cap;
+    uint64_t heap;
+    int bad;
+} collect;
+
+static int take_option(void *user, const uint64_t *h, size_t n) {
+    collect *c = user;
+    if (n > 3) { c->bad = 1; return 1; }
+    for (size_t i = 0; i < n; i++)
+        if (h[i] >= c->heap) { c->bad = 2; return 1; }
+    if (c->len == c->cap) {
+        size_t nc = c->cap ? c->cap * 2 : 256;
+        void *p = realloc(c->o->parts, nc * sizeof *c->o->parts);
+        if (!p) { c->bad = 3; return 1; }
+        c->o->parts = p;
+        p = realloc(c->o->nparts, nc);
+        if (!p) { c->bad = 3; return 1; }
+        c->o->nparts = p;
+        c->cap = nc;
+    }
+    uint32_t *dst = c->o->parts[c->len];
+    unsigned k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (h[i]) dst[k++] = (uint32_t)h[i];
+    c->o->nparts[c->len++] = (uint8_t)k;
+    return 0;
+}
+
+static gr_status collect_options(gr_ruleset *rs, uint32_t N, mq_opts *o, gr_error *err) {
+    collect c = {.o = o};
+    o->n = N;
+    o->start = malloc(((size_t)N + 2) * sizeof *o->start);
+    o->hb = calloc((size_t)N + 1, sizeof *o->hb);
+    if (!o->start || !o->hb) return gri_fail(err, GR_ENOMEM, "out of memory");
+    for (uint32_t h = 0; h <= N; h++) {
+        o->start[h] = (uint32_t)c.len;
+        int complete = 1;
+        c.heap = h;
+        gr_status st = h ? gr_ruleset_options(rs, h, 0, take_option, &c, &complete, err) : GR_OK;
+        if (st != GR_OK) return st;
+        if (c.bad == 3) return gri_fail(err, GR_ENOMEM, "out of memory");
+        if (c.bad || !complete)
+            return gri_fail(err, GR_EINVAL, "heap %u has a move that does not leave smaller heaps", h);
+        uint64_t b = 0;
+        for (uint32_t j = o->start[h]; j < c.len; j++) {
+            uint64_t s = 1;
+            for (unsigned i = 0; i < o->nparts[j]; i++) s += o->hb[o->parts[j][i]];
+            if (s > b) b = s;
+        }
+        o->hb[h] = b;
+        if (c.len > MQ_MAX_OPTIONS)
+            return gri_fail(err, GR_ELIMIT, "heaps up to %u have more than %u options in all: choose a smaller heap bound",
+                            h, (unsigned)MQ_MAX_OPTIONS);
+    }
+    o->start[N + 1] = (uint32_t)c.len;
+    return GR_OK;
+}
+
+/* The option elements of heap h in m, sorted and distinct, into buf; their number. */
+static size_t option_set(const mq_mon *m, const mq_opts *o, uint32_t h, uint32_t *buf, uint8_t *seen) {
+    size_t ns = 0;
+    for (uint32_t j = o->start[h]; j < o->start[h + 1]; j++) {
+        uint32_t x = 0;
+        for (unsigned i = 0; i < o->nparts[j]; i++) x = m->mul[(size_t)x * m->q + m->phi[o->parts[j][i]]];
+        if (!seen[x]) { seen[x] = 1; buf[ns++] = x; }
+    }
+    for (size_t i = 0; i < ns; i++) seen[buf[i]] = 0;
+    /* sort (small sets) */
+    for (size_t i = 1; i < ns; i++)
+        for (size_t j = i; j > 0 && buf[j - 1] > buf[j]; j--) { uint32_t t = buf[j]; buf[j] = buf[j - 1]; buf[j - 1] = t; }
+    return ns;
+}
+
+/* The heaps 1..n of m, as (element, option set) pairs: a new heap whose
+ * option set is one of them can take that heap's element with no new proof,
+ * since the proof's automaton does not change. */
+typedef struct known {
+    uint32_t *el, *off, *sets;
+    size_t n, setlen, cap, setcap;
+} known;
+
+static void known_free(known *k) { free(k->el); free(k->off); free(k->sets); memset(k, 0, sizeof *k); }
+
+static int known_add(known *k, uint32_t el, const uint32_t *s, size_t ns) {
+    if (!gri_grow((void **)&k->el, &k->cap, k->n + 1, sizeof *k->el)) return 0;
+    uint32_t *off = realloc(k->off, (k->cap + 1) * sizeof *off);
+    if (!off) return 0;
+    k->off = off;
+    if (!gri_grow((void **)&k->sets, &k->setcap, k->setlen + ns, sizeof *k->sets)) return 0;
+    k->off[k->n] = (uint32_t)k->setlen;
+    memcpy(k->sets + k->setlen, s, ns * sizeof *s);
+    k->setlen += ns;
+    k->el[k->n++] = el;
+    k->off[k->n] = (uint32_t)k->setlen;
+    return 1;
+}
+
+static int known_find(const known *k, const uint32_t *s, size_t ns, uint32_t *el) {
+    for (size_t i = 0; i < k->n; i++)
+        if (k->off[i + 1] - k->off[i] == ns && !memcmp(k->sets + k->off[i], s, ns * sizeof *s)) { *el = k->el[i]; return 1; }
+    return 0;
+}
+
+static gr_status known_build(known *k, const mq_mon *m, const mq_opts *o, uint32_t upto, uint32_t *buf, uint8_t *seen,
+                             gr_error *err) {
+    k->n = 0; k->setlen = 0;
+    for (uint32_t h = 1; h <= upto; h++) {
+        if (o->start[h] == o->start[h + 1]) continue;
+        size_t ns = option_set(m, o, h, buf, seen);
+        uint32_t el;
+        if (known_find(k, buf, ns, &el)) continue;
+        if (!known_add(k, m->phi[h], buf, ns)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    }
+    return GR_OK;
+}
+
+/* Rebuilds cand so that it judges the sum w right: the heaps of w get free
+ * coordinates, fewest heaps first. */
+static gr_status recalibrate(mq_mon *cand, const mq_opts *o, uint32_t n, const mq_verdict *v, uint64_t max_m,
+                             uint32_t max_q, gr_error *err) {
+    uint32_t hs[8], cnt[8];
+    size_t nh = 0;
+    for (size_t i = 0; i < v->len; i++) {
+        size_t j = 0;
+        while (j < nh && hs[j] != v->word[i]) j++;
+        if (j == nh) {
+            if (nh == 8) return gri_fail(err, GR_ELIMIT, "a misjudged sum of more than 8 kinds of heaps");
+            hs[nh] = v->word[i]; cnt[nh++] = 0;
+        }
+        cnt[j]++;
+    }
+    gr_status last = GR_OK;
+    for (size_t r = 1; r <= nh; r++)
+        for (uint32_t mask = 1; mask < (1u << nh); mask++) {
+            if ((size_t)__builtin_popcount(mask) != r) continue;
+            mq_coord E[8];
+            size_t ne = 0;
+            for (size_t j = 0; j < nh; j++)
+                if (mask >> j & 1) E[ne++] = (mq_coord){hs[j], cnt[j] + 1 > 2 ? cnt[j] + 1 : 2, 2};
+            mq_mon t;
+            gr_error e2;
+            mq_probe pr = {v->word, v->len, v->truth_p};
+            gr_status st = gri_mq_candidate(cand, o, n, E, ne, &pr, max_m, max_q, &t, &e2);
+            if (st == GR_ENOMEM) return gri_fail(err, st, "out of memory");
+            if (st == GR_EUNPROVEN) continue;
+            if (st != GR_OK) { last = st; if (err) *err = e2; continue; }
+            gri_mq_free(cand);
+            *cand = t;
+            return GR_OK;
+        }
+    if (last != GR_OK) return last;
+    return gri_fail(err, GR_ELIMIT, "no candidate judges the sum right");
+}
+
+gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, const gr_quotient_limits *limits, gr_quotient **out,
+                              gr_error *err) {
+    *out = NULL;
+    if (!rs || !gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "misère quotients are for heap rulesets");
+    if (max_heap > 100000) return gri_fail(err, GR_ERANGE, "heap bound %llu is too large (at most 100000)",
+                                           (unsigned long long)max_heap);
+    uint32_t max_q = limits && limits->max_size ? limits->max_size : 4096;
+    uint64_t max_states = limits && limits->max_states ? limits->max_states : (uint64_t)1 << 22;
+    uint64_t max_m = (uint64_t)1 << 22;
+    gr_quotient *Q = calloc(1, sizeof *Q);
+    if (!Q) return gri_fail(err, GR_ENOMEM, "out of memory");
+    uint32_t N = (uint32_t)max_heap;
+    known kn = {0};
+    uint32_t *sbuf = NULL;
+    uint8_t *seen = NULL;
+    gr_status st = collect_options(rs, N, &Q->o, err);
+    mq_mon base = {0};
+    if (st != GR_OK) goto fail;
+    base.q = 1; base.n = 0;
+    base.mul = calloc(1, sizeof *base.mul);
+    base.isp = calloc(1, 1);
+    base.phi = calloc((size_t)N + 1, sizeof *base.phi);
+    if (!base.mul || !base.isp || !base.phi) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
+    uint64_t states = 1;
+    size_t maxopts = 1;
+    for (uint32_t h = 1; h <= N; h++)
+        if (Q->o.start[h + 1] - Q->o.start[h] > maxopts) maxopts = Q->o.start[h + 1] - Q->o.start[h];
+    sbuf = malloc(maxopts * sizeof *sbuf);
+    seen = calloc(max_q, 1);
+    if (!sbuf || !seen) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
+    for (uint32_t n = 1; n <= N; n++) {
+        if (Q->o.start[n] == Q->o.start[n + 1]) {
+            base.phi[n] = 0; /* no move: the empty game */
+            base.n = n;
+            continue;
+        }
+        {
+            size_t ns = option_set(&base, &Q->o, n, sbuf, seen);
+            uint32_t el;
+            if (known_find(&kn, sbuf, ns, &el)) {
+                base.phi[n] = el;
+                base.n = n;
+                continue;
+            }
+        }
+        mq_coord E = {n, 2, 2};
+        mq_mon cand = {0};
+        st = gri_mq_candidate(&base, &Q->o, n, &E, 1, NULL, max_m, max_q, &cand, err);
+        for (int tries = 0; st == GR_OK; tries++) {
+            mq_verdict v;
+            st = gri_mq_verify(&cand, &Q->o, max_states, &v, err);
+            if (st != GR_OK) break;
+            if (v.ok) { states = v.states; break; }
+            if (tries == 200) { st = gri_fail(err, GR_ELIMIT, "no proved candidate after 200 tries"); }
+            else st = recalibrate(&cand, &Q->o, n, &v, max_m, max_q, err);
+            free(v.word);
+        }
+        if (st != GR_OK) {
+            gri_mq_free(&cand);
+            if (st == GR_ELIMIT || st == GR_EUNPROVEN) {
+                char why[GR_ERROR_MESSAGE_MAX];
+                snprintf(why, sizeof why, "%s", err ? err->message : "");
+                st = gri_fail(err, GR_ELIMIT,
+                              "the misère quotient is proved up to heap %u (%u elements) but not at heap %u: %s",
+                              n - 1, base.q, n, why);
+            }
+            goto fail;
+        }
+        /* keep phi sized for every heap */
+        uint32_t *phi = realloc(cand.phi, ((size_t)N + 1) * sizeof *phi);
+        if (!phi) { gri_mq_free(&cand); st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
+        cand.phi = phi;
+        gri_mq_free(&base);
+        base = cand;
+        if ((st = known_build(&kn, &base, &Q->o, n, sbuf, seen, err)) != GR_OK) goto fail;
+    }
+    known_free(&kn);
+    free(sbuf); free(seen);
+    base.n = N;
+    Q->m = base;
+    Q->states = states;
+    st = gri_mq_present(&Q->m, &Q->o, &Q->pres, err);
+    if (st != GR_OK) { gr_quotient_free(Q); return st; }
+    *out = Q;
+    return GR_OK;
+fail:
+    known_free(&kn);
+    free(sbuf); free(seen);
+    gri_mq_free(&base);
+    opts_free(&Q->o);
+    free(Q);
+    return st;
+}
+
+void gr_quotient_free(gr_quotient *q) {
+    if (!q) return;
+    gri_mq_free(&q->m);
+    opts_free(&q->o);
+    gri_mq_pres_free(&q->pres);
+    free(q);
+}
+
+uint64_t gr_quotient_max_heap(const gr_quotient *q) { return q->m.n; }
+uint32_t gr_quotient_size(const gr_quotient *q) { return q->m.q; }
+uint32_t gr_quotient_mul(const gr_quotient *q, uint32_t x, uint32_t y) { return q->m.mul[(size_t)x * q->m.q + y]; }
+int gr_quotient_is_p(const gr_quotient *q, uint32_t x) { return q->m.isp[x]; }
+uint32_t gr_quotient_heap(const gr_quotient *q, uint64_t n) { return n <= q->m.n ? q->m.phi[n] : 0; }
+uint64_t gr_quotient_verified_states(const gr_quotient *q) { return q->states; }
+
+uint32_t gr_quotient_pow(const gr_quotient *q, uint32_t x, uint64_t k) {
+    uint32_t r = 0;
+    while (k) {
+        if (k & 1) r = gr_quotient_mul(q, r, x);
+        x = gr_quotient_mul(q, x, x);
+        k >>= 1;
+    }
+    return r;
+}
+
+size_t gr_quotient_generators(const gr_quotient *q) { return q->pres.ngen; }
+uint64_t gr_quotient_generator_heap(const gr_quotient *q, size_t i) { return q->pres.gen_heap[i]; }
+const uint32_t *gr_quotient_normal_form(const gr_quotient *q, uint32_t x) { return q->pres.nf + (size_t)x * q->pres.ngen; }
+size_t gr_quotient_relations(const gr_quotient *q) { return q->pres.nrel; }
+void gr_quotient_relation(const gr_quotient *q, size_t i, const uint32_t **lhs, const uint32_t **rhs) {
+    *lhs = q->pres.rel + i * 2 * q->pres.ngen;
+    *rhs = *lhs + q->pres.ngen;
+}

@@ -1,0 +1,16 @@
+/* Misère sums of one heap ruleset by its misère quotient (misere_quotient.c). */
+#ifndef GRUNDY_MISERE_QUOTIENT_H
+#define GRUNDY_MISERE_QUOTIENT_H
+
+#include "grundy/quotient.h"
+#include "grundy/position.h"
+
+/* The quotient that decides pos, when every term is a heap of one ruleset
+ * and its quotient (built now or earlier) covers the largest heap; *out
+ * NULL otherwise. Errors only for allocation failures. */
+gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_error *err);
+
+/* the element of the whole position */
+uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q);
+
+#endif
