@@ -82,6 +82,8 @@ int cmd_quotient(const cli_opts *o) {
     }
     size_t k = gr_quotient_generators(q), nrel = gr_quotient_relations(q);
     uint32_t size = gr_quotient_size(q);
+    uint64_t pre = 0, per = 0;
+    int periodic = gr_quotient_period(q, &pre, &per);
     pp = malloc(size * sizeof *pp);
     if (!pp) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     uint32_t np = p_portion(q, pp);
@@ -119,6 +121,15 @@ int cmd_quotient(const cli_opts *o) {
         }
         json_array_end(&w);
         json_key(&w, "proof_states"); json_uint(&w, gr_quotient_verified_states(q));
+        json_key(&w, "period");
+        if (periodic) {
+            json_object_begin(&w);
+            json_key(&w, "preperiod"); json_uint(&w, pre);
+            json_key(&w, "period"); json_uint(&w, per);
+            json_object_end(&w);
+        } else {
+            json_null(&w);
+        }
         json_object_end(&w);
         json_line_end(&w);
         goto out;
@@ -126,6 +137,9 @@ int cmd_quotient(const cli_opts *o) {
     printf("misère quotient of %s, heaps 0..%llu\n", gr_ruleset_spec(rs), (unsigned long long)o->to);
     printf("size %u, P-portion %u, %zu generators, %zu relations (proved over %llu states)\n", size, np, k, nrel,
            (unsigned long long)gr_quotient_verified_states(q));
+    if (periodic)
+        printf("periodic: heap n + %llu has the element of heap n for every n >= %llu (proved), so this is the "
+               "quotient of every heap\n", (unsigned long long)per, (unsigned long long)pre);
     printf("generators:");
     for (size_t i = 0; i < k; i++) {
         gen_name(i, nm, sizeof nm);

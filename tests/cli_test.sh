@@ -138,6 +138,9 @@ run 2 "$G" solve --misere --search-limit 10 'kayles(30) + tb[0.07](31)' && err_h
 run 0 "$G" quotient 'tb[0.07]' --to 10 --json && json 'd["size"]==12 and [g["heap"] for g in d["generators"]]==[2,4,10] and d["p_portion"]==["a","a c","b^2"] and d["heaps"][:5]==["1","1","a","a","b"] and len(d["relations"])==6 and d["to"]==10'
 run 0 "$G" quotient kayles --to 12 && out_has 'size 24, P-portion 8' && out_has '  5: c'
 run 0 "$G" solve --misere --json 'tb[0.07](20,21,25)' && json 'd["method"]=="quotient" and d["outcome"]=="N" and sorted(d["winning_moves"])==["tb[0.07](4,14,21,25)","tb[0.07](9,9,21,25)"]'
+run 0 "$G" quotient kayles --to 200 --json && json 'd["size"]==40 and d["period"]=={"preperiod":71,"period":12}'
+run 0 "$G" quotient 'tb[0.07]' --to 10 --json && json 'd["period"] is None'
+run 0 "$G" solve --misere --json 'kayles(1000000000000000000) + kayles(7)' && json 'd["method"]=="quotient" and d["outcome"]=="N" and "kayles(1000000000000000000) + kayles(2,3)" in d["winning_moves"]'
 run 2 "$G" quotient kayles && err_has "--to" && one_line_err
 run 2 "$G" quotient wythoff --to 5 && err_has "heap rulesets" && one_line_err
 run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 1000 && err_has "proved up to heap 21 (24 elements) but not at heap 22: the proof needs more than 1000 states" && one_line_err

@@ -198,6 +198,70 @@ static void via_position(void) {
     gr_ctx_free(ctx);
 }
 
+/* The periodic extension (docs/theory.md "Misère quotients: periodicity")
+ * against quotients computed directly to a larger bound: the same outcomes
+ * on random sums of heaps beyond the first bound, and the same size. */
+static void periodic_extension(uint64_t seed) {
+    static const char *const SPECS[] = {"kayles", "sub[1,2,4]", "sub[2,3]", "tb[0.31]", "tb[0.51]", "tb[0.34]",
+                                        "tb[0.15]", "tb[4.3]"};
+    tu_rng rng = {seed ^ 0x5eed};
+    int proved = 0;
+    for (size_t s = 0; s < sizeof SPECS / sizeof SPECS[0]; s++) {
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) exit(1);
+        gr_ruleset *rs = ruleset(ctx, SPECS[s]);
+        gr_quotient *a = NULL, *b = NULL;
+        gr_error err;
+        uint64_t pre, per, n1 = 180, n2 = 420;
+        if (gr_quotient_compute(rs, n1, NULL, &a, &err) != GR_OK || !gr_quotient_period(a, &pre, &per)) {
+            gr_quotient_free(a);
+            gr_ctx_free(ctx);
+            continue;
+        }
+        proved++;
+        if (!strncmp(SPECS[s], "sub[", 4)) {
+            /* beyond the bound, against the search itself */
+            brule br;
+            memset(&br, 0, sizeof br);
+            br.kind = B_SUB;
+            for (const char *p = SPECS[s] + 4; *p && *p != ']'; p++)
+                if (*p >= '0' && *p <= '9') br.sub[br.nsub++] = *p - '0';
+            brute_spec(&br);
+            for (int c = 0; c < 300; c++) {
+                bheap h[3] = {{0, 0}, {0, 0}, {0, (int)tu_below(&rng, 12)}};
+                uint32_t x = gr_quotient_heap(a, (uint64_t)h[2].size);
+                for (int j = 0; j < 2; j++) {
+                    h[j].rule = 0;
+                    h[j].size = (int)n1 + (int)tu_below(&rng, 60);
+                    x = gr_quotient_mul(a, x, gr_quotient_heap(a, (uint64_t)h[j].size));
+                }
+                CHECK(brute_wins_misere(&br, h, 3) == !gr_quotient_is_p(a, x), "%s: (%d,%d,%d) beyond the bound",
+                      SPECS[s], h[0].size, h[1].size, h[2].size);
+            }
+            brute_reset();
+        }
+        CHECK(gr_quotient_covers(a, 1000000) && gr_quotient_heap(a, n1 + 1 + per) == gr_quotient_heap(a, n1 + 1),
+              "%s: the periodic extension", SPECS[s]);
+        if (gr_quotient_compute(rs, n2, NULL, &b, &err) != GR_OK) { CHECK(0, "%s to %llu: %s", SPECS[s], (unsigned long long)n2, err.message); gr_quotient_free(a); gr_ctx_free(ctx); continue; }
+        CHECK(gr_quotient_size(a) == gr_quotient_size(b), "%s: sizes %u and %u", SPECS[s], gr_quotient_size(a), gr_quotient_size(b));
+        for (int c = 0; c < 2000; c++) {
+            uint32_t x = 0, y = 0;
+            int k = 1 + (int)tu_below(&rng, 6);
+            for (int j = 0; j < k; j++) {
+                uint64_t h = tu_below(&rng, n2 + 1);
+                x = gr_quotient_mul(a, x, gr_quotient_heap(a, h));
+                y = gr_quotient_mul(b, y, gr_quotient_heap(b, h));
+            }
+            CHECK(gr_quotient_is_p(a, x) == gr_quotient_is_p(b, y), "%s: the extension misjudges a sum", SPECS[s]);
+        }
+        gr_quotient_free(a);
+        gr_quotient_free(b);
+        gr_ctx_free(ctx);
+    }
+    CHECK(proved >= 4, "only %d periodic quotients", proved);
+    printf("periodic extensions checked: %d rulesets\n", proved);
+}
+
 static void errors(void) {
     gr_ctx *ctx;
     if (gr_ctx_new(&ctx) != GR_OK) exit(1);
@@ -227,6 +291,7 @@ int main(void) {
     b.digit[1] = 1; b.digit[2] = 3; b.nd = 4; b.digit[3] = 7; /* 0.137 */
     exhaustive("tb[0.137]", &b, 14);
     via_position();
+    periodic_extension(seed);
     random_rules(seed);
     return tu_finish("quotient");
 }

@@ -49,7 +49,13 @@ uint64_t gr_quotient_max_heap(const gr_quotient *q);
 uint32_t gr_quotient_size(const gr_quotient *q);
 uint32_t gr_quotient_mul(const gr_quotient *q, uint32_t x, uint32_t y);
 int gr_quotient_is_p(const gr_quotient *q, uint32_t x);
-/* the element of a heap of n tokens, n <= max heap */
+/* Is the pretending function proved periodic, phi(n + per) = phi(n) for
+ * every n >= pre? Then the quotient is that of every heap, of any size
+ * (finite take-and-break codes and subtraction sets only). */
+int gr_quotient_period(const gr_quotient *q, uint64_t *pre, uint64_t *per);
+/* does the quotient decide sums with a heap of n tokens? */
+int gr_quotient_covers(const gr_quotient *q, uint64_t n);
+/* the element of a heap of n tokens (gr_quotient_covers(q, n) must hold) */
 uint32_t gr_quotient_heap(const gr_quotient *q, uint64_t n);
 /* the element x^k */
 uint32_t gr_quotient_pow(const gr_quotient *q, uint32_t x, uint64_t k);

@@ -20,7 +20,7 @@ static int cmp_u32(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-typedef struct vtrans { uint32_t g, heap; uint32_t *s; size_t ns; } vtrans;
+typedef struct vtrans { uint32_t g, heap; uint32_t *s; size_t ns; uint32_t *col; } vtrans;
 
 typedef struct vstate {
     size_t W;
@@ -29,6 +29,7 @@ typedef struct vstate {
     uint32_t *par, *pheap;
     size_t n, cap;
     uint32_t *slot;     /* hash index */
+    uint64_t *fp;       /* per state: its hash */
     size_t scap;
 } vstate;
 
@@ -44,7 +45,7 @@ static int grow_slots(vstate *v) {
     if (!s) return 0;
     memset(s, 0xff, nc * sizeof *s);
     for (size_t i = 0; i < v->n; i++) {
-        size_t j = hash_key(v->keys + i * (v->W + 1), v->W) & (nc - 1);
+        size_t j = v->fp[i] & (nc - 1);
         while (s[j] != UINT32_MAX) j = (j + 1) & (nc - 1);
         s[j] = (uint32_t)i;
     }
@@ -56,9 +57,10 @@ static int grow_slots(vstate *v) {
 /* index of the state, inserting it; UINT32_MAX on allocation failure */
 static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
     if (2 * (v->n + 1) > v->scap && !grow_slots(v)) return UINT32_MAX;
-    size_t j = hash_key(k, v->W) & (v->scap - 1);
+    uint64_t h = hash_key(k, v->W);
+    size_t j = h & (v->scap - 1);
     while (v->slot[j] != UINT32_MAX) {
-        if (!memcmp(v->keys + (size_t)v->slot[j] * (v->W + 1), k, (v->W + 1) * 8)) { *fresh = 0; return v->slot[j]; }
+        if (v->fp[v->slot[j]] == h && !memcmp(v->keys + (size_t)v->slot[j] * (v->W + 1), k, (v->W + 1) * 8)) { *fresh = 0; return v->slot[j]; }
         j = (j + 1) & (v->scap - 1);
     }
     if (v->n == v->cap) {
@@ -75,10 +77,14 @@ static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
         uint32_t *h2 = realloc(v->pheap, nc * 4);
         if (!h2) return UINT32_MAX;
         v->pheap = h2;
+        uint64_t *f2 = realloc(v->fp, nc * 8);
+        if (!f2) return UINT32_MAX;
+        v->fp = f2;
         v->cap = nc;
     }
     memcpy(v->keys + v->n * (v->W + 1), k, (v->W + 1) * 8);
     v->slot[j] = (uint32_t)v->n;
+    v->fp[v->n] = h;
     *fresh = 1;
     return (uint32_t)v->n++;
 }
@@ -148,7 +154,10 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
             continue;
         }
         tr[nt].s = malloc(ns * 4 + 4);
-        if (!tr[nt].s) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+        tr[nt].col = malloc((size_t)q * 4);
+        if (!tr[nt].s || !tr[nt].col) { free(tr[nt].s); free(tr[nt].col); st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+        /* the column y -> y g, read for every element of every state */
+        for (uint32_t y = 0; y < q; y++) tr[nt].col[y] = m->mul[(size_t)y * q + m->phi[h]];
         memcpy(tr[nt].s, sbuf, ns * 4);
         tr[nt].ns = ns; tr[nt].g = m->phi[h]; tr[nt].heap = h;
         nt++;
@@ -180,13 +189,13 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
             goto done;
         }
         for (size_t t = 0; t < nt; t++) {
-            uint32_t g = tr[t].g;
+            const uint32_t *col = tr[t].col;
             memset(key, 0, (W + 1) * 8);
-            key[0] = m->mul[(size_t)x * q + g];
+            key[0] = col[x];
             for (size_t i = 0; i < W; i++)
                 for (uint64_t w = cur[1 + i]; w; w &= w - 1) {
                     uint32_t y = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
-                    uint32_t z = m->mul[(size_t)y * q + g];
+                    uint32_t z = col[y];
                     key[1 + z / 64] |= 1ull << (z % 64);
                 }
             for (size_t i = 0; i < tr[t].ns; i++) {
@@ -210,9 +219,9 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
     out->states = v.n;
 done:
     if (tr)
-        for (size_t t = 0; t < nt; t++) free(tr[t].s);
+        for (size_t t = 0; t < nt; t++) { free(tr[t].s); free(tr[t].col); }
     free(tr); free(pbits); free(key); free(cur); free(sbuf); free(seen);
-    free(v.keys); free(v.dist); free(v.par); free(v.pheap); free(v.slot);
+    free(v.keys); free(v.dist); free(v.par); free(v.pheap); free(v.slot); free(v.fp);
     free(pq.d); free(pq.s);
     return st;
 }

@@ -12,6 +12,8 @@
 #include "internal.h"
 #include "grundy/quotient.h"
 #include "mq.h"
+#include "rs.h"
+#include "family.h"
 
 /* the options of every heap are kept (13 bytes each) */
 #define MQ_MAX_OPTIONS (1u << 23)
@@ -21,7 +23,40 @@ struct gr_quotient {
     mq_opts o;
     mq_pres pres;
     uint64_t states;
+    int periodic;          /* phi(n) = phi(n - per) for every n >= pre + per */
+    uint64_t pre, per;
 };
+
+/* Periodicity of the pretending function (docs/theory.md "Misère
+ * quotients: periodicity"). For a finite take-and-break code removing at
+ * most t tokens and splitting into at most c heaps: if phi(n) = phi(n - p)
+ * for n0 + p <= n <= N and N >= c (n0 + p) + t, then every heap n > N has,
+ * option for option, the elements of heap n - p, so giving it phi(n - p)
+ * leaves the proof's automaton unchanged: the quotient is that of every
+ * heap. Finds the least such p. */
+static void find_period(gr_ruleset *rs, gr_quotient *Q) {
+    gr_period_rule rule;
+    uint64_t t, c;
+    if (!rs->fam->period_rule || !rs->fam->period_rule(rs, &rule, &t)) return;
+    switch (rule) {
+    case GR_PERIOD_SUBTRACTION: case GR_PERIOD_NOSPLIT: c = 1; break;
+    case GR_PERIOD_SPLIT2: c = 2; break;
+    case GR_PERIOD_SPLIT3: c = 3; break;
+    default: return;
+    }
+    uint64_t N = Q->m.n;
+    if (t >= N) return;
+    const uint32_t *phi = Q->m.phi;
+    for (uint64_t p = 1; c * p + t <= N; p++) {
+        uint64_t n = N;
+        while (n >= p && phi[n] == phi[n - p]) n--;
+        uint64_t n0 = n < p ? 0 : n - p + 1;
+        if (c * (n0 + p) + t <= N) {
+            Q->periodic = 1; Q->pre = n0; Q->per = p;
+            return;
+        }
+    }
+}
 
 static void opts_free(mq_opts *o) {
     free(o->start); free(o->parts); free(o->nparts); free(o->hb);
@@ -265,6 +300,7 @@ gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, const gr_quotie
     base.n = N;
     Q->m = base;
     Q->states = states;
+    find_period(rs, Q);
     st = gri_mq_present(&Q->m, &Q->o, &Q->pres, err);
     if (st != GR_OK) { gr_quotient_free(Q); return st; }
     *out = Q;
@@ -290,7 +326,17 @@ uint64_t gr_quotient_max_heap(const gr_quotient *q) { return q->m.n; }
 uint32_t gr_quotient_size(const gr_quotient *q) { return q->m.q; }
 uint32_t gr_quotient_mul(const gr_quotient *q, uint32_t x, uint32_t y) { return q->m.mul[(size_t)x * q->m.q + y]; }
 int gr_quotient_is_p(const gr_quotient *q, uint32_t x) { return q->m.isp[x]; }
-uint32_t gr_quotient_heap(const gr_quotient *q, uint64_t n) { return n <= q->m.n ? q->m.phi[n] : 0; }
+int gr_quotient_period(const gr_quotient *q, uint64_t *pre, uint64_t *per) {
+    if (!q->periodic) return 0;
+    *pre = q->pre; *per = q->per;
+    return 1;
+}
+int gr_quotient_covers(const gr_quotient *q, uint64_t n) { return n <= q->m.n || q->periodic; }
+uint32_t gr_quotient_heap(const gr_quotient *q, uint64_t n) {
+    if (n <= q->m.n) return q->m.phi[n];
+    if (q->periodic) return q->m.phi[q->pre + (n - q->pre) % q->per];
+    return 0;
+}
 uint64_t gr_quotient_verified_states(const gr_quotient *q) { return q->states; }
 
 uint32_t gr_quotient_pow(const gr_quotient *q, uint32_t x, uint64_t k) {

@@ -26,23 +26,31 @@ gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_erro
         for (uint32_t k = 0; k < t->nargs; k++)
             if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
     }
-    if (!rs || m > AUTO_MAX_HEAP) return GR_OK;
+    if (!rs) return GR_OK;
     gr_quotient *q = rs->mq;
-    if (q && gr_quotient_max_heap(q) >= m) { *out = q; return GR_OK; }
-    if (rs->mq_failed && rs->mq_failed <= m) return GR_OK;
-    gr_quotient_limits lim = {AUTO_MAX_SIZE, AUTO_MAX_STATES};
-    gr_error e2;
-    gr_quotient *nq;
-    gr_status st = gr_quotient_compute(rs, m, &lim, &nq, &e2);
-    if (st == GR_ENOMEM || st == GR_EINTERNAL) {
-        if (err) *err = e2;
-        return st;
+    if (q && gr_quotient_covers(q, m)) { *out = q; return GR_OK; }
+    /* heaps up to AUTO_MAX_HEAP: the quotient of exactly those; larger
+     * heaps: growing bounds, until the pretending function is proved
+     * periodic (then it covers every heap) */
+    static const uint64_t BOUNDS[] = {256, 1024, AUTO_MAX_HEAP};
+    for (size_t i = 0; i < (m <= AUTO_MAX_HEAP ? 1 : sizeof BOUNDS / sizeof BOUNDS[0]); i++) {
+        uint64_t b = m <= AUTO_MAX_HEAP ? m : BOUNDS[i];
+        if (rs->mq_failed && rs->mq_failed <= b) return GR_OK;
+        if (q && gr_quotient_max_heap(q) >= b) continue;
+        gr_quotient_limits lim = {AUTO_MAX_SIZE, AUTO_MAX_STATES};
+        gr_error e2;
+        gr_quotient *nq;
+        gr_status st = gr_quotient_compute(rs, b, &lim, &nq, &e2);
+        if (st == GR_ENOMEM || st == GR_EINTERNAL) {
+            if (err) *err = e2;
+            return st;
+        }
+        if (st != GR_OK) { rs->mq_failed = b; return GR_OK; }
+        if (rs->mq_free) rs->mq_free(rs->mq);
+        rs->mq = q = nq;
+        rs->mq_free = free_q;
+        if (gr_quotient_covers(q, m)) { *out = q; return GR_OK; }
     }
-    if (st != GR_OK) { rs->mq_failed = m; return GR_OK; }
-    if (rs->mq_free) rs->mq_free(rs->mq);
-    rs->mq = nq;
-    rs->mq_free = free_q;
-    *out = nq;
     return GR_OK;
 }
 
