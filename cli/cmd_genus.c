@@ -64,6 +64,8 @@ int cmd_genus(const cli_opts *o) {
         json_array_end(&w);
         json_key(&w, "tame");
         json_bool(&w, gen.tame);
+        json_key(&w, "method");
+        json_string(&w, gen.method ? gen.method : "search");
         json_object_end(&w);
         json_line_end(&w);
     } else {

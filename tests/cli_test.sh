@@ -141,6 +141,8 @@ run 0 "$G" solve --misere --json 'tb[0.07](20,21,25)' && json 'd["method"]=="quo
 run 0 "$G" quotient kayles --to 200 --json && json 'd["size"]==40 and d["period"]=={"preperiod":71,"period":12}'
 run 0 "$G" quotient 'tb[0.07]' --to 10 --json && json 'd["period"] is None'
 run 0 "$G" solve --misere --json 'kayles(1000000000000000000) + kayles(7)' && json 'd["method"]=="quotient" and d["outcome"]=="N" and "kayles(1000000000000000000) + kayles(2,3)" in d["winning_moves"]'
+run 0 "$G" genus 'kayles(100000)' --json && json 'd["method"]=="quotient" and d["g"]==1 and d["gamma"]==[1,3,1,3,1,3,1,3] and d["genus"]=="1^{13}"'
+run 0 "$G" genus 'kayles(7)' --json && json 'd["method"]=="search"'
 run 2 "$G" quotient kayles && err_has "--to" && one_line_err
 run 2 "$G" quotient wythoff --to 5 && err_has "heap rulesets" && one_line_err
 run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 1000 && err_has "proved up to heap 21 (24 elements) but not at heap 22: the proof needs more than 1000 states" && one_line_err

@@ -24,7 +24,7 @@ static gr_ruleset *ruleset(gr_ctx *ctx, const char *spec) {
 static uint32_t word_element(const gr_quotient *q, const uint32_t *e) {
     uint32_t x = 0;
     for (size_t g = 0; g < gr_quotient_generators(q); g++)
-        x = gr_quotient_mul(q, x, gr_quotient_pow(q, gr_quotient_heap(q, gr_quotient_generator_heap(q, g)), e[g]));
+        x = gr_quotient_mul(q, x, gr_quotient_pow(q, gr_quotient_generator_element(q, g), e[g]));
     return x;
 }
 
@@ -262,6 +262,51 @@ static void periodic_extension(uint64_t seed) {
     printf("periodic extensions checked: %d rulesets\n", proved);
 }
 
+/* Misère Grundy values read off the quotient with nim heaps adjoined
+ * (G⁻(X) = n iff X + *n is a misère P-position) against the search's
+ * misère Grundy value, on random rules: the genus terms H + k*2. */
+static void misere_values(uint64_t seed) {
+    tu_rng rng = {seed ^ 0x9e11};
+    int checked = 0, rules = (int)(25 * tu_scale());
+    for (int i = 0; i < rules; i++) {
+        brule b[2];
+        rand_rule(&rng, &b[0]);
+        memset(&b[1], 0, sizeof b[1]);
+        b[1].kind = B_NIM;
+        brute_spec(&b[1]);
+        int N = 3 + (int)tu_below(&rng, 8);
+        uint32_t M = 2 + (uint32_t)tu_below(&rng, 3);
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) exit(1);
+        gr_quotient *q;
+        gr_error err;
+        gr_quotient_limits lim = {256, (uint64_t)1 << 16};
+        if (gr_quotient_compute_nim(ruleset(ctx, b[0].spec), (uint64_t)N, M, &lim, &q, &err) != GR_OK) {
+            gr_ctx_free(ctx);
+            continue;
+        }
+        check_structure(q, b[0].spec);
+        for (int h = 0; h <= N; h++)
+            for (int k = 0; k <= 2; k++) {
+                bheap hs[4] = {{0, h}, {1, 2}, {1, 2}, {1, 0}};
+                uint32_t x = gr_quotient_heap(q, (uint64_t)h);
+                for (int j = 0; j < k; j++) x = gr_quotient_mul(q, x, gr_quotient_nim(q, 2));
+                unsigned v = brute_misere_value(b, hs, 1 + k);
+                for (uint32_t n = 0; n <= M; n++) {
+                    int p = gr_quotient_is_p(q, gr_quotient_mul(q, x, gr_quotient_nim(q, n)));
+                    CHECK(p == (v == n), "%s: heap %d + %d*2 has misère value %u; the quotient says %s for *%u", b[0].spec,
+                          h, k, v, p ? "P" : "N", n);
+                }
+                checked++;
+            }
+        brute_reset();
+        gr_quotient_free(q);
+        gr_ctx_free(ctx);
+    }
+    CHECK(checked > 100, "only %d misère values checked", checked);
+    printf("misère Grundy values from quotients with nim heaps: %d checked\n", checked);
+}
+
 static void errors(void) {
     gr_ctx *ctx;
     if (gr_ctx_new(&ctx) != GR_OK) exit(1);
@@ -292,6 +337,7 @@ int main(void) {
     exhaustive("tb[0.137]", &b, 14);
     via_position();
     periodic_extension(seed);
+    misere_values(seed);
     random_rules(seed);
     return tu_finish("quotient");
 }

@@ -55,7 +55,9 @@ GR_NODISCARD gr_status gr_position_misere_moves(gr_position *pos, size_t max_mov
 
 /* Conway's genus g^{γ0 γ1 γ2 ...} of one heap: g the normal value, γk the
  * misère Grundy value of the heap plus k heaps of size 2 (γ0: the heap
- * alone). gamma[0..count) are computed exactly by search. */
+ * alone). gamma[0..count) are computed exactly: by search, or past the
+ * search's bound by the misère quotient of the ruleset's heaps with nim
+ * heaps adjoined (proved periodic for heaps beyond 2000). */
 /* the most genus terms gamma_0.. one call computes */
 #define GR_GENUS_MAX_TERMS 16
 
@@ -64,6 +66,7 @@ typedef struct gr_genus {
     uint64_t gamma[GR_GENUS_MAX_TERMS];
     size_t count;
     int tame;            /* the heap passed grundy's tameness check */
+    const char *method;  /* "search", or "quotient" past the search's bound */
 } gr_genus;
 
 GR_NODISCARD gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err);

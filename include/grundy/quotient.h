@@ -44,6 +44,14 @@ GR_NODISCARD gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, co
                                            gr_quotient **out, gr_error *err);
 void gr_quotient_free(gr_quotient *q);
 
+/* The same for the closure of the heaps 0..max_heap together with the nim
+ * heaps *1..*nim (nim <= 64): misère Grundy values read off it, since
+ * G⁻(X) = n iff X + *n is a misère P-position (docs/theory.md). */
+GR_NODISCARD gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t nim,
+                                               const gr_quotient_limits *limits, gr_quotient **out, gr_error *err);
+/* the element of the nim heap *n (n <= nim; 0 for *0; UINT32_MAX past) */
+uint32_t gr_quotient_nim(const gr_quotient *q, uint32_t n);
+
 uint64_t gr_quotient_max_heap(const gr_quotient *q);
 /* number of elements; element 0 is the identity (the empty sum) */
 uint32_t gr_quotient_size(const gr_quotient *q);
@@ -70,7 +78,11 @@ uint64_t gr_quotient_verified_states(const gr_quotient *q);
  * and v the normal form of their element: a complete rewriting system, so
  * they define Q, though not always with the fewest relations. */
 size_t gr_quotient_generators(const gr_quotient *q);
+/* the heap of generator i; with nim heaps adjoined, max_heap + j stands
+ * for the nim heap *j */
 uint64_t gr_quotient_generator_heap(const gr_quotient *q, size_t i);
+/* the element of generator i */
+uint32_t gr_quotient_generator_element(const gr_quotient *q, size_t i);
 /* the normal form of x: gr_quotient_generators(q) exponents */
 const uint32_t *gr_quotient_normal_form(const gr_quotient *q, uint32_t x);
 size_t gr_quotient_relations(const gr_quotient *q);

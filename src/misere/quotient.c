@@ -19,6 +19,8 @@
 #define MQ_MAX_OPTIONS (1u << 23)
 
 struct gr_quotient {
+    uint64_t nh;           /* heaps 0..nh of the ruleset; then nim heaps */
+    uint32_t nim;          /* nim heaps *1..*nim follow as heaps nh+1.. */
     mq_mon m;
     mq_opts o;
     mq_pres pres;
@@ -44,7 +46,7 @@ static void find_period(gr_ruleset *rs, gr_quotient *Q) {
     case GR_PERIOD_SPLIT3: c = 3; break;
     default: return;
     }
-    uint64_t N = Q->m.n;
+    uint64_t N = Q->nh;
     if (t >= N) return;
     const uint32_t *phi = Q->m.phi;
     for (uint64_t p = 1; c * p + t <= N; p++) {
@@ -93,11 +95,12 @@ static int take_option(void *user, const uint64_t *h, size_t n) {
     return 0;
 }
 
-static gr_status collect_options(gr_ruleset *rs, uint32_t N, mq_opts *o, gr_error *err) {
+/* heaps 0..N of rs, then the nim heaps *1..*M as heaps N+1..N+M */
+static gr_status collect_options(gr_ruleset *rs, uint32_t N, uint32_t M, mq_opts *o, gr_error *err) {
     collect c = {.o = o};
-    o->n = N;
-    o->start = malloc(((size_t)N + 2) * sizeof *o->start);
-    o->hb = calloc((size_t)N + 1, sizeof *o->hb);
+    o->n = N + M;
+    o->start = malloc(((size_t)N + M + 2) * sizeof *o->start);
+    o->hb = calloc((size_t)N + M + 1, sizeof *o->hb);
     if (!o->start || !o->hb) return gri_fail(err, GR_ENOMEM, "out of memory");
     for (uint32_t h = 0; h <= N; h++) {
         o->start[h] = (uint32_t)c.len;
@@ -119,7 +122,16 @@ static gr_status collect_options(gr_ruleset *rs, uint32_t N, mq_opts *o, gr_erro
             return gri_fail(err, GR_ELIMIT, "heaps up to %u have more than %u options in all: choose a smaller heap bound",
                             h, (unsigned)MQ_MAX_OPTIONS);
     }
-    o->start[N + 1] = (uint32_t)c.len;
+    for (uint32_t j = 1; j <= M; j++) {
+        o->start[N + j] = (uint32_t)c.len;
+        for (uint32_t i = 0; i < j; i++) {
+            uint64_t h = i ? (uint64_t)N + i : 0;
+            c.heap = (uint64_t)N + j;
+            if (take_option(&c, &h, i ? 1 : 0)) return gri_fail(err, GR_ENOMEM, "out of memory");
+        }
+        o->hb[N + j] = j;
+    }
+    o->start[N + M + 1] = (uint32_t)c.len;
     return GR_OK;
 }
 
@@ -221,6 +233,11 @@ static gr_status recalibrate(mq_mon *cand, const mq_opts *o, uint32_t n, const m
 
 gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, const gr_quotient_limits *limits, gr_quotient **out,
                               gr_error *err) {
+    return gr_quotient_compute_nim(rs, max_heap, 0, limits, out, err);
+}
+
+gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t nim, const gr_quotient_limits *limits,
+                                  gr_quotient **out, gr_error *err) {
     *out = NULL;
     if (!rs || !gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "misère quotients are for heap rulesets");
     if (max_heap > 100000) return gri_fail(err, GR_ERANGE, "heap bound %llu is too large (at most 100000)",
@@ -230,11 +247,14 @@ gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, const gr_quotie
     uint64_t max_m = (uint64_t)1 << 22;
     gr_quotient *Q = calloc(1, sizeof *Q);
     if (!Q) return gri_fail(err, GR_ENOMEM, "out of memory");
-    uint32_t N = (uint32_t)max_heap;
+    if (nim > 64) return gri_fail(err, GR_ERANGE, "at most 64 nim heaps");
+    uint32_t NH = (uint32_t)max_heap, N = NH + nim;
     known kn = {0};
     uint32_t *sbuf = NULL;
     uint8_t *seen = NULL;
-    gr_status st = collect_options(rs, N, &Q->o, err);
+    Q->nh = NH;
+    Q->nim = nim;
+    gr_status st = collect_options(rs, NH, nim, &Q->o, err);
     mq_mon base = {0};
     if (st != GR_OK) goto fail;
     base.q = 1; base.n = 0;
@@ -281,9 +301,13 @@ gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, const gr_quotie
             if (st == GR_ELIMIT || st == GR_EUNPROVEN) {
                 char why[GR_ERROR_MESSAGE_MAX];
                 snprintf(why, sizeof why, "%s", err ? err->message : "");
-                st = gri_fail(err, GR_ELIMIT,
-                              "the misère quotient is proved up to heap %u (%u elements) but not at heap %u: %s",
-                              n - 1, base.q, n, why);
+                if (n <= NH)
+                    st = gri_fail(err, GR_ELIMIT,
+                                  "the misère quotient is proved up to heap %u (%u elements) but not at heap %u: %s",
+                                  n - 1, base.q, n, why);
+                else
+                    st = gri_fail(err, GR_ELIMIT, "the misère quotient of heaps 0..%u with the nim heaps up to *%u "
+                                  "is proved (%u elements) but not with *%u: %s", NH, n - 1 - NH, base.q, n - NH, why);
             }
             goto fail;
         }
@@ -322,7 +346,11 @@ void gr_quotient_free(gr_quotient *q) {
     free(q);
 }
 
-uint64_t gr_quotient_max_heap(const gr_quotient *q) { return q->m.n; }
+uint64_t gr_quotient_max_heap(const gr_quotient *q) { return q->nh; }
+uint32_t gr_quotient_nim(const gr_quotient *q, uint32_t n) {
+    if (n == 0) return 0;
+    return n <= q->nim ? q->m.phi[q->nh + n] : UINT32_MAX;
+}
 uint32_t gr_quotient_size(const gr_quotient *q) { return q->m.q; }
 uint32_t gr_quotient_mul(const gr_quotient *q, uint32_t x, uint32_t y) { return q->m.mul[(size_t)x * q->m.q + y]; }
 int gr_quotient_is_p(const gr_quotient *q, uint32_t x) { return q->m.isp[x]; }
@@ -331,9 +359,9 @@ int gr_quotient_period(const gr_quotient *q, uint64_t *pre, uint64_t *per) {
     *pre = q->pre; *per = q->per;
     return 1;
 }
-int gr_quotient_covers(const gr_quotient *q, uint64_t n) { return n <= q->m.n || q->periodic; }
+int gr_quotient_covers(const gr_quotient *q, uint64_t n) { return n <= q->nh || q->periodic; }
 uint32_t gr_quotient_heap(const gr_quotient *q, uint64_t n) {
-    if (n <= q->m.n) return q->m.phi[n];
+    if (n <= q->nh) return q->m.phi[n];
     if (q->periodic) return q->m.phi[q->pre + (n - q->pre) % q->per];
     return 0;
 }
@@ -351,6 +379,7 @@ uint32_t gr_quotient_pow(const gr_quotient *q, uint32_t x, uint64_t k) {
 
 size_t gr_quotient_generators(const gr_quotient *q) { return q->pres.ngen; }
 uint64_t gr_quotient_generator_heap(const gr_quotient *q, size_t i) { return q->pres.gen_heap[i]; }
+uint32_t gr_quotient_generator_element(const gr_quotient *q, size_t i) { return q->m.phi[q->pres.gen_heap[i]]; }
 const uint32_t *gr_quotient_normal_form(const gr_quotient *q, uint32_t x) { return q->pres.nf + (size_t)x * q->pres.ngen; }
 size_t gr_quotient_relations(const gr_quotient *q) { return q->pres.nrel; }
 void gr_quotient_relation(const gr_quotient *q, size_t i, const uint32_t **lhs, const uint32_t **rhs) {

@@ -540,6 +540,9 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
 
 /* ---------- genus ---------- */
 
+/* heaps up to this are tried by search first, larger ones by quotient */
+#define GENUS_SEARCH_FIRST 24
+
 gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
     memset(out, 0, sizeof *out);
     if (!gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
@@ -550,11 +553,19 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     int ok;
     if ((st = tame_upto(rs, heap, &ok, err)) != GR_OK) return st;
     out->tame = ok;
+    if (heap > GENUS_SEARCH_FIRST) {
+        /* large heaps: the quotient first (the search would only fail slowly) */
+        gr_error e2;
+        gr_status qs = gri_genus_quotient(rs, heap, terms, out->gamma, &e2);
+        if (qs == GR_ENOMEM) { if (err) *err = e2; return qs; }
+        if (qs == GR_OK) { out->count = terms; out->method = "quotient"; return GR_OK; }
+    }
     gr_ruleset *nim;
     if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
     search s;
     gri_ms_init(&s, rs->ctx, 1, err);
     words key = {NULL, 0, 0};
+    out->method = "search";
     for (size_t k = 0; k < terms && st == GR_OK; k++) {
         /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */
         words raw = {NULL, 0, 0};
@@ -574,5 +585,12 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     free(key.w);
     gri_ms_free(&s);
     out->count = terms;
+    if (st == GR_ELIMIT && heap <= GENUS_SEARCH_FIRST) {
+        /* past the search: the misère quotient with nim heaps adjoined */
+        gr_error e2;
+        gr_status qs = gri_genus_quotient(rs, heap, terms, out->gamma, &e2);
+        if (qs == GR_OK) { out->method = "quotient"; return GR_OK; }
+        if (qs == GR_ENOMEM) { if (err) *err = e2; return qs; }
+    }
     return st;
 }

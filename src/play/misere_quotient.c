@@ -9,7 +9,7 @@
 #include "misere_quotient.h"
 
 /* bounds for quotients built on the way to an answer */
-#define AUTO_MAX_HEAP 5000
+#define AUTO_MAX_HEAP 2000
 #define AUTO_MAX_SIZE 1024
 #define AUTO_MAX_STATES ((uint64_t)1 << 20)
 
@@ -61,4 +61,42 @@ uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q) {
         for (uint32_t k = 0; k < t->nargs; k++) x = gr_quotient_mul(q, x, gr_quotient_heap(q, pos->args[t->args + k]));
     }
     return x;
+}
+
+/* Genus terms by the quotient of the heaps with nim heaps adjoined: gamma_k
+ * is the n for which heap + k heaps *2 + *n is a misère P-position
+ * (docs/theory.md "Misère Grundy values from outcomes"). */
+gr_status gri_genus_quotient(gr_ruleset *rs, uint64_t heap, size_t terms, uint64_t *gamma, gr_error *err) {
+    static const uint64_t BOUNDS[] = {256, 1024, AUTO_MAX_HEAP};
+    gr_quotient_limits lim = {AUTO_MAX_SIZE, AUTO_MAX_STATES};
+    gr_status st = GR_OK;
+    /* adjoin *1..*M for M = 2, 3, ...: the closure grows with M, so stop at
+     * the first M whose quotient answers every term */
+    for (uint32_t M = 2; M <= 16; M++) {
+        gr_quotient *q = NULL;
+        for (size_t bi = 0; bi < (heap <= AUTO_MAX_HEAP ? 1 : sizeof BOUNDS / sizeof BOUNDS[0]); bi++) {
+            uint64_t b = heap <= AUTO_MAX_HEAP ? heap : BOUNDS[bi];
+            if (b < 2) b = 2;
+            if ((st = gr_quotient_compute_nim(rs, b, M, &lim, &q, err)) != GR_OK) return st;
+            if (gr_quotient_covers(q, heap)) break;
+            gr_quotient_free(q);
+            q = NULL;
+        }
+        if (!q)
+            return gri_fail(err, GR_EUNPROVEN, "genus: no periodicity of the misère quotient is proved up to heap %u",
+                            AUTO_MAX_HEAP);
+        uint32_t x = gr_quotient_heap(q, heap), two = gr_quotient_nim(q, 2);
+        size_t k;
+        for (k = 0; k < terms; k++) {
+            uint32_t n;
+            for (n = 0; n <= M; n++)
+                if (gr_quotient_is_p(q, gr_quotient_mul(q, x, gr_quotient_nim(q, n)))) break;
+            if (n > M) break;
+            gamma[k] = n;
+            x = gr_quotient_mul(q, x, two);
+        }
+        gr_quotient_free(q);
+        if (k == terms) return GR_OK;
+    }
+    return gri_fail(err, GR_EUNPROVEN, "genus: a misère Grundy value above 16");
 }

@@ -13,4 +13,9 @@ gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_erro
 /* the element of the whole position */
 uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q);
 
+/* gamma[0..terms) of the genus of a heap, by the quotient with nim heaps
+ * adjoined (GR_ELIMIT or GR_EUNPROVEN when it cannot be built or proved
+ * periodic for a heap this large). */
+gr_status gri_genus_quotient(gr_ruleset *rs, uint64_t heap, size_t terms, uint64_t *gamma, gr_error *err);
+
 #endif
