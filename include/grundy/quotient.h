@@ -34,6 +34,8 @@ typedef struct gr_quotient gr_quotient;
 typedef struct gr_quotient_limits {
     uint32_t max_size;    /* largest quotient accepted (default 4096) */
     uint64_t max_states;  /* states one verification may visit (default 2^22) */
+    uint64_t max_work;    /* states of all verifications plus elements of all
+                             candidates (default: no bound) */
 } gr_quotient_limits;
 
 /* The misère quotient of the sums of heaps 0..max_heap of a heap ruleset

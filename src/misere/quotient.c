@@ -245,9 +245,10 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
     uint32_t max_q = limits && limits->max_size ? limits->max_size : 4096;
     uint64_t max_states = limits && limits->max_states ? limits->max_states : (uint64_t)1 << 22;
     uint64_t max_m = (uint64_t)1 << 22;
+    uint64_t max_work = limits && limits->max_work ? limits->max_work : UINT64_MAX, work = 0;
+    if (nim > 64) return gri_fail(err, GR_ERANGE, "at most 64 nim heaps");
     gr_quotient *Q = calloc(1, sizeof *Q);
     if (!Q) return gri_fail(err, GR_ENOMEM, "out of memory");
-    if (nim > 64) return gri_fail(err, GR_ERANGE, "at most 64 nim heaps");
     uint32_t NH = (uint32_t)max_heap, N = NH + nim;
     known kn = {0};
     uint32_t *sbuf = NULL;
@@ -289,8 +290,15 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
         st = gri_mq_candidate(&base, &Q->o, n, &E, 1, NULL, max_m, max_q, &cand, err);
         for (int tries = 0; st == GR_OK; tries++) {
             mq_verdict v;
+            work += cand.q;
             st = gri_mq_verify(&cand, &Q->o, max_states, &v, err);
             if (st != GR_OK) break;
+            work += v.states;
+            if (work > max_work) {
+                free(v.word);
+                st = gri_fail(err, GR_ELIMIT, "the work bound of %llu is spent", (unsigned long long)max_work);
+                break;
+            }
             if (v.ok) { states = v.states; break; }
             if (tries == 200) { st = gri_fail(err, GR_ELIMIT, "no proved candidate after 200 tries"); }
             else st = recalibrate(&cand, &Q->o, n, &v, max_m, max_q, err);

@@ -1,4 +1,4 @@
-/* Misère play. Three exact methods, tried in this order:
+/* Misère play. Four exact methods, tried in this order:
  *
  * sj-theorem: every component is a heap of a ruleset in which every heap of
  *   Grundy value 0 (up to the largest heap present) has no move, and no move
@@ -17,6 +17,9 @@
  *   value 1) or (S firm and value 0), exactly as in misère Nim. Proof by
  *   induction on S (docs/theory.md "Misère play of tame heaps"); nim heaps are tame (L2 by moving
  *   to 0 or 1), so this covers the Anti-Nim rule of the seeds.
+ *
+ * quotient: every component is a heap of one ruleset whose misère quotient
+ *   (src/misere, proved there) covers the largest heap: misere_quotient.c.
  *
  * search: a memoized search over sums written canonically (sorted records
  *   of components, heaps flattened), iterative, bounded by the context's

@@ -8,10 +8,16 @@
 #include "position_internal.h"
 #include "misere_quotient.h"
 
-/* bounds for quotients built on the way to an answer */
+/* bounds for quotients built on the way to an answer: heaps, elements,
+ * and the proof's states and total work from the context's search limit */
 #define AUTO_MAX_HEAP 2000
 #define AUTO_MAX_SIZE 1024
-#define AUTO_MAX_STATES ((uint64_t)1 << 20)
+
+static gr_quotient_limits auto_limits(const gr_ruleset *rs) {
+    uint64_t s = gr_ctx_search_limit(rs->ctx);
+    gr_quotient_limits lim = {AUTO_MAX_SIZE, s ? s : 1, s ? 8 * s : 8};
+    return lim;
+}
 
 static void free_q(void *q) { gr_quotient_free(q); }
 
@@ -35,9 +41,10 @@ gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_erro
     static const uint64_t BOUNDS[] = {256, 1024, AUTO_MAX_HEAP};
     for (size_t i = 0; i < (m <= AUTO_MAX_HEAP ? 1 : sizeof BOUNDS / sizeof BOUNDS[0]); i++) {
         uint64_t b = m <= AUTO_MAX_HEAP ? m : BOUNDS[i];
+        if (b > gr_ctx_table_limit(rs->ctx)) return GR_OK;
         if (rs->mq_failed && rs->mq_failed <= b) return GR_OK;
         if (q && gr_quotient_max_heap(q) >= b) continue;
-        gr_quotient_limits lim = {AUTO_MAX_SIZE, AUTO_MAX_STATES};
+        gr_quotient_limits lim = auto_limits(rs);
         gr_error e2;
         gr_quotient *nq;
         gr_status st = gr_quotient_compute(rs, b, &lim, &nq, &e2);
@@ -68,7 +75,7 @@ uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q) {
  * (docs/theory.md "Misère Grundy values from outcomes"). */
 gr_status gri_genus_quotient(gr_ruleset *rs, uint64_t heap, size_t terms, uint64_t *gamma, gr_error *err) {
     static const uint64_t BOUNDS[] = {256, 1024, AUTO_MAX_HEAP};
-    gr_quotient_limits lim = {AUTO_MAX_SIZE, AUTO_MAX_STATES};
+    gr_quotient_limits lim = auto_limits(rs);
     gr_status st = GR_OK;
     /* adjoin *1..*M for M = 2, 3, ...: the closure grows with M, so stop at
      * the first M whose quotient answers every term */
@@ -77,6 +84,8 @@ gr_status gri_genus_quotient(gr_ruleset *rs, uint64_t heap, size_t terms, uint64
         for (size_t bi = 0; bi < (heap <= AUTO_MAX_HEAP ? 1 : sizeof BOUNDS / sizeof BOUNDS[0]); bi++) {
             uint64_t b = heap <= AUTO_MAX_HEAP ? heap : BOUNDS[bi];
             if (b < 2) b = 2;
+            if (b > gr_ctx_table_limit(rs->ctx))
+                return gri_fail(err, GR_ELIMIT, "genus: the quotient would pass the table limit");
             if ((st = gr_quotient_compute_nim(rs, b, M, &lim, &q, err)) != GR_OK) return st;
             if (gr_quotient_covers(q, heap)) break;
             gr_quotient_free(q);
