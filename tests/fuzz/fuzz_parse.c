@@ -74,6 +74,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (gr_ctx_ruleset(ctx, (const char *)data, size, &rs, &err) == GR_OK) {
         uint64_t vals[40];
         if (gr_ruleset_values(rs, 40, vals, &err) != GR_OK && !err.message[0]) abort();
+        /* its misère quotient, small: a monoid with identity 0, the empty
+         * sum an N-position, every heap an element */
+        gr_quotient *q = NULL;
+        gr_quotient_limits lim = {64, 2000, 20000};
+        if (gr_quotient_compute(rs, 10, &lim, &q, &err) == GR_OK) {
+            uint32_t n = gr_quotient_size(q);
+            if (n == 0 || gr_quotient_is_p(q, 0)) abort();
+            for (uint64_t h = 0; h <= 10; h++)
+                if (gr_quotient_heap(q, h) >= n) abort();
+            for (uint32_t x = 0; x < n; x++)
+                if (gr_quotient_mul(q, 0, x) != x) abort();
+            gr_quotient_free(q);
+        } else if (!err.message[0] || q) {
+            abort();
+        }
     }
     gr_ctx_free(ctx);
     return 0;

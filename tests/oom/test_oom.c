@@ -133,6 +133,29 @@ static gr_status engine(answer *a, gr_error *err) {
     return st;
 }
 
+/* a misère quotient with its presentation, and one with nim heaps */
+static gr_status quotient(answer *a, gr_error *err) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    gr_status st = gr_ctx_ruleset(ctx, "tb[0.07]", 8, &rs, err);
+    gr_quotient *q = NULL;
+    if (st == GR_OK) st = gr_quotient_compute(rs, 14, NULL, &q, err);
+    if (st == GR_OK) {
+        put(a, "size %llu ", gr_quotient_size(q));
+        put(a, "gens %llu ", gr_quotient_generators(q));
+        put(a, "rels %llu ", gr_quotient_relations(q));
+        gr_quotient_free(q);
+        q = NULL;
+    }
+    if (st == GR_OK) st = gr_ctx_ruleset(ctx, "kayles", 6, &rs, err);
+    if (st == GR_OK) st = gr_quotient_compute_nim(rs, 12, 3, NULL, &q, err);
+    if (st == GR_OK) put(a, "with nim %llu", gr_quotient_size(q));
+    gr_quotient_free(q);
+    gr_ctx_free(ctx);
+    return st;
+}
+
 static gr_status run(int which, answer *a, gr_error *err) {
     switch (which) {
     case 0: return position("kayles(7) + dawson(20) + sub[1,3](9) + lasker(11) + 5", 0, a, err);
@@ -149,10 +172,12 @@ static gr_status run(int which, answer *a, gr_error *err) {
     case 11: return engine(a, err);
     case 12: return position("sub[1,2,10^18](10^18) + coprime(9999999967) + divisor(2^63)", 0, a, err);
     case 13: return position("prod(3,5) + prod(1,2,3)", 0, a, err);
+    case 14: return quotient(a, err);
+    case 15: return position("kayles(7,9,12) + kayles(3)", 1, a, err);
     default: return GR_EINVAL;
     }
 }
-#define SCENARIOS 14
+#define SCENARIOS 16
 
 int main(void) {
     uint64_t scale = tu_scale();
