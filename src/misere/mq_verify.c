@@ -28,7 +28,7 @@ typedef struct vstate {
     uint64_t *dist;
     uint32_t *par, *pheap;
     size_t n, cap;
-    uint32_t *slot;     /* hash index */
+    uint64_t *slot;     /* hash index: (hash with the low 32 bits replaced by state + 1), 0 empty */
     uint64_t *fp;       /* per state: its hash */
     size_t scap;
 } vstate;
@@ -41,13 +41,12 @@ static uint64_t hash_key(const uint64_t *k, size_t W) {
 
 static int grow_slots(vstate *v) {
     size_t nc = v->scap ? v->scap * 2 : 1024;
-    uint32_t *s = malloc(nc * sizeof *s);
+    uint64_t *s = calloc(nc, sizeof *s);
     if (!s) return 0;
-    memset(s, 0xff, nc * sizeof *s);
     for (size_t i = 0; i < v->n; i++) {
-        size_t j = v->fp[i] & (nc - 1);
-        while (s[j] != UINT32_MAX) j = (j + 1) & (nc - 1);
-        s[j] = (uint32_t)i;
+        size_t j = (v->fp[i] >> 32) & (nc - 1);
+        while (s[j]) j = (j + 1) & (nc - 1);
+        s[j] = (v->fp[i] & 0xffffffff00000000ull) | (i + 1);
     }
     free(v->slot);
     v->slot = s; v->scap = nc;
@@ -57,10 +56,12 @@ static int grow_slots(vstate *v) {
 /* index of the state, inserting it; UINT32_MAX on allocation failure */
 static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
     if (2 * (v->n + 1) > v->scap && !grow_slots(v)) return UINT32_MAX;
-    uint64_t h = hash_key(k, v->W);
-    size_t j = h & (v->scap - 1);
-    while (v->slot[j] != UINT32_MAX) {
-        if (v->fp[v->slot[j]] == h && !memcmp(v->keys + (size_t)v->slot[j] * (v->W + 1), k, (v->W + 1) * 8)) { *fresh = 0; return v->slot[j]; }
+    uint64_t h = hash_key(k, v->W), hi = h & 0xffffffff00000000ull;
+    size_t j = (h >> 32) & (v->scap - 1);
+    while (v->slot[j]) {
+        uint64_t e = v->slot[j];
+        uint32_t id = (uint32_t)(e & 0xffffffffu) - 1;
+        if ((e & 0xffffffff00000000ull) == hi && !memcmp(v->keys + (size_t)id * (v->W + 1), k, (v->W + 1) * 8)) { *fresh = 0; return id; }
         j = (j + 1) & (v->scap - 1);
     }
     if (v->n == v->cap) {
@@ -83,7 +84,7 @@ static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
         v->cap = nc;
     }
     memcpy(v->keys + v->n * (v->W + 1), k, (v->W + 1) * 8);
-    v->slot[j] = (uint32_t)v->n;
+    v->slot[j] = hi | (v->n + 1);
     v->fp[v->n] = h;
     *fresh = 1;
     return (uint32_t)v->n++;

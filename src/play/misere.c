@@ -32,6 +32,7 @@
 #include "family.h"
 #include "misere_search.h"
 #include "misere_quotient.h"
+#include "misere_tame.h"
 
 /* ---------- per-ruleset certificates ---------- */
 
@@ -72,7 +73,7 @@ static int scan_option(void *user, const uint64_t *h, size_t n) {
 
 /* Is the heap ruleset tame (L1, L2) for every heap <= m? 1 yes, 0 no or
  * unknown (past the table limit). */
-static gr_status tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
+gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
     if (gri_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
@@ -197,7 +198,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
             if (!ok) sm->sj_ok = 0;
         }
         if (sm->tame_ok) {
-            if ((st = tame_upto(t->rs, m, &ok, err)) != GR_OK) return st;
+            if ((st = gri_tame_upto(t->rs, m, &ok, err)) != GR_OK) return st;
             if (!ok) sm->tame_ok = 0;
         }
     }
@@ -538,62 +539,5 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     free(suffix);
     gri_ms_free(&s);
     if (complete) *complete = !w.out.cut && !partial;
-    return st;
-}
-
-/* ---------- genus ---------- */
-
-/* heaps up to this are tried by search first, larger ones by quotient */
-#define GENUS_SEARCH_FIRST 24
-
-gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
-    memset(out, 0, sizeof *out);
-    if (!gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
-    if (terms == 0 || terms > GR_GENUS_MAX_TERMS)
-        return gri_fail(err, GR_EINVAL, "genus: between 1 and %d terms", GR_GENUS_MAX_TERMS);
-    gr_status st = gr_ruleset_value(rs, heap, &out->g, err);
-    if (st != GR_OK) return st;
-    int ok;
-    if ((st = tame_upto(rs, heap, &ok, err)) != GR_OK) return st;
-    out->tame = ok;
-    if (heap > GENUS_SEARCH_FIRST) {
-        /* large heaps: the quotient first (the search would only fail slowly) */
-        gr_error e2;
-        gr_status qs = gri_genus_quotient(rs, heap, terms, out->gamma, &e2);
-        if (qs == GR_ENOMEM) { if (err) *err = e2; return qs; }
-        if (qs == GR_OK) { out->count = terms; out->method = "quotient"; return GR_OK; }
-    }
-    gr_ruleset *nim;
-    if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
-    search s;
-    gri_ms_init(&s, rs->ctx, 1, err);
-    words key = {NULL, 0, 0};
-    out->method = "search";
-    for (size_t k = 0; k < terms && st == GR_OK; k++) {
-        /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */
-        words raw = {NULL, 0, 0};
-        uint64_t r[2] = {(uint64_t)rs->id << 32 | 1, heap};
-        int okw = gri_ms_put(&raw, r, 2);
-        for (size_t j = 0; j < k && okw; j++) {
-            uint64_t two[2] = {(uint64_t)nim->id << 32 | 1, 2};
-            okw = gri_ms_put(&raw, two, 2);
-        }
-        rec recs[20];
-        size_t nrec = okw ? gri_ms_records(raw.w, raw.n, recs) : 0;
-        key.n = 0;
-        if (!okw || !gri_ms_canon(rs->ctx, recs, nrec, &key)) st = gri_fail(err, GR_ENOMEM, "out of memory");
-        free(raw.w);
-        if (st == GR_OK) st = gri_ms_run(&s, key.w, key.n, &out->gamma[k]);
-    }
-    free(key.w);
-    gri_ms_free(&s);
-    out->count = terms;
-    if (st == GR_ELIMIT && heap <= GENUS_SEARCH_FIRST) {
-        /* past the search: the misère quotient with nim heaps adjoined */
-        gr_error e2;
-        gr_status qs = gri_genus_quotient(rs, heap, terms, out->gamma, &e2);
-        if (qs == GR_OK) { out->method = "quotient"; return GR_OK; }
-        if (qs == GR_ENOMEM) { if (err) *err = e2; return qs; }
-    }
     return st;
 }
