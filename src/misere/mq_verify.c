@@ -22,6 +22,12 @@ static int cmp_u32(const void *a, const void *b) {
 
 typedef struct vtrans { uint32_t g, heap; uint32_t *s; size_t ns; uint32_t *col; } vtrans;
 
+static int cmp_trans(const void *a, const void *b) {
+    const vtrans *x = a, *y = b;
+    if (x->g != y->g) return x->g < y->g ? -1 : 1;
+    return x->heap < y->heap ? -1 : x->heap > y->heap;
+}
+
 typedef struct vstate {
     size_t W;
     uint64_t *keys;     /* per state: W + 1 words (element, then the bitset) */
@@ -61,7 +67,12 @@ static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
     while (v->slot[j]) {
         uint64_t e = v->slot[j];
         uint32_t id = (uint32_t)(e & 0xffffffffu) - 1;
-        if ((e & 0xffffffff00000000ull) == hi && !memcmp(v->keys + (size_t)id * (v->W + 1), k, (v->W + 1) * 8)) { *fresh = 0; return id; }
+        if ((e & 0xffffffff00000000ull) == hi) {
+            const uint64_t *a = v->keys + (size_t)id * (v->W + 1);
+            size_t i = 0;
+            while (i <= v->W && a[i] == k[i]) i++;
+            if (i > v->W) { *fresh = 0; return id; }
+        }
         j = (j + 1) & (v->scap - 1);
     }
     if (v->n == v->cap) {
@@ -128,13 +139,13 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
     vstate v = {.W = W};
     vpq pq = {0};
     vtrans *tr = calloc(m->n + 1, sizeof *tr);
-    uint64_t *pbits = calloc(W, 8), *key = calloc(W + 1, 8), *cur = calloc(W + 1, 8);
+    uint64_t *pbits = calloc(W, 8), *key = calloc(W + 1, 8), *cur = calloc(W + 1, 8), *base = calloc(W + 1, 8);
     uint32_t *sbuf = malloc((size_t)q * sizeof *sbuf);
     uint8_t *seen = calloc(q, 1);
     gr_status st = GR_OK;
     size_t nt = 0;
     memset(out, 0, sizeof *out);
-    if (!tr || !pbits || !key || !cur || !sbuf || !seen) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+    if (!tr || !pbits || !key || !cur || !base || !sbuf || !seen) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     for (uint32_t x = 0; x < q; x++)
         if (m->isp[x]) pbits[x / 64] |= 1ull << (x % 64);
     /* one transition per distinct (element, option elements); the cheapest heap names it */
@@ -163,6 +174,8 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
         tr[nt].ns = ns; tr[nt].g = m->phi[h]; tr[nt].heap = h;
         nt++;
     }
+    /* transitions of one element together, so T g is computed once for them */
+    qsort(tr, nt, sizeof *tr, cmp_trans);
     int fresh;
     uint32_t s0 = find(&v, key, &fresh);
     if (s0 == UINT32_MAX || !pq_push(&pq, 0, s0)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
@@ -190,15 +203,19 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
             goto done;
         }
         for (size_t t = 0; t < nt; t++) {
-            const uint32_t *col = tr[t].col;
-            memset(key, 0, (W + 1) * 8);
-            key[0] = col[x];
-            for (size_t i = 0; i < W; i++)
-                for (uint64_t w = cur[1 + i]; w; w &= w - 1) {
-                    uint32_t y = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
-                    uint32_t z = col[y];
-                    key[1 + z / 64] |= 1ull << (z % 64);
-                }
+            if (t == 0 || tr[t].g != tr[t - 1].g) {
+                /* T g and e g, shared by the transitions of one element g */
+                const uint32_t *col = tr[t].col;
+                memset(base, 0, (W + 1) * 8);
+                base[0] = col[x];
+                for (size_t i = 0; i < W; i++)
+                    for (uint64_t w = cur[1 + i]; w; w &= w - 1) {
+                        uint32_t y = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
+                        uint32_t z = col[y];
+                        base[1 + z / 64] |= 1ull << (z % 64);
+                    }
+            }
+            memcpy(key, base, (W + 1) * 8);
             for (size_t i = 0; i < tr[t].ns; i++) {
                 uint32_t z = m->mul[(size_t)x * q + tr[t].s[i]];
                 key[1 + z / 64] |= 1ull << (z % 64);
@@ -221,7 +238,7 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
 done:
     if (tr)
         for (size_t t = 0; t < nt; t++) { free(tr[t].s); free(tr[t].col); }
-    free(tr); free(pbits); free(key); free(cur); free(sbuf); free(seen);
+    free(tr); free(pbits); free(key); free(cur); free(base); free(sbuf); free(seen);
     free(v.keys); free(v.dist); free(v.par); free(v.pheap); free(v.slot); free(v.fp);
     free(pq.d); free(pq.s);
     return st;
