@@ -115,8 +115,15 @@ int main(void) {
         int wins;
         size_t moves;
         double t = decide(ctx, text, &method, &wins, &moves);
-        printf("10^5 %s heaps <= %llu: %.3f s (parse, quotient, outcome %c by %s, %zu winning move)\n", BIG[i].name,
-               (unsigned long long)BIG[i].maxh, t, wins ? 'N' : 'P', method, moves);
+        /* again in the same context: the quotient is kept with the ruleset */
+        free(text);
+        text = random_sum(BIG[i].name, 100000, BIG[i].maxh, &s);
+        int wins2;
+        size_t moves2;
+        double t2 = decide(ctx, text, &method, &wins2, &moves2);
+        printf("10^5 %s heaps <= %llu: %.3f s (parse, quotient built, outcome %c by %s, %zu winning move); another "
+               "sum, quotient kept: %.3f s (%c, %zu move)\n", BIG[i].name, (unsigned long long)BIG[i].maxh, t,
+               wins ? 'N' : 'P', method, moves, t2, wins2 ? 'N' : 'P', moves2);
         gr_ctx_free(ctx);
         free(text);
     }
