@@ -143,6 +143,7 @@ run 0 "$G" quotient 'tb[0.07]' --to 10 --json && json 'd["period"] is None'
 run 0 "$G" solve --misere --json 'kayles(1000000000000000000) + kayles(7)' && json 'd["method"]=="quotient" and d["outcome"]=="N" and "kayles(1000000000000000000) + kayles(2,3)" in d["winning_moves"]'
 run 0 "$G" genus 'kayles(100000)' --json && json 'd["method"]=="quotient" and d["g"]==1 and d["gamma"]==[1,3,1,3,1,3,1,3] and d["genus"]=="1^{13}"'
 run 0 "$G" genus 'kayles(7)' --json && json 'd["method"]=="search"'
+run 2 "$G" solve --misere --search-limit 10 'kayles(30) + kayles(31)' && err_has "exceeds its bound of 10 positions" && err_has "misère quotient was not proved" && one_line_err
 run 2 "$G" quotient kayles && err_has "--to" && one_line_err
 run 2 "$G" quotient wythoff --to 5 && err_has "heap rulesets" && one_line_err
 run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 1000 && err_has "proved up to heap 21 (24 elements) but not at heap 22: the proof needs more than 1000 states" && one_line_err

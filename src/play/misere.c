@@ -24,6 +24,7 @@
  * search: a memoized search over sums written canonically (sorted records
  *   of components, heaps flattened), iterative, bounded by the context's
  *   search limit. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -285,6 +286,11 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     st = gri_ms_position_key(pos, &key, err);
     int wins = 0;
     if (st == GR_OK) st = gri_ms_wins(&s, key.w, key.n, &wins);
+    if (st == GR_ELIMIT && err && gri_mq_refused(pos)) {
+        char why[GR_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", err->message);
+        st = gri_fail(err, GR_ELIMIT, "%s; its heaps' misère quotient was not proved within its bounds either", why);
+    }
     out->wins = wins;
     out->method = "search";
     out->searched = s.run.memo.count;

@@ -61,6 +61,16 @@ gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_erro
     return GR_OK;
 }
 
+int gri_mq_refused(const gr_position *pos) {
+    const gr_ruleset *rs = NULL;
+    for (size_t i = 0; i < pos->nterms; i++) {
+        const gr_term *t = &pos->terms[i];
+        if (!gr_ruleset_is_heap(t->rs) || (rs && t->rs != rs)) return 0;
+        rs = t->rs;
+    }
+    return rs && rs->mq_failed != 0;
+}
+
 uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q) {
     uint32_t x = 0;
     for (size_t i = 0; i < pos->nterms; i++) {

@@ -10,6 +10,9 @@
  * NULL otherwise. Errors only for allocation failures. */
 gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_error *err);
 
+/* Was a quotient tried for pos's one heap ruleset, and not proved? */
+int gri_mq_refused(const gr_position *pos);
+
 /* the element of the whole position */
 uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q);
 
