@@ -52,6 +52,10 @@ typedef struct mq_probe {
 gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const mq_coord *E, size_t ne,
                            const mq_probe *probe, uint64_t max_m, uint32_t max_q, mq_mon *out, gr_error *err);
 
+/* The elements of heap h's options in m, distinct and ascending, into buf
+ * (room for the heap's number of options, or m->q if fewer); seen is m->q zero bytes, left zero. Their number. */
+size_t gri_mq_option_set(const mq_mon *m, const mq_opts *o, uint32_t h, uint32_t *buf, uint8_t *seen);
+
 /* The proof (mq_verify.c): ok, or the cheapest sum it misjudges (word: its
  * heaps) and the outcome that sum really has. GR_ELIMIT past max_states. */
 typedef struct mq_verdict {

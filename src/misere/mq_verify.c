@@ -20,6 +20,26 @@ static int cmp_u32(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+size_t gri_mq_option_set(const mq_mon *m, const mq_opts *o, uint32_t h, uint32_t *buf, uint8_t *seen) {
+    size_t ns = 0;
+    for (uint32_t j = o->start[h]; j < o->start[h + 1]; j++) {
+        uint32_t x = 0;
+        for (unsigned i = 0; i < o->nparts[j]; i++) x = m->mul[(size_t)x * m->q + m->phi[o->parts[j][i]]];
+        if (!seen[x]) { seen[x] = 1; buf[ns++] = x; }
+    }
+    for (size_t i = 0; i < ns; i++) seen[buf[i]] = 0;
+    qsort(buf, ns, sizeof *buf, cmp_u32);
+    return ns;
+}
+
+/* grows *p to `bytes` bytes; 0 when out of memory (*p unchanged) */
+static int resize(void **p, size_t bytes) {
+    void *r = realloc(*p, bytes);
+    if (!r) return 0;
+    *p = r;
+    return 1;
+}
+
 typedef struct vtrans { uint32_t g, heap; uint32_t *s; size_t ns; uint32_t *col; } vtrans;
 
 static int cmp_trans(const void *a, const void *b) {
@@ -77,21 +97,9 @@ static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
     }
     if (v->n == v->cap) {
         size_t nc = v->cap ? v->cap * 2 : 1024;
-        uint64_t *k2 = realloc(v->keys, nc * (v->W + 1) * 8);
-        if (!k2) return UINT32_MAX;
-        v->keys = k2;
-        uint64_t *d2 = realloc(v->dist, nc * 8);
-        if (!d2) return UINT32_MAX;
-        v->dist = d2;
-        uint32_t *p2 = realloc(v->par, nc * 4);
-        if (!p2) return UINT32_MAX;
-        v->par = p2;
-        uint32_t *h2 = realloc(v->pheap, nc * 4);
-        if (!h2) return UINT32_MAX;
-        v->pheap = h2;
-        uint64_t *f2 = realloc(v->fp, nc * 8);
-        if (!f2) return UINT32_MAX;
-        v->fp = f2;
+        if (!resize((void **)&v->keys, nc * (v->W + 1) * 8) || !resize((void **)&v->dist, nc * 8) ||
+            !resize((void **)&v->par, nc * 4) || !resize((void **)&v->pheap, nc * 4) || !resize((void **)&v->fp, nc * 8))
+            return UINT32_MAX;
         v->cap = nc;
     }
     memcpy(v->keys + v->n * (v->W + 1), k, (v->W + 1) * 8);
@@ -106,12 +114,8 @@ typedef struct vpq { uint64_t *d; uint32_t *s; size_t n, cap; } vpq;
 static int pq_push(vpq *q, uint64_t d, uint32_t s) {
     if (q->n == q->cap) {
         size_t nc = q->cap ? q->cap * 2 : 1024;
-        uint64_t *d2 = realloc(q->d, nc * 8);
-        if (!d2) return 0;
-        q->d = d2;
-        uint32_t *s2 = realloc(q->s, nc * 4);
-        if (!s2) return 0;
-        q->s = s2; q->cap = nc;
+        if (!resize((void **)&q->d, nc * 8) || !resize((void **)&q->s, nc * 4)) return 0;
+        q->cap = nc;
     }
     size_t i = q->n++;
     while (i && q->d[(i - 1) / 2] > d) { q->d[i] = q->d[(i - 1) / 2]; q->s[i] = q->s[(i - 1) / 2]; i = (i - 1) / 2; }
@@ -151,14 +155,7 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
     /* one transition per distinct (element, option elements); the cheapest heap names it */
     for (uint32_t h = 1; h <= m->n; h++) {
         if (o->start[h] == o->start[h + 1]) continue;
-        size_t ns = 0;
-        for (uint32_t j = o->start[h]; j < o->start[h + 1]; j++) {
-            uint32_t x = 0;
-            for (unsigned i = 0; i < o->nparts[j]; i++) x = m->mul[(size_t)x * q + m->phi[o->parts[j][i]]];
-            if (!seen[x]) { seen[x] = 1; sbuf[ns++] = x; }
-        }
-        for (size_t i = 0; i < ns; i++) seen[sbuf[i]] = 0;
-        qsort(sbuf, ns, sizeof *sbuf, cmp_u32);
+        size_t ns = gri_mq_option_set(m, o, h, sbuf, seen);
         size_t t = 0;
         while (t < nt && !(tr[t].g == m->phi[h] && tr[t].ns == ns && !memcmp(tr[t].s, sbuf, ns * 4))) t++;
         if (t < nt) {

@@ -67,7 +67,7 @@ static void opts_free(mq_opts *o) {
 
 typedef struct collect {
     mq_opts *o;
-    size_t len, cap;
+    size_t len, cap, ncap;   /* options; room in parts and in nparts */
     uint64_t heap;
     int bad;
 } collect;
@@ -77,15 +77,10 @@ static int take_option(void *user, const uint64_t *h, size_t n) {
     if (n > 3) { c->bad = 1; return 1; }
     for (size_t i = 0; i < n; i++)
         if (h[i] >= c->heap) { c->bad = 2; return 1; }
-    if (c->len == c->cap) {
-        size_t nc = c->cap ? c->cap * 2 : 256;
-        void *p = realloc(c->o->parts, nc * sizeof *c->o->parts);
-        if (!p) { c->bad = 3; return 1; }
-        c->o->parts = p;
-        p = realloc(c->o->nparts, nc);
-        if (!p) { c->bad = 3; return 1; }
-        c->o->nparts = p;
-        c->cap = nc;
+    if (!gri_grow((void **)&c->o->parts, &c->cap, c->len + 1, sizeof *c->o->parts) ||
+        !gri_grow((void **)&c->o->nparts, &c->ncap, c->len + 1, 1)) {
+        c->bad = 3;
+        return 1;
     }
     uint32_t *dst = c->o->parts[c->len];
     unsigned k = 0;
@@ -135,21 +130,6 @@ static gr_status collect_options(gr_ruleset *rs, uint32_t N, uint32_t M, mq_opts
     return GR_OK;
 }
 
-/* The option elements of heap h in m, sorted and distinct, into buf; their number. */
-static size_t option_set(const mq_mon *m, const mq_opts *o, uint32_t h, uint32_t *buf, uint8_t *seen) {
-    size_t ns = 0;
-    for (uint32_t j = o->start[h]; j < o->start[h + 1]; j++) {
-        uint32_t x = 0;
-        for (unsigned i = 0; i < o->nparts[j]; i++) x = m->mul[(size_t)x * m->q + m->phi[o->parts[j][i]]];
-        if (!seen[x]) { seen[x] = 1; buf[ns++] = x; }
-    }
-    for (size_t i = 0; i < ns; i++) seen[buf[i]] = 0;
-    /* sort (small sets) */
-    for (size_t i = 1; i < ns; i++)
-        for (size_t j = i; j > 0 && buf[j - 1] > buf[j]; j--) { uint32_t t = buf[j]; buf[j] = buf[j - 1]; buf[j - 1] = t; }
-    return ns;
-}
-
 /* The heaps 1..n of m, as (element, option set) pairs: a new heap whose
  * option set is one of them can take that heap's element with no new proof,
  * since the proof's automaton does not change. */
@@ -185,7 +165,7 @@ static gr_status known_build(known *k, const mq_mon *m, const mq_opts *o, uint32
     k->n = 0; k->setlen = 0;
     for (uint32_t h = 1; h <= upto; h++) {
         if (o->start[h] == o->start[h + 1]) continue;
-        size_t ns = option_set(m, o, h, buf, seen);
+        size_t ns = gri_mq_option_set(m, o, h, buf, seen);
         uint32_t el;
         if (known_find(k, buf, ns, &el)) continue;
         if (!known_add(k, m->phi[h], buf, ns)) return gri_fail(err, GR_ENOMEM, "out of memory");
@@ -277,7 +257,7 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
             continue;
         }
         {
-            size_t ns = option_set(&base, &Q->o, n, sbuf, seen);
+            size_t ns = gri_mq_option_set(&base, &Q->o, n, sbuf, seen);
             uint32_t el;
             if (known_find(&kn, sbuf, ns, &el)) {
                 base.phi[n] = el;

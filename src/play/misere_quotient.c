@@ -21,26 +21,40 @@ static gr_quotient_limits auto_limits(const gr_ruleset *rs) {
 
 static void free_q(void *q) { gr_quotient_free(q); }
 
-gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_error *err) {
-    *out = NULL;
+/* The one heap ruleset of every term of pos, and the largest heap; NULL
+ * when the terms are not all heaps of one ruleset. */
+static gr_ruleset *one_heap_ruleset(const gr_position *pos, uint64_t *m) {
     gr_ruleset *rs = NULL;
-    uint64_t m = 0;
+    *m = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        gr_term *t = &pos->terms[i];
-        if (!gr_ruleset_is_heap(t->rs) || (rs && t->rs != rs)) return GR_OK;
+        const gr_term *t = &pos->terms[i];
+        if (!gr_ruleset_is_heap(t->rs) || (rs && t->rs != rs)) return NULL;
         rs = t->rs;
         for (uint32_t k = 0; k < t->nargs; k++)
-            if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
+            if (pos->args[t->args + k] > *m) *m = pos->args[t->args + k];
     }
+    return rs;
+}
+
+/* The heap bounds to try for a heap of m tokens: m itself up to
+ * AUTO_MAX_HEAP; past it, growing bounds until the pretending function is
+ * proved periodic (then the quotient covers every heap). Their number. */
+static size_t bounds_for(uint64_t m, uint64_t b[3]) {
+    if (m <= AUTO_MAX_HEAP) { b[0] = m; return 1; }
+    b[0] = 256; b[1] = 1024; b[2] = AUTO_MAX_HEAP;
+    return 3;
+}
+
+gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_error *err) {
+    *out = NULL;
+    uint64_t m, bounds[3];
+    gr_ruleset *rs = one_heap_ruleset(pos, &m);
     if (!rs) return GR_OK;
     gr_quotient *q = rs->mq;
     if (q && gr_quotient_covers(q, m)) { *out = q; return GR_OK; }
-    /* heaps up to AUTO_MAX_HEAP: the quotient of exactly those; larger
-     * heaps: growing bounds, until the pretending function is proved
-     * periodic (then it covers every heap) */
-    static const uint64_t BOUNDS[] = {256, 1024, AUTO_MAX_HEAP};
-    for (size_t i = 0; i < (m <= AUTO_MAX_HEAP ? 1 : sizeof BOUNDS / sizeof BOUNDS[0]); i++) {
-        uint64_t b = m <= AUTO_MAX_HEAP ? m : BOUNDS[i];
+    size_t nb = bounds_for(m, bounds);
+    for (size_t i = 0; i < nb; i++) {
+        uint64_t b = bounds[i];
         if (b > gr_ctx_table_limit(rs->ctx)) return GR_OK;
         if (rs->mq_failed && rs->mq_failed <= b) return GR_OK;
         if (q && gr_quotient_max_heap(q) >= b) continue;
@@ -62,12 +76,8 @@ gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_erro
 }
 
 int gri_mq_refused(const gr_position *pos) {
-    const gr_ruleset *rs = NULL;
-    for (size_t i = 0; i < pos->nterms; i++) {
-        const gr_term *t = &pos->terms[i];
-        if (!gr_ruleset_is_heap(t->rs) || (rs && t->rs != rs)) return 0;
-        rs = t->rs;
-    }
+    uint64_t m;
+    const gr_ruleset *rs = one_heap_ruleset(pos, &m);
     return rs && rs->mq_failed != 0;
 }
 
@@ -84,16 +94,16 @@ uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q) {
  * is the n for which heap + k heaps *2 + *n is a misère P-position
  * (docs/theory.md "Misère Grundy values from outcomes"). */
 gr_status gri_genus_quotient(gr_ruleset *rs, uint64_t heap, size_t terms, uint64_t *gamma, gr_error *err) {
-    static const uint64_t BOUNDS[] = {256, 1024, AUTO_MAX_HEAP};
     gr_quotient_limits lim = auto_limits(rs);
+    uint64_t bounds[3];
+    size_t nb = bounds_for(heap, bounds);
     gr_status st = GR_OK;
     /* adjoin *1..*M for M = 2, 3, ...: the closure grows with M, so stop at
      * the first M whose quotient answers every term */
     for (uint32_t M = 2; M <= 16; M++) {
         gr_quotient *q = NULL;
-        for (size_t bi = 0; bi < (heap <= AUTO_MAX_HEAP ? 1 : sizeof BOUNDS / sizeof BOUNDS[0]); bi++) {
-            uint64_t b = heap <= AUTO_MAX_HEAP ? heap : BOUNDS[bi];
-            if (b < 2) b = 2;
+        for (size_t bi = 0; bi < nb; bi++) {
+            uint64_t b = bounds[bi] < 2 ? 2 : bounds[bi];
             if (b > gr_ctx_table_limit(rs->ctx))
                 return gri_fail(err, GR_ELIMIT, "genus: the quotient would pass the table limit");
             if ((st = gr_quotient_compute_nim(rs, b, M, &lim, &q, err)) != GR_OK) return st;
