@@ -1,14 +1,49 @@
 /* The sparse-space method against the naive mex: for dozens of random
  * take-and-break codes (including Kayles, Dawson's, 0.16 and 0.106) every
  * value up to 4000 must be the same whether the table switches to the
- * sparse method at 32 values or never. */
+ * sparse method at 32 values or never; also with every kernel forced (the
+ * value-by-value compares, the byte flags, the portable code) and with the
+ * class chosen again, at random, every few values. The internal tuning
+ * knobs come from the library's private header (sparse.h). */
 #include <string.h>
 #include "grundy/grundy.h"
+#include "rs.h"
+#include "sparse.h"
 #include "brute.h"
 #include "randrule.h"
 #include "testutil.h"
 
 static long compared;
+
+/* how the sparse table is run: tuned (0: as shipped) with k0, every, seed, portable */
+typedef struct tune {
+    int on;
+    unsigned k0;
+    size_t every;
+    uint64_t seed;
+    int portable;
+} tune;
+static tune cur_tune;
+static size_t switches; /* class changes by the shipped schedule */
+
+/* the internal record agrees with itself: the listed positions are exactly
+ * those of the class, and the counts add up to the classified positions */
+static void check_state(const gr_ruleset *rs, const char *spec) {
+    if (rs->sp_on != 1) return;
+    size_t k = 0, bad = 0;
+    for (size_t i = 0; i < rs->sp_upto; i++) {
+        uint32_t v = gri_tab_at(rs, i);
+        unsigned c = (unsigned)__builtin_parity(v & rs->sp_mask) ^ (rs->sp_dom & (unsigned)((i ^ rs->sp_pp) & 1));
+        if (!c) {
+            if (k >= rs->sp_nrare || rs->sp_rare[k] != i || rs->sp_rval[k] != v) bad++;
+            k++;
+        }
+    }
+    uint64_t total = 0;
+    for (size_t x = 0; x < ((size_t)2 << rs->sp_cb); x++) total += rs->sp_cnt[x];
+    CHECK(!bad && k == rs->sp_nrare && total == rs->sp_upto, "%s: listed %zu (record %zu, %zu wrong), counts %llu of %zu", spec,
+          k, rs->sp_nrare, bad, (unsigned long long)total, rs->sp_upto);
+}
 
 /* seed: a prefix loaded into both tables before computing (NULL: none) */
 static void compare_seeded(const char *spec, uint64_t n, const uint64_t *seed, uint64_t nseed);
@@ -26,7 +61,15 @@ static void compare_seeded(const char *spec, uint64_t n, const uint64_t *seed, u
           "%s", err.message);
     if (nseed)
         CHECK(gr_ruleset_seed(ra, seed, nseed, &err) == GR_OK && gr_ruleset_seed(rb, seed, nseed, &err) == GR_OK, "%s", err.message);
+    if (cur_tune.on) {
+        /* the switch first, then the knobs, then on */
+        uint64_t first = n < 64 ? n : 64;
+        CHECK(gr_ruleset_values(ra, first, va, &err) == GR_OK, "%s", err.message);
+        gri_sp_tune(ra, cur_tune.k0, cur_tune.every, cur_tune.seed, cur_tune.portable);
+    }
     CHECK(gr_ruleset_values(ra, n, va, &err) == GR_OK && gr_ruleset_values(rb, n, vb, &err) == GR_OK, "%s", err.message);
+    check_state(ra, spec);
+    if (!cur_tune.on) switches += gri_sp_switches(ra);
     for (uint64_t i = 0; i < n; i++) {
         CHECK(va[i] == vb[i], "%s: G(%llu) sparse %llu, naive %llu", spec, (unsigned long long)i, (unsigned long long)va[i],
               (unsigned long long)vb[i]);
@@ -45,6 +88,38 @@ int main(void) {
                                   "tb[0.14]", "tb[0.34]", "tb[0.44]", "tb[4.4]", "tb[0.164]", "tb[0.56]",
                                   "grundy"};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) compare(known[i], 4000);
+    /* games with large values and rare classes that show late (the solved
+     * codes of the published tables), and a code whose split removals have
+     * both parities */
+    static const char *late[] = {"tb[0.354]", "tb[0.376]", "tb[0.127]", "tb[0.644]", "tb[0.156]", "tb[0.7]", "tb[0.4444]"};
+    for (size_t i = 0; i < sizeof late / sizeof late[0]; i++) compare(late[i], 6000);
+    /* every kernel forced, and the class chosen again (at random) every
+     * few values: the values must not depend on either */
+    {
+        static const tune tunes[] = {
+            {1, 0, 0, 0, 0},        /* byte flags from the first missing value */
+            {1, 64, 0, 0, 0},       /* value-by-value compares */
+            {1, 6, 0, 0, 1},        /* the portable kernels */
+            {1, 64, 0, 0, 1},
+            {1, 6, 50, 0, 0},       /* reviewed every 50 values */
+            {1, 6, 37, 12345, 0},   /* a random class every 37 values */
+            {1, 0, 101, 777, 1},
+        };
+        static const char *games[] = {"tb[0.354]", "tb[0.376]", "tb[0.106]", "grundy", "tb[0.56]", "tb[0.4444]"};
+        for (size_t t = 0; t < sizeof tunes / sizeof tunes[0]; t++) {
+            cur_tune = tunes[t];
+            for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) compare(games[i], 3000);
+            for (uint64_t c = 0; c < 4 * tu_scale(); c++) {
+                brule b;
+                rand_tb(&r, &b, 0, 0);
+                compare(b.spec, 2000);
+            }
+        }
+        cur_tune.on = 0;
+    }
+    /* the schedule does change classes (Grundy's game and several codes
+     * find a sparser class once the table has doubled) */
+    CHECK(switches > 0, "no class was ever chosen again");
     uint64_t cases = 40 * tu_scale();
     for (uint64_t c = 0; c < cases; c++) {
         brule b;

@@ -30,15 +30,26 @@ struct gr_ruleset {
     void (*mq_free)(void *);
     uint64_t mq_failed;
 
-    /* the sparse-space method (sparse.c): rare positions past the switch */
+    /* the sparse-space method (sparse.c): listed positions past the switch */
     int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
-    uint32_t sp_mask;
-    unsigned sp_dom, sp_flip;
-    unsigned sp_vbits;        /* bit length of the values when the mask was chosen */
-    size_t sp_upto;           /* positions 0..sp_upto-1 are classified */
-    uint32_t *sp_rare;        /* positions n with G(n) rare, ascending */
-    size_t sp_nrare, sp_cap;
+    uint32_t sp_mask;         /* the class: listed iff parity(G(i) & mask) ^ dom ((i ^ pp) & 1) = 0 */
+    unsigned sp_dom;
+    unsigned sp_p, sp_pp;     /* parity of the split removals (2: mixed); pp = p & 1, 0 when mixed */
+    unsigned sp_vbits;        /* bit length of the largest value counted */
+    unsigned sp_cb;           /* value bits the counts keep: min(sp_vbits, 12) */
+    size_t sp_upto;           /* positions 0..sp_upto-1 are classified and counted */
+    uint32_t *sp_rare;        /* listed positions, ascending */
+    uint32_t *sp_rval;        /* their values */
+    size_t sp_nrare, sp_cap, sp_vcap;
+    uint32_t *sp_cnt;         /* positions by ((G & low cb bits) << 1) | ((i ^ pp) & 1) */
+    int64_t *sp_wh;           /* scratch for the counts' Walsh-Hadamard transform */
+    uint64_t sp_z;            /* bit j set when parity(j & mask & 63) = 0 */
+    size_t sp_chosen_at;      /* table length when the class was last chosen */
+    size_t sp_switches;       /* classes chosen after the first (tests read it) */
     uint64_t *sp_bits;        /* option bitset, 2^bitlen(tabmax) bits */
+    uint64_t *sp_need;        /* candidates still without a witness, same width */
+    uint8_t *sp_flag;         /* byte flags of the options, 64 per word, and one spare */
+    uint32_t *sp_wit;         /* per value: the block where it was last witnessed (0: none) */
     size_t sp_bwords, sp_bused;
     size_t *sp_sums;          /* heap totals that split, for the current n */
     size_t sp_scap;
@@ -47,8 +58,13 @@ struct gr_ruleset {
     void *sp_rev;
     size_t sp_revm, sp_revlen;
     unsigned sp_revw;
-    uint32_t *sp_wit;         /* per value: where its last witness split started */
-    size_t sp_witn;
+    /* tuning and test knobs (gri_sp_tune): the pass compares values one by
+     * one while at most sp_k0 are missing; sp_every > 0 chooses the class
+     * again every sp_every values, at random when sp_rng != 0 */
+    unsigned sp_k0;
+    int sp_avx2;              /* 1: use the AVX2 kernels; -1: never (tests) */
+    size_t sp_every;
+    uint64_t sp_rng;
 
     /* progress of long tabulations */
     gr_progress_fn progress;

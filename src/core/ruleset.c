@@ -20,8 +20,13 @@ void gri_rs_free(gr_ruleset *rs) {
     free(rs->nl_firm);
     if (rs->mq_free) rs->mq_free(rs->mq);
     free(rs->sp_rare);
+    free(rs->sp_rval);
     free(rs->sp_bits);
     free(rs->sp_rev);
+    free(rs->sp_cnt);
+    free(rs->sp_wh);
+    free(rs->sp_need);
+    free(rs->sp_flag);
     free(rs->sp_wit);
     free(rs->sp_sums);
     free(rs);

@@ -1,30 +1,53 @@
-/* The sparse-space ("rare values") method, shared by take-and-break codes
- * (games/takebreak.c) and Grundy's game (games/grundygame.c), and the split-scan kernels
- * on the typed value table.
+/* The sparse-space method, shared by take-and-break codes (games/takebreak.c),
+ * Grundy's game (games/grundygame.c) and rules with splits (games/rule.c),
+ * and the split-scan kernels on the typed value table.
  *
- * For a mask m, call a value rare when popcount(v & m) is even and common
- * when odd. The XOR of two values is common exactly when one of them is rare
- * and the other common. So every common value among the split options of a
- * heap comes from a pair with a rare part: scanning the (few) rare
- * positions finds them all. The mex is then the least value that is not
- * found, except that a rare candidate may still come from two common parts:
- * for those a witness is searched over all splits, and a rare answer (rare by
- * the choice of mask) is the only case that costs a full scan. The values
- * are exactly those of the definition, whatever the mask; the mask is chosen
- * from the values so far to make rare positions few.
+ * Classes. For a mask m, a domain flag dom and the parity p of the split
+ * removals, position i has class bit
+ *     c(i) = parity(G(i) & m) ^ dom ((i ^ p) & 1),
+ * and the positions with c(i) = 0 are listed (kept in sp_rare). For a split
+ * a + b = r, c(a) ^ c(b) = parity(x & m) ^ dom (r & 1) with x = G(a) ^ G(b).
+ * When that is 1 one part is listed and the other is not, so every such
+ * option x is found by scanning the listed positions as either part. When
+ * it is 0 ("needed" values) x may also come from two unlisted parts.
  *
- * A position n is rare when parity(G(n) & mask) ^ (dom & n) is 0: with
- * dom = 1 the class also depends on the position's parity (the sparse space
- * "in the domain"). For a split a + b = r the classes add up to
- * parity((G(a) ^ G(b)) & mask) ^ (dom & r), so a value x with
- * parity(x & mask) ^ (dom & r) = 1 comes only from a rare and a common part.
- * Either class may be the one listed (sp_flip): every pair that makes such
- * a value has one position of each. */
+ * One step (heap n): flag the single-heap options and the XOR of every split
+ * with a listed part. The least unflagged value that is not needed at any
+ * split sum, c, is certainly not an option. Unflagged needed values below c
+ * still need a witness: one pass over the splits a = 1, 2, ... of all sums
+ * together, in blocks, removes those it makes and stops when none is left.
+ * The answer is the least needed value left, else c. Witnesses are dense
+ * among small a, so the pass is short except when the answer itself is a
+ * needed value; with m, dom and p as chosen below, that happens exactly when
+ * position n is listed, and listed positions are few.
+ *
+ * Choosing the class. sp_cnt counts the positions by x = (G(i) << 1) |
+ * ((i ^ p) & 1) (the low 12 value bits). For s = (m << 1) | dom the listed
+ * count is #{x : parity(x & s) = 0} = (len + H[s]) / 2, H the Walsh-Hadamard
+ * transform of the counts, so every mask is scored at once in
+ * O(b 2^b). dom is offered only when every split removal has the same
+ * parity p: otherwise the frequent answers would be needed values at the
+ * sums of one parity. The class is chosen at the switch and reviewed when
+ * the table has doubled, when a value needs another bit, and after a listed
+ * answer (whose step has already read every split); it changes only for a
+ * clear gain (at most 7/8 of the current count), by one pass over the
+ * table into a new list. The values are those of the definition whatever
+ * the class: it only decides how much is scanned. */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "rs.h"
 #include "sparse.h"
+
+/* the pass compares the missing values one by one while there are at most
+ * this many, and flags every split XOR past it */
+#define DEFAULT_K0 6
+/* splits of each sum per block of the pass */
+#define BLOCK 64
+/* split sums whose bounds the pass keeps at hand */
+#define TB_SUMS_MAX 32
+/* the counts keep this many low value bits */
+#define MAX_CB 12
 
 /* parity of the set bits, without a library call on CPUs without POPCNT */
 static inline unsigned parity32(uint32_t x) {
@@ -34,16 +57,37 @@ static inline unsigned parity32(uint32_t x) {
     return (0x6996u >> (x & 15)) & 1;
 }
 
-static inline int rare_at(uint32_t v, uint32_t mask, unsigned dom, size_t n) {
-    return !((parity32(v & mask) ^ (dom & (unsigned)n)) & 1);
+static inline size_t popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (size_t)((x * 0x0101010101010101ull) >> 56);
+}
+
+static unsigned bitlen(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
+
+/* the class bit of position i with value v: 0 when listed */
+static inline unsigned sp_class(const gr_ruleset *rs, uint32_t v, size_t i) {
+    return parity32(v & rs->sp_mask) ^ (rs->sp_dom & (unsigned)((i ^ rs->sp_pp) & 1));
+}
+
+/* 64 byte flags (each 0 or 1) as the bits of one word */
+static inline uint64_t fold_flags(const uint8_t *f) {
+    uint64_t w = 0;
+    for (int k = 0; k < 8; k++) {
+        uint64_t u;
+        memcpy(&u, f + 8 * k, 8);
+        w |= ((u * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return w;
 }
 
 /* ---- kernels, one per table width ----
  * add_all: every split a + b = r (a, b >= 1; a != b when unequal) into the
  *          bitset `bits` (wide enough for any XOR of two table values);
- * add_rare: the splits whose part a is listed in rare[0..nr);
- * find: is some split's XOR equal to v? Blocks of 64 splits are tested
- *       without an early exit, so the compiler can vectorize them. */
+ * flag_listed: flag[G(a) ^ G(r - a)] = 1 for the listed a = list[i],
+ *          i in [i, end), whose values are lval[i];
+ * flag_block: flag[g[a] ^ rv[a]] = 1 for a in [lo, hi), rv[a] = G(r - a). */
 #define GR_SP_KERNELS(T, S)                                                                                        \
     static void add_all_##S(const T *g, size_t r, int unequal, uint64_t *bits) {                                   \
         size_t top = unequal ? (r - 1) / 2 : r / 2;                                                                \
@@ -52,61 +96,106 @@ static inline int rare_at(uint32_t v, uint32_t mask, unsigned dom, size_t n) {
             bits[x >> 6] |= (uint64_t)1 << (x & 63);                                                               \
         }                                                                                                          \
     }                                                                                                              \
-    static void add_rare_##S(const T *g, const uint32_t *rare, size_t nr, size_t r, int unequal, uint64_t *bits,    \
-                             size_t words) {                                                                       \
-        if (words == 1) { /* every XOR below 64: keep the set in registers */                                    \
-            /* the listed parts below r, without position 0; the equal split   \
-             * (unequal rules) is masked out rather than branched around */                                       \
-            size_t i = nr && rare[0] == 0, end = nr, skip = unequal && r % 2 == 0 ? r / 2 : 0;                     \
-            while (end > i && rare[end - 1] >= r) end--;                                                           \
-            uint64_t acc0 = 0, acc1 = 0;                                                                           \
-            for (; i + 2 <= end; i += 2) {                                                                         \
-                size_t a0 = rare[i], a1 = rare[i + 1];                                                             \
-                acc0 |= (uint64_t)(a0 != skip) << ((g[a0] ^ g[r - a0]) & 63);                                      \
-                acc1 |= (uint64_t)(a1 != skip) << ((g[a1] ^ g[r - a1]) & 63);                                      \
-            }                                                                                                      \
-            if (i < end) acc0 |= (uint64_t)(rare[i] != skip) << ((g[rare[i]] ^ g[r - rare[i]]) & 63);            \
-            bits[0] |= acc0 | acc1;                                                                                \
-            return;                                                                                                \
+    static void flag_listed_##S(const T *g, const uint32_t *list, const uint32_t *lval, size_t i, size_t end,      \
+                                size_t r, uint8_t *flag) {                                                         \
+        for (; i + 4 <= end; i += 4) {                                                                             \
+            size_t x0 = lval[i] ^ g[r - list[i]], x1 = lval[i + 1] ^ g[r - list[i + 1]];                           \
+            size_t x2 = lval[i + 2] ^ g[r - list[i + 2]], x3 = lval[i + 3] ^ g[r - list[i + 3]];                   \
+            flag[x0] = 1;                                                                                          \
+            flag[x1] = 1;                                                                                          \
+            flag[x2] = 1;                                                                                          \
+            flag[x3] = 1;                                                                                          \
         }                                                                                                          \
-        for (size_t i = 0; i < nr && rare[i] < r; i++) {                                                           \
-            size_t a = rare[i];                                                                                    \
-            if (a < 1 || (unequal && 2 * a == r)) continue;                                                        \
-            uint32_t x = (uint32_t)(g[a] ^ g[r - a]);                                                              \
-            bits[x >> 6] |= (uint64_t)1 << (x & 63);                                                               \
-        }                                                                                                          \
+        for (; i < end; i++) flag[lval[i] ^ g[r - list[i]]] = 1;                                                   \
     }                                                                                                              \
-    /* splits a in [lo, hi) with g[a] ^ g[r - a] = v, where rv[a] = g[r - a]: \
-     * the first such a, or 0 */                                                                                   \
-    static size_t find_##S(const T *g, const T *rv, size_t lo, size_t hi, uint32_t v) {                           \
-        if (v > (T)~(T)0) return 0;                                                                                \
-        T tv = (T)v;                                                                                               \
-        size_t a = lo;                                                                                             \
-        for (size_t e = lo + 4 < hi ? lo + 4 : hi; a < e; a++) /* the witness is often where it was last time */  \
-            if ((T)(g[a] ^ rv[a]) == tv) return a;                                                                 \
-        for (; a + 64 <= hi; a += 64) {                                                                            \
-            T hit = 0; /* of the table's width, so that the compares vectorize at full width */                   \
-            for (size_t j = 0; j < 64; j++) hit |= (T)((T)(g[a + j] ^ rv[a + j]) == tv);                           \
-            if (hit) break;                                                                                        \
+    static void flag_block_##S(const T *g, const T *rv, size_t lo, size_t hi, uint8_t *flag) {                     \
+        for (size_t a = lo; a < hi; a++) flag[(T)(g[a] ^ rv[a])] = 1;                                              \
+    }                                                                                                              \
+
+/* hit_block: which of vals[0..k) equal some g[a] ^ rv[a], a in [lo, hi)
+ * (bit q for vals[q]). The block is read without early exits so that the
+ * compares vectorize (ATTR: a target for a wider vector unit). */
+#define GR_SP_HIT(T, S, ATTR)                                                                                      \
+    ATTR static uint64_t hit_block_##S(const T *g, const T *rv, size_t lo, size_t hi, const uint32_t *vals,         \
+                                       size_t k) {                                                                 \
+        T x[BLOCK];                                                                                                \
+        size_t len = hi - lo;                                                                                      \
+        for (size_t j = 0; j < len; j++) x[j] = (T)(g[lo + j] ^ rv[lo + j]);                                       \
+        uint64_t hits = 0;                                                                                         \
+        for (size_t q = 0; q < k; q++) {                                                                           \
+            T tv = (T)vals[q], h = 0; /* of the table's width, so that the compares vectorize at full width */    \
+            for (size_t j = 0; j < len; j++) h |= (T)(x[j] == tv);                                                 \
+            hits |= (uint64_t)(h != 0) << q;                                                                       \
         }                                                                                                          \
-        for (; a < hi; a++)                                                                                        \
-            if ((T)(g[a] ^ rv[a]) == tv) return a;                                                                 \
-        return 0;                                                                                                  \
+        return hits;                                                                                               \
     }
 
 GR_SP_KERNELS(uint8_t, 8)
 GR_SP_KERNELS(uint16_t, 16)
 GR_SP_KERNELS(uint32_t, 32)
+GR_SP_HIT(uint8_t, 8, )
+GR_SP_HIT(uint16_t, 16, )
+GR_SP_HIT(uint32_t, 32, )
 
-static unsigned bitlen(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define GR_SP_AVX2 1
+/* With AVX2 (detected at run time) and one-byte values: the same compares
+ * 32 at a time, and the listed scan into a 256-bit set held in registers
+ * (a variable shift makes each XOR's one-hot word in its 64-bit lane), which
+ * beats byte stores to a flag array on the machines measured. */
+GR_SP_HIT(uint8_t, 8_avx2, __attribute__((target("avx2"))))
+GR_SP_HIT(uint16_t, 16_avx2, __attribute__((target("avx2"))))
 
-/* the bitset for split XORs: 2^bitlen(tabmax) bits */
+/* hit_block for a whole block of one-byte values */
+__attribute__((target("avx2"))) static uint64_t hit64_avx2(const uint8_t *g, const uint8_t *rv, const uint32_t *vals,
+                                                          size_t k) {
+    __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)g), _mm256_loadu_si256((const __m256i *)rv));
+    __m256i x1 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(g + 32)),
+                                  _mm256_loadu_si256((const __m256i *)(rv + 32)));
+    uint64_t hits = 0;
+    for (size_t q = 0; q < k; q++) {
+        __m256i t = _mm256_set1_epi8((char)vals[q]);
+        __m256i e = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
+        hits |= (uint64_t)!_mm256_testz_si256(e, e) << q;
+    }
+    return hits;
+}
+
+__attribute__((target("avx2"))) static void onehot_listed_avx2(const uint8_t *g, const uint32_t *list,
+                                                              const uint32_t *lval, size_t i, size_t end, size_t r,
+                                                              uint64_t out[4]) {
+    const __m256i one = _mm256_set1_epi64x(1), off = _mm256_set_epi64x(192, 128, 64, 0);
+    __m256i acc0 = _mm256_loadu_si256((const __m256i *)out), acc1 = _mm256_setzero_si256();
+    for (; i + 2 <= end; i += 2) {
+        long long x0 = (long long)(lval[i] ^ g[r - list[i]]), x1 = (long long)(lval[i + 1] ^ g[r - list[i + 1]]);
+        acc0 = _mm256_or_si256(acc0, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x0), off)));
+        acc1 = _mm256_or_si256(acc1, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x1), off)));
+    }
+    if (i < end) {
+        long long x0 = (long long)(lval[i] ^ g[r - list[i]]);
+        acc0 = _mm256_or_si256(acc0, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x0), off)));
+    }
+    _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
+}
+#endif
+
+/* the option bitset, the byte flags and the missing set: 2^bitlen(tabmax)
+ * bits each (plus a word), and at least 256 */
 static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
     size_t words = ((size_t)1 << bitlen(rs->tabmax)) / 64 + 1;
+    if (words < 4) words = 4;
     if (words > rs->sp_bwords) {
         uint64_t *b = realloc(rs->sp_bits, words * sizeof *b);
-        if (!b) return gri_fail(err, GR_ENOMEM, "out of memory: option set of %s", rs->spec);
-        rs->sp_bits = b;
+        if (b) rs->sp_bits = b;
+        uint64_t *nd = b ? realloc(rs->sp_need, words * sizeof *nd) : NULL;
+        if (nd) rs->sp_need = nd;
+        uint8_t *f = nd ? realloc(rs->sp_flag, words * 64 + 1) : NULL;
+        if (f) rs->sp_flag = f;
+        uint32_t *wt = f ? realloc(rs->sp_wit, words * 64 * sizeof *wt) : NULL;
+        if (!wt) return gri_fail(err, GR_ENOMEM, "out of memory: option set of %s", rs->spec);
+        memset(wt + rs->sp_bwords * 64, 0, (words - rs->sp_bwords) * 64 * sizeof *wt);
+        rs->sp_wit = wt;
         rs->sp_bwords = words;
     }
     memset(rs->sp_bits, 0, words * sizeof *rs->sp_bits);
@@ -158,150 +247,410 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     return GR_OK;
 }
 
-static size_t find_range(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, uint32_t v) {
+/* ---- the counts and the choice of class ---- */
+
+static inline void sp_count(gr_ruleset *rs, uint32_t v, size_t i) {
+    rs->sp_cnt[((v & ((1u << rs->sp_cb) - 1)) << 1) | ((i ^ rs->sp_pp) & 1)]++;
+}
+
+/* Counts with cb value bits (cb grows only: the old indices keep their
+ * meaning, as every value so far had no bit at cb or above). */
+static int sp_counts_widen(gr_ruleset *rs, unsigned cb) {
+    size_t oldn = rs->sp_cnt ? (size_t)2 << rs->sp_cb : 0, n = (size_t)2 << cb;
+    if (rs->sp_cnt && n <= oldn) return 1;
+    uint32_t *c = realloc(rs->sp_cnt, n * sizeof *c);
+    if (!c) return 0;
+    memset(c + oldn, 0, (n - oldn) * sizeof *c);
+    rs->sp_cnt = c;
+    int64_t *w = realloc(rs->sp_wh, n * sizeof *w);
+    if (!w) return 0; /* the counts are wider already: harmless */
+    rs->sp_wh = w;
+    rs->sp_cb = cb;
+    return 1;
+}
+
+static void sp_set_class(gr_ruleset *rs, uint32_t mask, unsigned dom) {
+    rs->sp_mask = mask;
+    rs->sp_dom = dom;
+    uint64_t z = 0;
+    for (unsigned j = 0; j < 64; j++) z |= (uint64_t)!parity32(j & mask & 63) << j;
+    rs->sp_z = z;
+}
+
+/* The list for class (mask, dom), by one pass over the classified positions;
+ * swapped in only when complete. 0 when out of memory (the old list stays). */
+static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect) {
+    size_t cap = expect + 16;
+    uint32_t *list = malloc(cap * sizeof *list), *lval = malloc(cap * sizeof *lval);
+    if (!list || !lval) {
+        free(list);
+        free(lval);
+        return 0;
+    }
+    uint32_t old_mask = rs->sp_mask;
+    unsigned old_dom = rs->sp_dom;
+    sp_set_class(rs, mask, dom);
+    size_t k = 0;
+    for (size_t i = 0; i < rs->sp_upto; i++) {
+        uint32_t v = gri_tab_at(rs, i);
+        if (sp_class(rs, v, i)) continue;
+        if (k == cap) { /* the counts promised fewer: not expected, but safe */
+            size_t c1 = cap, c2 = cap;
+            if (!gri_grow((void **)&list, &c1, k + 1, sizeof *list) || !gri_grow((void **)&lval, &c2, k + 1, sizeof *lval)) {
+                free(list);
+                free(lval);
+                sp_set_class(rs, old_mask, old_dom);
+                return 0;
+            }
+            cap = c1 < c2 ? c1 : c2;
+        }
+        list[k] = (uint32_t)i;
+        lval[k++] = v;
+    }
+    free(rs->sp_rare);
+    free(rs->sp_rval);
+    rs->sp_rare = list;
+    rs->sp_rval = lval;
+    rs->sp_cap = rs->sp_vcap = cap;
+    rs->sp_nrare = k;
+    return 1;
+}
+
+static uint64_t sp_rand(gr_ruleset *rs) {
+    uint64_t x = rs->sp_rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return rs->sp_rng = x;
+}
+
+/* Scores every class by the transform of the counts and moves to the best
+ * one when it is clearly better (always when `force`). 0 when out of memory
+ * and forced. */
+static int sp_choose(gr_ruleset *rs, int force) {
+    size_t nx = (size_t)2 << rs->sp_cb;
+    int64_t *h = rs->sp_wh;
+    for (size_t x = 0; x < nx; x++) h[x] = rs->sp_cnt[x];
+    for (size_t len = 1; len < nx; len <<= 1)
+        for (size_t i = 0; i < nx; i += 2 * len)
+            for (size_t j = i; j < i + len; j++) {
+                int64_t u = h[j], v = h[j + len];
+                h[j] = u + v;
+                h[j + len] = u - v;
+            }
+    int64_t total = h[0];
+    size_t cur = ((size_t)rs->sp_mask << 1) | rs->sp_dom;
+    int cur_ok = !force && cur != 0 && cur < nx && (!(cur & 1) || rs->sp_p < 2);
+    size_t best = cur_ok ? cur : 0;
+    int64_t bestc = cur_ok ? (total + h[cur]) / 2 : INT64_MAX, curc = bestc;
+    if (rs->sp_rng && !force) {
+        /* tests: any allowed class, at random */
+        do best = (size_t)(sp_rand(rs) % nx);
+        while (best == 0 || ((best & 1) && rs->sp_p >= 2));
+        bestc = (total + h[best]) / 2;
+    } else {
+        for (size_t s = 1; s < nx; s++) {
+            if ((s & 1) && rs->sp_p >= 2) continue;
+            int64_t c = (total + h[s]) / 2;
+            if (c < bestc) { bestc = c; best = s; }
+        }
+        if (cur_ok && (best == cur || bestc * 8 > curc * 7)) { rs->sp_chosen_at = rs->sp_upto; return 1; }
+    }
+    rs->sp_chosen_at = rs->sp_upto;
+    if (!sp_rebuild(rs, (uint32_t)(best >> 1), (unsigned)(best & 1), (size_t)bestc)) return !force;
+    if (!force) rs->sp_switches++;
+    return 1;
+}
+
+/* A value v at position i joins the counts (wider counts when it needs more
+ * bits, and a review of the class) and, when listed, the list. */
+static int sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
+    int review = 0;
+    if (v >> rs->sp_vbits) {
+        unsigned vb = bitlen(v), cb = vb < MAX_CB ? vb : MAX_CB;
+        if (cb > rs->sp_cb && !sp_counts_widen(rs, cb)) return 0;
+        rs->sp_vbits = vb;
+        review = 1;
+    }
+    int listed = !sp_class(rs, v, i);
+    if (listed && (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
+                   !gri_grow((void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
+        return 0;
+    /* nothing fails past this point: a retry never counts a value twice */
+    if (listed) {
+        rs->sp_rare[rs->sp_nrare] = (uint32_t)i;
+        rs->sp_rval[rs->sp_nrare++] = v;
+    }
+    sp_count(rs, v, i);
+    rs->sp_upto = i + 1;
+    size_t len = i + 1, nx = (size_t)2 << rs->sp_cb;
+    if (rs->sp_every) review = len % rs->sp_every == 0;
+    else if (len >= 2 * rs->sp_chosen_at) review = 1;
+    /* a listed answer read every split: a transform is cheap beside that */
+    else if (listed && len >= 4 * (rs->sp_cb + 1) * nx) review = 1;
+    return review ? sp_choose(rs, 0) : 1;
+}
+
+void gri_sp_start(gr_ruleset *rs, unsigned p) {
+#ifdef GR_SP_AVX2
+    if (rs->sp_avx2 == 0) rs->sp_avx2 = __builtin_cpu_supports("avx2") ? 1 : -1;
+#endif
+    rs->sp_p = p > 2 ? 2 : p;
+    rs->sp_pp = rs->sp_p == 1;
+    unsigned vb = bitlen(rs->tabmax);
+    rs->sp_vbits = vb ? vb : 1;
+    free(rs->sp_cnt);
+    rs->sp_cnt = NULL;
+    rs->sp_cb = 0;
+    if (!sp_counts_widen(rs, rs->sp_vbits < MAX_CB ? rs->sp_vbits : MAX_CB) || !rs->sp_wh) { rs->sp_on = -1; return; }
+    for (size_t i = 0; i < rs->len; i++) sp_count(rs, gri_tab_at(rs, i), i);
+    rs->sp_upto = rs->len;
+    rs->sp_nrare = 0;
+    if (!sp_choose(rs, 1)) { rs->sp_on = -1; return; }
+    rs->sp_on = 1;
+}
+
+void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable) {
+    rs->sp_k0 = k0 + 1;
+#ifdef GR_SP_AVX2
+    rs->sp_avx2 = portable ? -1 : __builtin_cpu_supports("avx2") ? 1 : -1;
+#else
+    (void)portable;
+#endif
+    rs->sp_every = every;
+    rs->sp_rng = seed;
+}
+
+size_t gri_sp_switches(const gr_ruleset *rs) { return rs->sp_switches; }
+
+/* ---- one step ---- */
+
+/* the first index in the list at or past position a */
+static size_t list_lower(const gr_ruleset *rs, size_t a) {
+    size_t lo = 0, hi = rs->sp_nrare;
+    if (!hi || rs->sp_rare[hi - 1] < a) return hi;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rs->sp_rare[mid] < a) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static void flag_range(gr_ruleset *rs, size_t r, size_t i, size_t end) {
+    switch (rs->tw) {
+    case 1:
+#ifdef GR_SP_AVX2
+        if (rs->sp_avx2 > 0) {
+            onehot_listed_avx2((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_bits);
+            break;
+        }
+#endif
+        flag_listed_8((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_flag);
+        break;
+    case 2: flag_listed_16((const uint16_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_flag); break;
+    default: flag_listed_32((const uint32_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_flag); break;
+    }
+}
+
+/* every split of r with a listed part (parts 1..r-1; not the equal split when
+ * unequal) */
+static void flag_listed(gr_ruleset *rs, size_t r, int unequal) {
+    size_t i = rs->sp_nrare && rs->sp_rare[0] == 0, end = list_lower(rs, r);
+    if (unequal && r % 2 == 0) {
+        size_t mid = list_lower(rs, r / 2);
+        flag_range(rs, r, i, mid);
+        if (mid < end && rs->sp_rare[mid] == r / 2) mid++;
+        flag_range(rs, r, mid, end);
+    } else {
+        flag_range(rs, r, i, end);
+    }
+}
+
+static void flag_block(const gr_ruleset *rs, size_t r, size_t lo, size_t hi) {
     size_t off = rs->sp_revm - 1 - r; /* rev[off + a] = G(r - a) */
     switch (rs->tw) {
-    case 1: return find_8((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, v);
-    case 2: return find_16((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, v);
-    default: return find_32((const uint32_t *)rs->tab, (const uint32_t *)rs->sp_rev + off, lo, hi, v);
+    case 1: flag_block_8((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, rs->sp_flag); break;
+    case 2: flag_block_16((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, rs->sp_flag); break;
+    default: flag_block_32((const uint32_t *)rs->tab, (const uint32_t *)rs->sp_rev + off, lo, hi, rs->sp_flag); break;
     }
 }
 
-/* Is some split a + (r - a), 1 <= a <= top, worth v? The scan starts where
- * v's last witness was found and wraps around: the same split shape often
- * serves again, and the answer does not depend on the order. */
-static int find_witness(gr_ruleset *rs, size_t r, int unequal, uint32_t v) {
-    size_t top = unequal ? (r - 1) / 2 : r / 2;
-    if (top < 1) return 0;
-    size_t start = v < rs->sp_witn ? rs->sp_wit[v] : 1;
-    if (start < 1 || start > top) start = 1;
-
-    size_t a = find_range(rs, r, start, top + 1, v);
-    if (!a && start > 1) a = find_range(rs, r, 1, start, v);
-    if (a && v < rs->sp_witn) rs->sp_wit[v] = (uint32_t)a;
-    return a != 0;
+static uint64_t hit_block(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, const uint32_t *vals, size_t k) {
+    size_t off = rs->sp_revm - 1 - r;
+    switch (rs->tw) {
+    case 1:
+#ifdef GR_SP_AVX2
+        if (rs->sp_avx2 > 0) return hit_block_8_avx2((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, vals, k);
+#endif
+        return hit_block_8((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, vals, k);
+    case 2:
+#ifdef GR_SP_AVX2
+        if (rs->sp_avx2 > 0)
+            return hit_block_16_avx2((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, vals, k);
+#endif
+        return hit_block_16((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, vals, k);
+    default: return hit_block_32((const uint32_t *)rs->tab, (const uint32_t *)rs->sp_rev + off, lo, hi, vals, k);
+    }
 }
 
-void gri_sp_start(gr_ruleset *rs) {
-    /* the mask and domain flag with the fewest rare positions (the plain
-     * form first; the domain form or the other class only when clearly
-     * sparser) */
-    uint32_t bits = 1;
-    while (bits < 31 && (1u << bits) <= rs->tabmax) bits++;
-    rs->sp_vbits = bits;
-    if (bits > 12) bits = 12;
-    uint32_t best = 1;
-    unsigned bdom = 0, bflip = 0;
-    size_t bestc = SIZE_MAX, best0 = SIZE_MAX;
-    uint32_t *hist = calloc((size_t)rs->tabmax + 1, sizeof *hist);
-    if (!hist) { rs->sp_on = -1; return; }
-    /* counts by (value, parity of position) make each mask O(values) */
-    uint32_t *hist1 = calloc((size_t)rs->tabmax + 1, sizeof *hist1);
-    if (!hist1) { free(hist); rs->sp_on = -1; return; }
-    for (size_t i = 0; i < rs->len; i++) {
-        uint32_t v = gri_tab_at(rs, i);
-        if (i & 1) hist1[v]++;
-        else hist[v]++;
+/* hit_block over the splits [lo, hi) of sum r (vals: values of the table's width) */
+static uint64_t hits_at(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, const uint32_t *vals, size_t k) {
+#ifdef GR_SP_AVX2
+    if (rs->tw == 1 && rs->sp_avx2 > 0 && hi - lo == BLOCK)
+        return hit64_avx2((const uint8_t *)rs->tab + lo, (const uint8_t *)rs->sp_rev + (rs->sp_revm - 1 - r) + lo, vals, k);
+#endif
+    return hit_block(rs, r, lo, hi, vals, k);
+}
+
+/* The pass: removes from the missing set (words 0..nw-1, k values) every
+ * value some split makes: first each value where it was last witnessed,
+ * then the splits a = 1, 2, ... of all sums together, in blocks, until
+ * none is missing. */
+static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, size_t nw) {
+    uint64_t *need = rs->sp_need;
+    uint32_t *wit = rs->sp_wit;
+    size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : rs->tw == 1 && rs->sp_avx2 > 0 ? 64 : DEFAULT_K0;
+    if (k0 > 64) k0 = 64;
+    uint32_t vmax = rs->tw == 1 ? 0xff : rs->tw == 2 ? 0xffff : 0xffffffffu;
+    size_t maxtop = 0, tops[TB_SUMS_MAX];
+    for (size_t s = 0; s < nsums; s++) {
+        size_t r = sums[s], top = r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2;
+        if (s < TB_SUMS_MAX) tops[s] = top;
+        if (top > maxtop) maxtop = top;
     }
-    for (unsigned dom = 0; dom <= 1; dom++)
-        for (uint32_t m = dom ? 0 : 1; m < (1u << bits); m++) {
-            size_t c = 0;
-            for (uint32_t v = 0; v <= rs->tabmax; v++)
-                c += (size_t)hist[v] * (size_t)rare_at(v, m, dom, 0) + (size_t)hist1[v] * (size_t)rare_at(v, m, dom, 1);
-            for (unsigned flip = 0; flip <= dom; flip++) {
-                size_t cc = flip ? rs->len - c : c;
-                if (!dom && !flip && cc < best0) best0 = cc;
-                if (cc < bestc && ((!dom && !flip) || 2 * cc < best0)) { bestc = cc; best = m; bdom = dom; bflip = flip; }
+#define TOP(s) ((s) < TB_SUMS_MAX ? tops[s] : sums[s] < 2 ? 0 : unequal ? (sums[s] - 1) / 2 : sums[s] / 2)
+    /* the values that can still be made (wider ones cannot): vmax + 1 is a
+     * multiple of 64, so whole words past it stay missing */
+    size_t mw = nw < ((size_t)vmax + 1) / 64 ? nw : ((size_t)vmax + 1) / 64, k = 0;
+    for (size_t w = 0; w < mw; w++) k += popcount64(need[w]);
+    uint32_t vals[64];
+    size_t nv = 0; /* vals holds the missing values while k <= k0 */
+    if (k && k <= k0)
+        for (size_t w = 0; w < mw; w++)
+            for (uint64_t b = need[w]; b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+    for (size_t a0 = 1; a0 <= maxtop && k; a0 += BLOCK) {
+        if (a0 == 1 + BLOCK) {
+            /* after the first block: each value left where it was last
+             * witnessed, when that is further on */
+            k = 0;
+            for (size_t w = 0; w < mw; w++)
+                for (uint64_t b = need[w]; b; b &= b - 1) {
+                    uint32_t v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+                    size_t lo = wit[v];
+                    int hit = 0;
+                    for (size_t s = 0; lo >= a0 && s < nsums && !hit; s++) {
+                        size_t top = TOP(s);
+                        if (top >= lo) hit = hits_at(rs, sums[s], lo, top + 1 < lo + BLOCK ? top + 1 : lo + BLOCK, &v, 1) != 0;
+                    }
+                    if (hit) need[w] &= ~((uint64_t)1 << (v & 63));
+                    else k++;
+                }
+            nv = 0;
+            if (k && k <= k0)
+                for (size_t w = 0; w < mw; w++)
+                    for (uint64_t b = need[w]; b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+            if (!k) break;
+        }
+        if (k <= k0) {
+            uint64_t hits = 0;
+            for (size_t s = 0; s < nsums; s++) {
+                size_t top = TOP(s);
+                if (top >= a0) hits |= hits_at(rs, sums[s], a0, top + 1 < a0 + BLOCK ? top + 1 : a0 + BLOCK, vals, nv);
             }
+            if (!hits) continue;
+            size_t m = 0;
+            for (size_t q = 0; q < nv; q++) {
+                uint32_t v = vals[q];
+                if (hits >> q & 1) {
+                    wit[v] = (uint32_t)a0;
+                    need[v >> 6] &= ~((uint64_t)1 << (v & 63));
+                } else {
+                    vals[m++] = v;
+                }
+            }
+            k = nv = m;
+        } else {
+            for (size_t s = 0; s < nsums; s++) {
+                size_t top = TOP(s);
+                if (top >= a0) flag_block(rs, sums[s], a0, top + 1 < a0 + BLOCK ? top + 1 : a0 + BLOCK);
+            }
+            k = 0;
+            for (size_t w = 0; w < mw; w++)
+                if (need[w]) {
+                    uint64_t got = need[w] & fold_flags(rs->sp_flag + 64 * w);
+                    for (uint64_t b = got; b; b &= b - 1) wit[64 * w + (size_t)__builtin_ctzll(b)] = (uint32_t)a0;
+                    need[w] &= ~got;
+                    k += popcount64(need[w]);
+                }
+            nv = 0;
+            if (k && k <= k0)
+                for (size_t w = 0; w < mw; w++)
+                    for (uint64_t b = need[w]; b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
         }
-    free(hist);
-    free(hist1);
-    rs->sp_mask = best;
-    rs->sp_dom = bdom;
-    rs->sp_flip = bflip;
-    rs->sp_nrare = 0;
-    for (size_t i = 0; i < rs->len; i++)
-        if ((unsigned)rare_at(gri_tab_at(rs, i), best, bdom, i) != bflip) {
-            if (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare)) { rs->sp_on = -1; return; }
-            rs->sp_rare[rs->sp_nrare++] = (uint32_t)i;
-        }
-    rs->sp_upto = rs->len;
-    rs->sp_on = 1;
+    }
+#undef TOP
 }
 
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err) {
     size_t n = rs->len;
-    /* values appended by other means (gr_ruleset_seed) since the last call:
-     * classify them, or choose the mask again if they are wider */
-    for (size_t i = rs->sp_upto; i < n; i++) {
-        uint32_t x = gri_tab_at(rs, i);
-        if (x >> rs->sp_vbits) {
-            gri_sp_start(rs);
-            if (rs->sp_on != 1) return gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
-            break;
-        }
-        if ((unsigned)rare_at(x, rs->sp_mask, rs->sp_dom, i) != rs->sp_flip) {
-            if (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
-                return gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
-            rs->sp_rare[rs->sp_nrare++] = (uint32_t)i;
-        }
-        rs->sp_upto = i + 1;
-    }
+    /* values appended by other means (gr_ruleset_seed) since the last call */
+    for (size_t i = rs->sp_upto; i < n; i++)
+        if (!sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     gr_status st = sp_bits(rs, err);
     if (st == GR_OK) st = rev_sync(rs, err);
     if (st != GR_OK) return st;
-    size_t witn = rs->sp_bused << 6;
-    if (witn > rs->sp_witn) {
-        uint32_t *w = realloc(rs->sp_wit, witn * sizeof *w);
-        if (!w) return gri_fail(err, GR_ENOMEM, "out of memory");
-        memset(w + rs->sp_witn, 0, (witn - rs->sp_witn) * sizeof *w);
-        rs->sp_wit = w;
-        rs->sp_witn = witn;
+    size_t words = rs->sp_bused, lim = words * 64;
+    uint8_t *flag = rs->sp_flag;
+    /* the options found so far: in sp_bits (one-byte values with AVX2: the
+     * listed scan fills the set directly) or as byte flags, folded a word at
+     * a time when read */
+    int direct = rs->tw == 1 && rs->sp_avx2 > 0;
+    if (direct) {
+        for (size_t i = 0; i < nsingle; i++)
+            if (single[i] < lim) rs->sp_bits[single[i] >> 6] |= (uint64_t)1 << (single[i] & 63);
+    } else {
+        memset(flag, 0, lim);
+        for (size_t i = 0; i < nsingle; i++)
+            if (single[i] < lim) flag[single[i]] = 1;
     }
-    uint64_t *bits = rs->sp_bits;
-    uint64_t lim = (uint64_t)rs->sp_bused << 6;
-    for (size_t i = 0; i < nsingle; i++)
-        if (single[i] < lim) bits[single[i] >> 6] |= (uint64_t)1 << (single[i] & 63);
-    for (size_t k = 0; k < nsums; k++) {
-        if (sums[k] < 2) continue;
-        switch (rs->tw) {
-        case 1: add_rare_8((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_nrare, sums[k], unequal, bits, rs->sp_bused); break;
-        case 2: add_rare_16((const uint16_t *)rs->tab, rs->sp_rare, rs->sp_nrare, sums[k], unequal, bits, rs->sp_bused); break;
-        default: add_rare_32((const uint32_t *)rs->tab, rs->sp_rare, rs->sp_nrare, sums[k], unequal, bits, rs->sp_bused); break;
-        }
+    /* which value classes are needed: parity(x & m) = dom (r & 1) at some sum */
+    unsigned needp = 0;
+    for (size_t s = 0; s < nsums; s++) {
+        if (sums[s] < 2) continue;
+        flag_listed(rs, sums[s], unequal);
+        needp |= 1u << (rs->sp_dom & (unsigned)(sums[s] & 1));
     }
-    uint32_t v = 0;
-    for (;; v++) {
-        /* the next value not found among single heaps and rare pairs */
-        while (v < lim) {
-            uint64_t free_bits = ~bits[v >> 6] >> (v & 63);
-            if (free_bits) { v += (uint32_t)__builtin_ctzll(free_bits); break; }
-            v = (v | 63) + 1;
+    /* c: the least unflagged value that is not needed; the missing set: the
+     * unflagged needed values below it */
+    uint64_t *need = rs->sp_need;
+    size_t nw = 0, k = 0;
+    uint32_t v = (uint32_t)lim;
+    for (size_t w = 0; w < words; w++) {
+        uint64_t found = direct ? rs->sp_bits[w] : fold_flags(flag + 64 * w);
+        uint64_t even = parity32((uint32_t)(64 * w) & rs->sp_mask) ? ~rs->sp_z : rs->sp_z; /* parity(v & m) = 0 */
+        uint64_t needed = ((needp & 1) ? even : 0) | ((needp & 2) ? ~even : 0);
+        uint64_t cand = ~found & ~needed, miss = ~found & needed;
+        nw = w + 1;
+        if (cand) {
+            unsigned j = (unsigned)__builtin_ctzll(cand);
+            need[w] = miss & (((uint64_t)1 << j) - 1);
+            k += (size_t)popcount64(need[w]);
+            v = (uint32_t)(64 * w + j);
+            break;
         }
-        /* for each split sum where v could also come from two common
-         * parts, look for a witness */
-        int found = 0;
-        for (size_t k = 0; k < nsums && !found; k++) {
-            size_t r = sums[k];
-            if (r < 2 || !rare_at(v, rs->sp_mask, rs->sp_dom, r)) continue; /* every pair making v was scanned */
-            found = find_witness(rs, r, unequal, v);
-        }
-        if (!found) break;
+        need[w] = miss;
+        k += (size_t)popcount64(miss);
+    }
+    if (k && direct) memset(flag, 0, lim); /* the pass may flag */
+    if (k) {
+        sp_pass(rs, sums, nsums, unequal, nw);
+        for (size_t w = 0; w < nw; w++)
+            if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
     }
     if ((st = gri_rs_push(rs, v, err)) != GR_OK) return st;
-    if (v >> rs->sp_vbits) {
-        /* the values outgrew the bits the mask was chosen over: choose
-         * again over all of them (this also rebuilds the rare list) */
-        gri_sp_start(rs);
-        return rs->sp_on == 1 ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
-    }
-    if ((unsigned)rare_at(v, rs->sp_mask, rs->sp_dom, n) != rs->sp_flip) {
-        if (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare))
-            return gri_fail(err, GR_ENOMEM, "out of memory: rare positions");
-        rs->sp_rare[rs->sp_nrare++] = (uint32_t)n;
-    }
-    rs->sp_upto = n + 1;
+    if (!sp_note(rs, v, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     return GR_OK;
 }
 

@@ -117,7 +117,13 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
             return 1;
         }
     }
-    if (sh->nsplit && rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gri_sp_start(rs);
+    if (sh->nsplit && rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
+        /* the parity of this heap's split removals (they may vary with n:
+         * the class is only chosen by it, the values never depend on it) */
+        unsigned seen = 0;
+        for (size_t i = 0; i < nsums; i++) seen |= 1u << ((n - sums[i]) & 1);
+        gri_sp_start(rs, seen == 3 ? 2 : seen == 2);
+    }
     if (rs->sp_on == 1) { *st = gri_sp_next(rs, d->single, nsingle, sums, nsums, sh->unequal, err); return 1; }
     uint64_t *bits;
     size_t words;
