@@ -81,6 +81,90 @@ static void compare_seeded(const char *spec, uint64_t n, const uint64_t *seed, u
     gr_ctx_free(b);
 }
 
+/* The textbook table of a code with digits d[0..nd) (three-way splits by
+ * a triple loop) from G(0..npre-1) = pre on: the reference for the
+ * word-parallel three-way kernel. */
+static void ref_code(const unsigned *d, size_t nd, const uint64_t *pre, size_t npre, size_t n, uint64_t *g) {
+    static unsigned char seen[1 << 16];
+    for (size_t m = 0; m < n; m++) {
+        if (m < npre) { g[m] = pre[m]; continue; }
+        memset(seen, 0, sizeof seen);
+        for (size_t k = 0; k < nd && k <= m; k++) {
+            size_t r = m - k;
+            if (k > 0 && (d[k] & 1) && r == 0) seen[0] = 1;
+            if (k > 0 && (d[k] & 2) && r >= 1) seen[g[r]] = 1;
+            if (d[k] & 4)
+                for (size_t a = 1; 2 * a <= r; a++) seen[g[a] ^ g[r - a]] = 1;
+            if (d[k] & 8)
+                for (size_t a = 1; 3 * a <= r; a++)
+                    for (size_t b = a; a + 2 * b <= r; b++) seen[g[a] ^ g[b] ^ g[r - a - b]] = 1;
+        }
+        uint64_t v = 0;
+        while (seen[v]) v++;
+        g[m] = v;
+    }
+}
+
+/* codes that split into three: the library against the triple loop, with
+ * the AVX2 and the portable kernels, also from a made-up prefix whose values
+ * make every small XOR an option (so the first, partial pass finds no mex
+ * and the full one must: checked by a counter) */
+static void test_three_way(tu_rng *r) {
+    enum { N = 900 };
+    size_t full = 0;
+    static uint64_t want[N], got[N];
+    uint64_t cases = 6 * tu_scale();
+    for (uint64_t c = 0; c < cases + 3; c++) {
+        unsigned d[6] = {0};
+        size_t nd;
+        if (c == 0) { d[1] = 3; d[2] = 8; nd = 3; } /* tb[0.38], values to 400 */
+        else if (c == 1) { d[1] = 8; nd = 2; }      /* tb[0.8] */
+        else if (c == 2) { d[0] = 8; d[1] = 0xC; nd = 2; }
+        else {
+            nd = 2 + (size_t)tu_below(r, 3);
+            for (size_t i = 0; i < nd; i++) d[i] = (unsigned)tu_below(r, 16) & (i ? 15 : 12);
+            d[1 + tu_below(r, nd - 1)] |= 8;
+        }
+        char spec[32];
+        int len = snprintf(spec, sizeof spec, "tb[%X.", d[0]);
+        for (size_t i = 1; i < nd; i++) len += snprintf(spec + len, sizeof spec - (size_t)len, "%X", d[i]);
+        snprintf(spec + len, sizeof spec - (size_t)len, "]");
+        for (int prefix = 0; prefix < 2; prefix++) {
+            /* the values 0..539 shuffled: rows of 16 words, of which the
+             * first pass reads 12, and splits whose XORs cover more */
+            static uint64_t pre[540];
+            size_t npre = prefix ? 540 : 0;
+            for (size_t i = 0; i < npre; i++) pre[i] = i;
+            for (size_t i = npre; i > 1; i--) {
+                size_t j = (size_t)tu_below(r, i);
+                uint64_t t = pre[i - 1];
+                pre[i - 1] = pre[j];
+                pre[j] = t;
+            }
+            ref_code(d, nd, pre, npre, N, want);
+            for (int portable = 0; portable < 2; portable++) {
+                gr_ctx *ctx;
+                gr_ruleset *rs;
+                gr_error err;
+                if (gr_ctx_new(&ctx) != GR_OK) abort();
+                CHECK(gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK, "%s: %s", spec, err.message);
+                gri_sp_tune(rs, 6, 0, 0, portable);
+                if (npre) CHECK(gr_ruleset_seed(rs, pre, npre, &err) == GR_OK, "%s", err.message);
+                CHECK(gr_ruleset_values(rs, N, got, &err) == GR_OK, "%s: %s", spec, err.message);
+                long bad = 0;
+                for (size_t i = 0; i < N; i++) bad += got[i] != want[i];
+                CHECK(bad == 0, "%s (prefix %d, portable %d): %ld of %d values differ from the triple loop", spec, prefix,
+                      portable, bad, N);
+                compared += N;
+                full += rs->s3_full;
+                gr_ctx_free(ctx);
+            }
+        }
+    }
+    CHECK(full > 0, "the full three-way pass never ran");
+    printf("three-way splits: %llu codes, %zu heaps needed the full pass\n", (unsigned long long)cases + 3, full);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(1616);
     tu_rng r = {seed};
@@ -117,6 +201,7 @@ int main(void) {
         }
         cur_tune.on = 0;
     }
+    test_three_way(&r);
     /* the schedule does change classes (Grundy's game and several codes
      * find a sparser class once the table has doubled) */
     CHECK(switches > 0, "no class was ever chosen again");

@@ -62,6 +62,7 @@ struct gr_ruleset {
      * one while at most sp_k0 are missing; sp_every > 0 chooses the class
      * again every sp_every values, at random when sp_rng != 0 */
     unsigned sp_k0;
+    size_t s3_full;           /* three-way heaps whose mex needed every word (tests read it) */
     int sp_avx2;              /* 1: use the AVX2 kernels; -1: never (tests) */
     size_t sp_every;
     uint64_t sp_rng;

@@ -654,6 +654,15 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     return GR_OK;
 }
 
+void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits) {
+    if (r < 2) return;
+    switch (rs->tw) {
+    case 1: add_all_8((const uint8_t *)rs->tab, r, 0, bits); break;
+    case 2: add_all_16((const uint16_t *)rs->tab, r, 0, bits); break;
+    default: add_all_32((const uint32_t *)rs->tab, r, 0, bits); break;
+    }
+}
+
 uint32_t gri_bits_mex(const uint64_t *bits, size_t words) {
     for (size_t i = 0; i < words; i++)
         if (~bits[i]) return (uint32_t)((i << 6) + (size_t)__builtin_ctzll(~bits[i]));

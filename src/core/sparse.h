@@ -13,6 +13,9 @@
 gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, uint64_t **bits,
                            size_t *words, gr_error *err);
 uint32_t gri_bits_mex(const uint64_t *bits, size_t words);
+/* ORs G(a) ^ G(r - a) for every a in [1, r - 1] into bits (wide enough for
+ * any XOR of table values) */
+void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits);
 /* p: the parity of every split removal (the heap minus a split sum), 2 when
  * they differ */
 void gri_sp_start(gr_ruleset *rs, unsigned p);

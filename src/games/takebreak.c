@@ -5,13 +5,16 @@
  * two, 8: into three). A trailing '!' repeats the last digit for ever.
  *
  * Values are computed by the definition: the mex over all splits. Two-way
- * splits cost O(n) per heap; three-way splits use, for each m, the set of
- * XORs G(a)^G(b) over a+b = m as a bitset, so a heap costs O(n * width). */
+ * splits cost O(n) per heap (or much less by the sparse-space method,
+ * sparse.c); three-way splits use, for each m, the set of XORs G(a)^G(b)
+ * over a+b = m as a bitset, translated word-wise (split3.c), so a heap
+ * costs O(n * width / 3) word operations. */
 #include <stdlib.h>
 #include <string.h>
 #include "family.h"
 #include "games/tbcode.h"
 #include "sparse.h"
+#include "split3.h"
 #include "period/provers.h"
 
 typedef struct tb_data {
@@ -21,9 +24,7 @@ typedef struct tb_data {
     size_t ndigits;
     int repeat;
     int split3;               /* some digit allows three heaps */
-    /* pair-XOR bitsets for three-way splits: p2[m] = { G(a)^G(b) : a+b = m, a,b >= 1 } */
-    uint64_t *p2;
-    size_t p2_len, p2_cap, p2_words;
+    gri_split3 s3;            /* their pair rows (split3.c) */
 } tb_data;
 
 static int hexval(char c) {
@@ -96,7 +97,7 @@ static void tb_free(gr_ruleset *rs) {
     tb_data *td = rs->data;
     if (!td) return;
     free(td->digit);
-    free(td->p2);
+    gri_split3_free(&td->s3);
     free(td);
 }
 
@@ -117,34 +118,6 @@ static int tb_splits(const gr_ruleset *rs) {
     return 0;
 }
 
-static unsigned bitlen(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
-
-static void p2_fill(gr_ruleset *rs, size_t m) {
-    tb_data *td = rs->data;
-    uint64_t *row = td->p2 + m * td->p2_words;
-    memset(row, 0, td->p2_words * sizeof *row);
-    for (size_t a = 1; a + 1 <= m; a++) {
-        uint32_t v = gri_tab_at(rs, a) ^ gri_tab_at(rs, m - a);
-        row[v >> 6] |= (uint64_t)1 << (v & 63);
-    }
-}
-
-/* Makes p2 rows 0..upto-1 available, wide enough for the current values. */
-static gr_status p2_ensure(gr_ruleset *rs, size_t upto, gr_error *err) {
-    tb_data *td = rs->data;
-    size_t words = ((size_t)1 << bitlen(rs->tabmax)) / 64 + 1;
-    size_t from = td->p2_len;
-    if (words > td->p2_words) { td->p2_words = words; from = 0; td->p2_cap = 0; free(td->p2); td->p2 = NULL; }
-    if (upto <= from) return GR_OK;
-    if (upto > ((size_t)1 << 27) / td->p2_words)
-        return gri_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
-    if (upto > SIZE_MAX / sizeof(uint64_t) / td->p2_words ||
-        !gri_grow((void **)&td->p2, &td->p2_cap, upto * td->p2_words, sizeof *td->p2))
-        return gri_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
-    for (size_t m = from; m < upto; m++) p2_fill(rs, m);
-    td->p2_len = upto;
-    return GR_OK;
-}
 
 /* The sparse-space method (sparse.c) takes finite codes that split into at
  * most two heaps. */
@@ -189,7 +162,7 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
         }
         return gri_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
     }
-    if (td->split3 && n >= 1 && (st = p2_ensure(rs, n, err)) != GR_OK) return st;
+    if (td->split3 && n >= 1 && (st = gri_split3_ensure(rs, &td->s3, n, err)) != GR_OK) return st;
     uint64_t *bits;
     size_t words;
     if ((st = gri_split_options(rs, rs->sp_sums, nsums, 0, &bits, &words, err)) != GR_OK) return st;
@@ -203,20 +176,19 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
             uint32_t v = gri_tab_at(rs, r);
             if (v < lim) bits[v >> 6] |= (uint64_t)1 << (v & 63);
         }
-        if ((d & TB_LEAVE_THREE) && r >= 3)
-            for (size_t a = 1; a + 2 <= r; a++) {
-                const uint64_t *row = td->p2 + (r - a) * td->p2_words;
-                uint32_t ga = gri_tab_at(rs, a);
-                for (size_t w = 0; w < td->p2_words; w++) {
-                    uint64_t b = row[w];
-                    while (b) {
-                        uint64_t x = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(b);
-                        b &= b - 1;
-                        x ^= ga;
-                        if (x < lim) bits[x >> 6] |= (uint64_t)1 << (x & 63);
-                    }
-                }
-            }
+    }
+    if (td->split3) {
+        /* three-way splits: first only the values up to just past the
+         * table's largest, where the mex nearly always is; all of them when
+         * every one of those is an option */
+        for (int full = 0; full < 2; full++) {
+            size_t upto = full ? SIZE_MAX : (size_t)rs->tabmax + 64;
+            for (uint64_t k = 0; k <= kmax; k++)
+                if ((digit_at(td, k) & TB_LEAVE_THREE) && n - k >= 3) gri_split3_options(rs, &td->s3, n - (size_t)k, bits, upto);
+            uint32_t m = gri_bits_mex(bits, words);
+            if (m < upto) return gri_rs_push(rs, m, err);
+            rs->s3_full++;
+        }
     }
     return gri_rs_push(rs, gri_bits_mex(bits, words), err);
 }
