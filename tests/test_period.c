@@ -332,8 +332,65 @@ static void unit(void) {
     CHECK(gr_period_window_end(GR_PERIOD_NOSPLIT, 3, 0, 4) == 4, "no-split window");
 }
 
+/* the prover as first written: every candidate period scanned in full */
+static int naive_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t, uint64_t *pre, uint64_t *per) {
+    for (uint64_t p = 1; 2 * p <= n; p++) {
+        uint64_t e = n - p;
+        while (e > 0 && v[e - 1] == v[e - 1 + p]) e--;
+        if (gr_period_window_end(rule, t, e, p) > n - p) continue;
+        for (uint64_t q = 1; q <= p; q++) {
+            if (p % q) continue;
+            int ok = 1;
+            for (uint64_t i = e; i < e + p && ok; i++) {
+                uint64_t j = i + q;
+                uint32_t a = v[i], b = j < e + p ? v[j] : v[e + (j - e) % p];
+                ok = a == b;
+            }
+            if (!ok) continue;
+            uint64_t eq = e;
+            while (eq > 0) {
+                uint64_t j = eq - 1 + q;
+                if (v[eq - 1] != (j < e + p ? v[j] : v[e + (j - e) % p])) break;
+                eq--;
+            }
+            *pre = eq;
+            *per = q;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* eventually periodic sequences with long preperiods, over small alphabets
+ * (so that many shifts match for a while): the prover, which skips the
+ * multiples of periods that failed, must agree with the full scan */
+static void skipping(uint64_t seed) {
+    tu_rng r = {seed};
+    static uint32_t v[6000];
+    uint64_t cases = 3000 * tu_scale(), proved = 0;
+    static const gr_period_rule rules[] = {GR_PERIOD_SUBTRACTION, GR_PERIOD_NOSPLIT, GR_PERIOD_SPLIT2, GR_PERIOD_SPLIT3};
+    for (uint64_t c = 0; c < cases; c++) {
+        size_t n = 8 + (size_t)tu_below(&r, 5990);
+        uint64_t q = 1 + tu_below(&r, 1 + tu_below(&r, 40)), e0 = tu_below(&r, n);
+        uint32_t alpha = 1 + (uint32_t)tu_below(&r, 4);
+        for (size_t i = 0; i < n; i++) v[i] = i < e0 + q ? (uint32_t)tu_below(&r, alpha) : v[i - q];
+        /* a few late mismatches */
+        if (tu_below(&r, 3) == 0) v[tu_below(&r, n)] ^= 1;
+        gr_period_rule rule = rules[tu_below(&r, 4)];
+        uint64_t t = tu_below(&r, 6);
+        uint64_t p1 = 0, q1 = 0, p2 = 0, q2 = 0;
+        int a = gr_period_prove(v, n, rule, t, &p1, &q1), b = naive_prove(v, n, rule, t, &p2, &q2);
+        CHECK(a == b && (!a || (p1 == p2 && q1 == q2)), "case %llu (n %zu, rule %d, t %llu): prover %d (%llu, %llu), full scan %d (%llu, %llu)",
+              (unsigned long long)c, n, (int)rule, (unsigned long long)t, a, (unsigned long long)p1, (unsigned long long)q1, b,
+              (unsigned long long)p2, (unsigned long long)q2);
+        proved += (uint64_t)a;
+    }
+    printf("prover against the full scan: %llu sequences, %llu proved\n", (unsigned long long)cases, (unsigned long long)proved);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(1704);
+    skipping(seed + 4);
     unit();
     known("kayles", 71, 12);
     known("tb[0.77]", 71, 12);

@@ -34,12 +34,34 @@ static uint32_t ext(vals v, uint64_t e, uint64_t p, uint64_t i) {
 int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
                       uint64_t *pre, uint64_t *per) {
     vals v = {values, width};
+    /* Multiples of a failed p fail too, so they are skipped: with e the
+     * least start for p and i = e - 1 its mismatch, v[i + p] = v[i + mp]
+     * (period p from e on) so i is a mismatch for mp as long as i + mp < n;
+     * mp then has the same least start, and a longer window (window ends
+     * grow with the period), which the data cover even less. (With e = 0
+     * the sequence has period mp from 0 as well.) Without this, a long
+     * preperiod made every multiple of the period rescan it: quadratic. */
+    uint64_t *skip = NULL;
+    size_t half = n / 2;
     for (uint64_t p = 1; 2 * p <= n; p++) {
+        if (skip && (skip[p >> 6] >> (p & 63) & 1)) continue;
+        if (gr_period_window_end(rule, t, 0, p) > n - p) break; /* no e fits, nor for larger p */
         /* smallest e with v[i] == v[i+p] for every i in [e, n-p) */
         uint64_t e = n - p;
         while (e > 0 && at(v, e - 1) == at(v, e - 1 + p)) e--;
         uint64_t end = gr_period_window_end(rule, t, e, p);
-        if (end > n - p) continue;  /* window not covered by the data */
+        if (end > n - p) {
+            /* window not covered by the data; after a long scan, rule out
+             * the multiples (without the table when out of memory: slower,
+             * same answer) */
+            if (n - p - e >= 256) {
+                if (!skip) skip = calloc(half / 64 + 1, sizeof *skip);
+                if (skip)
+                    for (uint64_t m = 2 * p; m <= half && (e == 0 || e - 1 + m < n); m += p) skip[m >> 6] |= (uint64_t)1 << (m & 63);
+            }
+            continue;
+        }
+        free(skip);
         /* here e + p <= end + p <= n, so ext() reads only computed values */
         /* (e, p) is proved. The least period q divides p; test the divisors
          * against the periodic extension, which is now known for ever. */
@@ -59,6 +81,7 @@ int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_r
         *per = p;
         return 1;
     }
+    free(skip);
     return 0;
 }
 
