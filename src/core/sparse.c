@@ -178,6 +178,23 @@ __attribute__((target("avx2"))) static void onehot_listed_avx2(const uint8_t *g,
     }
     _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
 }
+
+/* the same for the two sums r and r - 1 at once: one 16-bit load holds
+ * G(r - 1 - a) (low byte) and G(r - a) (high byte) */
+__attribute__((target("avx2"))) static void onehot_listed2_avx2(const uint8_t *g, const uint32_t *list,
+                                                               const uint32_t *lval, size_t i, size_t end, size_t r,
+                                                               uint64_t out[4]) {
+    const __m256i one = _mm256_set1_epi64x(1), off = _mm256_set_epi64x(192, 128, 64, 0);
+    __m256i acc0 = _mm256_loadu_si256((const __m256i *)out), acc1 = _mm256_setzero_si256();
+    for (; i < end; i++) {
+        uint16_t w;
+        memcpy(&w, g + (r - 1 - list[i]), 2);
+        long long x0 = (long long)(lval[i] ^ (uint32_t)(w >> 8)), x1 = (long long)(lval[i] ^ (uint32_t)(w & 0xff));
+        acc0 = _mm256_or_si256(acc0, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x0), off)));
+        acc1 = _mm256_or_si256(acc1, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x1), off)));
+    }
+    _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
+}
 #endif
 
 /* the option bitset, the byte flags and the missing set: 2^bitlen(tabmax)
@@ -619,8 +636,19 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     unsigned needp = 0;
     for (size_t s = 0; s < nsums; s++) {
         if (sums[s] < 2) continue;
-        flag_listed(rs, sums[s], unequal);
         needp |= 1u << (rs->sp_dom & (unsigned)(sums[s] & 1));
+#ifdef GR_SP_AVX2
+        if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
+            /* two adjacent sums (removals k and k + 1) in one scan */
+            size_t r = sums[s], i = rs->sp_nrare && rs->sp_rare[0] == 0, end1 = list_lower(rs, r - 1);
+            onehot_listed2_avx2((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end1, r, rs->sp_bits);
+            flag_range(rs, r, end1 > i ? end1 : i, list_lower(rs, r)); /* position r - 1, when listed */
+            needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
+            s++;
+            continue;
+        }
+#endif
+        flag_listed(rs, sums[s], unequal);
     }
     /* c: the least unflagged value that is not needed; the missing set: the
      * unflagged needed values below it */
