@@ -1,5 +1,6 @@
 /* Nimber arithmetic throughput: ns per product over 10^7 random pairs, per
- * inverse and per square root, against the textbook recursion of the seeds
+ * inverse and per square root, and per product and inverse of the batch
+ * functions on batches of 10^6, against the textbook recursion of the seeds
  * (four recursive products per level over Fermat 2-powers) in the same run.
  * With the grundy binary as argument, also `grundy nim mul -` on 10^6 lines. */
 #define _POSIX_C_SOURCE 200809L
@@ -46,15 +47,17 @@ int main(int argc, char **argv) {
     /* each figure is the best of REPS runs: this machine is shared, and the
      * minimum is the least disturbed estimate of the cost. Every code path
      * the CPU has is measured; the default (fastest) one is restored. */
-    enum { REPS = 5 };
-    static const gr_nim_path paths[2] = {GR_NIM_CLMUL, GR_NIM_PORTABLE};
-    static const char *const names[2] = {"carry-less multiply", "portable"};
-    double t_mul[2] = {0}, t_inv[2] = {0}, t_sqrt = 1e30;
+    enum { REPS = 5, NPATHS = 3 };
+    static const gr_nim_path paths[NPATHS] = {GR_NIM_VPCLMUL, GR_NIM_CLMUL, GR_NIM_PORTABLE};
+    static const char *const names[NPATHS] = {"256-bit carry-less multiply", "carry-less multiply", "portable"};
+    double t_mul[NPATHS] = {0}, t_inv[NPATHS] = {0}, t_mul_n[NPATHS] = {0}, t_inv_n[NPATHS] = {0}, t_sqrt = 1e30;
     gr_nim_path dflt = gr_nim_get_path(t);
     gr_error err;
-    size_t ni = 2000000;
+    size_t ni = 2000000, nbatch = 1000000; /* single inverses; batch length */
+    uint64_t *odd = malloc(nbatch * sizeof *odd), *out = malloc(nbatch * sizeof *out);
+    for (size_t i = 0; i < nbatch; i++) odd[i] = a[i] | 1;
     for (int rep = 0; rep < REPS; rep++) {
-        for (int p = 0; p < 2; p++) {
+        for (int p = 0; p < NPATHS; p++) {
             if (gr_nim_set_path(t, paths[p]) != GR_OK) continue;
             t0 = bench_now();
             for (size_t i = 0; i < n; i++) x ^= gr_nim_mul(t, a[i], b[i]);
@@ -64,6 +67,18 @@ int main(int argc, char **argv) {
             for (size_t i = 0; i < ni; i++) { uint64_t v; if (gr_nim_inv(t, a[i] | 1, &v, &err) == GR_OK) x ^= v; }
             d = (bench_now() - t0) / ni * 1e9;
             t_inv[p] = rep ? fmin(t_inv[p], d) : d;
+            /* the batch functions, on 10^6 words (a different slice each time) */
+            size_t off = (size_t)rep * nbatch % (n - nbatch);
+            t0 = bench_now();
+            gr_nim_mul_n(t, a + off, b + off, out, nbatch);
+            d = (bench_now() - t0) / nbatch * 1e9;
+            t_mul_n[p] = rep ? fmin(t_mul_n[p], d) : d;
+            x ^= out[nbatch / 2];
+            t0 = bench_now();
+            if (gr_nim_inv_n(t, odd, out, nbatch, &err) != GR_OK) return 1;
+            d = (bench_now() - t0) / nbatch * 1e9;
+            t_inv_n[p] = rep ? fmin(t_inv_n[p], d) : d;
+            x ^= out[nbatch / 2];
         }
         t0 = bench_now();
         for (size_t i = 0; i < n; i++) x ^= gr_nim_sqrt(t, a[i]);
@@ -93,10 +108,13 @@ int main(int argc, char **argv) {
     printf("tables built in %.1f ms\n", t_build * 1e3);
     printf("textbook recursion (the seeds' Nim_Multi, 64-bit): %.0f ns per product; reference Karatsuba recursion %.0f ns\n", t_tb, t_ref);
     printf("textbook inverse x^(2^64-2) by square-and-multiply: %.0f ns\n", t_tb_inv);
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < NPATHS; p++) {
         if (t_mul[p] <= 0) { printf("%s path: not on this CPU\n", names[p]); continue; }
         printf("%s path%s: multiply %.1f ns per product (10^7 random pairs, ratio to the textbook %.0fx); inverse %.1f ns (ratio %.0fx)\n",
                names[p], paths[p] == dflt ? " (default)" : "", t_mul[p], t_tb / t_mul[p], t_inv[p], t_tb_inv / t_inv[p]);
+        printf("  batches of 10^6: gr_nim_mul_n %.2f ns per product (%.1fx the single products, ratio to the textbook %.0fx); "
+               "gr_nim_inv_n %.2f ns per inverse (%.1fx the single inverses, ratio %.0fx)\n",
+               t_mul_n[p], t_mul[p] / t_mul_n[p], t_tb / t_mul_n[p], t_inv_n[p], t_inv[p] / t_inv_n[p], t_tb_inv / t_inv_n[p]);
     }
     printf("square root: %.1f ns [%llu]\n", t_sqrt, (unsigned long long)((x ^ y) & 1));
     /* discrete log: no textbook method reaches a group of order 2^64 - 1 */
@@ -119,6 +137,8 @@ int main(int argc, char **argv) {
     }
     free(a);
     free(b);
+    free(odd);
+    free(out);
     gr_nim_free(t);
     return 0;
 }

@@ -74,44 +74,94 @@ static int nim_apply(const gr_nim *t, int op, const uint64_t *a, char **p, int h
     return 0;
 }
 
+/* One line of a batch: 1 with its numbers in a[], 0 for a blank line, or 2
+ * with the error (and its line and column) in why. */
+static int parse_line(const char *s, size_t n, size_t line, const char *name, int want, uint64_t *a, char *why, size_t wl) {
+    int k = 0, extra = 0;
+    size_t j = 0;
+    while (j < n) {
+        while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r')) j++;
+        if (j >= n) break;
+        size_t w0 = j;
+        while (j < n && s[j] != ' ' && s[j] != '\t' && s[j] != '\r') j++;
+        if (k >= want) { extra = 1; break; }
+        if (parse_word(s + w0, j - w0, &a[k]) != 0) {
+            snprintf(why, wl, "line %zu, column %zu: expected a 64-bit number (decimal or 0x hex)", line, w0 + 1);
+            return 2;
+        }
+        k++;
+    }
+    if (k == 0) return 0;
+    if (k != want || extra) { snprintf(why, wl, "line %zu: %s takes %d number%s", line, name, want, want > 1 ? "s" : ""); return 2; }
+    return 1;
+}
+
 /* 'grundy nim OP -': one query per line from stdin, blank lines skipped;
- * stops at the first bad line */
+ * stops at the first bad line. Queries go in chunks of NIM_CHUNK lines:
+ * products, inverses and quotients through the batch functions, the other
+ * operations one at a time; a bad line's message waits until the lines
+ * before it are answered. */
+enum { NIM_CHUNK = 4096, NIM_ANSWER_MAX = 48 /* two 0x words, a space, a newline */ };
+
 static int nim_batch(const gr_nim *t, int op, const char *name, int want, int hex) {
-    char why[256], out[128];
-    int rc = 0;
+    char why[256];
     char *text;
     size_t len;
     if (cli_read_all("-", &text, &len, why, sizeof why) != 0) { fprintf(stderr, "grundy: error: %s\n", why); return 2; }
+    /* operands, answers of the batched operations, line numbers */
+    uint64_t *x = malloc(NIM_CHUNK * sizeof *x), *y = malloc(NIM_CHUNK * sizeof *y), *r = malloc(NIM_CHUNK * sizeof *r);
+    size_t *lines = malloc(NIM_CHUNK * sizeof *lines);
+    char *out = malloc((size_t)NIM_CHUNK * NIM_ANSWER_MAX);
+    if (!x || !y || !r || !lines || !out) {
+        free(x); free(y); free(r); free(lines); free(out); free(text);
+        fprintf(stderr, "grundy: error: out of memory\n");
+        return 1;
+    }
+    int batched = op == 1 || op == 2 || op == 3; /* mul, inv, div */
+    int rc = 0;
     size_t line = 0, i = 0;
     while (i < len && !rc) {
-        line++;
-        size_t e = i;
-        while (e < len && text[e] != '\n') e++;
-        uint64_t a[2];
-        int k = 0;
-        size_t j = i;
-        while (j < e) {
-            while (j < e && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) j++;
-            if (j >= e) break;
-            size_t w0 = j;
-            while (j < e && text[j] != ' ' && text[j] != '\t' && text[j] != '\r') j++;
-            if (k >= want) { fprintf(stderr, "grundy: error: line %zu: %s takes %d number%s\n", line, name, want, want > 1 ? "s" : ""); rc = 2; break; }
-            if (parse_word(text + w0, j - w0, &a[k]) != 0) {
-                fprintf(stderr, "grundy: error: line %zu, column %zu: expected a 64-bit number (decimal or 0x hex)\n", line, w0 - i + 1);
-                rc = 2;
-                break;
+        size_t m = 0;
+        int bad = 0;
+        char bad_why[256];
+        while (m < NIM_CHUNK && i < len && !bad) {
+            line++;
+            size_t e = i;
+            while (e < len && text[e] != '\n') e++;
+            uint64_t a[2] = {0, 0};
+            int got = parse_line(text + i, e - i, line, name, want, a, bad_why, sizeof bad_why);
+            if (got == 2) bad = 1;
+            if (got == 1) { x[m] = a[0]; y[m] = a[1]; lines[m++] = line; }
+            i = e + 1;
+        }
+        /* a batched operation fails first at query stop (m when it does not):
+         * an inverse of 0 or a division by 0 */
+        size_t stop = m;
+        if (op == 1) gr_nim_mul_n(t, x, y, r, m);
+        if (op == 2 || op == 3) {
+            const uint64_t *inv = op == 2 ? x : y;
+            if (gr_nim_inv_n(t, inv, r, m, NULL) != GR_OK)
+                for (stop = 0; inv[stop]; stop++) {}
+            if (op == 3) gr_nim_mul_n(t, x, r, r, stop);
+        }
+        char *p = out;
+        for (size_t q = 0; q < m && !rc; q++) {
+            uint64_t a[2] = {x[q], y[q]};
+            if (batched && q < stop) put_word(&p, r[q], hex);
+            else rc = nim_apply(t, op, a, &p, hex, why, sizeof why); /* (at stop: its error, as a single query) */
+            if (rc) {
+                fwrite(out, 1, (size_t)(p - out), stdout);
+                fprintf(stderr, "grundy: error: line %zu: %s\n", lines[q], why);
+            } else {
+                *p++ = '\n';
             }
-            k++;
         }
-        if (!rc && k == 0) { i = e + 1; continue; } /* blank line */
-        if (!rc && k != want) { fprintf(stderr, "grundy: error: line %zu: %s takes %d number%s\n", line, name, want, want > 1 ? "s" : ""); rc = 2; }
         if (!rc) {
-            char *p = out;
-            if (nim_apply(t, op, a, &p, hex, why, sizeof why)) { fprintf(stderr, "grundy: error: line %zu: %s\n", line, why); rc = 2; }
-            else { *p++ = '\n'; fwrite(out, 1, (size_t)(p - out), stdout); }
+            fwrite(out, 1, (size_t)(p - out), stdout);
+            if (bad) { fprintf(stderr, "grundy: error: %s\n", bad_why); rc = 2; }
         }
-        i = e + 1;
     }
+    free(x); free(y); free(r); free(lines); free(out);
     free(text);
     return rc;
 }

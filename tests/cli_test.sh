@@ -228,6 +228,37 @@ run 2 "$G" nim && err_has "missing OP"
 printf '2 2\n3 x\n' > "$T/nimbad.txt"
 if printf '2 2\n3 x\n' | "$G" nim mul - >"$T/out" 2>"$T/err"; then echo "FAIL: nim batch error"; fail=$((fail+1)); else
     if grep -q "line 2, column 3" "$T/err"; then pass=$((pass+1)); else echo "FAIL: nim batch message $(cat "$T/err")"; fail=$((fail+1)); fi; fi
+# batches of more than one chunk (4096 lines go to the batch functions at a
+# time): 5000 products against single queries on a sample of lines and
+# against division and double inversion of the whole batch, and errors past
+# the first chunk keep their line numbers
+nb="$T/nimbatch.txt"
+RANDOM=42
+for i in $(seq 1 5000); do printf '0x%04x%04x%04x%04x %d\n' $RANDOM $RANDOM $RANDOM $RANDOM $((RANDOM * RANDOM + i)); done >"$nb"
+nim_same() {  # nim_same DESCRIPTION FILE1 FILE2
+    if cmp -s "$2" "$3"; then pass=$((pass+1)); else echo "FAIL: nim batch: $1"; fail=$((fail+1)); fi
+}
+"$G" nim mul - <"$nb" >"$T/prod.txt" 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && [ "$(wc -l <"$T/prod.txt")" = 5000 ] && [ ! -s "$T/err" ]; then pass=$((pass+1)); else echo "FAIL: nim mul - on 5000 lines: exit $rc"; fail=$((fail+1)); fi
+for k in 1 2 31 32 33 1000 4095 4096 4097 4098 4999 5000; do
+    # shellcheck disable=SC2046
+    one=$("$G" nim mul $(sed -n "${k}p" "$nb"))
+    if [ "$one" = "$(sed -n "${k}p" "$T/prod.txt")" ]; then pass=$((pass+1)); else echo "FAIL: nim mul - line $k is not the single product"; fail=$((fail+1)); fi
+done
+cut -d' ' -f1 "$nb" | while read -r a; do printf '%d\n' "$a"; done >"$T/a.txt"
+cut -d' ' -f2 "$nb" >"$T/b.txt"
+paste -d' ' "$T/prod.txt" "$T/b.txt" | "$G" nim div - >"$T/quot.txt"
+nim_same "(a b) / b is not a" "$T/quot.txt" "$T/a.txt"
+"$G" nim inv - <"$T/b.txt" | "$G" nim inv - >"$T/binv2.txt"
+nim_same "inv inv b is not b" "$T/binv2.txt" "$T/b.txt"
+sed '4500s/.*/3 x/' "$nb" | "$G" nim mul - >"$T/out" 2>"$T/err"; rc=$?
+head -n 4499 "$T/prod.txt" >"$T/prod4499.txt"
+if [ $rc = 2 ]; then pass=$((pass+1)); else echo "FAIL: a bad line 4500 of a batch gave exit $rc"; fail=$((fail+1)); fi
+err_is "grundy: error: line 4500, column 3: expected a 64-bit number (decimal or 0x hex)"
+nim_same "the lines before a bad line 4500" "$T/out" "$T/prod4499.txt"
+sed '4097s/.*/0/' "$T/b.txt" | "$G" nim inv - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <"$T/out")" = 4096 ]; then pass=$((pass+1)); else echo "FAIL: inverse of 0 on line 4097: exit $rc"; fail=$((fail+1)); fi
+err_is "grundy: error: line 4097: 0 has no inverse"
 run 0 "$G" solve --json 'prod(1,2) + prod(2,1)' && json 'd["outcome"]=="P" and d["value"]==0'
 run 0 "$G" solve --json 'prod(3,5)' && json 'd["value"]==15 and d["winning_moves"]==["prod(0,0) + prod(0,5) + prod(3,0)"]'
 run 0 "$G" value 'prod(2,3,4)' && out_is 4

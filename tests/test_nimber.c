@@ -1,8 +1,9 @@
 /* Nimber arithmetic: agreement with the mex definition for x, y < 64, known
  * vectors, the fast product against the reference recursion on random
  * words, the field axioms, inverses, squares and roots, powers, the
- * quadratic x^2 + x = a against the trace, 128-bit products, and the prod
- * coins of the 2-D / 3-D coin-turning games against a brute-force mex. */
+ * quadratic x^2 + x = a against the trace, 128-bit products, the batch
+ * products and inverses against the scalar ones on every code path, and the
+ * prod coins of the 2-D / 3-D coin-turning games against a brute-force mex. */
 #include <string.h>
 #include "grundy/grundy.h"
 #include "testutil.h"
@@ -12,6 +13,171 @@ static uint64_t trace(const gr_nim *t, uint64_t a) {
     uint64_t s = 0, x = a;
     for (int i = 0; i < 64; i++) { s ^= x; x = gr_nim_sqr(t, x); }
     return s;
+}
+
+/* every code path, the portable one first */
+static const gr_nim_path PATHS[3] = {GR_NIM_PORTABLE, GR_NIM_CLMUL, GR_NIM_VPCLMUL};
+static const char *const PATH_NAMES[3] = {"portable", "carry-less multiply", "256-bit carry-less multiply"};
+
+/* a word for the batch tests: edge values, powers of two, small words,
+ * words of every length, and full random words */
+static uint64_t batch_word(tu_rng *r) {
+    static const uint64_t edge[] = {0, 1, 2, 3, 255, 256, 65535, 65536, 0xffffffffu, (uint64_t)1 << 32,
+                                    ((uint64_t)1 << 63) - 1, (uint64_t)1 << 63, UINT64_MAX - 1, UINT64_MAX};
+    switch (tu_below(r, 8)) {
+    case 0: return edge[tu_below(r, sizeof edge / sizeof edge[0])];
+    case 1: return (uint64_t)1 << tu_below(r, 64);
+    case 2: return tu_below(r, 16);
+    case 3: return tu_next(r) >> tu_below(r, 64);
+    default: return tu_next(r);
+    }
+}
+
+enum { BATCH_MAX = 5200, GUARD = 4 };
+static const uint64_t SENTINEL = 0x5a5a5a5a5a5a5a5aull;
+
+/* gr_nim_mul_n on a + oa, b + ob into out + oo (offsets of 0 or 1 word,
+ * so that 32-byte vectors meet unaligned pointers) against gr_nim_mul of
+ * the reference object; the words around out are not touched */
+static void check_mul_n(const gr_nim *t, const gr_nim *ref, tu_rng *r, size_t n, size_t oa, size_t ob, size_t oo,
+                        const char *name) {
+    static uint64_t a[BATCH_MAX + 1], b[BATCH_MAX + 1], out[BATCH_MAX + 2 * GUARD + 1];
+    for (size_t i = 0; i < n; i++) { a[oa + i] = batch_word(r); b[ob + i] = batch_word(r); }
+    for (size_t i = 0; i < n + 2 * GUARD + 1; i++) out[i] = SENTINEL;
+    uint64_t *o = out + GUARD + oo;
+    gr_nim_mul_n(t, a + oa, b + ob, o, n);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) bad += o[i] != gr_nim_mul(ref, a[oa + i], b[ob + i]);
+    CHECK(bad == 0, "%s: %zu of %zu batch products differ (offsets %zu %zu %zu)", name, bad, n, oa, ob, oo);
+    for (size_t i = 0; i < GUARD; i++)
+        CHECK(out[i] == SENTINEL && o[n + i] == SENTINEL, "%s: mul_n of %zu words wrote outside out", name, n);
+}
+
+/* gr_nim_inv_n on n words with zeros at the given positions (sorted,
+ * ascending; nz of them), out == a when alias */
+static void check_inv_n(const gr_nim *t, const gr_nim *ref, tu_rng *r, size_t n, const size_t *zeros, size_t nz, int alias,
+                        size_t oa, const char *name) {
+    static uint64_t a[BATCH_MAX + 1], keep[BATCH_MAX], out[BATCH_MAX + 2 * GUARD];
+    size_t z = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t w = batch_word(r);
+        if (z < nz && zeros[z] == i) { w = 0; z++; }
+        else if (!w) w = 1 + tu_below(r, 100);
+        a[oa + i] = keep[i] = w;
+    }
+    for (size_t i = 0; i < n + 2 * GUARD; i++) out[i] = SENTINEL;
+    uint64_t *o = alias ? a + oa : out + GUARD;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_status st = gr_nim_inv_n(t, a + oa, o, n, &err);
+    if (nz) {
+        char want[64];
+        snprintf(want, sizeof want, "0 has no inverse (element %zu)", zeros[0]);
+        CHECK(st == GR_EINVAL && !strcmp(err.message, want), "%s: inv_n with a 0 at %zu: status %d, '%s'", name, zeros[0],
+              (int)st, err.message);
+    } else {
+        CHECK(st == GR_OK, "%s: inv_n of %zu nonzero words: status %d, '%s'", name, n, (int)st, err.message);
+    }
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = 0;
+        if (!keep[i]) bad += o[i] != 0;
+        else bad += gr_nim_inv(ref, keep[i], &v, NULL) != GR_OK || o[i] != v;
+    }
+    CHECK(bad == 0, "%s: %zu of %zu batch inverses differ (%zu zeros, alias %d, offset %zu)", name, bad, n, nz, alias, oa);
+    if (!alias)
+        for (size_t i = 0; i < GUARD; i++)
+            CHECK(out[i] == SENTINEL && o[n + i] == SENTINEL, "%s: inv_n of %zu words wrote outside out", name, n);
+}
+
+/* Batches against single products and inverses, on every path the CPU has:
+ * random words (cases of them on the fastest path, a tenth on the others),
+ * every length up to 67 (every tail of a 32-word block), lengths about the
+ * 1024-word chunks of the inverse, unaligned pointers, out == a and
+ * out == b, and zeros among the words to invert. */
+static void test_batch(tu_rng *r, uint64_t cases) {
+    gr_nim *t, *ref;
+    if (gr_nim_new(&t) != GR_OK || gr_nim_new(&ref) != GR_OK) { CHECK(0, "gr_nim_new"); return; }
+    gr_nim_path fastest = gr_nim_get_path(t);
+    CHECK(gr_nim_set_path(ref, GR_NIM_PORTABLE) == GR_OK, "portable path");
+    for (int p = 0; p < 3; p++) {
+        const char *name = PATH_NAMES[p];
+        if (gr_nim_set_path(t, PATHS[p]) != GR_OK) { printf("batches, path %s: not on this CPU\n", name); continue; }
+        uint64_t n_rand = PATHS[p] == fastest ? cases : cases / 10;
+        printf("batches, path %s: %llu random pairs, lengths 0..67, offsets, aliases, inverses\n", name,
+               (unsigned long long)n_rand);
+        /* random pairs in batches of 4096: against this path's own single
+         * product (on the portable object for a tenth of them) */
+        static uint64_t a[4096], b[4096], out[4096];
+        size_t bad = 0, bad_ref = 0;
+        for (uint64_t done = 0; done < n_rand; done += 4096) {
+            size_t m = n_rand - done < 4096 ? (size_t)(n_rand - done) : 4096;
+            for (size_t i = 0; i < m; i++) { a[i] = batch_word(r); b[i] = batch_word(r); }
+            gr_nim_mul_n(t, a, b, out, m);
+            for (size_t i = 0; i < m; i++) bad += out[i] != gr_nim_mul(t, a[i], b[i]);
+            if (done % 40960 == 0)
+                for (size_t i = 0; i < m; i++) bad_ref += out[i] != gr_nim_mul(ref, a[i], b[i]);
+        }
+        CHECK(bad == 0 && bad_ref == 0, "%s: %zu batch products differ from the path's own, %zu from the portable one",
+              name, bad, bad_ref);
+        /* every length, offsets, and out == a, out == b, out == a == b */
+        for (size_t n = 0; n <= 67; n++) {
+            for (size_t off = 0; off < 8; off++) check_mul_n(t, ref, r, n, off & 1, off >> 1 & 1, off >> 2 & 1, name);
+            for (size_t i = 0; i < n; i++) { a[i] = batch_word(r); b[i] = batch_word(r); }
+            uint64_t c[68], d[68];
+            memcpy(c, a, n * sizeof *c);
+            memcpy(d, b, n * sizeof *d);
+            gr_nim_mul_n(t, c, b, c, n);
+            gr_nim_mul_n(t, a, d, d, n);
+            size_t bad_alias = 0;
+            for (size_t i = 0; i < n; i++)
+                bad_alias += c[i] != gr_nim_mul(ref, a[i], b[i]) || d[i] != gr_nim_mul(ref, a[i], b[i]);
+            memcpy(c, a, n * sizeof *c);
+            gr_nim_mul_n(t, c, c, c, n);
+            for (size_t i = 0; i < n; i++) bad_alias += c[i] != gr_nim_sqr(ref, a[i]);
+            CHECK(bad_alias == 0, "%s: %zu aliased batch products of %zu wrong", name, bad_alias, n);
+        }
+        static const size_t longer[] = {1000, 1023, 1024, 1025, 2047, 2048, 2080, 3100, BATCH_MAX};
+        for (size_t k = 0; k < sizeof longer / sizeof longer[0]; k++) check_mul_n(t, ref, r, longer[k], 1, 0, 1, name);
+        /* inverses: every length, no zeros, then zeros in places */
+        for (size_t n = 0; n <= 67; n++) {
+            check_inv_n(t, ref, r, n, NULL, 0, 0, n & 1, name);
+            check_inv_n(t, ref, r, n, NULL, 0, 1, 0, name);
+            if (n) { /* one zero, and a second one when it falls inside */
+                size_t zs[2] = {tu_below(r, n), 0};
+                zs[1] = zs[0] + 1 + tu_below(r, n);
+                check_inv_n(t, ref, r, n, zs, zs[1] < n ? 2 : 1, n & 1, 0, name);
+            }
+        }
+        for (size_t k = 0; k < sizeof longer / sizeof longer[0]; k++) {
+            size_t n = longer[k], last = n - 1, zs[4] = {0, 31, 1023, 0}, nz = n > 1024 ? 3 : 2;
+            zs[nz++] = n - 1; /* the first, 31, 1023 (of the first chunk) and the last */
+            check_inv_n(t, ref, r, n, NULL, 0, 0, 1, name);
+            check_inv_n(t, ref, r, n, &last, 1, 1, 0, name);
+            check_inv_n(t, ref, r, n, zs, nz, 0, 0, name);
+        }
+        {
+            static size_t all[64];
+            for (size_t i = 0; i < 64; i++) all[i] = i;
+            check_inv_n(t, ref, r, 64, all, 64, 0, 0, name); /* every word 0 */
+        }
+        uint64_t n_inv = n_rand / 20;
+        size_t bi = 0;
+        for (uint64_t done = 0; done < n_inv; done += 4096) {
+            size_t m = n_inv - done < 4096 ? (size_t)(n_inv - done) : 4096;
+            for (size_t i = 0; i < m; i++) a[i] = batch_word(r) | ((uint64_t)1 << tu_below(r, 64));
+            if (gr_nim_inv_n(t, a, out, m, NULL) != GR_OK) bi++;
+            for (size_t i = 0; i < m; i++) {
+                uint64_t v = 0;
+                bi += gr_nim_inv(t, a[i], &v, NULL) != GR_OK || v != out[i];
+            }
+        }
+        CHECK(bi == 0, "%s: %zu of %llu random batch inverses differ", name, bi, (unsigned long long)n_inv);
+        uint64_t x = 7;
+        CHECK(gr_nim_inv_n(t, &x, &x, 0, NULL) == GR_OK && x == 7, "%s: an empty batch", name);
+    }
+    gr_nim_free(ref);
+    gr_nim_free(t);
 }
 
 int main(void) {
@@ -41,6 +207,8 @@ int main(void) {
     gr_nim *pt, *ft;
     if (gr_nim_new(&pt) != GR_OK || gr_nim_new(&ft) != GR_OK) return 1;
     CHECK(gr_nim_set_path(pt, GR_NIM_PORTABLE) == GR_OK && gr_nim_get_path(pt) == GR_NIM_PORTABLE, "portable path");
+    /* (the 256-bit path multiplies single words with the carry-less code;
+     * its batches are compared in test_batch) */
     static const gr_nim_path fast[1] = {GR_NIM_CLMUL};
     static const char *const fast_name[1] = {"carry-less multiply"};
     CHECK(gr_nim_set_path(pt, (gr_nim_path)7) == GR_EINVAL, "an unknown path is refused");
@@ -62,6 +230,7 @@ int main(void) {
     }
     gr_nim_free(ft);
     gr_nim_free(pt);
+    test_batch(&r, 1000000 * tu_scale());
     /* known vectors */
     CHECK(gr_nim_mul(t, 2, 2) == 3, "2⊗2 = 3");
     CHECK(gr_nim_mul(t, (uint64_t)1 << 32, (uint64_t)1 << 32) == ((uint64_t)1 << 32) + ((uint64_t)1 << 31), "2^32⊗2^32");

@@ -5,48 +5,12 @@
  *   (a1 X + a0)^-1 = (a1 X + a0 + a1) / N, N = a0^2 + a0 a1 + a1^2 h.
  * GF(2^16) products come from log/exp tables over a generator of its
  * multiplicative group. Squaring, square roots and x -> x^2 + x are linear
- * over GF(2), so each is eight lookups in byte tables (column images). */
+ * over GF(2), so each is eight lookups in byte tables (column images).
+ * Products and inverses of whole arrays are in nimber_batch.c. */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define GR_HAVE_CLMUL_CODE 1
-#endif
-
-struct gr_nim {
-    uint16_t log16[65536];
-    uint16_t exp16[2 * 65535 + 2];
-    uint64_t sq[8][256];        /* x -> x^2 */
-    uint64_t sqrt_[8][256];     /* x -> sqrt(x) */
-    uint64_t quad[8][256];      /* a -> a solution of x^2 + x = a (when one exists) */
-    uint32_t h31[4][256];       /* c -> c ⊗ 2^31 for 32-bit c */
-    uint16_t log8000;           /* log of 2^15 */
-    /* the polynomial basis 1, α, ..., α^63 (α = 2^32) of GF(2^64):
-     * to_poly maps a nimber to its coordinates, and a 128-bit polynomial
-     * product lo + x^64 hi comes back as from_lo(lo) ^ from_hi(hi) */
-    uint64_t to_poly[8][256];
-    uint64_t from_lo[8][256];   /* polynomial (degree < 64) -> nimber */
-    uint64_t from_hi[8][256];
-    uint64_t pq, pmu;           /* P = x^64 + pq, floor(x^128 / P) = x^64 + pmu (Barrett) */
-    /* for the inverse in the polynomial basis: x -> poly(x^(2^16)), and the
-     * low 16 bits of from_lo */
-    uint64_t to_frob16[8][256];
-    uint16_t low16_lo[8][256];
-    /* discrete logarithms: a generator of the multiplicative group of
-     * order 2^64 - 1 = 65535 * 641 * 65537 * 6700417, and baby-step tables
-     * for its prime factors above 2^16 (the 65535 part comes from log16) */
-    uint64_t gen;
-    uint32_t log16_gen_inv;     /* (log16 of gen's norm to GF(2^16))^-1 mod 65535 */
-    struct nim_bsgs {
-        uint64_t p, m, giant;   /* order, baby steps, gamma^-m */
-        uint32_t mask;
-        uint64_t key[8192];     /* open addressing: gamma^j -> j + 1 (0 = empty) */
-        uint32_t val[8192];
-    } bs[3];
-    int path;                   /* gr_nim_path */
-    int has_clmul;
-};
+#include "nimber_internal.h"
 
 /* ---- the reference product ---- */
 
@@ -86,33 +50,14 @@ static uint64_t mul_tower(const gr_nim *t, uint64_t a, uint64_t b) {
     return ((uint64_t)(cm ^ c0) << 32) | (c0 ^ times_h31(t, c1));
 }
 
-static inline uint64_t linear(const uint64_t tab[8][256], uint64_t x) {
-    return tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
-           tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56];
-}
-
 #ifdef GR_HAVE_CLMUL_CODE
 static inline uint32_t linear16(const uint16_t tab[8][256], uint64_t x) {
     return (uint32_t)(tab[0][x & 0xff] ^ tab[1][(x >> 8) & 0xff] ^ tab[2][(x >> 16) & 0xff] ^ tab[3][(x >> 24) & 0xff] ^
                       tab[4][(x >> 32) & 0xff] ^ tab[5][(x >> 40) & 0xff] ^ tab[6][(x >> 48) & 0xff] ^ tab[7][x >> 56]);
 }
 
-/* Barrett reduction of a 128-bit polynomial r modulo P, all in registers:
- * the qword selectors of the carry-less multiply pick r's high half. */
-__attribute__((target("pclmul,sse4.1"))) static inline uint64_t poly_reduce(const gr_nim *t, __m128i r) {
-    __m128i k = _mm_set_epi64x((long long)t->pq, (long long)t->pmu);
-    __m128i m = _mm_clmulepi64_si128(r, k, 0x01);  /* high(r) * pmu */
-    __m128i q = _mm_xor_si128(r, m);               /* high qword: the quotient */
-    __m128i qq = _mm_clmulepi64_si128(q, k, 0x11); /* quotient * pq */
-    return (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(r, qq));
-}
-
-__attribute__((target("pclmul,sse4.1"))) static inline uint64_t poly_mul(const gr_nim *t, uint64_t a, uint64_t b) {
-    return poly_reduce(t, _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a), _mm_cvtsi64_si128((long long)b), 0));
-}
-
 __attribute__((target("pclmul,sse4.1"))) static uint64_t mul_clmul(const gr_nim *t, uint64_t a, uint64_t b) {
-    return linear(t->from_lo, poly_mul(t, linear(t->to_poly, a), linear(t->to_poly, b)));
+    return gri_nim_linear(t->from_lo, gri_nim_poly_mul(t, gri_nim_linear(t->to_poly, a), gri_nim_linear(t->to_poly, b)));
 }
 
 
@@ -126,14 +71,14 @@ __attribute__((target("pclmul,sse4.1"))) static uint64_t mul_clmul(const gr_nim 
 __attribute__((target("pclmul,sse4.1"))) static uint64_t inv_clmul(const gr_nim *t, uint64_t a) {
     /* the maps are linear: the conjugate's images add the images of a's
      * high half to a's */
-    uint64_t p0 = linear(t->to_poly, a), p1 = linear(t->to_frob16, a);
+    uint64_t p0 = gri_nim_linear(t->to_poly, a), p1 = gri_nim_linear(t->to_frob16, a);
     uint64_t h0 = t->to_poly[0][(a >> 32) & 0xff] ^ t->to_poly[1][(a >> 40) & 0xff] ^ t->to_poly[2][(a >> 48) & 0xff] ^
                   t->to_poly[3][a >> 56];
     uint64_t h1 = t->to_frob16[0][(a >> 32) & 0xff] ^ t->to_frob16[1][(a >> 40) & 0xff] ^
                   t->to_frob16[2][(a >> 48) & 0xff] ^ t->to_frob16[3][a >> 56];
-    uint64_t u = poly_mul(t, p0, p1), w = poly_mul(t, p0 ^ h0, p1 ^ h1);
-    uint32_t n = linear16(t->low16_lo, poly_mul(t, u, w));
-    uint64_t r = linear(t->from_lo, poly_mul(t, p1, w));
+    uint64_t u = gri_nim_poly_mul(t, p0, p1), w = gri_nim_poly_mul(t, p0 ^ h0, p1 ^ h1);
+    uint32_t n = linear16(t->low16_lo, gri_nim_poly_mul(t, u, w));
+    uint64_t r = gri_nim_linear(t->from_lo, gri_nim_poly_mul(t, p1, w));
     uint32_t ls = 65535u - t->log16[n];
     uint64_t out = 0;
     for (int k = 0; k < 4; k++) {
@@ -146,7 +91,7 @@ __attribute__((target("pclmul,sse4.1"))) static uint64_t inv_clmul(const gr_nim 
 
 uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b) {
 #ifdef GR_HAVE_CLMUL_CODE
-    if (t->path == GR_NIM_CLMUL) return mul_clmul(t, a, b);
+    if (t->path != GR_NIM_PORTABLE) return mul_clmul(t, a, b); /* CLMUL, and VPCLMUL for single products */
 #endif
     return mul_tower(t, a, b);
 }
@@ -154,14 +99,14 @@ uint64_t gr_nim_mul(const gr_nim *t, uint64_t a, uint64_t b) {
 gr_nim_path gr_nim_get_path(const gr_nim *t) { return (gr_nim_path)t->path; }
 
 gr_status gr_nim_set_path(gr_nim *t, gr_nim_path path) {
-    if (path == GR_NIM_CLMUL && !t->has_clmul) return GR_EINVAL;
-    if (path != GR_NIM_CLMUL && path != GR_NIM_PORTABLE) return GR_EINVAL;
+    int ok = path == GR_NIM_PORTABLE || (path == GR_NIM_CLMUL && t->has_clmul) || (path == GR_NIM_VPCLMUL && t->has_vpclmul);
+    if (!ok) return GR_EINVAL;
     t->path = (int)path;
     return GR_OK;
 }
 
-uint64_t gr_nim_sqr(const gr_nim *t, uint64_t a) { return linear(t->sq, a); }
-uint64_t gr_nim_sqrt(const gr_nim *t, uint64_t a) { return linear(t->sqrt_, a); }
+uint64_t gr_nim_sqr(const gr_nim *t, uint64_t a) { return gri_nim_linear(t->sq, a); }
+uint64_t gr_nim_sqrt(const gr_nim *t, uint64_t a) { return gri_nim_linear(t->sqrt_, a); }
 
 uint64_t gr_nim_pow(const gr_nim *t, uint64_t a, uint64_t e) {
     uint64_t r = 1;
@@ -200,7 +145,7 @@ static uint32_t inv32(const gr_nim *t, uint32_t a) {
 gr_status gr_nim_inv(const gr_nim *t, uint64_t a, uint64_t *out, gr_error *err) {
     if (!a) return gri_fail(err, GR_EINVAL, "0 has no inverse");
 #ifdef GR_HAVE_CLMUL_CODE
-    if (t->path == GR_NIM_CLMUL) { *out = inv_clmul(t, a); return GR_OK; }
+    if (t->path != GR_NIM_PORTABLE) { *out = inv_clmul(t, a); return GR_OK; }
 #endif
     uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32);
     if (!a1) { *out = inv32(t, a0); return GR_OK; }
@@ -231,7 +176,7 @@ gr_status gr_nim_div(const gr_nim *t, uint64_t a, uint64_t b, uint64_t *out, gr_
 }
 
 gr_status gr_nim_solve_quadratic(const gr_nim *t, uint64_t a, uint64_t *x, gr_error *err) {
-    uint64_t s = linear(t->quad, a);
+    uint64_t s = gri_nim_linear(t->quad, a);
     if ((gr_nim_sqr(t, s) ^ s) != a)
         return gri_fail(err, GR_ENOSOLUTION, "x^2 + x = %llu has no solution (its trace is 1)", (unsigned long long)a);
     *x = s & ~(uint64_t)1;
@@ -345,7 +290,15 @@ void gr_nim_mul128(const gr_nim *t, uint64_t ahi, uint64_t alo, uint64_t bhi, ui
 
 /* ---- building the tables ---- */
 
-/* Fills tab so that linear(tab, x) = f(x) for a GF(2)-linear f given on bits. */
+/* The nibble tables of the batch kernels (nimber_batch.c) from byte tables. */
+static void nibble_tables(uint8_t nib[8][8][2][16], const uint64_t tab[8][256]) {
+    for (int j = 0; j < 8; j++)
+        for (int k = 0; k < 8; k++)
+            for (int h = 0; h < 2; h++)
+                for (int v = 0; v < 16; v++) nib[j][k][h][v] = (uint8_t)(tab[j][v << (4 * h)] >> (8 * k));
+}
+
+/* Fills tab so that gri_nim_linear(tab, x) = f(x) for a GF(2)-linear f given on bits. */
 static void linear_table(uint64_t tab[8][256], const uint64_t img[64]) {
     for (int k = 0; k < 8; k++)
         for (int v = 0; v < 256; v++) {
@@ -452,7 +405,7 @@ gr_status gr_nim_new(gr_nim **out) {
         for (int r = 0; r < nr; r++) if (63 - __builtin_clzll(rv[r]) == b) to[b] = rc[r];
     linear_table(t->to_poly, to);
     /* x^64 = q (mod the minimal polynomial of α); x^(64+j) by shifting */
-    uint64_t q = linear(t->to_poly, pw[64]), hj = q, himg[64];
+    uint64_t q = gri_nim_linear(t->to_poly, pw[64]), hj = q, himg[64];
     for (int j = 0; j < 64; j++) {
         uint64_t nim = 0;
         for (int i = 0; i < 64; i++) if (hj >> i & 1) nim ^= pw[i];
@@ -481,18 +434,21 @@ gr_status gr_nim_new(gr_nim **out) {
     for (int b = 0; b < 64; b++) {
         uint64_t y = (uint64_t)1 << b;
         for (int i = 0; i < 16; i++) y = gr_nim_sqr(t, y);
-        img[b] = linear(t->to_poly, y);
+        img[b] = gri_nim_linear(t->to_poly, y);
     }
     linear_table(t->to_frob16, img);
     for (int k = 0; k < 8; k++)
         for (int v = 0; v < 256; v++) {
             t->low16_lo[k][v] = (uint16_t)t->from_lo[k][v];
         }
+    nibble_tables(t->nib_to_poly, t->to_poly);
+    nibble_tables(t->nib_from_lo, t->from_lo);
 #ifdef GR_HAVE_CLMUL_CODE
     __builtin_cpu_init();
     t->has_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+    t->has_vpclmul = t->has_clmul && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("vpclmulqdq");
 #endif
-    t->path = t->has_clmul ? GR_NIM_CLMUL : GR_NIM_PORTABLE;
+    t->path = t->has_vpclmul ? GR_NIM_VPCLMUL : t->has_clmul ? GR_NIM_CLMUL : GR_NIM_PORTABLE;
     if (build_log(t) != GR_OK) { gr_nim_free(t); *out = NULL; return GR_EINTERNAL; }
     return GR_OK;
 }
