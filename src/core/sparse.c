@@ -624,10 +624,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
      * listed scan fills the set directly) or as byte flags, folded a word at
      * a time when read */
     int direct = rs->tw == 1 && rs->sp_avx2 > 0;
-    if (direct) {
-        for (size_t i = 0; i < nsingle; i++)
-            if (single[i] < lim) rs->sp_bits[single[i] >> 6] |= (uint64_t)1 << (single[i] & 63);
-    } else {
+    if (!direct) {
         memset(flag, 0, lim);
         for (size_t i = 0; i < nsingle; i++)
             if (single[i] < lim) flag[single[i]] = 1;
@@ -650,6 +647,11 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
 #endif
         flag_listed(rs, sums[s], unequal);
     }
+    /* (after the listed scan: its wide loads of the set would stall on
+     * narrow stores just before them) */
+    if (direct)
+        for (size_t i = 0; i < nsingle; i++)
+            if (single[i] < lim) rs->sp_bits[single[i] >> 6] |= (uint64_t)1 << (single[i] & 63);
     /* c: the least unflagged value that is not needed; the missing set: the
      * unflagged needed values below it */
     uint64_t *need = rs->sp_need;
