@@ -330,6 +330,11 @@ static void unit(void) {
     CHECK(gr_period_window_end(GR_PERIOD_SPLIT2, 2, 0, 12) == 2 + 12 + 2, "window uses max(e,1)");
     CHECK(gr_period_window_end(GR_PERIOD_SPLIT3, 1, 5, 4) == 15 + 8 + 1, "three-way window");
     CHECK(gr_period_window_end(GR_PERIOD_NOSPLIT, 3, 0, 4) == 4, "no-split window");
+    /* windows past 2^64 saturate rather than wrap to a small, covered one */
+    CHECK(gr_period_window_end(GR_PERIOD_NOSPLIT, UINT64_MAX, 0, 4) == UINT64_MAX, "no-split window saturates");
+    CHECK(gr_period_window_end(GR_PERIOD_SPLIT2, UINT64_MAX - 3, 5, 7) == UINT64_MAX, "split window saturates");
+    CHECK(gr_period_window_end(GR_PERIOD_SPLIT3, 1, (uint64_t)1 << 63, 1) == UINT64_MAX, "three-way window saturates");
+    CHECK(gr_period_prove(z, 40, GR_PERIOD_NOSPLIT, UINT64_MAX, &pre, &per) == 0, "no proof with a take near 2^64");
 }
 
 /* the prover as first written: every candidate period scanned in full */

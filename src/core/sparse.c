@@ -21,7 +21,7 @@
  * needed value; with m, dom and p as chosen below, that happens exactly when
  * position n is listed, and listed positions are few.
  *
- * Choosing the class. sp_cnt counts the positions by x = (G(i) << 1) |
+ * Choosing the class (sparse_class.c). sp_cnt counts the positions by x = (G(i) << 1) |
  * ((i ^ p) & 1) (the low 12 value bits). For s = (m << 1) | dom the listed
  * count is #{x : parity(x & s) = 0} = (len + H[s]) / 2, H the Walsh-Hadamard
  * transform of the counts, so every mask is scored at once in
@@ -46,16 +46,7 @@
 #define BLOCK 64
 /* split sums whose bounds the pass keeps at hand */
 #define TB_SUMS_MAX 32
-/* the counts keep this many low value bits */
-#define MAX_CB 12
 
-/* parity of the set bits, without a library call on CPUs without POPCNT */
-static inline unsigned parity32(uint32_t x) {
-    x ^= x >> 16;
-    x ^= x >> 8;
-    x ^= x >> 4;
-    return (0x6996u >> (x & 15)) & 1;
-}
 
 static inline size_t popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -64,12 +55,7 @@ static inline size_t popcount64(uint64_t x) {
     return (size_t)((x * 0x0101010101010101ull) >> 56);
 }
 
-static unsigned bitlen(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
 
-/* the class bit of position i with value v: 0 when listed */
-static inline unsigned sp_class(const gr_ruleset *rs, uint32_t v, size_t i) {
-    return parity32(v & rs->sp_mask) ^ (rs->sp_dom & (unsigned)((i ^ rs->sp_pp) & 1));
-}
 
 /* 64 byte flags (each 0 or 1) as the bits of one word */
 static inline uint64_t fold_flags(const uint8_t *f) {
@@ -137,7 +123,7 @@ GR_SP_HIT(uint8_t, 8, )
 GR_SP_HIT(uint16_t, 16, )
 GR_SP_HIT(uint32_t, 32, )
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if GRI_SP_X86
 #include <immintrin.h>
 #define GR_SP_AVX2 1
 /* With AVX2 (detected at run time) and one-byte values: the same compares
@@ -197,10 +183,10 @@ __attribute__((target("avx2"))) static void onehot_listed2_avx2(const uint8_t *g
 }
 #endif
 
-/* the option bitset, the byte flags and the missing set: 2^bitlen(tabmax)
+/* the option bitset, the byte flags and the missing set: 2^gri_bitlen64(tabmax)
  * bits each (plus a word), and at least 256 */
 static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
-    size_t words = ((size_t)1 << bitlen(rs->tabmax)) / 64 + 1;
+    size_t words = ((size_t)1 << gri_bitlen64(rs->tabmax)) / 64 + 1;
     if (words < 4) words = 4;
     if (words > rs->sp_bwords) {
         uint64_t *b = realloc(rs->sp_bits, words * sizeof *b);
@@ -243,7 +229,9 @@ gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, in
 /* Brings the reversed table up to date with the table. */
 static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     size_t len = rs->len;
-    if (rs->sp_revw != rs->tw || rs->sp_revm < len) {
+    /* sp_revm > len: for every sum r <= len the offset sp_revm - 1 - r
+     * below is a valid index (r = len is Grundy's game's own heap) */
+    if (rs->sp_revw != rs->tw || rs->sp_revm <= len) {
         size_t m = 2 * len > REV_MIN ? 2 * len : REV_MIN;
         /* rebuilt whole: free first, so old and new are never both resident */
         free(rs->sp_rev);
@@ -264,181 +252,6 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     return GR_OK;
 }
 
-/* ---- the counts and the choice of class ---- */
-
-static inline void sp_count(gr_ruleset *rs, uint32_t v, size_t i) {
-    rs->sp_cnt[((v & ((1u << rs->sp_cb) - 1)) << 1) | ((i ^ rs->sp_pp) & 1)]++;
-}
-
-/* Counts with cb value bits (cb grows only: the old indices keep their
- * meaning, as every value so far had no bit at cb or above). */
-static int sp_counts_widen(gr_ruleset *rs, unsigned cb) {
-    size_t oldn = rs->sp_cnt ? (size_t)2 << rs->sp_cb : 0, n = (size_t)2 << cb;
-    if (rs->sp_cnt && n <= oldn) return 1;
-    uint32_t *c = realloc(rs->sp_cnt, n * sizeof *c);
-    if (!c) return 0;
-    memset(c + oldn, 0, (n - oldn) * sizeof *c);
-    rs->sp_cnt = c;
-    int64_t *w = realloc(rs->sp_wh, n * sizeof *w);
-    if (!w) return 0; /* the counts are wider already: harmless */
-    rs->sp_wh = w;
-    rs->sp_cb = cb;
-    return 1;
-}
-
-static void sp_set_class(gr_ruleset *rs, uint32_t mask, unsigned dom) {
-    rs->sp_mask = mask;
-    rs->sp_dom = dom;
-    uint64_t z = 0;
-    for (unsigned j = 0; j < 64; j++) z |= (uint64_t)!parity32(j & mask & 63) << j;
-    rs->sp_z = z;
-}
-
-/* The list for class (mask, dom), by one pass over the classified positions;
- * swapped in only when complete. 0 when out of memory (the old list stays). */
-static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect) {
-    size_t cap = expect + 16;
-    uint32_t *list = malloc(cap * sizeof *list), *lval = malloc(cap * sizeof *lval);
-    if (!list || !lval) {
-        free(list);
-        free(lval);
-        return 0;
-    }
-    uint32_t old_mask = rs->sp_mask;
-    unsigned old_dom = rs->sp_dom;
-    sp_set_class(rs, mask, dom);
-    size_t k = 0;
-    for (size_t i = 0; i < rs->sp_upto; i++) {
-        uint32_t v = gri_tab_at(rs, i);
-        if (sp_class(rs, v, i)) continue;
-        if (k == cap) { /* the counts promised fewer: not expected, but safe */
-            size_t c1 = cap, c2 = cap;
-            if (!gri_grow((void **)&list, &c1, k + 1, sizeof *list) || !gri_grow((void **)&lval, &c2, k + 1, sizeof *lval)) {
-                free(list);
-                free(lval);
-                sp_set_class(rs, old_mask, old_dom);
-                return 0;
-            }
-            cap = c1 < c2 ? c1 : c2;
-        }
-        list[k] = (uint32_t)i;
-        lval[k++] = v;
-    }
-    free(rs->sp_rare);
-    free(rs->sp_rval);
-    rs->sp_rare = list;
-    rs->sp_rval = lval;
-    rs->sp_cap = rs->sp_vcap = cap;
-    rs->sp_nrare = k;
-    return 1;
-}
-
-static uint64_t sp_rand(gr_ruleset *rs) {
-    uint64_t x = rs->sp_rng;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return rs->sp_rng = x;
-}
-
-/* Scores every class by the transform of the counts and moves to the best
- * one when it is clearly better (always when `force`). 0 when out of memory
- * and forced. */
-static int sp_choose(gr_ruleset *rs, int force) {
-    size_t nx = (size_t)2 << rs->sp_cb;
-    int64_t *h = rs->sp_wh;
-    for (size_t x = 0; x < nx; x++) h[x] = rs->sp_cnt[x];
-    for (size_t len = 1; len < nx; len <<= 1)
-        for (size_t i = 0; i < nx; i += 2 * len)
-            for (size_t j = i; j < i + len; j++) {
-                int64_t u = h[j], v = h[j + len];
-                h[j] = u + v;
-                h[j + len] = u - v;
-            }
-    int64_t total = h[0];
-    size_t cur = ((size_t)rs->sp_mask << 1) | rs->sp_dom;
-    int cur_ok = !force && cur != 0 && cur < nx && (!(cur & 1) || rs->sp_p < 2);
-    size_t best = cur_ok ? cur : 0;
-    int64_t bestc = cur_ok ? (total + h[cur]) / 2 : INT64_MAX, curc = bestc;
-    if (rs->sp_rng && !force) {
-        /* tests: any allowed class, at random */
-        do best = (size_t)(sp_rand(rs) % nx);
-        while (best == 0 || ((best & 1) && rs->sp_p >= 2));
-        bestc = (total + h[best]) / 2;
-    } else {
-        for (size_t s = 1; s < nx; s++) {
-            if ((s & 1) && rs->sp_p >= 2) continue;
-            int64_t c = (total + h[s]) / 2;
-            if (c < bestc) { bestc = c; best = s; }
-        }
-        if (cur_ok && (best == cur || bestc * 8 > curc * 7)) { rs->sp_chosen_at = rs->sp_upto; return 1; }
-    }
-    rs->sp_chosen_at = rs->sp_upto;
-    if (!sp_rebuild(rs, (uint32_t)(best >> 1), (unsigned)(best & 1), (size_t)bestc)) return !force;
-    if (!force) rs->sp_switches++;
-    return 1;
-}
-
-/* A value v at position i joins the counts (wider counts when it needs more
- * bits, and a review of the class) and, when listed, the list. */
-static int sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
-    int review = 0;
-    if (v >> rs->sp_vbits) {
-        unsigned vb = bitlen(v), cb = vb < MAX_CB ? vb : MAX_CB;
-        if (cb > rs->sp_cb && !sp_counts_widen(rs, cb)) return 0;
-        rs->sp_vbits = vb;
-        review = 1;
-    }
-    int listed = !sp_class(rs, v, i);
-    if (listed && (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
-                   !gri_grow((void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
-        return 0;
-    /* nothing fails past this point: a retry never counts a value twice */
-    if (listed) {
-        rs->sp_rare[rs->sp_nrare] = (uint32_t)i;
-        rs->sp_rval[rs->sp_nrare++] = v;
-    }
-    sp_count(rs, v, i);
-    rs->sp_upto = i + 1;
-    size_t len = i + 1, nx = (size_t)2 << rs->sp_cb;
-    if (rs->sp_every) review = len % rs->sp_every == 0;
-    else if (len >= 2 * rs->sp_chosen_at) review = 1;
-    /* a listed answer read every split: a transform is cheap beside that */
-    else if (listed && len >= 4 * (rs->sp_cb + 1) * nx) review = 1;
-    return review ? sp_choose(rs, 0) : 1;
-}
-
-void gri_sp_start(gr_ruleset *rs, unsigned p) {
-#ifdef GR_SP_AVX2
-    if (rs->sp_avx2 == 0) rs->sp_avx2 = __builtin_cpu_supports("avx2") ? 1 : -1;
-#endif
-    rs->sp_p = p > 2 ? 2 : p;
-    rs->sp_pp = rs->sp_p == 1;
-    unsigned vb = bitlen(rs->tabmax);
-    rs->sp_vbits = vb ? vb : 1;
-    free(rs->sp_cnt);
-    rs->sp_cnt = NULL;
-    rs->sp_cb = 0;
-    if (!sp_counts_widen(rs, rs->sp_vbits < MAX_CB ? rs->sp_vbits : MAX_CB) || !rs->sp_wh) { rs->sp_on = -1; return; }
-    for (size_t i = 0; i < rs->len; i++) sp_count(rs, gri_tab_at(rs, i), i);
-    rs->sp_upto = rs->len;
-    rs->sp_nrare = 0;
-    if (!sp_choose(rs, 1)) { rs->sp_on = -1; return; }
-    rs->sp_on = 1;
-}
-
-void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable) {
-    rs->sp_k0 = k0 + 1;
-#ifdef GR_SP_AVX2
-    rs->sp_avx2 = portable ? -1 : __builtin_cpu_supports("avx2") ? 1 : -1;
-#else
-    (void)portable;
-#endif
-    rs->sp_every = every;
-    rs->sp_rng = seed;
-}
-
-size_t gri_sp_switches(const gr_ruleset *rs) { return rs->sp_switches; }
 
 /* ---- one step ---- */
 
@@ -529,7 +342,6 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
     uint32_t *wit = rs->sp_wit;
     size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : rs->tw == 1 && rs->sp_avx2 > 0 ? 64 : DEFAULT_K0;
     if (k0 > 64) k0 = 64;
-    uint32_t vmax = rs->tw == 1 ? 0xff : rs->tw == 2 ? 0xffff : 0xffffffffu;
     size_t maxtop = 0, tops[TB_SUMS_MAX];
     for (size_t s = 0; s < nsums; s++) {
         size_t r = sums[s], top = r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2;
@@ -537,22 +349,26 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
         if (top > maxtop) maxtop = top;
     }
 #define TOP(s) ((s) < TB_SUMS_MAX ? tops[s] : sums[s] < 2 ? 0 : unequal ? (sums[s] - 1) / 2 : sums[s] / 2)
-    /* the values that can still be made (wider ones cannot): vmax + 1 is a
-     * multiple of 64, so whole words past it stay missing */
-    size_t mw = nw < ((size_t)vmax + 1) / 64 ? nw : ((size_t)vmax + 1) / 64, k = 0;
-    for (size_t w = 0; w < mw; w++) k += popcount64(need[w]);
+    /* only values below vcap can be made (a split XOR of two table values
+     * is below 2^bitlen(tabmax)): the others stay missing, uncounted, and
+     * the pass stops when every makeable one is found */
+    uint64_t vcap = (uint64_t)1 << gri_bitlen64(rs->tabmax);
+    size_t mw = (size_t)((vcap + 63) / 64), k = 0;
+    if (mw > nw) mw = nw;
+#define MAKEABLE(w) (64 * (uint64_t)((w) + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)(w))) - 1)
+    for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & MAKEABLE(w));
     uint32_t vals[64];
     size_t nv = 0; /* vals holds the missing values while k <= k0 */
     if (k && k <= k0)
         for (size_t w = 0; w < mw; w++)
-            for (uint64_t b = need[w]; b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+            for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
     for (size_t a0 = 1; a0 <= maxtop && k; a0 += BLOCK) {
         if (a0 == 1 + BLOCK) {
             /* after the first block: each value left where it was last
              * witnessed, when that is further on */
             k = 0;
             for (size_t w = 0; w < mw; w++)
-                for (uint64_t b = need[w]; b; b &= b - 1) {
+                for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) {
                     uint32_t v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
                     size_t lo = wit[v];
                     int hit = 0;
@@ -566,7 +382,7 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
             nv = 0;
             if (k && k <= k0)
                 for (size_t w = 0; w < mw; w++)
-                    for (uint64_t b = need[w]; b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+                    for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
             if (!k) break;
         }
         if (k <= k0) {
@@ -598,23 +414,27 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
                     uint64_t got = need[w] & fold_flags(rs->sp_flag + 64 * w);
                     for (uint64_t b = got; b; b &= b - 1) wit[64 * w + (size_t)__builtin_ctzll(b)] = (uint32_t)a0;
                     need[w] &= ~got;
-                    k += popcount64(need[w]);
+                    k += popcount64(need[w] & MAKEABLE(w));
                 }
             nv = 0;
             if (k && k <= k0)
                 for (size_t w = 0; w < mw; w++)
-                    for (uint64_t b = need[w]; b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+                    for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
         }
     }
+#undef MAKEABLE
 #undef TOP
 }
 
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err) {
     size_t n = rs->len;
+    if (n >= UINT32_MAX)
+        return gri_fail(err, GR_ELIMIT, "%s: the sparse-space method lists positions below 2^32 - 1 only (heap %zu)",
+                        rs->spec, n);
     /* values appended by other means (gr_ruleset_seed) since the last call */
     for (size_t i = rs->sp_upto; i < n; i++)
-        if (!sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+        if (!gri_sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     gr_status st = sp_bits(rs, err);
     if (st == GR_OK) st = rev_sync(rs, err);
     if (st != GR_OK) return st;
@@ -659,7 +479,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     uint32_t v = (uint32_t)lim;
     for (size_t w = 0; w < words; w++) {
         uint64_t found = direct ? rs->sp_bits[w] : fold_flags(flag + 64 * w);
-        uint64_t even = parity32((uint32_t)(64 * w) & rs->sp_mask) ? ~rs->sp_z : rs->sp_z; /* parity(v & m) = 0 */
+        uint64_t even = gri_parity32((uint32_t)(64 * w) & rs->sp_mask) ? ~rs->sp_z : rs->sp_z; /* parity(v & m) = 0 */
         uint64_t needed = ((needp & 1) ? even : 0) | ((needp & 2) ? ~even : 0);
         uint64_t cand = ~found & ~needed, miss = ~found & needed;
         nw = w + 1;
@@ -680,7 +500,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
             if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
     }
     if ((st = gri_rs_push(rs, v, err)) != GR_OK) return st;
-    if (!sp_note(rs, v, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+    if (!gri_sp_note(rs, v, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     return GR_OK;
 }
 

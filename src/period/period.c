@@ -7,14 +7,24 @@
 #include "games/tbcode.h"
 #include "period/provers.h"
 
+/* a x + b y + c, saturating at UINT64_MAX (a window past 2^64 is never
+ * covered: it must not wrap to a small one) */
+static uint64_t lin_sat(uint64_t a, uint64_t x, uint64_t b, uint64_t y, uint64_t c) {
+    uint64_t u, v, r;
+    if (gri_mul_overflows(a, x, &u) || gri_mul_overflows(b, y, &v) || gri_add_overflows(u, v, &r) ||
+        gri_add_overflows(r, c, &r))
+        return UINT64_MAX;
+    return r;
+}
+
 uint64_t gr_period_window_end(gr_period_rule rule, uint64_t t, uint64_t e, uint64_t p) {
     uint64_t e1 = e ? e : 1;
     switch (rule) {
-    case GR_PERIOD_SUBTRACTION: return e + t;
-    case GR_PERIOD_NOSPLIT: return e1 + t;
+    case GR_PERIOD_SUBTRACTION: return lin_sat(1, e, 0, 0, t);
+    case GR_PERIOD_NOSPLIT: return lin_sat(1, e1, 0, 0, t);
     case GR_PERIOD_ALLBUT: return UINT64_MAX; /* not a window: see gr_arith_prove */
-    case GR_PERIOD_SPLIT2: return 2 * e1 + p + t;
-    case GR_PERIOD_SPLIT3: return 3 * e1 + 2 * p + t;
+    case GR_PERIOD_SPLIT2: return lin_sat(2, e1, 1, p, t);
+    case GR_PERIOD_SPLIT3: return lin_sat(3, e1, 2, p, t);
     }
     return UINT64_MAX;
 }
@@ -57,7 +67,8 @@ int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_r
             if (n - p - e >= 256) {
                 if (!skip) skip = calloc(half / 64 + 1, sizeof *skip);
                 if (skip)
-                    for (uint64_t m = 2 * p; m <= half && (e == 0 || e - 1 + m < n); m += p) skip[m >> 6] |= (uint64_t)1 << (m & 63);
+                    /* (e >= 1 here: with e = 0, p either fits or the loop has stopped) */
+                    for (uint64_t m = 2 * p; m <= half && e - 1 + m < n; m += p) skip[m >> 6] |= (uint64_t)1 << (m & 63);
             }
             continue;
         }

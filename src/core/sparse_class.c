@@ -1,0 +1,186 @@
+/* The sparse-space method, the choice of class (see sparse.c for the
+ * method): value counts by (low value bits, position parity), every class
+ * scored at once by a Walsh-Hadamard transform, the schedule of reviews,
+ * and the rebuild of the listed positions. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "rs.h"
+#include "sparse_class.h"
+
+/* the counts keep this many low value bits */
+#define MAX_CB 12
+
+static inline void sp_count(gr_ruleset *rs, uint32_t v, size_t i) {
+    rs->sp_cnt[((v & ((1u << rs->sp_cb) - 1)) << 1) | ((i ^ rs->sp_pp) & 1)]++;
+}
+
+/* Counts with cb value bits (cb grows only: the old indices keep their
+ * meaning, as every value so far had no bit at cb or above). */
+static int sp_counts_widen(gr_ruleset *rs, unsigned cb) {
+    size_t oldn = rs->sp_cnt ? (size_t)2 << rs->sp_cb : 0, n = (size_t)2 << cb;
+    if (rs->sp_cnt && n <= oldn) return 1;
+    uint32_t *c = realloc(rs->sp_cnt, n * sizeof *c);
+    if (!c) return 0;
+    memset(c + oldn, 0, (n - oldn) * sizeof *c);
+    rs->sp_cnt = c;
+    int64_t *w = realloc(rs->sp_wh, n * sizeof *w);
+    if (!w) return 0; /* the counts are wider already: harmless */
+    rs->sp_wh = w;
+    rs->sp_cb = cb;
+    return 1;
+}
+
+static void sp_set_class(gr_ruleset *rs, uint32_t mask, unsigned dom) {
+    rs->sp_mask = mask;
+    rs->sp_dom = dom;
+    uint64_t z = 0;
+    for (unsigned j = 0; j < 64; j++) z |= (uint64_t)!gri_parity32(j & mask & 63) << j;
+    rs->sp_z = z;
+}
+
+/* The list for class (mask, dom), by one pass over the classified positions;
+ * swapped in only when complete. 0 when out of memory (the old list stays). */
+static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect) {
+    size_t cap = expect + 16;
+    uint32_t *list = malloc(cap * sizeof *list), *lval = malloc(cap * sizeof *lval);
+    if (!list || !lval) {
+        free(list);
+        free(lval);
+        return 0;
+    }
+    uint32_t old_mask = rs->sp_mask;
+    unsigned old_dom = rs->sp_dom;
+    sp_set_class(rs, mask, dom);
+    size_t k = 0;
+    for (size_t i = 0; i < rs->sp_upto; i++) {
+        uint32_t v = gri_tab_at(rs, i);
+        if (gri_sp_class(rs, v, i)) continue;
+        if (k == cap) { /* the counts promised fewer: not expected, but safe */
+            size_t c1 = cap, c2 = cap;
+            if (!gri_grow((void **)&list, &c1, k + 1, sizeof *list) || !gri_grow((void **)&lval, &c2, k + 1, sizeof *lval)) {
+                free(list);
+                free(lval);
+                sp_set_class(rs, old_mask, old_dom);
+                return 0;
+            }
+            cap = c1 < c2 ? c1 : c2;
+        }
+        list[k] = (uint32_t)i;
+        lval[k++] = v;
+    }
+    free(rs->sp_rare);
+    free(rs->sp_rval);
+    rs->sp_rare = list;
+    rs->sp_rval = lval;
+    rs->sp_cap = rs->sp_vcap = cap;
+    rs->sp_nrare = k;
+    return 1;
+}
+
+static uint64_t sp_rand(gr_ruleset *rs) {
+    uint64_t x = rs->sp_rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return rs->sp_rng = x;
+}
+
+/* Scores every class by the transform of the counts and moves to the best
+ * one when it is clearly better (always when `force`). 0 when out of memory
+ * and forced. */
+static int sp_choose(gr_ruleset *rs, int force) {
+    size_t nx = (size_t)2 << rs->sp_cb;
+    int64_t *h = rs->sp_wh;
+    for (size_t x = 0; x < nx; x++) h[x] = rs->sp_cnt[x];
+    for (size_t len = 1; len < nx; len <<= 1)
+        for (size_t i = 0; i < nx; i += 2 * len)
+            for (size_t j = i; j < i + len; j++) {
+                int64_t u = h[j], v = h[j + len];
+                h[j] = u + v;
+                h[j + len] = u - v;
+            }
+    int64_t total = h[0];
+    size_t cur = ((size_t)rs->sp_mask << 1) | rs->sp_dom;
+    int cur_ok = !force && cur != 0 && cur < nx && (!(cur & 1) || rs->sp_p < 2);
+    size_t best = cur_ok ? cur : 0;
+    int64_t bestc = cur_ok ? (total + h[cur]) / 2 : INT64_MAX, curc = bestc;
+    if (rs->sp_rng && !force) {
+        /* tests: any allowed class, at random */
+        do best = (size_t)(sp_rand(rs) % nx);
+        while (best == 0 || ((best & 1) && rs->sp_p >= 2));
+        bestc = (total + h[best]) / 2;
+    } else {
+        for (size_t s = 1; s < nx; s++) {
+            if ((s & 1) && rs->sp_p >= 2) continue;
+            int64_t c = (total + h[s]) / 2;
+            if (c < bestc) { bestc = c; best = s; }
+        }
+        if (cur_ok && (best == cur || bestc * 8 > curc * 7)) { rs->sp_chosen_at = rs->sp_upto; return 1; }
+    }
+    rs->sp_chosen_at = rs->sp_upto;
+    if (!sp_rebuild(rs, (uint32_t)(best >> 1), (unsigned)(best & 1), (size_t)bestc)) return !force;
+    if (!force) rs->sp_switches++;
+    return 1;
+}
+
+/* A value v at position i joins the counts (wider counts when it needs more
+ * bits, and a review of the class) and, when listed, the list. */
+int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
+    int review = 0;
+    if (gri_bitlen64(v) > rs->sp_vbits) {
+        unsigned vb = gri_bitlen64(v), cb = vb < MAX_CB ? vb : MAX_CB;
+        if (cb > rs->sp_cb && !sp_counts_widen(rs, cb)) return 0;
+        rs->sp_vbits = vb;
+        review = 1;
+    }
+    int listed = !gri_sp_class(rs, v, i);
+    if (listed && (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
+                   !gri_grow((void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
+        return 0;
+    /* nothing fails past this point: a retry never counts a value twice */
+    if (listed) {
+        rs->sp_rare[rs->sp_nrare] = (uint32_t)i;
+        rs->sp_rval[rs->sp_nrare++] = v;
+    }
+    sp_count(rs, v, i);
+    rs->sp_upto = i + 1;
+    size_t len = i + 1, nx = (size_t)2 << rs->sp_cb;
+    if (rs->sp_every) review = len % rs->sp_every == 0;
+    else if (len >= 2 * rs->sp_chosen_at) review = 1;
+    /* a listed answer read every split: a transform is cheap beside that */
+    else if (listed && len >= 4 * (rs->sp_cb + 1) * nx) review = 1;
+    return review ? sp_choose(rs, 0) : 1;
+}
+
+void gri_sp_start(gr_ruleset *rs, unsigned p) {
+#if GRI_SP_X86
+    if (rs->sp_avx2 == 0) rs->sp_avx2 = __builtin_cpu_supports("avx2") ? 1 : -1;
+#endif
+    rs->sp_p = p > 2 ? 2 : p;
+    rs->sp_pp = rs->sp_p == 1;
+    unsigned vb = gri_bitlen64(rs->tabmax);
+    rs->sp_vbits = vb ? vb : 1;
+    free(rs->sp_cnt);
+    rs->sp_cnt = NULL;
+    rs->sp_cb = 0;
+    if (!sp_counts_widen(rs, rs->sp_vbits < MAX_CB ? rs->sp_vbits : MAX_CB) || !rs->sp_wh) { rs->sp_on = -1; return; }
+    for (size_t i = 0; i < rs->len; i++) sp_count(rs, gri_tab_at(rs, i), i);
+    rs->sp_upto = rs->len;
+    rs->sp_nrare = 0;
+    if (!sp_choose(rs, 1)) { rs->sp_on = -1; return; }
+    rs->sp_on = 1;
+}
+
+void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable) {
+    rs->sp_k0 = k0 + 1;
+#if GRI_SP_X86
+    rs->sp_avx2 = portable ? -1 : __builtin_cpu_supports("avx2") ? 1 : -1;
+#else
+    (void)portable;
+#endif
+    rs->sp_every = every;
+    rs->sp_rng = seed;
+}
+
+size_t gri_sp_switches(const gr_ruleset *rs) { return rs->sp_switches; }

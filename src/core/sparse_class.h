@@ -1,0 +1,46 @@
+/* The sparse-space method's classes (sparse_class.c): which positions are
+ * listed, and when the class is chosen again. The step and its kernels
+ * are in sparse.c (sparse.h). */
+#ifndef GRUNDY_SPARSE_CLASS_H
+#define GRUNDY_SPARSE_CLASS_H
+
+#include "rs.h"
+
+/* x86 with GCC or clang: AVX2 kernels, detected at run time */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GRI_SP_X86 1
+#else
+#define GRI_SP_X86 0
+#endif
+
+/* parity of the set bits, without a library call on CPUs without POPCNT */
+static inline unsigned gri_parity32(uint32_t x) {
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    return (0x6996u >> (x & 15)) & 1;
+}
+
+static inline unsigned gri_bitlen64(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
+
+/* the class bit of position i with value v: 0 when listed */
+static inline unsigned gri_sp_class(const gr_ruleset *rs, uint32_t v, size_t i) {
+    return gri_parity32(v & rs->sp_mask) ^ (rs->sp_dom & (unsigned)((i ^ rs->sp_pp) & 1));
+}
+
+/* Chooses the first class from the table so far (sets sp_on to 1, or -1
+ * when out of memory). p: the parity of every split removal (the heap
+ * minus a split sum), 2 when they differ. */
+void gri_sp_start(gr_ruleset *rs, unsigned p);
+/* A value v at position i joins the counts and, when listed, the list;
+ * the class may be reviewed. 0 when out of memory (nothing counted). */
+int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i);
+/* Tests and benchmarks: the pass compares missing values one by one while
+ * at most k0 are left (else flags every split); every > 0 reviews the class
+ * every `every` values, picking one at random when seed != 0; portable
+ * turns the AVX2 kernels off. */
+void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable);
+/* how many times the class changed after the first choice */
+size_t gri_sp_switches(const gr_ruleset *rs);
+
+#endif
