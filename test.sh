@@ -11,6 +11,9 @@ command -v cmake >/dev/null || need+=(cmake)
 command -v cc >/dev/null || need+=(gcc)
 command -v make >/dev/null || need+=(make)
 command -v python3 >/dev/null || need+=(python3)
+command -v c++ >/dev/null || need+=(g++)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v objdump >/dev/null || need+=(binutils)
 if [ ${#need[@]} -gt 0 ]; then
     apt-get update && apt-get install -y "${need[@]}"
 fi
