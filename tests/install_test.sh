@@ -18,7 +18,8 @@ pc=$(find "$prefix" -name grundy.pc | head -1)
 [ -n "$pc" ] || fail "no grundy.pc installed"
 libdir=$(dirname "$(dirname "$pc")")
 for f in "$prefix/bin/grundy" "$libdir/libgrundy.a" "$libdir/libgrundy.so" "$prefix/include/grundy/grundy.h" \
-         "$libdir/cmake/grundy/grundyConfig.cmake" "$prefix/share/doc/grundy/LICENSE"; do
+         "$libdir/cmake/grundy/grundyConfig.cmake" "$prefix/share/doc/grundy/LICENSE" \
+         "$prefix/share/bash-completion/completions/grundy"; do
     [ -e "$f" ] || fail "missing $f"
 done
 soname=$(objdump -p "$libdir/libgrundy.so" | awk '/SONAME/ {print $2}')
