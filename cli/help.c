@@ -282,10 +282,43 @@ void cli_help(FILE *f, const char *name, int *found) {
     if (found) *found = 0;
 }
 
-/* grundy help [TOPIC] | grundy --help | grundy -h */
+/* text as troff lines inside .nf/.fi: backslashes escaped, and a line
+ * that starts with a control character made plain */
+static void man_text(FILE *f, const char *t) {
+    int bol = 1;
+    for (; *t; t++) {
+        if (bol && (*t == '.' || *t == '\'')) fputs("\\&", f);
+        if (*t == '\\') fputs("\\e", f);
+        else fputc(*t, f);
+        bol = *t == '\n';
+    }
+    if (!bol) fputc('\n', f);
+}
+
+/* The manual page (troff), from the same text as the help: the usage and
+ * every topic. The build writes it to grundy.1 and installs it. */
+static void man_page(FILE *f) {
+    fprintf(f, ".TH GRUNDY 1 \"\" \"grundy %s\" \"User Commands\"\n", gr_version());
+    fputs(".SH NAME\ngrundy \\- exact solutions of impartial combinatorial games\n", f);
+    fputs(".SH SYNOPSIS\n.nf\n", f);
+    man_text(f, USAGE);
+    fputs(".fi\n.SH TOPICS\nEach section below is also printed by \\fBgrundy help\\fR \\fITOPIC\\fR.\n", f);
+    for (size_t i = 0; i < sizeof TOPICS / sizeof TOPICS[0]; i++) {
+        fprintf(f, ".SS %s\n.nf\n", TOPICS[i].name);
+        man_text(f, TOPICS[i].text);
+        fputs(".fi\n", f);
+    }
+    fputs(".SH SEE ALSO\nThe documentation in the source tree's docs/ folder, starting with README.md.\n", f);
+}
+
+/* grundy help [TOPIC] | grundy help --man | grundy --help | grundy -h */
 int cmd_help(int argc, char **argv) {
     if (strcmp(argv[1], "help")) { cli_help(stdout, NULL, NULL); return 0; }
     if (argc > 3) return cli_usage_error("help takes one TOPIC%s", "");
+    if (argc == 3 && !strcmp(argv[2], "--man")) {
+        man_page(stdout);
+        return 0;
+    }
     int found = 1;
     cli_help(stdout, argc == 3 ? argv[2] : NULL, &found);
     if (!found) {

@@ -19,7 +19,7 @@ pc=$(find "$prefix" -name grundy.pc | head -1)
 libdir=$(dirname "$(dirname "$pc")")
 for f in "$prefix/bin/grundy" "$libdir/libgrundy.a" "$libdir/libgrundy.so" "$prefix/include/grundy/grundy.h" \
          "$libdir/cmake/grundy/grundyConfig.cmake" "$prefix/share/doc/grundy/LICENSE" \
-         "$prefix/share/bash-completion/completions/grundy"; do
+         "$prefix/share/bash-completion/completions/grundy" "$prefix/share/man/man1/grundy.1"; do
     [ -e "$f" ] || fail "missing $f"
 done
 soname=$(objdump -p "$libdir/libgrundy.so" | awk '/SONAME/ {print $2}')
