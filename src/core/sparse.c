@@ -44,9 +44,10 @@
 #define DEFAULT_K0 6
 /* splits of each sum per block of the pass */
 #define BLOCK 64
-/* split sums whose bounds the pass keeps at hand */
-#define TB_SUMS_MAX 32
 
+/* the largest smaller part of a split of r (a <= r - a; a < r - a when
+ * unequal) */
+static inline size_t split_top(size_t r, int unequal) { return r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2; }
 
 static inline size_t popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -54,8 +55,6 @@ static inline size_t popcount64(uint64_t x) {
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
     return (size_t)((x * 0x0101010101010101ull) >> 56);
 }
-
-
 
 /* 64 byte flags (each 0 or 1) as the bits of one word */
 static inline uint64_t fold_flags(const uint8_t *f) {
@@ -76,7 +75,7 @@ static inline uint64_t fold_flags(const uint8_t *f) {
  * flag_block: flag[g[a] ^ rv[a]] = 1 for a in [lo, hi), rv[a] = G(r - a). */
 #define GR_SP_KERNELS(T, S)                                                                                        \
     static void add_all_##S(const T *g, size_t r, int unequal, uint64_t *bits) {                                   \
-        size_t top = unequal ? (r - 1) / 2 : r / 2;                                                                \
+        size_t top = split_top(r, unequal);                                                                        \
         for (size_t a = 1; a <= top; a++) {                                                                        \
             uint32_t x = (uint32_t)(g[a] ^ g[r - a]);                                                              \
             bits[x >> 6] |= (uint64_t)1 << (x & 63);                                                               \
@@ -148,20 +147,22 @@ __attribute__((target("avx2"))) static uint64_t hit64_avx2(const uint8_t *g, con
     return hits;
 }
 
+/* the 256-bit set {x} (x < 256): 1 << (x - 64 j) in lane j, where the
+ * shift is out of range (and gives 0) in every other lane */
+__attribute__((target("avx2"))) static inline __m256i onehot(uint32_t x) {
+    return _mm256_sllv_epi64(_mm256_set1_epi64x(1),
+                             _mm256_sub_epi64(_mm256_set1_epi64x((long long)x), _mm256_set_epi64x(192, 128, 64, 0)));
+}
+
 __attribute__((target("avx2"))) static void onehot_listed_avx2(const uint8_t *g, const uint32_t *list,
                                                               const uint32_t *lval, size_t i, size_t end, size_t r,
                                                               uint64_t out[4]) {
-    const __m256i one = _mm256_set1_epi64x(1), off = _mm256_set_epi64x(192, 128, 64, 0);
     __m256i acc0 = _mm256_loadu_si256((const __m256i *)out), acc1 = _mm256_setzero_si256();
     for (; i + 2 <= end; i += 2) {
-        long long x0 = (long long)(lval[i] ^ g[r - list[i]]), x1 = (long long)(lval[i + 1] ^ g[r - list[i + 1]]);
-        acc0 = _mm256_or_si256(acc0, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x0), off)));
-        acc1 = _mm256_or_si256(acc1, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x1), off)));
+        acc0 = _mm256_or_si256(acc0, onehot(lval[i] ^ g[r - list[i]]));
+        acc1 = _mm256_or_si256(acc1, onehot(lval[i + 1] ^ g[r - list[i + 1]]));
     }
-    if (i < end) {
-        long long x0 = (long long)(lval[i] ^ g[r - list[i]]);
-        acc0 = _mm256_or_si256(acc0, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x0), off)));
-    }
+    if (i < end) acc0 = _mm256_or_si256(acc0, onehot(lval[i] ^ g[r - list[i]]));
     _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
 }
 
@@ -170,21 +171,19 @@ __attribute__((target("avx2"))) static void onehot_listed_avx2(const uint8_t *g,
 __attribute__((target("avx2"))) static void onehot_listed2_avx2(const uint8_t *g, const uint32_t *list,
                                                                const uint32_t *lval, size_t i, size_t end, size_t r,
                                                                uint64_t out[4]) {
-    const __m256i one = _mm256_set1_epi64x(1), off = _mm256_set_epi64x(192, 128, 64, 0);
     __m256i acc0 = _mm256_loadu_si256((const __m256i *)out), acc1 = _mm256_setzero_si256();
     for (; i < end; i++) {
         uint16_t w;
         memcpy(&w, g + (r - 1 - list[i]), 2);
-        long long x0 = (long long)(lval[i] ^ (uint32_t)(w >> 8)), x1 = (long long)(lval[i] ^ (uint32_t)(w & 0xff));
-        acc0 = _mm256_or_si256(acc0, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x0), off)));
-        acc1 = _mm256_or_si256(acc1, _mm256_sllv_epi64(one, _mm256_sub_epi64(_mm256_set1_epi64x(x1), off)));
+        acc0 = _mm256_or_si256(acc0, onehot(lval[i] ^ (uint32_t)(w >> 8)));
+        acc1 = _mm256_or_si256(acc1, onehot(lval[i] ^ (uint32_t)(w & 0xff)));
     }
     _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
 }
 #endif
 
-/* the option bitset, the byte flags and the missing set: 2^gri_bitlen64(tabmax)
- * bits each (plus a word), and at least 256 */
+/* room for the option bitset, the byte flags and the missing set:
+ * 2^bitlen(tabmax) bits each (plus a word), and at least 256 */
 static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
     size_t words = ((size_t)1 << gri_bitlen64(rs->tabmax)) / 64 + 1;
     if (words < 4) words = 4;
@@ -201,7 +200,6 @@ static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
         rs->sp_wit = wt;
         rs->sp_bwords = words;
     }
-    memset(rs->sp_bits, 0, words * sizeof *rs->sp_bits);
     rs->sp_bused = words;
     return GR_OK;
 }
@@ -210,6 +208,7 @@ gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, in
                            size_t *words, gr_error *err) {
     gr_status st = sp_bits(rs, err);
     if (st != GR_OK) return st;
+    memset(rs->sp_bits, 0, rs->sp_bused * sizeof *rs->sp_bits);
     for (size_t k = 0; k < nsums; k++) {
         if (sums[k] < 2) continue;
         switch (rs->tw) {
@@ -311,6 +310,7 @@ static uint64_t hit_block(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, 
     switch (rs->tw) {
     case 1:
 #ifdef GR_SP_AVX2
+        if (rs->sp_avx2 > 0 && hi - lo == BLOCK) return hit64_avx2((const uint8_t *)rs->tab + lo, (const uint8_t *)rs->sp_rev + off + lo, vals, k);
         if (rs->sp_avx2 > 0) return hit_block_8_avx2((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, vals, k);
 #endif
         return hit_block_8((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, vals, k);
@@ -324,72 +324,66 @@ static uint64_t hit_block(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, 
     }
 }
 
-/* hit_block over the splits [lo, hi) of sum r (vals: values of the table's width) */
-static uint64_t hits_at(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, const uint32_t *vals, size_t k) {
-#ifdef GR_SP_AVX2
-    if (rs->tw == 1 && rs->sp_avx2 > 0 && hi - lo == BLOCK)
-        return hit64_avx2((const uint8_t *)rs->tab + lo, (const uint8_t *)rs->sp_rev + (rs->sp_revm - 1 - r) + lo, vals, k);
-#endif
-    return hit_block(rs, r, lo, hi, vals, k);
+/* the values of the missing set that a split can make: below vcap (a
+ * split XOR of two table values is below 2^bitlen(tabmax)), in word w */
+static inline uint64_t makeable(uint64_t vcap, size_t w) {
+    return 64 * (uint64_t)(w + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)w)) - 1;
 }
 
-/* The pass: removes from the missing set (words 0..nw-1, k values) every
- * value some split makes: first each value where it was last witnessed,
- * then the splits a = 1, 2, ... of all sums together, in blocks, until
- * none is missing. */
+/* the makeable missing values as a list (when there are at most 64) */
+static size_t missing_list(const uint64_t *need, size_t mw, uint64_t vcap, uint32_t vals[64]) {
+    size_t nv = 0;
+    for (size_t w = 0; w < mw; w++)
+        for (uint64_t b = need[w] & makeable(vcap, w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+    return nv;
+}
+
+/* the end of the block of splits from a0 of a sum whose top is top */
+static inline size_t block_end(size_t top, size_t a0) { return top + 1 < a0 + BLOCK ? top + 1 : a0 + BLOCK; }
+
+/* The pass: removes from the missing set (words 0..nw-1) every value some
+ * split makes: first each value where it was last witnessed, then the
+ * splits a = 1, 2, ... of all sums together, in blocks, until none is
+ * missing. Values no split can make stay missing, uncounted. */
 static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, size_t nw) {
     uint64_t *need = rs->sp_need;
     uint32_t *wit = rs->sp_wit;
     size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : rs->tw == 1 && rs->sp_avx2 > 0 ? 64 : DEFAULT_K0;
     if (k0 > 64) k0 = 64;
-    size_t maxtop = 0, tops[TB_SUMS_MAX];
-    for (size_t s = 0; s < nsums; s++) {
-        size_t r = sums[s], top = r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2;
-        if (s < TB_SUMS_MAX) tops[s] = top;
-        if (top > maxtop) maxtop = top;
-    }
-#define TOP(s) ((s) < TB_SUMS_MAX ? tops[s] : sums[s] < 2 ? 0 : unequal ? (sums[s] - 1) / 2 : sums[s] / 2)
-    /* only values below vcap can be made (a split XOR of two table values
-     * is below 2^bitlen(tabmax)): the others stay missing, uncounted, and
-     * the pass stops when every makeable one is found */
+    size_t maxtop = 0;
+    for (size_t s = 0; s < nsums; s++)
+        if (split_top(sums[s], unequal) > maxtop) maxtop = split_top(sums[s], unequal);
     uint64_t vcap = (uint64_t)1 << gri_bitlen64(rs->tabmax);
     size_t mw = (size_t)((vcap + 63) / 64), k = 0;
     if (mw > nw) mw = nw;
-#define MAKEABLE(w) (64 * (uint64_t)((w) + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)(w))) - 1)
-    for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & MAKEABLE(w));
+    for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & makeable(vcap, w));
     uint32_t vals[64];
-    size_t nv = 0; /* vals holds the missing values while k <= k0 */
-    if (k && k <= k0)
-        for (size_t w = 0; w < mw; w++)
-            for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+    size_t nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0; /* the missing values while k <= k0 */
     for (size_t a0 = 1; a0 <= maxtop && k; a0 += BLOCK) {
         if (a0 == 1 + BLOCK) {
             /* after the first block: each value left where it was last
              * witnessed, when that is further on */
             k = 0;
             for (size_t w = 0; w < mw; w++)
-                for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) {
+                for (uint64_t b = need[w] & makeable(vcap, w); b; b &= b - 1) {
                     uint32_t v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
                     size_t lo = wit[v];
                     int hit = 0;
                     for (size_t s = 0; lo >= a0 && s < nsums && !hit; s++) {
-                        size_t top = TOP(s);
-                        if (top >= lo) hit = hits_at(rs, sums[s], lo, top + 1 < lo + BLOCK ? top + 1 : lo + BLOCK, &v, 1) != 0;
+                        size_t top = split_top(sums[s], unequal);
+                        if (top >= lo) hit = hit_block(rs, sums[s], lo, block_end(top, lo), &v, 1) != 0;
                     }
                     if (hit) need[w] &= ~((uint64_t)1 << (v & 63));
                     else k++;
                 }
-            nv = 0;
-            if (k && k <= k0)
-                for (size_t w = 0; w < mw; w++)
-                    for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+            nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0;
             if (!k) break;
         }
         if (k <= k0) {
             uint64_t hits = 0;
             for (size_t s = 0; s < nsums; s++) {
-                size_t top = TOP(s);
-                if (top >= a0) hits |= hits_at(rs, sums[s], a0, top + 1 < a0 + BLOCK ? top + 1 : a0 + BLOCK, vals, nv);
+                size_t top = split_top(sums[s], unequal);
+                if (top >= a0) hits |= hit_block(rs, sums[s], a0, block_end(top, a0), vals, nv);
             }
             if (!hits) continue;
             size_t m = 0;
@@ -405,8 +399,8 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
             k = nv = m;
         } else {
             for (size_t s = 0; s < nsums; s++) {
-                size_t top = TOP(s);
-                if (top >= a0) flag_block(rs, sums[s], a0, top + 1 < a0 + BLOCK ? top + 1 : a0 + BLOCK);
+                size_t top = split_top(sums[s], unequal);
+                if (top >= a0) flag_block(rs, sums[s], a0, block_end(top, a0));
             }
             k = 0;
             for (size_t w = 0; w < mw; w++)
@@ -414,16 +408,11 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
                     uint64_t got = need[w] & fold_flags(rs->sp_flag + 64 * w);
                     for (uint64_t b = got; b; b &= b - 1) wit[64 * w + (size_t)__builtin_ctzll(b)] = (uint32_t)a0;
                     need[w] &= ~got;
-                    k += popcount64(need[w] & MAKEABLE(w));
+                    k += popcount64(need[w] & makeable(vcap, w));
                 }
-            nv = 0;
-            if (k && k <= k0)
-                for (size_t w = 0; w < mw; w++)
-                    for (uint64_t b = need[w] & MAKEABLE(w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+            nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0;
         }
     }
-#undef MAKEABLE
-#undef TOP
 }
 
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
@@ -444,7 +433,9 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
      * listed scan fills the set directly) or as byte flags, folded a word at
      * a time when read */
     int direct = rs->tw == 1 && rs->sp_avx2 > 0;
-    if (!direct) {
+    if (direct) {
+        memset(rs->sp_bits, 0, words * sizeof *rs->sp_bits);
+    } else {
         memset(flag, 0, lim);
         for (size_t i = 0; i < nsingle; i++)
             if (single[i] < lim) flag[single[i]] = 1;

@@ -153,11 +153,9 @@ int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
     return review ? sp_choose(rs, 0) : 1;
 }
 
-void gri_sp_start(gr_ruleset *rs, unsigned p) {
-#if GRI_SP_X86
-    if (rs->sp_avx2 == 0) rs->sp_avx2 = __builtin_cpu_supports("avx2") ? 1 : -1;
-#endif
-    rs->sp_p = p > 2 ? 2 : p;
+void gri_sp_start(gr_ruleset *rs, unsigned removals) {
+    if (rs->sp_avx2 == 0) rs->sp_avx2 = gri_cpu_avx2() ? 1 : -1;
+    rs->sp_p = (removals & 3) == 3 ? 2 : (removals & 3) == 2; /* 2: both parities */
     rs->sp_pp = rs->sp_p == 1;
     unsigned vb = gri_bitlen64(rs->tabmax);
     rs->sp_vbits = vb ? vb : 1;
@@ -174,11 +172,7 @@ void gri_sp_start(gr_ruleset *rs, unsigned p) {
 
 void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable) {
     rs->sp_k0 = k0 + 1;
-#if GRI_SP_X86
-    rs->sp_avx2 = portable ? -1 : __builtin_cpu_supports("avx2") ? 1 : -1;
-#else
-    (void)portable;
-#endif
+    rs->sp_avx2 = !portable && gri_cpu_avx2() ? 1 : -1;
     rs->sp_every = every;
     rs->sp_rng = seed;
 }

@@ -21,6 +21,15 @@ static inline unsigned gri_parity32(uint32_t x) {
     return (0x6996u >> (x & 15)) & 1;
 }
 
+/* the CPU runs AVX2 (a run-time check) */
+static inline int gri_cpu_avx2(void) {
+#if GRI_SP_X86
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 static inline unsigned gri_bitlen64(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
 
 /* the class bit of position i with value v: 0 when listed */
@@ -29,9 +38,9 @@ static inline unsigned gri_sp_class(const gr_ruleset *rs, uint32_t v, size_t i) 
 }
 
 /* Chooses the first class from the table so far (sets sp_on to 1, or -1
- * when out of memory). p: the parity of every split removal (the heap
- * minus a split sum), 2 when they differ. */
-void gri_sp_start(gr_ruleset *rs, unsigned p);
+ * when out of memory). removals: the parities of the split removals (the
+ * heap minus a split sum), bit 0 for an even one and bit 1 for an odd one. */
+void gri_sp_start(gr_ruleset *rs, unsigned removals);
 /* A value v at position i joins the counts and, when listed, the list;
  * the class may be reviewed. 0 when out of memory (nothing counted). */
 int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i);

@@ -19,11 +19,9 @@
 #include "sparse.h"
 #include "split3.h"
 
-static unsigned bitlen(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
-
 /* row words for the current values: 2^bitlen(tabmax) bits, at least one word */
 static size_t row_words(const gr_ruleset *rs) {
-    unsigned b = bitlen(rs->tabmax);
+    unsigned b = gri_bitlen64(rs->tabmax);
     return b > 6 ? (size_t)1 << (b - 6) : 1;
 }
 
@@ -110,9 +108,8 @@ void gri_split3_free(gri_split3 *p) {
 
 GR_TRANSLATE(translate_or, )
 GR_PERMUTE(permute_or, )
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if GRI_SP_X86
 #include <immintrin.h>
-#define GR_S3_AVX2 1
 /* translate_or with the four words of a group in one register, permuted by
  * hi & 3 */
 #define GR_T4(IMM)                                                                                                 \
@@ -129,14 +126,8 @@ __attribute__((target("avx2"))) static void translate_or_avx2(uint64_t *restrict
     }
     size_t g = hi >> 2, n = dw / 4;
     switch (hi & 3) {
-    case 0:
-        for (size_t j = 0; j < n; j++) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(row + 4 * (j ^ g)));
-            __m256i *d = (__m256i *)(acc + 4 * j);
-            _mm256_storeu_si256(d, _mm256_or_si256(_mm256_loadu_si256(d), v));
-        }
-        break;
-    case 1: GR_T4(0xb1) break; /* words 1, 0, 3, 2 */
+    case 0: GR_T4(0xe4) break; /* words 0, 1, 2, 3 */
+    case 1: GR_T4(0xb1) break; /* 1, 0, 3, 2 */
     case 2: GR_T4(0x4e) break; /* 2, 3, 0, 1 */
     default: GR_T4(0x1b) break; /* 3, 2, 1, 0 */
     }
@@ -154,11 +145,7 @@ void gri_split3_options(const gr_ruleset *rs, gri_split3 *p, size_t r, uint64_t 
         if (words >= 4) dw = (dw + 3) & ~(size_t)3;
         if (dw > words) dw = words;
     }
-    int avx2 = 0;
-#ifdef GR_S3_AVX2
-    if (!p->avx2) p->avx2 = __builtin_cpu_supports("avx2") ? 1 : -1;
-    avx2 = p->avx2 > 0 && rs->sp_avx2 >= 0; /* gri_sp_tune may ask for the portable code */
-#endif
+    int avx2 = rs->sp_avx2 >= 0 && gri_cpu_avx2(); /* gri_sp_tune may ask for the portable code */
     uint64_t used = 0;
     for (size_t a = 1; 3 * a <= r; a++) {
         uint32_t ga = gri_tab_at(rs, a);
@@ -170,7 +157,7 @@ void gri_split3_options(const gr_ruleset *rs, gri_split3 *p, size_t r, uint64_t 
         }
         const uint64_t *row = p->rows + (r - a) * words;
         if (avx2) {
-#ifdef GR_S3_AVX2
+#if GRI_SP_X86
             translate_or_avx2(acc, row, dw, ga >> 6);
 #endif
         } else {
@@ -181,7 +168,7 @@ void gri_split3_options(const gr_ruleset *rs, gri_split3 *p, size_t r, uint64_t 
         unsigned lo = (unsigned)__builtin_ctzll(used);
         const uint64_t *acc = p->acc + (size_t)lo * words;
         if (avx2) {
-#ifdef GR_S3_AVX2
+#if GRI_SP_X86
             permute_or_avx2(bits, acc, dw, lo);
 #endif
         } else {

@@ -13,7 +13,6 @@ typedef struct gri_split3 {
     size_t len, cap, words;
     uint64_t *acc;
     size_t acc_words;
-    int avx2; /* 0 unknown, 1 the CPU has AVX2, -1 not */
 } gri_split3;
 
 /* rows 0..upto-1, refilled when the values need more words */

@@ -122,7 +122,7 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
          * the class is only chosen by it, the values never depend on it) */
         unsigned seen = 0;
         for (size_t i = 0; i < nsums; i++) seen |= 1u << ((n - sums[i]) & 1);
-        gri_sp_start(rs, seen == 3 ? 2 : seen == 2);
+        gri_sp_start(rs, seen);
     }
     if (rs->sp_on == 1) { *st = gri_sp_next(rs, d->single, nsingle, sums, nsums, sh->unequal, err); return 1; }
     uint64_t *bits;

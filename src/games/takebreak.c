@@ -127,12 +127,12 @@ static int sp_applies(const tb_data *td) {
     return 0;
 }
 
-/* the parity of the removals that split in two (2 when both occur) */
-static unsigned split_parity(const tb_data *td) {
+/* the parities of the removals that split in two (bit 0 even, bit 1 odd) */
+static unsigned split_parities(const tb_data *td) {
     unsigned seen = 0;
     for (size_t k = 0; k < td->ndigits; k++)
         if (td->digit[k] & TB_LEAVE_TWO) seen |= 1u << (k & 1);
-    return seen == 3 ? 2 : seen == 2;
+    return seen;
 }
 
 static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
@@ -140,7 +140,7 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     size_t n = rs->len;
     gr_status st;
     if (rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
-        if (sp_applies(td)) gri_sp_start(rs, split_parity(td));
+        if (sp_applies(td)) gri_sp_start(rs, split_parities(td));
         else rs->sp_on = -1;
     }
     uint64_t kmax = td->repeat ? n : td->ndigits - 1;
