@@ -14,6 +14,14 @@ command -v python3 >/dev/null || need+=(python3)
 command -v c++ >/dev/null || need+=(g++)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v objdump >/dev/null || need+=(binutils)
+command -v parallel >/dev/null || need+=(parallel)
+# the Python package's tests: Debian's python3 with pytest and numpy, and
+# pip, setuptools and wheel to check `pip install ./python` offline
+py=/usr/bin/python3
+[ -x $py ] || need+=(python3)
+for m in pytest:python3-pytest numpy:python3-numpy pip:python3-pip setuptools:python3-setuptools wheel:python3-wheel; do
+    [ -x $py ] && $py -c "import ${m%%:*}" 2>/dev/null || need+=("${m#*:}")
+done
 if [ ${#need[@]} -gt 0 ]; then
     apt-get update && apt-get install -y "${need[@]}"
 fi

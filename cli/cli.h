@@ -61,9 +61,19 @@ int cmd_demo(const cli_opts *o);    /* cmd_demo.c */
 /* these read their own arguments, argv[2..] */
 int cmd_nim(int argc, char **argv);     /* cmd_nim.c */
 int cmd_census(int argc, char **argv);  /* cmd_census.c */
+int cmd_census_merge(int argc, char **argv); /* cmd_census_merge.c */
 int cmd_table(int argc, char **argv);   /* cmd_table.c */
 int cmd_help(int argc, char **argv);    /* help.c: help [TOPIC], --help, -h */
 int cmd_version(int argc, char **argv); /* help.c: version, --version */
+
+/* cmd_census.c: the codes of a census pattern such as 'tb[0.??]'.
+ * cli_census_pattern checks it (printing the error and returning exit code
+ * 2 when it is bad, else 0) and counts its '?'s; cli_census_code writes the
+ * c-th of its 8^q codes (c < 8^q) into spec (CLI_CENSUS_CODE_MAX bytes) and
+ * returns 0 for the code with no move at all, which a census skips. */
+#define CLI_CENSUS_CODE_MAX 128
+int cli_census_pattern(const char *pattern, int *q);
+int cli_census_code(const char *pattern, int q, size_t c, char *spec);
 
 /* help.c: the usage (topic NULL) or one topic; *found = 0 when no such topic */
 void cli_help(FILE *f, const char *topic, int *found);

@@ -17,7 +17,7 @@
 #include "json.h"
 
 typedef struct job {
-    char spec[128];
+    char spec[CLI_CENSUS_CODE_MAX];
     int done, ok, found;
     uint64_t pre, per, saltus, vmax, checked;
     double secs;
@@ -107,6 +107,32 @@ static void print_row(const job *j, uint64_t to) {
     json_line_end(&w);
 }
 
+int cli_census_pattern(const char *pattern, int *q) {
+    size_t plen = strlen(pattern);
+    if (plen < 5 || plen >= CLI_CENSUS_CODE_MAX || strncmp(pattern, "tb[", 3) || pattern[plen - 1] != ']') {
+        fprintf(stderr, "grundy: error: the pattern must be a take-and-break code such as 'tb[0.??]'\n");
+        return 2;
+    }
+    *q = 0;
+    for (size_t i = 0; i < plen; i++) *q += pattern[i] == '?';
+    if (*q > 7) { fprintf(stderr, "grundy: error: at most 7 '?' in a pattern (8^7 games)\n"); return 2; }
+    return 0;
+}
+
+int cli_census_code(const char *pattern, int q, size_t c, char *spec) {
+    size_t k = 0, d = 0;
+    int allzero = 1;
+    for (size_t i = 0; pattern[i]; i++) {
+        char ch = pattern[i];
+        if (ch == '?') { ch = (char)('0' + ((c >> (3 * (q - 1 - (int)d))) & 7)); d++; }
+        if (i > 3 && ch >= '1' && ch <= '9') allzero = 0;
+        if (i > 3 && ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F'))) allzero = 0;
+        spec[k++] = ch;
+    }
+    spec[k] = '\0';
+    return !(allzero && spec[3] == '0'); /* the code with no move at all is skipped */
+}
+
 int cmd_census(int argc, char **argv) {
     const char *pattern = NULL;
     uint64_t to = 0, shard_i = 0, shard_n = 1, threads = 0;
@@ -147,34 +173,14 @@ int cmd_census(int argc, char **argv) {
         fprintf(stderr, "grundy: error: usage: grundy census 'tb[0.??]' --to N [--shard i/n] [--threads T]\n");
         return 2;
     }
-    size_t plen = strlen(pattern);
-    if (plen < 5 || strncmp(pattern, "tb[", 3) || pattern[plen - 1] != ']') {
-        fprintf(stderr, "grundy: error: the pattern must be a take-and-break code such as 'tb[0.??]'\n");
-        return 2;
-    }
-    int q = 0;
-    for (size_t i = 0; i < plen; i++) q += pattern[i] == '?';
-    if (q > 7) { fprintf(stderr, "grundy: error: at most 7 '?' in a pattern (8^7 games)\n"); return 2; }
+    int q;
+    int rc = cli_census_pattern(pattern, &q);
+    if (rc) return rc;
     size_t total = (size_t)1 << (3 * q), n = 0;
     job *jobs = calloc(total ? total : 1, sizeof *jobs);
     if (!jobs) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
-    for (size_t c = 0; c < total; c++) {
-        if (c % shard_n != shard_i) continue;
-        char spec[128];
-        size_t k = 0, d = 0;
-        int allzero = 1;
-        for (size_t i = 0; i < plen && k + 1 < sizeof spec; i++) {
-            char ch = pattern[i];
-            if (ch == '?') { ch = (char)('0' + ((c >> (3 * (q - 1 - (int)d))) & 7)); d++; }
-            if (i > 3 && ch >= '1' && ch <= '9') allzero = 0;
-            if (i > 3 && ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F'))) allzero = 0;
-            spec[k++] = ch;
-        }
-        spec[k] = '\0';
-        if (allzero && spec[3] == '0') continue; /* no move at all */
-        memcpy(jobs[n].spec, spec, k + 1);
-        n++;
-    }
+    for (size_t c = 0; c < total; c++)
+        if (c % shard_n == shard_i && cli_census_code(pattern, q, c, jobs[n].spec)) n++;
     if (!threads) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         threads = c > 0 ? (uint64_t)c : 1;

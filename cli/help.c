@@ -17,6 +17,8 @@ static const char USAGE[] =
     "  grundy quotient RULESET --to N   the misère quotient of the heaps 0..N\n"
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
     "  grundy census PATTERN --to N     every code of a pattern like 'tb[0.??]'\n"
+    "  grundy census-merge PATTERN FILES...\n"
+    "                                   join a census run in shards, checking every code\n"
     "  grundy table RULESET --to W,H    values of a two-number game: text, --csv, --svg FILE\n"
     "  grundy nim OP ARGS [--hex]       nimber arithmetic: add mul inv div sqrt sqr pow\n"
     "                                   solve-quadratic log; '-' reads one query per line\n"
@@ -239,7 +241,13 @@ static const topic TOPICS[] = {
                "'tb[0.???]') computed to N, one JSON line per code: code, period and\n"
                "preperiod when proved (else null), max, to, seconds. Threads default to the\n"
                "number of cores; --shard i/n keeps every n-th code from the i-th.\n"
-               "  grundy census 'tb[0.??]' --to 1000\n"},
+               "grundy census-merge PATTERN FILES... joins the shards' outputs into one\n"
+               "file on stdout, in the order of one unsharded run, and exits 2 (printing\n"
+               "nothing) when a code is missing or twice, a line is cut short or is not a\n"
+               "row of PATTERN, or the rows were computed to different N.\n"
+               "  grundy census 'tb[0.??]' --to 1000\n"
+               "  grundy census 'tb[0.??]' --to 1000 --shard 0/2 > a    # and 1/2 > b\n"
+               "  grundy census-merge 'tb[0.??]' a b > census.jsonl\n"},
     {"nimbers", "grundy nim OP ARGS: nimber arithmetic on 64-bit words. OP is add, mul, inv,\n"
                 "div, sqrt, sqr, pow (a^e), solve-quadratic (x^2 + x = a: prints both\n"
                 "solutions, or 'none') or log (the e with g^e = a, g = 2^32 + 6).\n"

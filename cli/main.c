@@ -20,6 +20,7 @@ static const command COMMANDS[] = {
     {"--version", cmd_version, NULL, 0},
     {"version", cmd_version, NULL, 0},
     {"census", cmd_census, NULL, 1},
+    {"census-merge", cmd_census_merge, NULL, 1},
     {"nim", cmd_nim, NULL, 1},
     {"table", cmd_table, NULL, 1},
     {"value", NULL, cmd_value, 1},

@@ -48,4 +48,17 @@ cmake --build "$work/cm" >/dev/null || fail "the find_package consumer does not 
 c++ "${extra[@]}" -std=c++11 -Wall -Wextra -Werror "$src/tests/install/consumer.cpp" $(pkg-config --cflags --libs grundy) -o "$work/cxx" ||
     fail "C++ consumer does not build"
 [ "$(LD_LIBRARY_PATH=$libdir "$work/cxx")" = "3 6" ] || fail "C++ consumer gives the wrong answer"
-echo "install_test: installed into a temporary prefix; pkg-config, static, find_package (static and shared) and C++ consumers pass"
+# 5. the Python package where it was installed: it finds the library by itself,
+# also after the whole prefix has moved
+pydir=lib/python3/dist-packages
+[ -e "$prefix/$pydir/grundy/__init__.py" ] || fail "missing $prefix/$pydir/grundy"
+pre=
+[ "$mode" = sanitize ] && pre="$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"
+for p in "$prefix" "$work/moved"; do
+    [ "$p" = "$prefix" ] || mv "$prefix" "$p"
+    got=$(cd "$work" && env -u GRUNDY_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$p/$pydir" LD_PRELOAD="$pre" \
+          ASAN_OPTIONS=detect_leaks=0 python3 -c 'import grundy; print(grundy.value("kayles(7) + 5"))') ||
+        fail "the installed Python package does not load from $p"
+    [ "$got" = 7 ] || fail "the installed Python package gives '$got'"
+done
+echo "install_test: installed into a temporary prefix; pkg-config, static, find_package (static and shared), C++ and Python consumers pass"

@@ -59,7 +59,7 @@ GR_NODISCARD gr_status gr_read_file(void *user, const char *path, char **text, s
 size_t gr_position_count(const gr_position *pos);
 
 /* The position written back in the game language (malloc'd, NUL-terminated;
- * the caller frees it). Terms are joined by " + "; an empty sum is "0". */
+ * the caller frees it with free() or gr_free()). Terms are joined by " + "; an empty sum is "0". */
 GR_NODISCARD gr_status gr_position_format(const gr_position *pos, char **out, size_t *len);
 
 /* One term written back (malloc'd). */

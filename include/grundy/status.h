@@ -60,6 +60,11 @@ int gr_status_is_input_error(gr_status s);
 /* Resets an error record to GR_OK with an empty message. */
 void gr_error_clear(gr_error *err);
 
+/* Frees a string grundy allocated for the caller (the *_format calls). The
+ * same as free() from C; bindings in other languages call this one, so the
+ * memory goes back to the allocator that gave it. Accepts NULL. */
+void gr_free(void *p);
+
 GR_API_END
 #ifdef __cplusplus
 }

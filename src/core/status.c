@@ -1,6 +1,7 @@
 /* Status names and the error-record helpers every module uses to report. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
@@ -36,6 +37,8 @@ void gr_error_clear(gr_error *err) {
     err->line = err->column = 0;
     err->message[0] = '\0';
 }
+
+void gr_free(void *p) { free(p); }
 
 static gr_status fill(gr_error *err, gr_status st, size_t line, size_t col, const char *fmt, va_list ap) {
     if (!err) return st;
