@@ -18,8 +18,9 @@ typedef struct cli_opts {
     /* --file, --out, --plot, --checkpoint */
     const char *file, *out_path, *plot_path, *checkpoint;
     /* numbers, each with has_X set when given */
-    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms;
-    int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms;
+    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds;
+    int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
+        has_max_seconds;
     /* the other arguments */
     const char *pos[64];
     int npos;
@@ -44,8 +45,28 @@ typedef struct cli_input {
 } cli_input;
 int cli_load_input(const cli_opts *o, cli_input *in);
 
-/* a context with the limits the options give; 0, or the exit code */
-int cli_setup(const cli_opts *o, gr_ctx **ctx);
+/* progress.c: the progress line of long tabulations of a position's
+ * heap rulesets (the first CLI_PROGRESS_MAX distinct ones), while a value
+ * or solve call runs between attach and detach */
+#define CLI_PROGRESS_MAX 16
+typedef struct cli_progress cli_progress;
+typedef struct cli_progress_rs {
+    cli_progress *owner;
+    gr_ruleset *rs;
+} cli_progress_rs;
+struct cli_progress {
+    cli_progress_rs rs[CLI_PROGRESS_MAX];
+    size_t n;
+    double start, last;
+    int shown;
+};
+void cli_progress_attach(cli_progress *p, const cli_opts *o, gr_position *pos);
+void cli_progress_detach(cli_progress *p);
+
+/* a context with the limits the options give, and the time limit of
+ * --max-seconds or else default_seconds (0: none); 0, or the exit code */
+#define CLI_DEFAULT_SECONDS 60 /* value, solve, genus */
+int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds);
 /* Parses a position, reading the graph files its terms name: the tool, not
  * the library, decides that files may be read. */
 gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **pos, gr_error *err);

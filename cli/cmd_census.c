@@ -4,7 +4,9 @@
  * saltus (0 unless arithmetic; all null when none is proved), the largest
  * value and the time taken. Work is spread over threads
  * (one grundy context each); --shard i/n keeps every n-th code from the
- * i-th, so a cluster array job can split a census. */
+ * i-th, so a cluster array job can split a census. --max-seconds S stops
+ * the whole run after S seconds: the codes done are printed, and exit 2
+ * says how many were not. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdio.h>
@@ -18,7 +20,7 @@
 
 typedef struct job {
     char spec[CLI_CENSUS_CODE_MAX];
-    int done, ok, found;
+    int done, ok, found, late; /* late: not finished within --max-seconds */
     uint64_t pre, per, saltus, vmax, checked;
     double secs;
     char err[256];
@@ -28,6 +30,7 @@ typedef struct pool {
     job *jobs;
     size_t n, next;
     uint64_t to;
+    double deadline;       /* --max-seconds: no new code after it (0: none) */
     pthread_mutex_t lock;
 } pool;
 
@@ -45,7 +48,9 @@ static void *worker(void *arg) {
         gr_ctx *ctx;
         gr_ruleset *rs;
         gr_error err;
+        if (pl->deadline && t0 >= pl->deadline) { j->late = 1; continue; }
         if (!vals || gr_ctx_new(&ctx) != GR_OK) { snprintf(j->err, sizeof j->err, "out of memory"); j->done = 1; continue; }
+        if (pl->deadline) gr_ctx_set_time_limit(ctx, pl->deadline - t0);
         if (gr_ctx_ruleset(ctx, j->spec, strlen(j->spec), &rs, &err) != GR_OK ||
             gr_ruleset_compute(rs, pl->to + 1, &err) != GR_OK) {
             snprintf(j->err, sizeof j->err, "%s", err.message);
@@ -71,6 +76,7 @@ static void *worker(void *arg) {
         }
         gr_ctx_free(ctx);
         j->secs = cli_now() - t0;
+        j->late = !j->ok && pl->deadline && t0 + j->secs >= pl->deadline;
         j->done = 1;
     }
     free(vals);
@@ -135,7 +141,7 @@ int cli_census_code(const char *pattern, int q, size_t c, char *spec) {
 
 int cmd_census(int argc, char **argv) {
     const char *pattern = NULL;
-    uint64_t to = 0, shard_i = 0, shard_n = 1, threads = 0;
+    uint64_t to = 0, shard_i = 0, shard_n = 1, threads = 0, max_seconds = 0;
     int has_to = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--to") && i + 1 < argc) {
@@ -159,6 +165,11 @@ int cmd_census(int argc, char **argv) {
                 fprintf(stderr, "grundy: error: --threads needs a number from 1 to 256\n");
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--max-seconds") && i + 1 < argc) {
+            if (cli_parse_u64(argv[++i], &max_seconds) != 0 || max_seconds > 1000000000) {
+                fprintf(stderr, "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9\n");
+                return 2;
+            }
         } else if (!strncmp(argv[i], "--", 2)) {
             fprintf(stderr, "grundy: error: unknown option '%s' (see 'grundy help census')\n", argv[i]);
             return 2;
@@ -170,7 +181,7 @@ int cmd_census(int argc, char **argv) {
         }
     }
     if (!pattern || !has_to) {
-        fprintf(stderr, "grundy: error: usage: grundy census 'tb[0.??]' --to N [--shard i/n] [--threads T]\n");
+        fprintf(stderr, "grundy: error: usage: grundy census 'tb[0.??]' --to N [--shard i/n] [--threads T] [--max-seconds S]\n");
         return 2;
     }
     int q;
@@ -185,7 +196,7 @@ int cmd_census(int argc, char **argv) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         threads = c > 0 ? (uint64_t)c : 1;
     }
-    pool pl = {jobs, n, 0, to, PTHREAD_MUTEX_INITIALIZER};
+    pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER};
     pthread_t *th = malloc(threads * sizeof *th);
     if (!th) { free(jobs); fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     uint64_t started = 0;
@@ -193,8 +204,18 @@ int cmd_census(int argc, char **argv) {
         if (pthread_create(&th[started], NULL, worker, &pl) != 0) break;
     if (!started) worker(&pl);
     for (uint64_t i = 0; i < started; i++) pthread_join(th[i], NULL);
-    for (size_t i = 0; i < n; i++) print_row(&jobs[i], to);
+    /* the codes done in time; those cut short are left out, for a rerun */
+    size_t late = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (jobs[i].late) late++;
+        else print_row(&jobs[i], to);
+    }
     free(th);
     free(jobs);
+    if (late) {
+        fprintf(stderr, "grundy: error: the time limit of %llu s was reached with %zu of %zu codes done (their rows are "
+                "printed; the other codes are not)\n", (unsigned long long)max_seconds, n - late, n);
+        return 2;
+    }
     return 0;
 }

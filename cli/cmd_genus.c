@@ -9,7 +9,7 @@
 int cmd_genus(const cli_opts *o) {
     if (o->npos != 1) return cli_usage_error("give one heap, e.g. 'grundy genus kayles(5)'%s", "");
     gr_ctx *ctx = NULL;
-    int rc = cli_setup(o, &ctx);
+    int rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS);
     if (rc) return rc;
     gr_error err;
     gr_position *pos = NULL;

@@ -15,7 +15,7 @@ int cmd_newnim(const cli_opts *o) {
     gr_error err;
     uint64_t *heaps = NULL;
     unsigned char *removed = NULL;
-    if ((rc = cli_setup(o, &ctx)) != 0) goto out;
+    if ((rc = cli_setup(o, &ctx, 0)) != 0) goto out;
     /* heaps are written as a position of bare numbers: "3 4 5" or "3 + 4 + 5" */
     for (size_t i = 0; in.flags == 0 && i < in.len; i++) if (in.text[i] == ' ') in.text[i] = '\n';
     if (cli_parse(ctx, in.text, in.len, GR_PARSE_LINES, &pos, &err) != GR_OK) {

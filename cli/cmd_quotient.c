@@ -66,7 +66,7 @@ int cmd_quotient(const cli_opts *o) {
     if (o->npos != 1) return cli_usage_error("give one heap ruleset, e.g. 'grundy quotient kayles --to 30'%s", "");
     if (!o->has_to) return cli_usage_error("give the largest heap with --to N%s", "");
     gr_ctx *ctx = NULL;
-    int rc = cli_setup(o, &ctx);
+    int rc = cli_setup(o, &ctx, 0);
     if (rc) return rc;
     gr_ruleset *rs;
     gr_error err;

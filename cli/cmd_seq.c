@@ -127,7 +127,7 @@ int cmd_seq(const cli_opts *o) {
         return 2;
     }
     gr_ctx *ctx = NULL;
-    int rc = cli_setup(o, &ctx);
+    int rc = cli_setup(o, &ctx, 0);
     if (rc) return rc;
     gr_ruleset *rs;
     gr_error err;
@@ -162,9 +162,19 @@ int cmd_seq(const cli_opts *o) {
     }
     if ((rc = write_files(o, rs, vals)) != 0) goto out;
     if (!o->out_path && !o->plot_path) {
+        /* --max-seconds covers writing the values too */
+        double deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
         for (uint64_t i = 0; i <= o->to; i++) {
             if (i) putchar(' ');
             printf("%llu", (unsigned long long)cli_seq_at(vals, i));
+            if (deadline && (i & 65535) == 65535 && i < o->to && cli_now() > deadline) {
+                putchar('\n');
+                fprintf(stderr, "grundy: error: the time limit of %llu s was reached writing the values, after %llu of "
+                        "%llu\n", (unsigned long long)o->max_seconds, (unsigned long long)i + 1,
+                        (unsigned long long)o->to + 1);
+                rc = 2;
+                goto out;
+            }
         }
         putchar('\n');
         if (vals->failed) { fprintf(stderr, "grundy: error: could not read the values\n"); rc = 1; goto out; }

@@ -227,7 +227,7 @@ int cmd_solve(const cli_opts *o) {
         return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
     int rc = cli_load_input(o, &in);
     if (rc) return rc;
-    if ((rc = cli_setup(o, &ctx)) != 0) goto out;
+    if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
@@ -239,7 +239,11 @@ int cmd_solve(const cli_opts *o) {
         s.steps = malloc((s.nterms ? s.nterms : 1) * sizeof *s.steps);
         if (!s.steps) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     }
-    if (solve(o, pos, &s, &err) != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
+    cli_progress prog;
+    cli_progress_attach(&prog, o, pos);
+    gr_status st = solve(o, pos, &s, &err);
+    cli_progress_detach(&prog);
+    if (st != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
     if (s.mv.oom || s.draws.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     if (o->json) print_json(o, pos, &s, &rc);
     else print_human(o, pos, &s, &rc);

@@ -11,13 +11,16 @@ int cmd_value(const cli_opts *o) {
     gr_error_clear(&err);
     int rc = cli_load_input(o, &in);
     if (rc) return rc;
-    if ((rc = cli_setup(o, &ctx)) != 0) goto out;
+    if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     uint64_t v;
     if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
         rc = cli_report(&err, in.source, in.source != NULL);
         goto out;
     }
+    cli_progress prog;
+    cli_progress_attach(&prog, o, pos);
     gr_status st = gr_position_value(pos, &v, &err);
+    cli_progress_detach(&prog);
     if (st == GR_ECYCLE && cli_has_loopy_term(pos)) {
         /* a loopy sum of infinite value: ∞{K} */
         gr_gvalue gv;

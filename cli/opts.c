@@ -38,6 +38,7 @@ static const opt_spec OPTIONS[] = {
     NUMBER("search-limit", search_limit, 0, UINT64_MAX, NULL),
     NUMBER("terms", terms, 1, 16, "--terms needs a number from 1 to 16"),
     NUMBER("checkpoint-ms", checkpoint_ms, 0, UINT64_MAX, NULL),
+    NUMBER("max-seconds", max_seconds, 0, 1000000000, "--max-seconds needs a number of seconds from 0 (no limit) to 10^9"),
 };
 
 int cli_usage_error(const char *fmt, const char *arg) {
@@ -133,9 +134,10 @@ gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, g
     return gr_position_parse_ex(ctx, text, len, flags, &files, pos, err);
 }
 
-int cli_setup(const cli_opts *o, gr_ctx **ctx) {
+int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds) {
     if (gr_ctx_new(ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);
     if (o->has_search_limit) gr_ctx_set_search_limit(*ctx, o->search_limit);
+    gr_ctx_set_time_limit(*ctx, (double)(o->has_max_seconds ? o->max_seconds : default_seconds));
     return 0;
 }

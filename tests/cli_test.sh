@@ -439,6 +439,34 @@ run 2 "$G" value --bogus 3 && err_is "grundy: error: unknown option '--bogus' (s
 run 2 "$G" solve --max-moves 3
 run 2 "$G" help no-such-topic && err_has "no help topic"
 
+# ---- --max-seconds: every search, tabulation and listing stops in time ----
+# (each hung or ran for minutes before the bound; `timeout` turns a hang
+# into a failure, it is not a speed test)
+slow='divisor(565580114296)'
+for c in "solve --misere $slow" "solve --every $slow" "genus $slow" "solve --misere coprime(565580114296)" \
+         "value --table-limit 10000000000 tb[0.106](1000000000)"; do
+    # shellcheck disable=SC2086
+    run 2 timeout 60 "$G" $c --max-seconds 1 && err_has "the time limit of 1 s was reached in " && one_line_err
+done
+run 2 timeout 60 "$G" value --table-limit 10000000000 'tb[0.106](1000000000)' --max-seconds 1 && err_has "in the table of tb[0.106]" && err_has "values (raise the time limit)"
+run 2 timeout 60 "$G" seq nim --to 100000000 --max-seconds 1 && err_has "the time limit of 1 s was reached writing the values, after"
+run 2 timeout 60 "$G" census 'tb[0.???]' --to 20000 --threads 1 --max-seconds 1 && err_has "the time limit of 1 s was reached with" && one_line_err &&
+    json_lines=$(wc -l <"$T/out") && [ "$json_lines" -lt 511 ] && pass=$((pass+1))
+run 0 "$G" value 'kayles(7) + 5' --max-seconds 0 && out_is 7
+run 2 "$G" value 'kayles(7)' --max-seconds -1 && err_has "option '--max-seconds' needs a whole number"
+run 2 "$G" value 'kayles(7)' --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"
+run 2 "$G" census 'tb[0.?]' --to 10 --max-seconds x && err_has "--max-seconds needs a number of seconds"
+# the progress line of a long value, on a terminal (script gives a pty)
+if command -v script >/dev/null; then
+    # (the line starts after a second: a fast build may not take that long)
+    t0=$(date +%s%N)
+    script -qec "\"$G\" value --table-limit 100000000 'tb[0.106](3000000)'" /dev/null >"$T/out" 2>&1
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if grep -q "tb\[0.106\]: [0-9]* of [0-9]* values" "$T/out" || [ $ms -lt 1500 ]; then pass=$((pass+1)); else echo "FAIL: no progress line in $ms ms: $(head -c 200 "$T/out")"; fail=$((fail+1)); fi
+    script -qec "\"$G\" value --quiet --table-limit 100000000 'tb[0.106](3000000)'" /dev/null >"$T/out" 2>&1
+    if grep -q "values (" "$T/out"; then echo "FAIL: --quiet still shows progress"; fail=$((fail+1)); else pass=$((pass+1)); fi
+fi
+
 # ---- exit 1: internal failure (out of memory) ----
 # (a sanitizer build reserves far more address space than ulimit -v allows,
 # so there the allocator is told to fail large requests instead)

@@ -17,6 +17,10 @@ raise GrundyError with the library's message. See docs/python.md.
 """
 
 import ctypes
+import functools
+import signal
+import sys
+import threading
 
 from . import _native as _n
 from ._native import lib as _lib
@@ -108,6 +112,44 @@ def _words(option, what):
         raise GrundyError("invalid", "%s must be an int or a sequence of ints, got %r" % (what, option)) from None
 
 
+def _defer_signals(method):
+    """Runs a call into the library with the Python signal handlers (Ctrl-C's
+    KeyboardInterrupt among them) deferred. A handler would otherwise run
+    on entry to whatever Python callback the library calls next, where its
+    exception is lost and the callback's answer is undefined. Instead a
+    stand-in handler notes the signal; the context's interrupt callback
+    sees the note and stops the work; then the real handlers are put back
+    and run, so their exception comes out of the call as usual."""
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        if threading.current_thread() is not threading.main_thread():
+            return method(self, *args, **kw)  # handlers run in the main thread only
+        caught = []
+        saved = {}
+
+        def note(signum, frame):
+            caught.append(signum)
+        for s in signal.valid_signals():
+            try:
+                h = signal.getsignal(s)
+                if callable(h):
+                    signal.signal(s, note)
+                    saved[s] = h
+            except (ValueError, OSError, RuntimeError):
+                continue
+        self._caught = caught
+        try:
+            result = method(self, *args, **kw)
+        finally:
+            self._caught = None
+            for s, h in saved.items():
+                signal.signal(s, h)
+            for s in caught:  # their exception, if any, replaces the call's
+                saved[s](s, sys._getframe(0))
+        return result
+    return run
+
+
 class _Moves:
     """Collects moves from a gr_move_fn callback as Python data."""
 
@@ -133,13 +175,16 @@ class Context:
     """Holds what grundy knows between calls: rulesets with their computed
     tables, games of your own, and the bounds (table_limit: the largest
     table a ruleset may build; search_limit: positions a misère or state
-    search may memoize). A context is not for use by two threads at once.
-    Use it in a `with` block or call close() to free it at once."""
+    search may memoize; time_limit: seconds each call may take, None for
+    no bound). Ctrl-C stops a long call with KeyboardInterrupt. A context
+    is not for use by two threads at once. Use it in a `with` block or call
+    close() to free it at once."""
 
-    def __init__(self, table_limit=None, search_limit=None):
+    def __init__(self, table_limit=None, search_limit=None, time_limit=None):
         self._ctx = None
         self._keep = []        # ctypes callbacks and structs the library points to
         self._pending = None   # an exception a Python callback raised
+        self._caught = None    # signals noted during a call (_defer_signals)
         ctx = ctypes.c_void_p()
         if _lib.gr_ctx_new(ctypes.byref(ctx)) != _n.GR_OK:
             raise GrundyError("nomem", "out of memory")
@@ -148,6 +193,17 @@ class Context:
             _lib.gr_ctx_set_table_limit(ctx, _u64(table_limit, "table_limit"))
         if search_limit is not None:
             _lib.gr_ctx_set_search_limit(ctx, _u64(search_limit, "search_limit"))
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not time_limit >= 0):
+            raise GrundyError("invalid", "time_limit must be a number of seconds >= 0, got %r" % (time_limit,))
+        self._time_limit = float(time_limit or 0)
+        # the library polls this during long work: a pending Ctrl-C (or any
+        # signal with a Python handler) stops the call; see _defer_signals
+        self._interrupt = _n.INTERRUPT_FN(self._poll_signals)
+        _lib.gr_ctx_set_interrupt(ctx, self._interrupt, None)
+
+    def _poll_signals(self, user):
+        return 1 if self._caught else 0
 
     def close(self):
         if self._ctx:
@@ -174,6 +230,8 @@ class Context:
     def _live(self):
         if not self._ctx:
             raise GrundyError("invalid", "this context is closed")
+        if self._time_limit:  # counted from here: each call gets the whole time
+            _lib.gr_ctx_set_time_limit(self._ctx, self._time_limit)
         return self._ctx
 
     # -- games of your own ----------------------------------------------
@@ -253,6 +311,7 @@ class Context:
             raise GrundyError("nomem", "out of memory")
         return _take_string(ptr)
 
+    @_defer_signals
     def value(self, position):
         """The Grundy value of a position (a sum: the XOR of its terms')."""
         pos = self._parse(position)
@@ -264,6 +323,7 @@ class Context:
         finally:
             _lib.gr_position_free(pos)
 
+    @_defer_signals
     def solve(self, position, *, misere=False, every=False, moore=None, max_moves=None):
         """What `grundy solve POSITION --json` prints, as a dict with the same
         keys: position, terms, play, value, outcome, method, winning_moves,
@@ -433,6 +493,7 @@ class Context:
         self._check(_lib.gr_ctx_ruleset(self._live(), text, len(text), ctypes.byref(rs), ctypes.byref(err)), err)
         return rs
 
+    @_defer_signals
     def seq(self, spec, count, *, start=0, numpy=None):
         """G(start), ..., G(start + count - 1) of a heap ruleset. A list, or a
         numpy uint64 array when numpy=True, or when numpy=None (the default)
@@ -457,6 +518,7 @@ class Context:
         self._check(_lib.gr_ruleset_values_range(rs, start, count, buf, ctypes.byref(err)), err)
         return arr if np is not None else list(arr[:count])
 
+    @_defer_signals
     def period(self, spec, count):
         """Looks for a period in the first `count` values (G(0..count-1)) and
         proves it, as `grundy seq SPEC --to count-1 --period --json`: a dict
@@ -525,6 +587,7 @@ class Engine:
             raise GrundyError("invalid", "options must be callable")
         self._e = None
         self._pending = None
+        self._caught = None    # signals noted during a call (_defer_signals)
         self.words = _u64(words, "words")
         if not 1 <= self.words <= 1 << 16:
             raise GrundyError("range", "words must be from 1 to 65536")
@@ -542,6 +605,9 @@ class Engine:
 
         def cb(user, state, sink, err):
             try:
+                if self._caught:
+                    _set_error(err, _n.GR_ELIMIT, "the engine's search was interrupted")
+                    return _n.GR_ELIMIT
                 for opt in options(*[state[i] for i in range(w)]):
                     if isinstance(opt, int) or (isinstance(opt, tuple) and w > 1 and opt and
                                                 all(isinstance(x, int) for x in opt)):
@@ -592,11 +658,13 @@ class Engine:
             raise _error(st, err)
         return v.value
 
+    @_defer_signals
     def value(self, state):
         """The Grundy value of one state."""
         vals = self._state(state)
         return self._run(_lib.gr_engine_value, (_n.u64 * len(vals))(*vals))
 
+    @_defer_signals
     def sum_value(self, states):
         """The value of a sum of states (the XOR of their values)."""
         flat = [x for s in states for x in self._state(s)]

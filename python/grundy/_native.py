@@ -52,6 +52,7 @@ MOVE_FN = ctypes.CFUNCTYPE(c_int, vp, ctypes.POINTER(Move))
 # gr_custom_family callbacks (the emitter is opaque)
 FAMILY_OPTIONS_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, size_t, vp, P_Error)
 FAMILY_CHECK_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, size_t, ctypes.POINTER(size_t), P_Error)
+INTERRUPT_FN = ctypes.CFUNCTYPE(c_int, vp)
 # gr_engine's options callback (the sink is opaque)
 ENGINE_OPTIONS_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, vp, P_Error)
 
@@ -76,6 +77,8 @@ _SIGNATURES = {
     "gr_ctx_free": (None, [vp]),
     "gr_ctx_set_table_limit": (None, [vp, u64]),
     "gr_ctx_set_search_limit": (None, [vp, u64]),
+    "gr_ctx_set_time_limit": (None, [vp, ctypes.c_double]),
+    "gr_ctx_set_interrupt": (None, [vp, INTERRUPT_FN, vp]),
     "gr_ctx_ruleset": (c_int, [vp, ctypes.c_char_p, size_t, ctypes.POINTER(vp), P_Error]),
     "gr_ctx_define_family": (c_int, [vp, ctypes.POINTER(CustomFamily), P_Error]),
     "gr_emit_option": (c_int, [vp, P_u64, size_t]),

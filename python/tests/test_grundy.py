@@ -345,3 +345,63 @@ def test_nimber_class():
     assert str(Nimber(7)) == "*7" and repr(Nimber(7)) == "Nimber(7)"
     assert Nimber(9).sqrt() ** 2 == 9 and Nimber(9).inverse() * 9 == 1
     assert not Nimber(0) and hash(Nimber(4)) == hash(4)
+
+
+def test_time_limit_and_signals():
+    """A long call stops at the time limit, and a signal's exception (Ctrl-C)
+    comes out of a long call at once (the library polls the context)."""
+    with pytest.raises(GrundyError) as e:
+        grundy.solve("divisor(565580114296)", misere=True, time_limit=0.3)
+    assert e.value.status == "limit" and "the time limit of 0.3 s was reached in" in e.value.message
+    ctx = grundy.Context(time_limit=0.3, table_limit=10**10)
+    for _ in range(2):  # each call gets the whole time again
+        with pytest.raises(GrundyError) as e:
+            ctx.value("tb[0.106](1000000000)")
+        assert "in the table of tb[0.106]" in e.value.message
+    assert ctx.value("kayles(7) + 5") == 7
+    with pytest.raises(GrundyError):
+        grundy.Context(time_limit=-1)
+
+    import signal
+    import threading
+
+    class Stop(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Stop()
+    old = signal.signal(signal.SIGUSR1, handler)
+    old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timers = []
+    try:
+        def later(sig):
+            t = threading.Timer(0.3, lambda: os.kill(os.getpid(), sig))
+            timers.append(t)
+            t.start()
+            return t
+        t = later(signal.SIGUSR1)
+        with pytest.raises(Stop):
+            grundy.value("tb[0.106](1000000000)", table_limit=10**10)
+        t.join()
+        t = later(signal.SIGINT)  # Ctrl-C
+        with pytest.raises(KeyboardInterrupt):
+            grundy.solve("divisor(565580114296)", misere=True)
+        t.join()
+        # a game of your own: the signal never lands inside its Python function
+        ctx = grundy.Context(table_limit=10**9)
+        ctx.define("slow", lambda n: [n - 1] if n else [])
+        t = later(signal.SIGINT)
+        with pytest.raises(KeyboardInterrupt):
+            ctx.value("slow(100000000)")
+        t.join()
+        eng = grundy.Engine(lambda a, b: [(a, b - 1)] if b else ([(a - 1, 10**9)] if a else []), words=2)
+        t = later(signal.SIGINT)
+        with pytest.raises(KeyboardInterrupt):
+            eng.value((5, 10**9))
+        t.join()
+    finally:
+        for t in timers:
+            t.cancel()
+            t.join()
+        signal.signal(signal.SIGUSR1, old)
+        signal.signal(signal.SIGINT, old_int)

@@ -18,7 +18,26 @@ struct gr_ctx {
      * block that starts with its registry entry */
     struct gr_family_entry **custom;
     size_t ncustom, custom_cap;
+    /* the time bound (gr_ctx_set_time_limit) and the interrupt callback */
+    double time_limit;        /* seconds, 0: none */
+    uint64_t deadline_ns;     /* on the monotonic clock */
+    gr_interrupt_fn interrupt;
+    void *interrupt_user;
 };
+
+/* Whether to stop: the time limit has passed or the interrupt callback
+ * asks for it. Then GR_ELIMIT with "the time limit of S s was reached in
+ * WHAT, after DONE UNIT" (or "WHAT was interrupted after ..."); else GR_OK.
+ * A clock read: call it every few thousand steps, not on every one. */
+gr_status gri_ctx_poll(gr_ctx *ctx, gr_error *err, const char *what, uint64_t done, const char *unit);
+/* true when there is anything to poll for */
+static inline int gri_ctx_polled(const gr_ctx *ctx) { return ctx && (ctx->deadline_ns || ctx->interrupt); }
+/* After a GR_ELIMIT that a caller would answer by trying another method:
+ * true when the time limit or the interrupt caused it, so the caller
+ * passes the error on instead (and records no failure of the method). */
+static inline int gri_ctx_stopping(gr_ctx *ctx) {
+    return gri_ctx_polled(ctx) && gri_ctx_poll(ctx, NULL, "", 0, "") != GR_OK;
+}
 
 /* A family the caller defined, by name (NULL when none). */
 const struct gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);

@@ -1,6 +1,7 @@
 /* Heap rulesets: naming and spec parsing, the value table and how it grows,
  * periods, and the dispatch of values and options to the families
  * (family.h; the registry in games/registry.c). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -121,6 +122,11 @@ gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
             if ((rs->len & (step - 1)) == 0 &&
                 rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
                 return gri_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
+        }
+        if ((rs->len & (PROGRESS_EVERY - 1)) == 0 && rs->len && gri_ctx_polled(rs->ctx)) {
+            char what[GR_ERROR_MESSAGE_MAX / 2];
+            snprintf(what, sizeof what, "the table of %s (to %zu)", rs->spec, upto);
+            if ((st = gri_ctx_poll(rs->ctx, err, what, rs->len, "values")) != GR_OK) return st;
         }
         if ((st = rs->fam->next(rs, err)) != GR_OK) return st;
     }

@@ -7,6 +7,16 @@
 #include <string.h>
 #include "search.h"
 #include "keymap.h"
+#include "context_internal.h"
+
+/* steps between two polls of the context's time limit */
+#define POLL_STEPS 16384
+
+static gr_status tick(gr_search *s, uint64_t steps) {
+    if (!s->ctx || (s->tick += steps) < POLL_STEPS) return GR_OK;
+    s->tick = 0;
+    return gri_ctx_poll(s->ctx, s->err, s->what, s->memo.count, "positions");
+}
 
 typedef struct gr_search_frame {
     size_t id;                 /* memo entry */
@@ -60,6 +70,8 @@ gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len) {
     uint64_t l = len;
     s->work += len + 1;
     if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
+    gr_status st = tick(s, 1);
+    if (st != GR_OK) return st;
     if (!put(s, &l, 1) || !put(s, key, len)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     return GR_OK;
 }
@@ -79,6 +91,8 @@ int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64
 /* Pushes the frame of the key at arena offset `at` (length at[-1]):
  * memoizes it as busy and writes its children. */
 static gr_status push(gr_search *s, size_t at) {
+    gr_status st0 = tick(s, 64);
+    if (st0 != GR_OK) return st0;
     if (!gri_grow((void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     gr_search_frame *f = &s->stack[s->depth];
@@ -175,9 +189,10 @@ gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexs
 }
 
 gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, void *user, size_t max_positions,
-                           const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err) {
+                           gr_ctx *ctx, const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err) {
     if (!*ready) {
         gri_search_init(s, ops, user, max_positions, what, "raise the search limit", err);
+        s->ctx = ctx;
         *ready = 1;
     }
     s->err = err;

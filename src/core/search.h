@@ -9,7 +9,9 @@
  * Bounds: at most max_positions keys are memoized, and (unless max_work is
  * set to 0 after init) the children written over the whole search total at
  * most 64 x max_positions words; past either the search stops with
- * GR_ELIMIT and "WHAT exceeds its bound of N positions (HINT)". */
+ * GR_ELIMIT and "WHAT exceeds its bound of N positions (HINT)". When ctx
+ * is set, its time limit and interrupt callback are polled every few
+ * thousand steps (a step: a position pushed counts 64, a child written 1). */
 #ifndef GRUNDY_SEARCH_H
 #define GRUNDY_SEARCH_H
 
@@ -49,6 +51,8 @@ struct gr_search {
     struct gr_search_frame *stack;
     size_t depth, stack_cap;
     gr_error *err;
+    gr_ctx *ctx;              /* its time limit and interrupt are polled (NULL: none) */
+    uint64_t tick;            /* steps since the last poll */
 };
 
 #define GR_SEARCH_BUSY UINT64_MAX
@@ -80,7 +84,7 @@ gr_status gri_search_marker(gr_search *s);
  * reset after an error so the busy marks of the failed run do not poison
  * later calls. */
 gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, void *user, size_t max_positions,
-                           const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err);
+                           gr_ctx *ctx, const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err);
 
 /* A memoized result (0 when the key is unknown or on the search path). */
 int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result);

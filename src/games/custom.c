@@ -153,7 +153,7 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     state_data *d = rs->data;
     return gri_search_value(&d->search, &d->ready, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
-                            "the search of a custom family", args, n, value, err);
+                            rs->ctx, "the search of a custom family", args, n, value, err);
 }
 
 typedef struct forward {

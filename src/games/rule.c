@@ -202,7 +202,7 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     rule_data *d = rs->data;
     gr_status st = gri_search_value(&d->search, &d->ready, &RULE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
-                                    "the search of a rule", args, n, value, err);
+                                    rs->ctx, "the search of a rule", args, n, value, err);
     if (st == GR_ECYCLE) {
         d->loopy = 1;
         st = gri_fail(err, GR_ECYCLE, "%s: the game is loopy (a position can be reached from itself): value and solve "

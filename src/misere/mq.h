@@ -16,6 +16,7 @@ typedef struct mq_opts {
     uint32_t (*parts)[3];
     uint8_t *nparts;
     uint64_t *hb;
+    struct gr_ctx *ctx;   /* the proof polls its time limit (NULL: none) */
 } mq_opts;
 
 /* A finite commutative monoid with identity 0, its P-portion, and the

@@ -94,6 +94,7 @@ static int take_option(void *user, const uint64_t *h, size_t n) {
 static gr_status collect_options(gr_ruleset *rs, uint32_t N, uint32_t M, mq_opts *o, gr_error *err) {
     collect c = {.o = o};
     o->n = N + M;
+    o->ctx = rs->ctx;
     o->start = malloc(((size_t)N + M + 2) * sizeof *o->start);
     o->hb = calloc((size_t)N + M + 1, sizeof *o->hb);
     if (!o->start || !o->hb) return gri_fail(err, GR_ENOMEM, "out of memory");

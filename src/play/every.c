@@ -137,6 +137,7 @@ static void evs_init(evs *e, gr_ctx *ctx, gr_error *err) {
     e->err = err;
     gri_search_init(&e->s, &EVERY_OPS, e, (size_t)gr_ctx_search_limit(ctx), "the Every-SG search",
                    "raise the search limit", err);
+    e->s.ctx = ctx;
 }
 
 static void evs_free(evs *e) {

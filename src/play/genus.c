@@ -6,6 +6,7 @@
 #include <string.h>
 #include "internal.h"
 #include "rs.h"
+#include "context_internal.h"
 #include "misere_search.h"
 #include "misere_quotient.h"
 #include "misere_tame.h"
@@ -55,7 +56,7 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     free(key.w);
     gri_ms_free(&s);
     out->count = terms;
-    if (st == GR_ELIMIT && heap <= GENUS_SEARCH_FIRST) {
+    if (st == GR_ELIMIT && heap <= GENUS_SEARCH_FIRST && !gri_ctx_stopping(rs->ctx)) {
         /* past the search: the misère quotient with nim heaps adjoined */
         gr_error e2;
         gr_status qs = gri_genus_quotient(rs, heap, terms, out->gamma, &e2);

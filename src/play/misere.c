@@ -286,7 +286,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     st = gri_ms_position_key(pos, &key, err);
     int wins = 0;
     if (st == GR_OK) st = gri_ms_wins(&s, key.w, key.n, &wins);
-    if (st == GR_ELIMIT && err && gri_mq_refused(pos)) {
+    if (st == GR_ELIMIT && err && gri_mq_refused(pos) && !gri_ctx_stopping(pos->ctx)) {
         char why[GR_ERROR_MESSAGE_MAX];
         snprintf(why, sizeof why, "%s", err->message);
         st = gri_fail(err, GR_ELIMIT, "%s; its heaps' misère quotient was not proved within its bounds either", why);

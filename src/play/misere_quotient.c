@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "internal.h"
 #include "rs.h"
+#include "context_internal.h"
 #include "position_internal.h"
 #include "misere_quotient.h"
 
@@ -62,7 +63,7 @@ gr_status gri_misere_quotient(gr_position *pos, const gr_quotient **out, gr_erro
         gr_error e2;
         gr_quotient *nq;
         gr_status st = gr_quotient_compute(rs, b, &lim, &nq, &e2);
-        if (st == GR_ENOMEM || st == GR_EINTERNAL) {
+        if (st == GR_ENOMEM || st == GR_EINTERNAL || (st == GR_ELIMIT && gri_ctx_stopping(rs->ctx))) {
             if (err) *err = e2;
             return st;
         }

@@ -173,6 +173,7 @@ gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
     gr_mexset_init(&s->mex);
     gri_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
                    "the exact misère search", "raise the search limit", err);
+    s->run.ctx = ctx;
     return GR_OK;
 }
 

@@ -1,0 +1,45 @@
+/* The progress line of a long tabulation, for seq and for the terms of a
+ * position in value and solve: on stderr when it is a terminal, once the
+ * run has taken a second, at most five times a second, unless --quiet. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <unistd.h>
+#include "cli.h"
+
+static int on_tab(void *user, uint64_t done, uint64_t total) {
+    cli_progress_rs *r = user;
+    cli_progress *p = r->owner;
+    double t = cli_now();
+    if (t - p->start > 1.0 && t - p->last > 0.2 && total) {
+        fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(r->rs), (unsigned long long)done,
+                (unsigned long long)total, 100.0 * (double)done / (double)total);
+        p->last = t;
+        p->shown = 1;
+    }
+    return 0;
+}
+
+void cli_progress_attach(cli_progress *p, const cli_opts *o, gr_position *pos) {
+    p->n = 0;
+    p->shown = 0;
+    p->start = p->last = cli_now();
+    if (o->quiet || !isatty(2)) return;
+    gr_term_info t;
+    for (size_t i = 0; gr_position_term(pos, i, &t) == GR_OK; i++) {
+        if (!gr_ruleset_is_heap(t.ruleset)) continue;
+        size_t k = 0;
+        while (k < p->n && p->rs[k].rs != t.ruleset) k++;
+        if (k < p->n) continue;
+        if (p->n == CLI_PROGRESS_MAX) break; /* beyond: no line, the answer is the same */
+        p->rs[p->n] = (cli_progress_rs){p, t.ruleset};
+        gr_ruleset_set_progress(t.ruleset, on_tab, &p->rs[p->n]);
+        p->n++;
+    }
+}
+
+void cli_progress_detach(cli_progress *p) {
+    for (size_t k = 0; k < p->n; k++) gr_ruleset_set_progress(p->rs[k].rs, NULL, NULL);
+    if (p->shown) fprintf(stderr, "\r%*s\r", 70, "");
+    p->n = 0;
+    p->shown = 0;
+}
