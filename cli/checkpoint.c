@@ -4,6 +4,8 @@
  * FILE.tmp, flushed, fsync'ed and renamed over FILE, so a run killed at any
  * moment leaves either the old or the new checkpoint, never half of one. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,39 @@
 #include <unistd.h>
 #include "grundy/grundy.h"
 #include "cli.h"
+
+int cli_checkpoint_lock(const char *path, int *fd, char *why, size_t wl) {
+    char lp[4096];
+    *fd = -1;
+    if ((size_t)snprintf(lp, sizeof lp, "%s.lock", path) >= sizeof lp) {
+        snprintf(why, wl, "the checkpoint path is too long");
+        return -1;
+    }
+    int f = open(lp, O_RDWR | O_CREAT, 0644);
+    if (f < 0) {
+        snprintf(why, wl, "cannot open the checkpoint's lock file '%s': %s", lp, strerror(errno));
+        return -1;
+    }
+    /* a POSIX record lock: the system drops it when the process ends, however it ends */
+    struct flock l;
+    memset(&l, 0, sizeof l);
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    if (fcntl(f, F_SETLK, &l) != 0) {
+        int e = errno;
+        close(f);
+        if (e == EACCES || e == EAGAIN)
+            snprintf(why, wl, "the checkpoint '%s' is in use by another run (its lock file '%s' is locked)", path, lp);
+        else
+            snprintf(why, wl, "cannot lock the checkpoint's lock file '%s': %s", lp, strerror(e));
+        return -1;
+    }
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(f, 0) != 0 || write(f, pid, (size_t)n) != n) { /* the pid is for people; the lock is what counts */ }
+    *fd = f;
+    return 0;
+}
 
 int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v) {
     char tmp[4096];

@@ -131,6 +131,10 @@ int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
 
 /* ---- checkpoint.c ---- */
 int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v);
+/* Takes the lock of the checkpoint PATH (PATH.lock, holding the pid), so
+ * that two runs never write one checkpoint: 0 with *fd to close at the
+ * end, or -1 with why (another run holds it, or the lock file fails). */
+int cli_checkpoint_lock(const char *path, int *fd, char *why, size_t wl);
 int cli_checkpoint_load(const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl);
 
 #endif

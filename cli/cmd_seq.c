@@ -127,6 +127,7 @@ int cmd_seq(const cli_opts *o) {
         return 2;
     }
     gr_ctx *ctx = NULL;
+    int lock_fd = -1;
     int rc = cli_setup(o, &ctx, 0);
     if (rc) return rc;
     gr_ruleset *rs;
@@ -146,6 +147,11 @@ int cmd_seq(const cli_opts *o) {
     char why[512];
     seqrun run = {o, rs, o->to + 1, vals, cli_now(), cli_now(), 0, !o->quiet && isatty(2)};
     if (o->checkpoint) {
+        if (cli_checkpoint_lock(o->checkpoint, &lock_fd, why, sizeof why) != 0) {
+            fprintf(stderr, "grundy: error: %s\n", why);
+            rc = 2;
+            goto out;
+        }
         int lr = cli_checkpoint_load(o->checkpoint, rs, o->to + 1, why, sizeof why);
         if (lr < 0) { fprintf(stderr, "grundy: error: %s\n", why); rc = 2; goto out; }
     }
@@ -180,6 +186,7 @@ int cmd_seq(const cli_opts *o) {
         if (vals->failed) { fprintf(stderr, "grundy: error: could not read the values\n"); rc = 1; goto out; }
     }
 out:
+    if (lock_fd >= 0) close(lock_fd);
     free(vals);
     gr_ctx_free(ctx);
     return rc;

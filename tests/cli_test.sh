@@ -314,6 +314,16 @@ printf "$(printf '\\%03o' $(($(od -An -tu1 -j"$ckb" -N1 "$T/ck") ^ 0x40)))" |
 run 2 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck4" && err_has "fails its checksum"
 head -c 200 "$T/ck" >"$T/ck3"
 run 2 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck3" && err_has "is truncated"
+# two runs on one checkpoint: the second refuses at once, the first is unharmed
+"$G" seq "$CKG" --to $N --checkpoint "$T/ck5" --checkpoint-ms 100 --quiet >"$T/first.txt" </dev/null &
+ck5pid=$!
+for _ in $(seq 100); do [ -s "$T/ck5.lock" ] && break; sleep 0.05; done
+run 2 "$G" seq "$CKG" --to $N --checkpoint "$T/ck5" --quiet &&
+    err_is "grundy: error: the checkpoint '$T/ck5' is in use by another run (its lock file '$T/ck5.lock' is locked)"
+wait $ck5pid; ck5rc=$?
+if [ $ck5rc = 0 ] && cmp -s "$T/first.txt" "$T/full.txt"; then pass=$((pass+1)); else echo "FAIL: the first checkpointed run was harmed (exit $ck5rc)"; fail=$((fail+1)); fi
+# the lock goes with its process, however it ends
+run 0 "$G" seq "$CKG" --to 100 --checkpoint "$T/ck5" --quiet
 
 # ---- census ----
 run 0 "$G" census 'tb[0.??]' --to 1000 --threads 2

@@ -1,0 +1,100 @@
+/* HDU 3094 "A tree game" (Green Hackenbush on one rooted tree)
+ *
+ * A tree on N vertices (N up to 10^5) rooted at vertex 1. Alice and Bob
+ * alternately remove one edge together with everything no longer connected
+ * to the root, Alice first; whoever has no edge to remove loses. Input: T,
+ * then per case a line with N and N-1 lines "x y" (an edge). Output: "Alice"
+ * or "Bob", the winner.
+ *
+ * grundy feature: a Green Hackenbush term. The tree becomes
+ * "hackenbush[1](x-y,...)" (hackenbush[r] makes vertex r the ground) and
+ * gr_position_value computes its value by the colon principle, in linear
+ * time and without recursion, so a path of 10^5 edges is fine. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "grundy/grundy.h"
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+static int sb_printf(sbuf *b, const char *fmt, ...) {
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        if (n < 0) return -1;
+        if ((size_t)n < b->cap - b->len) {
+            b->len += (size_t)n;
+            return 0;
+        }
+        size_t cap = 2 * (b->cap + (size_t)n + 1);
+        char *q = realloc(b->p, cap);
+        if (!q) return -1;
+        b->p = q;
+        b->cap = cap;
+    }
+}
+
+int main(void) {
+    gr_ctx *ctx;
+    gr_error err;
+    sbuf text = {malloc(256), 0, 256};
+    int t, rc = 0;
+    if (scanf("%d", &t) != 1) {
+        free(text.p);
+        return 0;
+    }
+    if (!text.p || gr_ctx_new(&ctx) != GR_OK) {
+        fprintf(stderr, "hdu3094: out of memory\n");
+        free(text.p);
+        return 1;
+    }
+    while (rc == 0 && t-- > 0) {
+        gr_position *pos;
+        uint64_t v;
+        long n;
+        if (scanf("%ld", &n) != 1 || n < 1) {
+            fprintf(stderr, "hdu3094: expected the number of vertices\n");
+            rc = 1;
+            break;
+        }
+        text.len = 0;
+        int oom = sb_printf(&text, "hackenbush[1](");
+        for (long i = 1; !oom && i < n; i++) {
+            unsigned long x, y;
+            if (scanf("%lu %lu", &x, &y) != 2) {
+                fprintf(stderr, "hdu3094: expected %ld edges\n", n - 1);
+                rc = 1;
+                break;
+            }
+            oom = sb_printf(&text, i > 1 ? ",%lu-%lu" : "%lu-%lu", x, y);
+        }
+        if (rc) break;
+        if (oom || sb_printf(&text, ")") != 0) {
+            fprintf(stderr, "hdu3094: out of memory\n");
+            rc = 1;
+            break;
+        }
+        if (gr_position_parse(ctx, text.p, text.len, 0, &pos, &err) != GR_OK) {
+            fprintf(stderr, "hdu3094: %s\n", err.message);
+            rc = 1;
+            break;
+        }
+        gr_status s = gr_position_value(pos, &v, &err);
+        gr_position_free(pos);
+        if (s != GR_OK) {
+            fprintf(stderr, "hdu3094: %s\n", err.message);
+            rc = 1;
+            break;
+        }
+        puts(v != 0 ? "Alice" : "Bob");
+    }
+    free(text.p);
+    gr_ctx_free(ctx);
+    return rc;
+}

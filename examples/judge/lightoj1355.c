@@ -1,0 +1,103 @@
+/* LightOJ 1355 "Game of CS" (Green Hackenbush with weighted edges)
+ *
+ * A tree on n nodes 0..n-1 (2 <= n <= 1000) rooted at 0, each edge of weight
+ * w (1 <= w <= 10^9) made of w units. Emily (first) and Jolly alternately
+ * colour one unit of an edge that can still be reached from the root along
+ * edges that are not fully coloured; whoever cannot colour loses. So a move
+ * lowers one edge's weight by one, and an edge at 0 cuts off its subtree.
+ * Input: T, then per case n and n-1 lines "u v w". Output: "Case i: Emily"
+ * when Emily wins, "Case i: Jolly" otherwise.
+ *
+ * grundy feature: weighted Green Hackenbush. The tree is the term
+ * "hackenbush(u-v:w,...)" (vertex 0 the ground, ":w" a weight) and
+ * gr_position_value applies the weighted colon principle (a bridge of
+ * weight w over a part of value g adds g+1 for w = 1, g for even w and
+ * g XOR 1 for odd w >= 3). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "grundy/grundy.h"
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+static int sb_printf(sbuf *b, const char *fmt, ...) {
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        if (n < 0) return -1;
+        if ((size_t)n < b->cap - b->len) {
+            b->len += (size_t)n;
+            return 0;
+        }
+        size_t cap = 2 * (b->cap + (size_t)n + 1);
+        char *q = realloc(b->p, cap);
+        if (!q) return -1;
+        b->p = q;
+        b->cap = cap;
+    }
+}
+
+int main(void) {
+    gr_ctx *ctx;
+    gr_error err;
+    sbuf text = {malloc(256), 0, 256};
+    int t, rc = 0;
+    if (scanf("%d", &t) != 1) {
+        free(text.p);
+        return 0;
+    }
+    if (!text.p || gr_ctx_new(&ctx) != GR_OK) {
+        fprintf(stderr, "lightoj1355: out of memory\n");
+        free(text.p);
+        return 1;
+    }
+    for (int c = 1; rc == 0 && c <= t; c++) {
+        gr_position *pos;
+        uint64_t v;
+        long n;
+        if (scanf("%ld", &n) != 1 || n < 1) {
+            fprintf(stderr, "lightoj1355: case %d: expected the number of nodes\n", c);
+            rc = 1;
+            break;
+        }
+        text.len = 0;
+        int oom = sb_printf(&text, "hackenbush(");
+        for (long i = 1; !oom && i < n; i++) {
+            unsigned long u, x, w;
+            if (scanf("%lu %lu %lu", &u, &x, &w) != 3) {
+                fprintf(stderr, "lightoj1355: case %d: expected %ld lines \"u v w\"\n", c, n - 1);
+                rc = 1;
+                break;
+            }
+            oom = sb_printf(&text, i > 1 ? ",%lu-%lu:%lu" : "%lu-%lu:%lu", u, x, w);
+        }
+        if (rc) break;
+        if (oom || sb_printf(&text, ")") != 0) {
+            fprintf(stderr, "lightoj1355: out of memory\n");
+            rc = 1;
+            break;
+        }
+        if (gr_position_parse(ctx, text.p, text.len, 0, &pos, &err) != GR_OK) {
+            fprintf(stderr, "lightoj1355: case %d: %s\n", c, err.message);
+            rc = 1;
+            break;
+        }
+        gr_status s = gr_position_value(pos, &v, &err);
+        gr_position_free(pos);
+        if (s != GR_OK) {
+            fprintf(stderr, "lightoj1355: case %d: %s\n", c, err.message);
+            rc = 1;
+            break;
+        }
+        printf("Case %d: %s\n", c, v != 0 ? "Emily" : "Jolly");
+    }
+    free(text.p);
+    gr_ctx_free(ctx);
+    return rc;
+}
