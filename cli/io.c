@@ -18,12 +18,33 @@ int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t wh
     if (!buf) { snprintf(why, whylen, "out of memory"); if (f != stdin) fclose(f); return -1; }
     for (;;) {
         if (n + 1 >= cap) {
+            if (cap >= GR_INPUT_MAX_BYTES) {
+                free(buf);
+                snprintf(why, whylen, "%s%s%s is larger than %zu bytes, the most grundy reads", strcmp(path, "-") ? "'" : "",
+                         strcmp(path, "-") ? path : "stdin", strcmp(path, "-") ? "'" : "", (size_t)GR_INPUT_MAX_BYTES);
+                if (f != stdin) fclose(f);
+                return -1;
+            }
             char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
             if (!nb) { free(buf); snprintf(why, whylen, "out of memory reading '%s'", path); if (f != stdin) fclose(f); return -1; }
             buf = nb;
             cap *= 2;
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
+        /* a NUL byte stops the reading at once, with its place */
+        const char *nul = got ? memchr(buf + n, '\0', got) : NULL;
+        if (nul) {
+            size_t line = 1, col = 1;
+            for (const char *p = buf; p < nul; p++) {
+                if (*p == '\n') { line++; col = 1; }
+                else col++;
+            }
+            snprintf(why, whylen, "%s: a NUL byte at line %zu, column %zu: not a text file", strcmp(path, "-") ? path : "stdin",
+                     line, col);
+            free(buf);
+            if (f != stdin) fclose(f);
+            return -1;
+        }
         n += got;
         if (got == 0) break;
     }

@@ -477,6 +477,15 @@ if command -v script >/dev/null; then
     if grep -q "values (" "$T/out"; then echo "FAIL: --quiet still shows progress"; fail=$((fail+1)); else pass=$((pass+1)); fi
 fi
 
+# ---- endless and binary input stops at once (it used to fill memory) ----
+run 2 timeout 20 "$G" value @/dev/zero && err_is "grundy: error: /dev/zero: a NUL byte at line 1, column 1: not a text file"
+run 2 timeout 20 "$G" value 'hackenbush(@/dev/zero)' && err_has "'/dev/zero': a NUL byte at line 1, column 1: not a text file" && one_line_err
+run 2 timeout 20 "$G" value 'graph[@/dev/zero](0)' && err_has "a NUL byte at line 1, column 1" && one_line_err
+printf 'kayles(3)\n+ 4\0 + 5\n' >"$T/nul.txt"
+run 2 "$G" value @"$T/nul.txt" && err_is "grundy: error: $T/nul.txt: a NUL byte at line 2, column 4: not a text file"
+yes '1 +' 2>/dev/null | timeout 60 "$G" value - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: stdin is larger than 268435456 bytes, the most grundy reads" ]; then pass=$((pass+1)); else echo "FAIL: endless stdin: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+
 # ---- exit 1: internal failure (out of memory) ----
 # (a sanitizer build reserves far more address space than ulimit -v allows,
 # so there the allocator is told to fail large requests instead)

@@ -55,6 +55,12 @@ GR_NODISCARD gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_
  * caller passes it. */
 GR_NODISCARD gr_status gr_read_file(void *user, const char *path, char **text, size_t *len, gr_error *err);
 
+/* The largest input grundy reads (a position or graph file, stdin): past
+ * it gr_read_file and the CLI stop with an error at once, as they do at the
+ * first NUL byte (naming its line and column), so an endless or binary
+ * input never fills memory. */
+#define GR_INPUT_MAX_BYTES ((size_t)1 << 28) /* 256 MiB */
+
 /* Number of terms (components) of the sum. */
 size_t gr_position_count(const gr_position *pos);
 
