@@ -41,8 +41,8 @@ int main(void) {
         }
         gr_status s = gr_position_value(pos, &v, &err);
         gr_position_free(pos);
-        if (s != GR_OK) {
-            fprintf(stderr, "cf1194d: %s: %s\n", text, err.message);
+        if (s != GR_OK) { /* the message names the term */
+            fprintf(stderr, "cf1194d: %s\n", err.message);
             rc = 1;
             break;
         }

@@ -33,8 +33,8 @@ int main(void) {
         }
         gr_status s = gr_position_value(pos, &v, &err);
         gr_position_free(pos);
-        if (s != GR_OK) {
-            fprintf(stderr, "hdu1847: %s: %s\n", text, err.message);
+        if (s != GR_OK) { /* the message names the term */
+            fprintf(stderr, "hdu1847: %s\n", err.message);
             rc = 1;
             break;
         }

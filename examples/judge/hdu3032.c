@@ -45,7 +45,7 @@ int main(void) {
                 break;
             }
             if (gr_ruleset_value(lasker, s, &g, &err) != GR_OK) {
-                fprintf(stderr, "hdu3032: lasker(%llu): %s\n", s, err.message);
+                fprintf(stderr, "hdu3032: %s\n", err.message);
                 rc = 1;
                 break;
             }

@@ -46,7 +46,7 @@ int main(void) {
                 break;
             }
             if (gr_ruleset_value(split3, s, &g, &err) != GR_OK) {
-                fprintf(stderr, "hdu5795: tb[8.3!](%llu): %s\n", s, err.message);
+                fprintf(stderr, "hdu5795: %s\n", err.message);
                 rc = 1;
                 break;
             }
