@@ -1,12 +1,8 @@
 /* The context: limits and the ruleset registry. Rulesets are interned by
  * their written-back spec in a small open-addressing map, so parsing a
  * million terms of a few rulesets costs one hash probe per term. */
-#ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#endif
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "internal.h"
 #include "context_internal.h"
 #include "family.h"
@@ -48,40 +44,6 @@ void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries) { ctx->table_limit = 
 uint64_t gr_ctx_table_limit(const gr_ctx *ctx) { return ctx->table_limit; }
 void gr_ctx_set_search_limit(gr_ctx *ctx, uint64_t positions) { ctx->search_limit = positions ? positions : 1; }
 uint64_t gr_ctx_search_limit(const gr_ctx *ctx) { return ctx->search_limit; }
-
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-void gr_ctx_set_time_limit(gr_ctx *ctx, double seconds) {
-    if (!(seconds > 0)) { /* also NaN */
-        ctx->time_limit = 0;
-        ctx->deadline_ns = 0;
-        return;
-    }
-    if (seconds > 1e9) seconds = 1e9; /* about 31 years: no overflow below */
-    ctx->time_limit = seconds;
-    ctx->deadline_ns = now_ns() + (uint64_t)(seconds * 1e9) + 1;
-}
-
-double gr_ctx_time_limit(const gr_ctx *ctx) { return ctx->time_limit; }
-
-void gr_ctx_set_interrupt(gr_ctx *ctx, gr_interrupt_fn fn, void *user) {
-    ctx->interrupt = fn;
-    ctx->interrupt_user = user;
-}
-
-gr_status gri_ctx_poll(gr_ctx *ctx, gr_error *err, const char *what, uint64_t done, const char *unit) {
-    if (!ctx) return GR_OK;
-    if (ctx->interrupt && ctx->interrupt(ctx->interrupt_user))
-        return gri_fail(err, GR_ELIMIT, "%s was interrupted after %llu %s", what, (unsigned long long)done, unit);
-    if (ctx->deadline_ns && now_ns() >= ctx->deadline_ns)
-        return gri_fail(err, GR_ELIMIT, "the time limit of %g s was reached in %s, after %llu %s (raise the time limit)",
-                        ctx->time_limit, what, (unsigned long long)done, unit);
-    return GR_OK;
-}
 
 static uint64_t hash_str(const char *s) {
     uint64_t h = 1469598103934665603ull;
