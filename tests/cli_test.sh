@@ -486,6 +486,16 @@ run 2 "$G" value @"$T/nul.txt" && err_is "grundy: error: $T/nul.txt: a NUL byte 
 yes '1 +' 2>/dev/null | timeout 60 "$G" value - >"$T/out" 2>"$T/err"; rc=$?
 if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: stdin is larger than 268435456 bytes, the most grundy reads" ]; then pass=$((pass+1)); else echo "FAIL: endless stdin: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
 
+# a header that promises 2.2e8 edges claims no memory before they come
+# (found by fuzz_files: it used to allocate 5 GB up front)
+printf '22222222222263 222222220' >"$T/promise.txt"
+if [ "${2:-}" = sanitize ]; then
+    run 2 "$G" value "hackenbush(@$T/promise.txt)" && err_has "line 2: the file ends after 0 of its 222222220 edges"
+else
+    ( ulimit -v 300000; "$G" value "hackenbush(@$T/promise.txt)" >"$T/out" 2>"$T/err" ); rc=$?
+    if [ $rc = 2 ] && grep -q "the file ends after 0 of its 222222220 edges" "$T/err"; then pass=$((pass+1)); else echo "FAIL: promised edges: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+fi
+
 # ---- exit 1: internal failure (out of memory) ----
 # (a sanitizer build reserves far more address space than ulimit -v allows,
 # so there the allocator is told to fail large requests instead)

@@ -45,7 +45,10 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
                      (unsigned long long)n, (unsigned long long)GRI_EDGEFILE_MAX);
         goto out;
     }
-    rec = malloc((w3 * m + 1) * sizeof *rec);
+    /* the records grow as edges are read: a header that promises more
+     * edges than the file holds must not claim the memory up front */
+    size_t cap = m < 4096 ? (size_t)m + 1 : 4096;
+    rec = malloc(w3 * cap * sizeof *rec);
     if (!rec) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     for (uint64_t e = 0;; e++) {
         /* nothing but blanks to the end of the line */
@@ -85,6 +88,13 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
                          "%s: line %zu: vertex %llu is out of range (the header says %llu vertices, numbered from %llu)", path,
                          line, (unsigned long long)bad, (unsigned long long)n, (unsigned long long)base);
             goto out;
+        }
+        if (e >= cap) {
+            size_t nc = (uint64_t)cap * 2 > m ? (size_t)m : cap * 2;
+            uint64_t *nr = realloc(rec, w3 * nc * sizeof *rec);
+            if (!nr) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            rec = nr;
+            cap = nc;
         }
         rec[w3 * e] = u;
         rec[w3 * e + 1] = v;
