@@ -61,6 +61,10 @@ struct cli_progress {
     int shown;
 };
 void cli_progress_attach(cli_progress *p, const cli_opts *o, gr_position *pos);
+/* the line itself ("SPEC: DONE of TOTAL values (P%)", over the last one),
+ * and its erasure; seq draws it too */
+void cli_progress_show(const gr_ruleset *rs, uint64_t done, uint64_t total);
+void cli_progress_clear(void);
 void cli_progress_detach(cli_progress *p);
 
 /* a context with the limits the options give, and the time limit of

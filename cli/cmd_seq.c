@@ -27,8 +27,7 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
     seqrun *r = user;
     double t = cli_now();
     if (r->bar && t - r->start > 1.0 && t - r->last_bar > 0.2) {
-        fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(r->rs), (unsigned long long)done,
-                (unsigned long long)r->total, 100.0 * (double)done / (double)r->total);
+        cli_progress_show(r->rs, done, r->total);
         r->last_bar = t;
     }
     double every = r->o->checkpoint_ms ? (double)r->o->checkpoint_ms / 1000.0 : 5.0;
@@ -158,7 +157,7 @@ int cmd_seq(const cli_opts *o) {
     gr_ruleset_set_progress(rs, on_progress, &run);
     gr_status vst = gr_ruleset_compute(rs, o->to + 1, &err);
     gr_ruleset_set_progress(rs, NULL, NULL);
-    if (run.bar && cli_now() - run.start > 1.0) fprintf(stderr, "\r%*s\r", 60, "");
+    if (run.bar && cli_now() - run.start > 1.0) cli_progress_clear();
     if (vst != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     cli_seq_init(vals, rs, o->to + 1);
     if (o->checkpoint && cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals) != 0) {

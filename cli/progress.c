@@ -6,13 +6,19 @@
 #include <unistd.h>
 #include "cli.h"
 
+void cli_progress_show(const gr_ruleset *rs, uint64_t done, uint64_t total) {
+    fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(rs), (unsigned long long)done,
+            (unsigned long long)total, 100.0 * (double)done / (double)total);
+}
+
+void cli_progress_clear(void) { fprintf(stderr, "\r%*s\r", 70, ""); }
+
 static int on_tab(void *user, uint64_t done, uint64_t total) {
     cli_progress_rs *r = user;
     cli_progress *p = r->owner;
     double t = cli_now();
     if (t - p->start > 1.0 && t - p->last > 0.2 && total) {
-        fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(r->rs), (unsigned long long)done,
-                (unsigned long long)total, 100.0 * (double)done / (double)total);
+        cli_progress_show(r->rs, done, total);
         p->last = t;
         p->shown = 1;
     }
@@ -39,7 +45,7 @@ void cli_progress_attach(cli_progress *p, const cli_opts *o, gr_position *pos) {
 
 void cli_progress_detach(cli_progress *p) {
     for (size_t k = 0; k < p->n; k++) gr_ruleset_set_progress(p->rs[k].rs, NULL, NULL);
-    if (p->shown) fprintf(stderr, "\r%*s\r", 70, "");
+    if (p->shown) cli_progress_clear();
     p->n = 0;
     p->shown = 0;
 }

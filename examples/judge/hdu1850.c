@@ -9,35 +9,11 @@
  * grundy feature: the piles become the sum "n1 + n2 + ..." of nim heaps and
  * gr_position_winning_moves lists every move to a position of value 0; the
  * program counts them (and refuses a list that was cut short). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
-
-typedef struct {
-    char *p;
-    size_t len, cap;
-} sbuf;
-
-static int sb_printf(sbuf *b, const char *fmt, ...) {
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) return -1;
-        if ((size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return 0;
-        }
-        size_t cap = 2 * (b->cap + (size_t)n + 1);
-        char *q = realloc(b->p, cap);
-        if (!q) return -1;
-        b->p = q;
-        b->cap = cap;
-    }
-}
+#include "judge.h"
 
 static int count_move(void *user, const gr_move *move) {
     (void)move;

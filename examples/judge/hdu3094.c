@@ -10,35 +10,11 @@
  * "hackenbush[1](x-y,...)" (hackenbush[r] makes vertex r the ground) and
  * gr_position_value computes its value by the colon principle, in linear
  * time and without recursion, so a path of 10^5 edges is fine. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
-
-typedef struct {
-    char *p;
-    size_t len, cap;
-} sbuf;
-
-static int sb_printf(sbuf *b, const char *fmt, ...) {
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) return -1;
-        if ((size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return 0;
-        }
-        size_t cap = 2 * (b->cap + (size_t)n + 1);
-        char *q = realloc(b->p, cap);
-        if (!q) return -1;
-        b->p = q;
-        b->cap = cap;
-    }
-}
+#include "judge.h"
 
 int main(void) {
     gr_ctx *ctx;
@@ -55,7 +31,6 @@ int main(void) {
         return 1;
     }
     while (rc == 0 && t-- > 0) {
-        gr_position *pos;
         uint64_t v;
         long n;
         if (scanf("%ld", &n) != 1 || n < 1) {
@@ -80,14 +55,7 @@ int main(void) {
             rc = 1;
             break;
         }
-        if (gr_position_parse(ctx, text.p, text.len, 0, &pos, &err) != GR_OK) {
-            fprintf(stderr, "hdu3094: %s\n", err.message);
-            rc = 1;
-            break;
-        }
-        gr_status s = gr_position_value(pos, &v, &err);
-        gr_position_free(pos);
-        if (s != GR_OK) {
+        if (judge_value(ctx, &text, &v, &err) != GR_OK) {
             fprintf(stderr, "hdu3094: %s\n", err.message);
             rc = 1;
             break;
