@@ -45,6 +45,14 @@ typedef struct cli_input {
 } cli_input;
 int cli_load_input(const cli_opts *o, cli_input *in);
 
+/* The position the arguments name, parsed with the files its terms name:
+ * a file or stdin (--file F, '-', '@F') is parsed as it is read, a chunk at
+ * a time (gr_parser), with GR_PARSE_LINES; with args_as_lines the words of
+ * the command line are one term each. *source is the file's name for
+ * messages (NULL for arguments). 0, or the exit code after printing the
+ * error. */
+int cli_load_position(const cli_opts *o, gr_ctx *ctx, int args_as_lines, gr_position **pos, const char **source);
+
 /* progress.c: the progress line of long tabulations of a position's
  * heap rulesets (the first CLI_PROGRESS_MAX distinct ones), while a value
  * or solve call runs between attach and detach */

@@ -7,9 +7,8 @@
 #include "json.h"
 
 int cmd_newnim(const cli_opts *o) {
-    cli_input in;
-    int rc = cli_load_input(o, &in);
-    if (rc) return rc;
+    const char *source = NULL;
+    int rc;
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     gr_error err;
@@ -17,11 +16,7 @@ int cmd_newnim(const cli_opts *o) {
     unsigned char *removed = NULL;
     if ((rc = cli_setup(o, &ctx, 0)) != 0) goto out;
     /* heaps are written as a position of bare numbers: "3 4 5" or "3 + 4 + 5" */
-    for (size_t i = 0; in.flags == 0 && i < in.len; i++) if (in.text[i] == ' ') in.text[i] = '\n';
-    if (cli_parse(ctx, in.text, in.len, GR_PARSE_LINES, &pos, &err) != GR_OK) {
-        rc = cli_report(&err, in.source, in.source != NULL);
-        goto out;
-    }
+    if ((rc = cli_load_position(o, ctx, 1, &pos, &source)) != 0) goto out;
     size_t n = gr_position_count(pos);
     heaps = malloc((n ? n : 1) * sizeof *heaps);
     removed = malloc(n ? n : 1);
@@ -70,6 +65,5 @@ out:
     free(removed);
     gr_position_free(pos);
     gr_ctx_free(ctx);
-    free(in.text);
     return rc;
 }

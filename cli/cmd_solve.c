@@ -212,7 +212,7 @@ static void print_human(const cli_opts *o, gr_position *pos, const solved *s, in
 }
 
 int cmd_solve(const cli_opts *o) {
-    cli_input in;
+    const char *source = NULL;
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     gr_error err;
@@ -225,13 +225,9 @@ int cmd_solve(const cli_opts *o) {
     int modes = o->every + o->has_moore + (o->misere && !o->has_moore);
     if (modes > 1 || (o->every && o->misere))
         return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
-    int rc = cli_load_input(o, &in);
-    if (rc) return rc;
+    int rc;
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
-    if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
-        rc = cli_report(&err, in.source, in.source != NULL);
-        goto out;
-    }
+    if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     s.nterms = gr_position_count(pos);
     if (gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     s.text = text;
@@ -243,7 +239,7 @@ int cmd_solve(const cli_opts *o) {
     cli_progress_attach(&prog, o, pos);
     gr_status st = solve(o, pos, &s, &err);
     cli_progress_detach(&prog);
-    if (st != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
+    if (st != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
     if (s.mv.oom || s.draws.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     if (o->json) print_json(o, pos, &s, &rc);
     else print_human(o, pos, &s, &rc);
@@ -255,6 +251,5 @@ out:
     free(text);
     gr_position_free(pos);
     gr_ctx_free(ctx);
-    free(in.text);
     return rc;
 }

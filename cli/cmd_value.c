@@ -4,19 +4,15 @@
 #include "solve.h"
 
 int cmd_value(const cli_opts *o) {
-    cli_input in;
+    const char *source = NULL;
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     gr_error err;
     gr_error_clear(&err);
-    int rc = cli_load_input(o, &in);
-    if (rc) return rc;
+    int rc;
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     uint64_t v;
-    if (cli_parse(ctx, in.text, in.len, in.flags, &pos, &err) != GR_OK) {
-        rc = cli_report(&err, in.source, in.source != NULL);
-        goto out;
-    }
+    if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     cli_progress prog;
     cli_progress_attach(&prog, o, pos);
     gr_status st = gr_position_value(pos, &v, &err);
@@ -24,7 +20,7 @@ int cmd_value(const cli_opts *o) {
     if (st == GR_ECYCLE && cli_has_loopy_term(pos)) {
         /* a loopy sum of infinite value: ∞{K} */
         gr_gvalue gv;
-        if (gr_position_gvalue(pos, &gv, &err) != GR_OK) { rc = cli_report(&err, in.source, in.source != NULL); goto out; }
+        if (gr_position_gvalue(pos, &gv, &err) != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
         if (gv.infinite) {
             cli_print_infinite(gv.K, gv.nK, 0);
             printf("\n");
@@ -34,13 +30,12 @@ int cmd_value(const cli_opts *o) {
         st = GR_OK;
     }
     if (st != GR_OK) {
-        rc = cli_report(&err, in.source, in.source != NULL);
+        rc = cli_report(&err, source, source != NULL);
         goto out;
     }
     printf("%llu\n", (unsigned long long)v);
 out:
     gr_position_free(pos);
     gr_ctx_free(ctx);
-    free(in.text);
     return rc;
 }

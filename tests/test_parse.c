@@ -90,6 +90,105 @@ static void api(void) {
     }
 }
 
+/* Streams: the text fed in random pieces (down to single bytes) gives what
+ * the whole text gives: the same position written back, or the same error
+ * at the same line and column. The texts are random runs of tokens, good
+ * and bad, so that separators fall inside brackets, parentheses, comments
+ * and file names. */
+static void parse_result(gr_status st, const gr_position *pos, const gr_error *e, char *out, size_t cap) {
+    if (st != GR_OK) {
+        snprintf(out, cap, "error %d at %zu:%zu %s", (int)st, e->line, e->column, e->message);
+        return;
+    }
+    char *w = NULL;
+    if (gr_position_format(pos, &w, NULL) != GR_OK) { snprintf(out, cap, "format failed"); return; }
+    snprintf(out, cap, "ok %zu %s", gr_position_count(pos), w);
+    free(w);
+}
+
+static void streams(void) {
+    static const char *const tok[] = {"3", "17", " ", "  ", "+", " + ", "\n", "\n\n", "#c+(", "# x\n", "kayles(",
+                                      "kayles(2,3)", ")", ",", "(", "[", "]", "sub[1,2]", "sub[1,2", "tb[0.77](4)",
+                                      "rule[n -> n-1 + (n-2) if n >= 2](", "rule[(a,b) -> (a-1,b)](2,3)", "x", "-",
+                                      "hackenbush(0-1,1-2)", "hackenbush(@f+g)", "@", "2^3", "\t", "wythoff(3,5)",
+                                      "nim(1", "0-1", ":2"};
+    const size_t ntok = sizeof tok / sizeof tok[0];
+    tu_rng r = {tu_seed(34)};
+    uint64_t cases = 3000 * tu_scale();
+    char text[512], want[1024], got[1024];
+    for (uint64_t c = 0; c < cases; c++) {
+        size_t n = 0, k = 1 + tu_below(&r, 12);
+        text[0] = '\0';
+        for (size_t j = 0; j < k; j++) {
+            const char *t = tok[tu_below(&r, ntok)];
+            if (n + strlen(t) + 1 >= sizeof text) break;
+            memcpy(text + n, t, strlen(t) + 1);
+            n += strlen(t);
+        }
+        unsigned flags = tu_below(&r, 2) ? GR_PARSE_LINES : 0;
+        gr_position *pos = NULL;
+        gr_error e;
+        gr_error_clear(&e);
+        gr_status st = gr_position_parse(ctx, text, n, flags, &pos, &e);
+        parse_result(st, pos, &e, want, sizeof want);
+        gr_position_free(pos);
+        pos = NULL;
+        gr_parser *ps = NULL;
+        gr_error_clear(&e);
+        st = gr_parser_new(ctx, flags, NULL, &ps, &e);
+        CHECK(st == GR_OK, "parser_new: %s", e.message);
+        if (st != GR_OK) return;
+        int bytewise = tu_below(&r, 4) == 0;
+        for (size_t i = 0; i < n && st == GR_OK;) {
+            size_t step = bytewise ? 1 : 1 + tu_below(&r, n - i);
+            st = gr_parser_feed(ps, text + i, step, &e);
+            i += step;
+        }
+        if (st == GR_OK) st = gr_parser_finish(ps, &pos, &e);
+        parse_result(st, pos, &e, got, sizeof got);
+        CHECK(!strcmp(want, got), "flags %u, text \"%s\": whole gives [%s], the stream [%s]", flags, text, want, got);
+        gr_position_free(pos);
+        gr_parser_free(ps);
+    }
+    /* after an error every call fails; a NUL byte is an error with its place */
+    gr_parser *ps = NULL;
+    gr_error e;
+    gr_position *pos = NULL;
+    if (gr_parser_new(ctx, GR_PARSE_LINES, NULL, &ps, &e) == GR_OK) {
+        CHECK(gr_parser_feed(ps, "1 + 2\n3", 7, &e) == GR_OK, "%s", e.message);
+        CHECK(gr_parser_feed(ps, "4\0", 2, &e) == GR_EPARSE && e.line == 2 && e.column == 3 && strstr(e.message, "NUL"),
+              "NUL: %zu:%zu %s", e.line, e.column, e.message);
+        CHECK(gr_parser_feed(ps, "5", 1, &e) != GR_OK, "a failed stream went on");
+        CHECK(gr_parser_finish(ps, &pos, &e) != GR_OK && pos == NULL, "a failed stream finished");
+        gr_parser_free(ps);
+    }
+    /* a term that never ends stops at GR_TERM_MAX_BYTES, naming where it starts */
+    if (gr_parser_new(ctx, 0, NULL, &ps, &e) == GR_OK) {
+        static char blanks[1 << 16];
+        memset(blanks, ' ', sizeof blanks);
+        gr_status st = gr_parser_feed(ps, "1 +\n kayles(", 12, &e);
+        size_t fed = 12;
+        while (st == GR_OK && fed <= GR_TERM_MAX_BYTES + sizeof blanks) {
+            st = gr_parser_feed(ps, blanks, sizeof blanks, &e);
+            fed += sizeof blanks;
+        }
+        CHECK(st == GR_ELIMIT && e.line == 2 && e.column == 2 && strstr(e.message, "longer than"), "long term: %d %zu:%zu %s",
+              (int)st, e.line, e.column, e.message);
+        gr_parser_free(ps);
+    }
+    /* a million terms fed a few bytes at a time: the parser's buffer stays small */
+    if (gr_parser_new(ctx, 0, NULL, &ps, &e) == GR_OK) {
+        gr_status st = GR_OK;
+        for (int i = 0; i < 1000000 && st == GR_OK; i++) st = gr_parser_feed(ps, i ? " + 1" : "1", i ? 4 : 1, &e);
+        if (st == GR_OK) st = gr_parser_finish(ps, &pos, &e);
+        uint64_t v = 1;
+        CHECK(st == GR_OK && gr_position_count(pos) == 1000000 && gr_position_value(pos, &v, &e) == GR_OK && v == 0,
+              "a million ones: %s", e.message);
+        gr_position_free(pos);
+        gr_parser_free(ps);
+    }
+}
+
 int main(void) {
     tu_seed(0);
     if (gr_ctx_new(&ctx) != GR_OK) return 1;
@@ -179,6 +278,7 @@ int main(void) {
     CHECK(gr_ctx_ruleset(ctx, "", 0, &rs, &err) == GR_EPARSE && err.column == 1, "empty ruleset");
 
     api();
+    streams();
     gr_ctx_free(ctx);
     return tu_finish("test_parse");
 }

@@ -61,6 +61,25 @@ GR_NODISCARD gr_status gr_read_file(void *user, const char *path, char **text, s
  * input never fills memory. */
 #define GR_INPUT_MAX_BYTES ((size_t)1 << 28) /* 256 MiB */
 
+/* Streams: a position read a chunk at a time (a file, a pipe) is parsed
+ * as it arrives. Each run of whole terms is parsed as soon as the separator
+ * after it ('+', or a newline with GR_PARSE_LINES, outside brackets and
+ * parentheses) is fed, and its text is dropped, so the parser holds at most
+ * one unfinished term besides the position it builds; errors come as soon
+ * as the text that causes them is fed, with the line and column in the
+ * whole input. A NUL byte is an error, and so is a term longer than
+ * GR_TERM_MAX_BYTES. gr_parser_finish gives the position (the caller frees
+ * it); after an error every call fails. opts is copied (NULL: no file is
+ * read). The result is the one gr_position_parse_ex gives on the whole
+ * text. */
+#define GR_TERM_MAX_BYTES ((size_t)1 << 26) /* 64 MiB */
+typedef struct gr_parser gr_parser;
+GR_NODISCARD gr_status gr_parser_new(gr_ctx *ctx, unsigned flags, const gr_parse_opts *opts, gr_parser **out,
+                                     gr_error *err);
+GR_NODISCARD gr_status gr_parser_feed(gr_parser *p, const char *text, size_t len, gr_error *err);
+GR_NODISCARD gr_status gr_parser_finish(gr_parser *p, gr_position **out, gr_error *err);
+void gr_parser_free(gr_parser *p); /* accepts NULL */
+
 /* Number of terms (components) of the sum. */
 size_t gr_position_count(const gr_position *pos);
 

@@ -1,7 +1,13 @@
 /* The game-language parser: POSITION := TERM { '+' TERM }, TERM := INTEGER
  * | NAME ['[' PARAMS ']'] '(' ARGS ')'. Hand-written, single pass, no
  * recursion; every error names its line and column. With GR_PARSE_LINES a
- * newline separates terms too and '#' starts a comment. */
+ * newline separates terms too and '#' starts a comment.
+ *
+ * The same code parses a whole text (gr_position_parse_ex) and a stream
+ * (gr_parser_feed): a stream keeps only the text after the last separator
+ * that stands outside brackets and parentheses ('+', or a newline in lines
+ * mode), parses each run of whole terms as soon as it arrives, and refuses
+ * a term longer than GR_TERM_MAX_BYTES. */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -13,7 +19,8 @@
 typedef struct parser {
     const char *s;
     size_t n, i;
-    size_t line, line_start;
+    size_t base;              /* offset in the whole input of s[0] (streams) */
+    size_t line, line_start;  /* line_start: offset in the whole input */
     int lines_mode;
     gr_error *err;
     /* the raw spec text of the previous named term and its ruleset */
@@ -21,9 +28,10 @@ typedef struct parser {
     size_t last_len;
     gr_ruleset *last_rs;
     const gr_parse_opts *opts;
+    int state;                /* where the term loop stands (run) */
 } parser;
 
-static size_t col(const parser *p, size_t at) { return at - p->line_start + 1; }
+static size_t col(const parser *p, size_t at) { return p->base + at - p->line_start + 1; }
 
 static gr_status fail(parser *p, gr_status st, size_t at, const char *what) {
     return gri_fail_at(p->err, st, p->line, col(p, at), "%s", what);
@@ -46,7 +54,7 @@ static void skip(parser *p, int newlines) {
         else if (c == '\n' && (newlines || !p->lines_mode)) {
             p->i++;
             p->line++;
-            p->line_start = p->i;
+            p->line_start = p->base + p->i;
         } else if (c == '#' && p->lines_mode) {
             while (p->i < p->n && p->s[p->i] != '\n') p->i++;
         } else break;
@@ -228,6 +236,73 @@ push:
     return GR_OK;
 }
 
+/* The term loop, as a state machine so that a stream can stop between
+ * terms and go on when more text arrives. */
+enum { S_START, S_AFTER, S_PLUS, S_NEWLINE, S_NLPLUS };
+
+/* Parses s[i..n) into pos. With final == 0 the text ends just after a
+ * separator and the loop stops there, in a state that the next run takes
+ * up; with final == 1 the end of the text is the end of the input. */
+static gr_status run(parser *p, gr_position *pos, int final) {
+    gr_status st;
+    for (;;) {
+        switch (p->state) {
+        case S_START:
+            skip(p, 1);
+            if (p->i >= p->n) {
+                if (!final) return GR_OK;
+                return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, p->i), "empty position: expected at least one term");
+            }
+            break;
+        case S_AFTER:
+            skip(p, 0);
+            if (p->i >= p->n) return GR_OK;
+            if (p->s[p->i] == '+') {
+                p->i++;
+                p->state = S_PLUS;
+                continue;
+            }
+            if (p->s[p->i] == '\n' && p->lines_mode) {
+                p->state = S_NEWLINE;
+                continue;
+            }
+            return fail_found(p, p->i, "expected '+' between terms");
+        case S_PLUS:
+            skip(p, 1);
+            if (p->i >= p->n) return final ? fail_found(p, p->i, "expected a term after '+'") : GR_OK;
+            break;
+        case S_NEWLINE:
+            skip(p, 1);
+            if (p->i >= p->n) return GR_OK;
+            if (p->s[p->i] == '+') {
+                p->i++;
+                p->state = S_NLPLUS;
+                continue;
+            }
+            break;
+        default: /* S_NLPLUS */
+            skip(p, 1);
+            if (p->i >= p->n && !final) return GR_OK;
+            break;
+        }
+        if ((st = term(p, pos)) != GR_OK) return st;
+        p->state = S_AFTER;
+    }
+}
+
+static gr_position *new_position(gr_ctx *ctx) {
+    gr_position *pos = calloc(1, sizeof *pos);
+    if (pos) pos->ctx = ctx;
+    return pos;
+}
+
+static gr_status finish(gr_position *pos, gr_error *err) {
+    pos->values = malloc((pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
+    pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
+    if (!pos->values || !pos->known) return gri_fail(err, GR_ENOMEM, "out of memory");
+    return GR_OK;
+}
+
 gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **out,
                             gr_error *err) {
     return gr_position_parse_ex(ctx, text, len, flags, NULL, out, err);
@@ -236,42 +311,170 @@ gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned 
 gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsigned flags, const gr_parse_opts *opts,
                                gr_position **out, gr_error *err) {
     *out = NULL;
-    gr_position *pos = calloc(1, sizeof *pos);
+    gr_position *pos = new_position(ctx);
     if (!pos) return gri_fail(err, GR_ENOMEM, "out of memory");
-    pos->ctx = ctx;
-    parser p = {text, len, 0, 1, 0, (flags & GR_PARSE_LINES) != 0, err, NULL, 0, NULL, opts};
-    gr_status st = GR_OK;
-    skip(&p, 1);
-    if (p.i >= p.n) {
-        st = gri_fail_at(err, GR_EPARSE, p.line, col(&p, p.i), "empty position: expected at least one term");
-        goto fail;
+    parser p = {0};
+    p.s = text;
+    p.n = len;
+    p.line = 1;
+    p.lines_mode = (flags & GR_PARSE_LINES) != 0;
+    p.err = err;
+    p.opts = opts;
+    p.state = S_START;
+    gr_status st = run(&p, pos, 1);
+    if (st == GR_OK) st = finish(pos, err);
+    if (st != GR_OK) {
+        gr_position_free(pos);
+        return st;
     }
-    for (;;) {
-        if ((st = term(&p, pos)) != GR_OK) goto fail;
-        skip(&p, 0);
-        if (p.i >= p.n) break;
-        char c = p.s[p.i];
-        if (c == '+') {
-            p.i++;
-            skip(&p, 1);
-            if (p.i >= p.n) { st = fail_found(&p, p.i, "expected a term after '+'"); goto fail; }
-            continue;
-        }
-        if (c == '\n' && p.lines_mode) {
-            skip(&p, 1);
-            if (p.i >= p.n) break;
-            if (p.s[p.i] == '+') { p.i++; skip(&p, 1); }
-            continue;
-        }
-        st = fail_found(&p, p.i, "expected '+' between terms");
-        goto fail;
-    }
-    pos->values = malloc((pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
-    pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
-    if (!pos->values || !pos->known) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
     *out = pos;
     return GR_OK;
-fail:
-    gr_position_free(pos);
-    return st;
+}
+
+/* ---- streams ---- */
+
+struct gr_parser {
+    parser p;
+    gr_position *pos;
+    gr_parse_opts opts;
+    int has_opts;
+    char *buf;          /* the text not parsed yet: buf[0..len) */
+    size_t len, cap;
+    size_t scanned;     /* buf[0..scanned) has been scanned for separators */
+    size_t cut;         /* buf[0..cut) ends just after the last separator */
+    int sq, par, comment;
+    gr_status failed;   /* a stream that failed stays failed */
+};
+
+gr_status gr_parser_new(gr_ctx *ctx, unsigned flags, const gr_parse_opts *opts, gr_parser **out, gr_error *err) {
+    *out = NULL;
+    gr_parser *ps = calloc(1, sizeof *ps);
+    if (!ps || !(ps->pos = new_position(ctx))) {
+        free(ps);
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    }
+    if (opts) {
+        ps->opts = *opts;
+        ps->has_opts = 1;
+    }
+    ps->p.line = 1;
+    ps->p.lines_mode = (flags & GR_PARSE_LINES) != 0;
+    ps->p.state = S_START;
+    *out = ps;
+    return GR_OK;
+}
+
+void gr_parser_free(gr_parser *ps) {
+    if (!ps) return;
+    gr_position_free(ps->pos);
+    free(ps->buf);
+    free(ps);
+}
+
+/* Parses buf[0..upto) (final: the rest of the input) and drops it. */
+static gr_status parse_cut(gr_parser *ps, size_t upto, int final, gr_error *err) {
+    parser *p = &ps->p;
+    p->s = ps->buf;
+    p->n = upto;
+    p->i = 0;
+    p->err = err;
+    p->opts = ps->has_opts ? &ps->opts : NULL;
+    gr_status st = run(p, ps->pos, final);
+    /* the text goes: the ruleset of the last term is looked up again */
+    p->last_rs = NULL;
+    p->last_spec = NULL;
+    p->last_len = 0;
+    if (st != GR_OK) return st;
+    memmove(ps->buf, ps->buf + upto, ps->len - upto);
+    ps->len -= upto;
+    ps->scanned -= upto;
+    ps->cut = 0;
+    p->base += upto;
+    return GR_OK;
+}
+
+/* The line and column of buf[at] (at is in the text not parsed yet: the
+ * parser has counted the lines before it). */
+static void where(const gr_parser *ps, size_t at, size_t *line, size_t *column) {
+    size_t l = ps->p.line, start = ps->p.line_start;
+    for (size_t k = 0; k < at; k++)
+        if (ps->buf[k] == '\n') {
+            l++;
+            start = ps->p.base + k + 1;
+        }
+    *line = l;
+    *column = ps->p.base + at - start + 1;
+}
+
+gr_status gr_parser_feed(gr_parser *ps, const char *text, size_t len, gr_error *err) {
+    if (ps->failed) return gri_fail(err, ps->failed, "the stream already failed");
+    if (len > SIZE_MAX - ps->len - 1) return ps->failed = gri_fail(err, GR_ELIMIT, "the input is too long");
+    if (ps->len + len > ps->cap) {
+        size_t want = ps->cap ? ps->cap : 4096;
+        while (want < ps->len + len) want = want > SIZE_MAX / 2 ? ps->len + len : want * 2;
+        char *nb = realloc(ps->buf, want);
+        if (!nb) return ps->failed = gri_fail(err, GR_ENOMEM, "out of memory reading the position");
+        ps->buf = nb;
+        ps->cap = want;
+    }
+    memcpy(ps->buf + ps->len, text, len);
+    ps->len += len;
+    /* find the separators that stand outside brackets and parentheses */
+    int lines = ps->p.lines_mode;
+    for (size_t k = ps->scanned; k < ps->len; k++) {
+        char c = ps->buf[k];
+        if (c == '\0') {
+            size_t line, column;
+            where(ps, k, &line, &column);
+            return ps->failed = gri_fail_at(err, GR_EPARSE, line, column, "a NUL byte: not a text file");
+        }
+        if (ps->sq) {
+            if (c == ']' || c == '\n') ps->sq = 0;
+        } else if (ps->comment) {
+            if (c == '\n') {
+                ps->comment = ps->par = 0;
+                ps->cut = k + 1;
+            }
+        } else if (c == '#' && lines) {
+            ps->comment = 1;
+        } else if (ps->par) {
+            if (c == ')') ps->par = 0;
+            else if (c == '\n' && lines) {
+                ps->par = 0;
+                ps->cut = k + 1;
+            }
+        } else if (c == '[') {
+            ps->sq = 1;
+        } else if (c == '(') {
+            ps->par = 1;
+        } else if (c == '+' || (c == '\n' && lines)) {
+            ps->cut = k + 1;
+        }
+    }
+    ps->scanned = ps->len;
+    gr_status st;
+    if (ps->cut && (st = parse_cut(ps, ps->cut, 0, err)) != GR_OK) return ps->failed = st;
+    if (ps->len > GR_TERM_MAX_BYTES) {
+        /* a term that never ends: a syntax error inside it is the better message */
+        size_t line, column, i0 = 0;
+        while (i0 < ps->len && (ps->buf[i0] == ' ' || ps->buf[i0] == '\t' || ps->buf[i0] == '\r' || ps->buf[i0] == '\n'))
+            i0++;
+        where(ps, i0, &line, &column);
+        return ps->failed = gri_fail_at(err, GR_ELIMIT, line, column,
+                                        "a term longer than %zu bytes (GR_TERM_MAX_BYTES), the most grundy parses as one term",
+                                        (size_t)GR_TERM_MAX_BYTES);
+    }
+    return GR_OK;
+}
+
+gr_status gr_parser_finish(gr_parser *ps, gr_position **out, gr_error *err) {
+    *out = NULL;
+    if (ps->failed) return gri_fail(err, ps->failed, "the stream already failed");
+    gr_status st = parse_cut(ps, ps->len, 1, err);
+    if (st == GR_OK) st = finish(ps->pos, err);
+    if (st != GR_OK) return ps->failed = st;
+    *out = ps->pos;
+    ps->pos = NULL;
+    ps->failed = GR_EINVAL; /* finished: no more text */
+    return GR_OK;
 }
