@@ -80,6 +80,10 @@ int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v) {
 int cli_checkpoint_load(const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl) {
     FILE *f = fopen(path, "rb");
     if (!f) return 1;
+    return cli_checkpoint_read(f, path, rs, limit, why, wl);
+}
+
+int cli_checkpoint_read(FILE *f, const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl) {
     const char *spec = gr_ruleset_spec(rs);
     char head[1024], fspec[900];
     unsigned long long cnt, sum;

@@ -108,6 +108,21 @@ int cmd_version(int argc, char **argv); /* help.c: version, --version */
 int cli_census_pattern(const char *pattern, int *q);
 int cli_census_code(const char *pattern, int q, size_t c, char *spec);
 
+/* cmd_nim.c: one query line of 'grundy nim OP -' (1 with its numbers in
+ * a[0..want), 0 for a blank line, 2 with why set), and the whole batch
+ * read from `in` a line at a time (the exit code; answers on stdout). A
+ * query line holds at most CLI_NIM_LINE_MAX bytes. */
+#define CLI_NIM_LINE_MAX 4096
+int cli_nim_parse_line(const char *s, size_t n, size_t line, const char *name, int want, uint64_t *a, char *why,
+                       size_t wl);
+int cli_nim_batch(FILE *in, const gr_nim *t, const char *name, int hex);
+
+/* cmd_census_merge.c: the merge itself, each file's text got from load
+ * (0, or -1 with why set; the text is malloc'd and NUL-terminated); the
+ * exit code, the merged rows on stdout */
+typedef int (*cli_census_load_fn)(void *user, const char *name, char **text, size_t *len, char *why, size_t wl);
+int cli_census_merge(const char *pattern, size_t nfiles, char **names, cli_census_load_fn load, void *user);
+
 /* help.c: the usage (topic NULL) or one topic; *found = 0 when no such topic */
 void cli_help(FILE *f, const char *topic, int *found);
 
@@ -148,5 +163,7 @@ int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v);
  * end, or -1 with why (another run holds it, or the lock file fails). */
 int cli_checkpoint_lock(const char *path, int *fd, char *why, size_t wl);
 int cli_checkpoint_load(const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl);
+/* the same from an open file (closed here); path names it in messages */
+int cli_checkpoint_read(FILE *f, const char *path, gr_ruleset *rs, uint64_t limit, char *why, size_t wl);
 
 #endif

@@ -122,6 +122,29 @@ int cli_census_pattern(const char *pattern, int *q) {
     *q = 0;
     for (size_t i = 0; i < plen; i++) *q += pattern[i] == '?';
     if (*q > 7) { fprintf(stderr, "grundy: error: at most 7 '?' in a pattern (8^7 games)\n"); return 2; }
+    /* the fixed part must be a code's: some code with every '?' the same
+     * digit must be one (a pattern such as 'tb[0..??]' used to give 64 error
+     * rows; 'tb[?.??]' is kept: its codes with 0 or 4 before the point are
+     * codes) */
+    char spec[CLI_CENSUS_CODE_MAX];
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err, first;
+    if (gr_ctx_new(&ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    int ok = 0;
+    for (char d = '7'; d >= '0' && !ok; d--) {
+        for (size_t i = 0; i <= plen; i++) spec[i] = pattern[i] == '?' ? d : pattern[i];
+        ok = gr_ctx_ruleset(ctx, spec, plen, &rs, &err) == GR_OK;
+        if (d == '7') first = err;
+        if (!*q) break;
+    }
+    gr_ctx_free(ctx);
+    if (!ok) {
+        for (size_t i = 0; i <= plen; i++) spec[i] = pattern[i] == '?' ? '7' : pattern[i];
+        fprintf(stderr, "grundy: error: the pattern is not a take-and-break code: %s (in %s, column %zu)\n",
+                first.message, spec, first.column);
+        return 2;
+    }
     return 0;
 }
 

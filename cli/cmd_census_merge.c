@@ -115,14 +115,23 @@ static int add_file(merge *m, size_t f) {
     return 0;
 }
 
+static int read_file(void *user, const char *name, char **text, size_t *len, char *why, size_t wl) {
+    (void)user;
+    return cli_read_all(name, text, len, why, wl);
+}
+
 int cmd_census_merge(int argc, char **argv) {
     if (argc < 4) {
         fprintf(stderr, "grundy: error: usage: grundy census-merge PATTERN FILES... (see 'grundy help census')\n");
         return 2;
     }
+    return cli_census_merge(argv[2], (size_t)argc - 3, argv + 3, read_file, NULL);
+}
+
+int cli_census_merge(const char *pattern, size_t nfiles, char **names, cli_census_load_fn load, void *user) {
     merge m;
     memset(&m, 0, sizeof m);
-    m.pattern = argv[2];
+    m.pattern = pattern;
     int rc = cli_census_pattern(m.pattern, &m.q);
     if (rc) return rc;
     for (const char *p = m.pattern; *p; p++)
@@ -130,15 +139,15 @@ int cmd_census_merge(int argc, char **argv) {
             fprintf(stderr, "grundy: error: the pattern has a character no code can have\n");
             return 2;
         }
-    size_t total = (size_t)1 << (3 * m.q), nfiles = (size_t)argc - 3;
+    size_t total = (size_t)1 << (3 * m.q);
     m.rows = calloc(total, sizeof *m.rows);
-    m.texts = calloc(nfiles, sizeof *m.texts);
-    m.names = argv + 3;
+    m.texts = calloc(nfiles ? nfiles : 1, sizeof *m.texts);
+    m.names = names;
     if (!m.rows || !m.texts) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     for (size_t f = 0; f < nfiles && !rc; f++) {
         char why[512];
         size_t len;
-        if (cli_read_all(m.names[f], &m.texts[f], &len, why, sizeof why) != 0) {
+        if (load(user, m.names[f], &m.texts[f], &len, why, sizeof why) != 0) {
             fprintf(stderr, "grundy: error: %s\n", why);
             rc = 2;
             break;

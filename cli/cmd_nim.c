@@ -76,7 +76,8 @@ static int nim_apply(const gr_nim *t, int op, const uint64_t *a, char **p, int h
 
 /* One line of a batch: 1 with its numbers in a[], 0 for a blank line, or 2
  * with the error (and its line and column) in why. */
-static int parse_line(const char *s, size_t n, size_t line, const char *name, int want, uint64_t *a, char *why, size_t wl) {
+int cli_nim_parse_line(const char *s, size_t n, size_t line, const char *name, int want, uint64_t *a, char *why,
+                       size_t wl) {
     int k = 0, extra = 0;
     size_t j = 0;
     while (j < n) {
@@ -96,44 +97,67 @@ static int parse_line(const char *s, size_t n, size_t line, const char *name, in
     return 1;
 }
 
-/* 'grundy nim OP -': one query per line from stdin, blank lines skipped;
- * stops at the first bad line. Queries go in chunks of NIM_CHUNK lines:
- * products, inverses and quotients through the batch functions, the other
- * operations one at a time; a bad line's message waits until the lines
- * before it are answered. */
+/* The next line of a batch, without its newline, into buf[0..*n): 1, or 0
+ * at the end of the input, or 2 with why set (a line longer than
+ * CLI_NIM_LINE_MAX, a NUL byte). */
+static int next_line(FILE *in, char *buf, size_t *n, size_t line, char *why, size_t wl) {
+    size_t k = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (c == 0) {
+            snprintf(why, wl, "line %zu, column %zu: a NUL byte: not a text file", line, k + 1);
+            return 2;
+        }
+        if (k == CLI_NIM_LINE_MAX) {
+            snprintf(why, wl, "line %zu is longer than %d bytes, the most a query line may hold", line, CLI_NIM_LINE_MAX);
+            return 2;
+        }
+        buf[k++] = (char)c;
+    }
+    *n = k;
+    return c == EOF && k == 0 ? 0 : 1;
+}
+
+/* 'grundy nim OP -': one query per line, read as it comes, blank lines
+ * skipped; stops at the first bad line. Queries go in chunks of NIM_CHUNK
+ * lines: products, inverses and quotients through the batch functions, the
+ * other operations one at a time; a bad line's message waits until the
+ * lines before it are answered. */
 enum { NIM_CHUNK = 4096, NIM_ANSWER_MAX = 48 /* two 0x words, a space, a newline */ };
 
-static int nim_batch(const gr_nim *t, int op, const char *name, int want, int hex) {
+int cli_nim_batch(FILE *in, const gr_nim *t, const char *name, int hex) {
+    int op = -1;
+    for (int i = 0; i < (int)(sizeof NIM_OPS / sizeof NIM_OPS[0]); i++) if (!strcmp(NIM_OPS[i].name, name)) op = i;
+    if (op < 0) return cli_usage_error("unknown nim operation '%s' (add, mul, inv, div, sqrt, sqr, pow, solve-quadratic, log)", name);
+    int want = NIM_OPS[op].nargs;
     char why[256];
-    char *text;
-    size_t len;
-    if (cli_read_all("-", &text, &len, why, sizeof why) != 0) { fprintf(stderr, "grundy: error: %s\n", why); return 2; }
     /* operands, answers of the batched operations, line numbers */
     uint64_t *x = malloc(NIM_CHUNK * sizeof *x), *y = malloc(NIM_CHUNK * sizeof *y), *r = malloc(NIM_CHUNK * sizeof *r);
     size_t *lines = malloc(NIM_CHUNK * sizeof *lines);
-    char *out = malloc((size_t)NIM_CHUNK * NIM_ANSWER_MAX);
-    if (!x || !y || !r || !lines || !out) {
+    char *out = malloc((size_t)NIM_CHUNK * NIM_ANSWER_MAX), *text = malloc(CLI_NIM_LINE_MAX);
+    if (!x || !y || !r || !lines || !out || !text) {
         free(x); free(y); free(r); free(lines); free(out); free(text);
         fprintf(stderr, "grundy: error: out of memory\n");
         return 1;
     }
     int batched = op == 1 || op == 2 || op == 3; /* mul, inv, div */
-    int rc = 0;
-    size_t line = 0, i = 0;
-    while (i < len && !rc) {
+    int rc = 0, done = 0;
+    size_t line = 0;
+    while (!done && !rc) {
         size_t m = 0;
         int bad = 0;
         char bad_why[256];
-        while (m < NIM_CHUNK && i < len && !bad) {
+        while (m < NIM_CHUNK && !bad) {
+            size_t len;
+            int got = next_line(in, text, &len, line + 1, bad_why, sizeof bad_why);
+            if (got == 0) { done = 1; break; }
             line++;
-            size_t e = i;
-            while (e < len && text[e] != '\n') e++;
             uint64_t a[2] = {0, 0};
-            int got = parse_line(text + i, e - i, line, name, want, a, bad_why, sizeof bad_why);
+            if (got == 1) got = cli_nim_parse_line(text, len, line, name, want, a, bad_why, sizeof bad_why);
             if (got == 2) bad = 1;
             if (got == 1) { x[m] = a[0]; y[m] = a[1]; lines[m++] = line; }
-            i = e + 1;
         }
+        if (!done && !bad && ferror(in)) { snprintf(bad_why, sizeof bad_why, "error reading stdin"); bad = 1; }
         /* a batched operation fails first at query stop (m when it does not):
          * an inverse of 0 or a division by 0 */
         size_t stop = m;
@@ -161,8 +185,7 @@ static int nim_batch(const gr_nim *t, int op, const char *name, int want, int he
             if (bad) { fprintf(stderr, "grundy: error: %s\n", bad_why); rc = 2; }
         }
     }
-    free(x); free(y); free(r); free(lines); free(out);
-    free(text);
+    free(x); free(y); free(r); free(lines); free(out); free(text);
     return rc;
 }
 
@@ -186,7 +209,7 @@ int cmd_nim(int argc, char **argv) {
     char why[256], out[128];
     int rc = 0;
     if (npos == 2 && !strcmp(pos[1], "-")) {
-        rc = nim_batch(t, op, pos[0], want, hex);
+        rc = cli_nim_batch(stdin, t, pos[0], hex);
     } else {
         if (npos - 1 != want) {
             gr_nim_free(t);

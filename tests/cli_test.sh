@@ -504,6 +504,27 @@ run 0 "$G" solve --file "$T/stream.txt" && out_has "outcome:  P"
 printf '3\n4 5\n' >"$T/newnim.txt"
 run 2 "$G" newnim @"$T/newnim.txt" && err_has "at line 2, column 3: expected '+' between terms"
 
+# ---- found by the fuzz targets (tests/fuzz), each failing before its fix ----
+# fuzz_rule: a loopy rule whose positions each list c*c options ran past the
+# time limit (the graph's exploration never looked at the clock)
+t0=$(date +%s%N)
+run 2 timeout 30 "$G" value --max-seconds 1 'rule[(s,c) -> (s,c+k) for k in 0..c*c if -c+k <= s](1,2)' \
+    && err_has "the time limit of 1 s was reached in the loopy game's graph, after" && one_line_err
+ms=$((($(date +%s%N) - t0) / 1000000))
+if [ $ms -lt 8000 ]; then pass=$((pass+1)); else echo "FAIL: the loopy rule stopped after $ms ms"; fail=$((fail+1)); fi
+# fuzz_cli: a census pattern whose fixed part is no code's ran 8^q games,
+# each an error row; now it is refused at once
+run 2 "$G" census 'tb[0..??]' --to 10 && err_is "grundy: error: the pattern is not a take-and-break code: bad digit '.' in the code: digits are 0-9 and A-F (in tb[0..77], column 6)"
+run 0 "$G" census 'tb[?.?]' --to 10 && out_has '"code": "tb[4.7]"'
+# nim batches are read a line at a time: an endless stream is answered as it
+# comes (it used to be read whole first), a line is at most 4096 bytes, and
+# a NUL byte is an error with its place
+if [ "$(yes '3 5' 2>/dev/null | timeout 20 "$G" nim mul - | head -n 2 | tr '\n' ' ')" = "15 15 " ]; then pass=$((pass+1)); else echo "FAIL: an endless nim batch"; fail=$((fail+1)); fi
+( printf '2 3\n'; head -c 5000 /dev/zero | tr '\0' ' '; printf '1 1\n' ) | "$G" nim mul - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/out")" = 1 ] && [ "$(cat "$T/err")" = "grundy: error: line 2 is longer than 4096 bytes, the most a query line may hold" ]; then pass=$((pass+1)); else echo "FAIL: a long nim line: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+printf '2 3\n4 \0 5\n' | "$G" nim mul - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: line 2, column 3: a NUL byte: not a text file" ]; then pass=$((pass+1)); else echo "FAIL: a NUL in a nim batch: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+
 # a header that promises 2.2e8 edges claims no memory before they come
 # (found by fuzz_files: it used to allocate 5 GB up front)
 printf '22222222222263 222222220' >"$T/promise.txt"

@@ -113,6 +113,16 @@ static gr_status term_sum(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
+/* the half-explored graph is dropped: start afresh next time */
+static gr_status drop_graph(rule_data *d, gr_status st) {
+    gri_keymap_free(&d->lkeys);
+    d->lkeys_ready = 0;
+    d->ne = 0;
+    gri_lgraph_free(&d->lg);
+    d->lg_n = 0;
+    return st;
+}
+
 /* makes sure the term's vertex and all it reaches are explored, and the
  * graph solved; *v is the term's vertex */
 static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uint32_t *v, gr_error *err) {
@@ -134,20 +144,17 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         memcpy(cur, d->lkeys.words + d->lkeys.off[next], len * sizeof *cur);
         x.from = (uint32_t)next + 1;
         x.nsum = len / a;
-        for (x.which = 0; x.which < x.nsum; x.which++) {
+        /* one listing may take up to RULE_MAX_STEPS steps: the time limit is
+         * checked before each position is explored (found by fuzz_rule: a
+         * rule whose positions each list c*c options ran past it) */
+        if (gri_ctx_polled(rs->ctx)) x.st = gri_ctx_poll(rs->ctx, err, "the loopy game's graph", next, "positions");
+        for (x.which = 0; x.which < x.nsum && x.st == GR_OK; x.which++) {
             if (x.which && !memcmp(cur + (x.which - 1) * a, cur + x.which * a, a * sizeof *cur)) continue;
             st = gri_rule_options(d->rule, cur + x.which * a, RULE_MAX_STEPS, on_explore, &x, err);
             if (st == GR_OK) st = x.st;
-            if (st != GR_OK) {
-                /* the half-explored graph is dropped: start afresh next time */
-                gri_keymap_free(&d->lkeys);
-                d->lkeys_ready = 0;
-                d->ne = 0;
-                gri_lgraph_free(&d->lg);
-                d->lg_n = 0;
-                return st;
-            }
+            if (st != GR_OK) return drop_graph(d, st);
         }
+        if (x.st != GR_OK) return drop_graph(d, x.st); /* the time limit */
     }
     uint32_t nv = (uint32_t)d->lkeys.count + 1;
     if (nv == d->lg_n) return GR_OK;
