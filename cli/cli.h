@@ -87,6 +87,7 @@ gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, g
 int cmd_value(const cli_opts *o);   /* cmd_value.c */
 int cmd_solve(const cli_opts *o);   /* cmd_solve.c */
 int cmd_genus(const cli_opts *o);   /* cmd_genus.c */
+int cmd_explain(const cli_opts *o); /* cmd_explain.c */
 int cmd_quotient(const cli_opts *o); /* cmd_quotient.c */
 int cmd_newnim(const cli_opts *o);  /* cmd_newnim.c */
 int cmd_seq(const cli_opts *o);     /* cmd_seq.c */

@@ -13,6 +13,8 @@ static const char USAGE[] =
     "  grundy solve --misere POSITION   misère play (the last player to move loses)\n"
     "  grundy solve --every POSITION    Every-SG (move in every component each turn)\n"
     "  grundy solve --moore K POSITION  Moore's Nim-K (add --misere for Anti-Nim-K)\n"
+    "  grundy explain POSITION          why the value is what it is: mex steps, XOR\n"
+    "                                   in binary, the winning move (--misere, --json)\n"
     "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
     "  grundy quotient RULESET --to N   the misère quotient of the heaps 0..N\n"
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
@@ -159,6 +161,13 @@ static const topic TOPICS[] = {
               "mover loses iff every binary digit's count of ones is 0 mod K+1. With\n"
               "--misere the last to move loses (Anti-Nim-K). Nim heaps only.\n"
               "  grundy solve --moore 2 '3 + 5 + 6'\n"},
+    {"explain", "grundy explain POSITION [--misere] [--json]: the reasoning behind the value.\n"
+                "Each term: how its value was found (a formula by name, the mex table, a\n"
+                "proved period, the family's method) and, for a small heap or state, its\n"
+                "options and their mex, G(7) = mex{...} = 2. Then the values in binary, their\n"
+                "XOR, and the winning move by the highest set bit; with --misere, the rule\n"
+                "that decides misère play (SJ theorem, genus, search) and what SJ says.\n"
+                "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"},
     {"genus", "grundy genus HEAP: Conway's genus g^{γ0γ1...}: g the normal value, γk the\n"
               "misère value of the heap plus k heaps of size 2, computed exactly by search,\n"
               "or for large heaps by the misère quotient with nim heaps adjoined;\n"

@@ -28,6 +28,7 @@ static const command COMMANDS[] = {
     {"seq", NULL, cmd_seq, 1},
     {"demo", NULL, cmd_demo, 1},
     {"genus", NULL, cmd_genus, 1},
+    {"explain", NULL, cmd_explain, 1},
     {"newnim", NULL, cmd_newnim, 1},
     {"quotient", NULL, cmd_quotient, 1},
 };

@@ -504,6 +504,11 @@ run 0 "$G" solve --file "$T/stream.txt" && out_has "outcome:  P"
 printf '3\n4 5\n' >"$T/newnim.txt"
 run 2 "$G" newnim @"$T/newnim.txt" && err_has "at line 2, column 3: expected '+' between terms"
 
+# ---- explain ----
+run 2 "$G" explain --every 'kayles(3)' && err_has "explain covers normal and misère play" && one_line_err
+run 2 "$G" explain 'kayles(3' && err_has "at column 9: expected ',' or ')'" && one_line_err
+run 0 "$G" explain 'hackenbush(0-1,1-2,1-3)' && out_has "the colon principle" && out_has "XOR                1 = 1"
+
 # ---- found by the fuzz targets (tests/fuzz), each failing before its fix ----
 # fuzz_rule: a loopy rule whose positions each list c*c options ran past the
 # time limit (the graph's exploration never looked at the clock)

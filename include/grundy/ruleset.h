@@ -56,6 +56,29 @@ const char *gr_ruleset_spec(const gr_ruleset *rs);
 /* Grundy value of one heap of n tokens. */
 GR_NODISCARD gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error *err);
 
+/* How a value was found, for explanations (grundy explain). */
+typedef enum gr_how_kind {
+    GR_HOW_FORMULA = 1, /* a proved closed form: text is the formula in words */
+    GR_HOW_TABLE,       /* the mex of the heap's options, tabulated for heaps 0..tabulated-1 */
+    GR_HOW_PERIOD,      /* a proved period: G(n) = G(n - period) + saltus past preperiod,
+                           read from the table of heaps 0..tabulated-1 */
+    GR_HOW_OTHER        /* the family's own method (text), e.g. a state game */
+} gr_how_kind;
+typedef struct gr_how {
+    gr_how_kind kind;
+    uint64_t value;
+    const char *text;   /* FORMULA, OTHER: static words; NULL otherwise */
+    uint64_t tabulated; /* TABLE, PERIOD */
+    uint64_t preperiod, period, saltus; /* PERIOD (saltus 0: plain periodicity) */
+} gr_how;
+
+/* G(n) of a heap ruleset as gr_ruleset_value finds it, and how. */
+GR_NODISCARD gr_status gr_ruleset_value_how(gr_ruleset *rs, uint64_t n, gr_how *how, gr_error *err);
+
+/* How a ruleset's values are found, in words (a state ruleset's method, a
+ * heap ruleset's formula), or NULL when the family has no such words. */
+const char *gr_ruleset_method(const gr_ruleset *rs);
+
 /* G(0), ..., G(count-1) into out[0..count). Tabulates as far as needed
  * (count may exceed the context's table limit: the caller asked for it),
  * using a proven period or closed form where one is known. */

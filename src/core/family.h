@@ -83,6 +83,11 @@ typedef struct gr_family {
     gr_status (*next)(gr_ruleset *rs, gr_error *err);
     /* Every option of a heap of n tokens, as the heaps it leaves. */
     void (*options)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+    /* optional: the formula of closed_form or direct_value in words, for
+     * explanations (gr_ruleset_value_how) */
+    const char *formula;
+    /* optional: how a state family finds its values, in words */
+    const char *method;
     /* optional: G(n) by a proved formula; 0 when it has none for n (a
      * family with a formula answers n = 0, so "formula for 0 but not for n"
      * means the value overflowed) */

@@ -233,6 +233,34 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
                    rs->spec, (unsigned long long)n, (unsigned long long)limit);
 }
 
+gr_status gr_ruleset_value_how(gr_ruleset *rs, uint64_t n, gr_how *how, gr_error *err) {
+    memset(how, 0, sizeof *how);
+    gr_status st = gr_ruleset_value(rs, n, &how->value, err);
+    if (st != GR_OK) return st;
+    uint64_t v;
+    if (rs->fam->direct_value || closed_form(rs, n, &v)) {
+        how->kind = GR_HOW_FORMULA;
+        how->text = rs->fam->formula ? rs->fam->formula : "a closed form proved for the family";
+    } else if (n < rs->len) {
+        how->kind = GR_HOW_TABLE;
+        how->tabulated = rs->len;
+    } else if (rs->periodic) {
+        how->kind = GR_HOW_PERIOD;
+        how->tabulated = rs->len;
+        how->preperiod = rs->pre;
+        how->period = rs->per;
+        how->saltus = rs->saltus;
+    } else {
+        how->kind = GR_HOW_OTHER;
+        how->text = rs->fam->method ? rs->fam->method : "a rule of the family for heaps past the table";
+    }
+    return GR_OK;
+}
+
+const char *gr_ruleset_method(const gr_ruleset *rs) {
+    return rs->fam->method ? rs->fam->method : rs->fam->formula;
+}
+
 void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user) {
     rs->progress = fn;
     rs->progress_user = user;

@@ -150,6 +150,7 @@ static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gr_optiter
 const gr_family gri_family_bash = {
     .name = "bash",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
+    .formula = "with r = n mod (p + q), G(n) = ceil(r / p) when r <= q, else 0 (a take of p to q tokens)",
     .example = "bash[2,5]",
     .parse = bash_parse,
     .free = bash_free,

@@ -126,6 +126,7 @@ static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
 const gr_family gri_family_coprime = {
     .name = "coprime",
     .flags = GR_FAM_HEAP,
+    .formula = "G(0) = 0, G(1) = 1, G(n) = 1 + the index of the least prime factor of n among the primes (2 is the first)",
     .parse = coprime_parse,
     .free = coprime_free,
     .splits = coprime_splits,

@@ -68,6 +68,7 @@ static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
 const gr_family gri_family_divisor = {
     .name = "divisor",
     .flags = GR_FAM_HEAP,
+    .formula = "G(n) = 1 + the exponent of 2 in n, G(0) = 0",
     .splits = divisor_splits,
     .next = divisor_next,
     .options = divisor_options,

@@ -429,6 +429,7 @@ static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, 
 
 const gr_family gri_family_hackenbush = {
     .name = "hackenbush",
+    .method = "Green Hackenbush: the colon principle (the branches at a vertex add as a nim sum, and a branch of value v hanging from an edge is worth 1 + v) and the fusion principle (the vertices of a cycle fuse into one, its edges become loops worth 1 each)",
     .flags = GR_FAM_PARAMS_OPTIONAL | GR_FAM_EDGES,
     .parse = hb_parse,
     .free = hb_free_data,

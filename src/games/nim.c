@@ -22,6 +22,7 @@ static void nim_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
 const gr_family gri_family_nim = {
     .name = "nim",
     .flags = GR_FAM_HEAP | GR_FAM_NIM,
+    .formula = "G(n) = n: a heap reaches every smaller heap",
     .splits = nim_splits,
     .next = nim_next,
     .options = nim_options,

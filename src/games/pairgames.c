@@ -316,6 +316,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
 
 const gr_family gri_family_wythoff = {
     .name = "wythoff",
+    .method = "mex over the options for small positions (a table); the P-positions are the Wythoff pairs (floor(k·phi), floor(k·phi²))",
     .check = pair_check,
     .value = pair_value,
     .outcome = pair_outcome,
@@ -325,6 +326,7 @@ const gr_family gri_family_wythoff = {
 
 const gr_family gri_family_euclid = {
     .name = "euclid",
+    .method = "mex over the options for small positions (a table); the outcome of any position by the rule: with a >= b > 0 the mover wins iff b divides a, or a >= 2b, or the forced move to (b, a-b) loses",
     .check = pair_check,
     .value = pair_value,
     .outcome = pair_outcome,

@@ -31,6 +31,7 @@ static void pow2_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
 const gr_family gri_family_pow2 = {
     .name = "pow2",
     .flags = GR_FAM_HEAP,
+    .formula = "G(n) = n mod 3: a power of two is 1 or 2 mod 3, so a heap reaches both other residues and never its own",
     .splits = pow2_splits,
     .next = pow2_next,
     .options = pow2_options,

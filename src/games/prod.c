@@ -97,6 +97,7 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
 
 const gr_family gri_family_prod = {
     .name = "prod",
+    .method = "the nim product of the coordinates (x ⊗ y, or x ⊗ y ⊗ z): a coin-turning product game",
     .check = prod_check,
     .value = prod_value,
     .state_options = prod_options,

@@ -344,6 +344,7 @@ const gr_family gri_family_rule = {
 /* the same rules on 2 to 4 numbers; chosen by rule_parse, not in the registry */
 const gr_family gri_family_rule_state = {
     .name = "rule",
+    .method = "mex over the options the rule lists, by an exact memoized search (the generalized Sprague-Grundy function when the rule is loopy)",
     .flags = GR_FAM_PARAMS_REQUIRED,
     .example = "rule[n -> n-k for k in 1..3]",
     .parse = rule_parse,

@@ -140,6 +140,7 @@ static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
 
 const gr_family gri_family_staircase = {
     .name = "staircase",
+    .method = "staircase nim: the value is the XOR of every other gap between the pieces, counted from the right end",
     .flags = GR_FAM_ARGS_SET,
     .check = stair_check,
     .value = stair_value,
@@ -149,6 +150,7 @@ const gr_family gri_family_staircase = {
 
 const gr_family gri_family_stairs = {
     .name = "stairs",
+    .method = "staircase nim: the value is the XOR of the coins on the odd steps (a move from an even step is undone by moving the same coins on)",
     .check = stair_check,
     .value = stair_value,
     .state_options = stair_options,

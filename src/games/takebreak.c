@@ -318,6 +318,7 @@ static int tb_prove_arith(const gr_ruleset *rs, gr_period_rule rule, uint64_t *p
 const gr_family gri_family_tb = {
     .name = "tb",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
+    .formula = "Lasker's nim form: G(n) = n, except G(n) = n + 1 when n = -1 and G(n) = n - 1 when n = 0 modulo m (m = 4 for Lasker's nim)",
     .example = "tb[0.77]",
     .parse = tb_parse,
     .free = tb_free,
