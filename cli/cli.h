@@ -35,16 +35,6 @@ int cli_usage_error(const char *fmt, const char *arg);
  * input, 1 otherwise */
 int cli_report(const gr_error *e, const char *source, int from_file);
 
-/* The position named by the arguments: --file F, '-' (stdin), '@F', or
- * the words of the command line joined by spaces. */
-typedef struct cli_input {
-    char *text;          /* malloc'd, NUL-terminated */
-    size_t len;
-    const char *source;  /* file name for messages, NULL for arguments */
-    unsigned flags;      /* for gr_position_parse */
-} cli_input;
-int cli_load_input(const cli_opts *o, cli_input *in);
-
 /* The position the arguments name, parsed with the files its terms name:
  * a file or stdin (--file F, '-', '@F') is parsed as it is read, a chunk at
  * a time (gr_parser), with GR_PARSE_LINES; with args_as_lines the words of
@@ -128,6 +118,13 @@ int cli_census_merge(const char *pattern, size_t nfiles, char **names, cli_censu
 void cli_help(FILE *f, const char *topic, int *found);
 
 /* ---- io.c ---- */
+/* Reads a file ("-" = stdin) a chunk at a time (a megabyte), handing each
+ * to fn, which returns 0 to go on, or else stops the reading (-1 with why
+ * set, or any positive code, returned as it is). The reading itself stops
+ * with -1 and why set when the file cannot be opened or read, at the first
+ * NUL byte (naming its line and column), or past GR_INPUT_MAX_BYTES. */
+typedef int (*cli_chunk_fn)(void *user, const char *chunk, size_t n, char *why, size_t wl);
+int cli_read_chunks(const char *path, cli_chunk_fn fn, void *user, char *why, size_t wl);
 /* Reads all of a file ("-" = stdin) into a malloc'd buffer (NUL-terminated).
  * Returns 0 on success; otherwise fills why (a sentence) and returns -1. */
 int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t whylen);

@@ -126,7 +126,7 @@ int cli_census_pattern(const char *pattern, int *q) {
      * digit must be one (a pattern such as 'tb[0..??]' used to give 64 error
      * rows; 'tb[?.??]' is kept: its codes with 0 or 4 before the point are
      * codes) */
-    char spec[CLI_CENSUS_CODE_MAX];
+    char spec[CLI_CENSUS_CODE_MAX], spec7[CLI_CENSUS_CODE_MAX];
     gr_ctx *ctx;
     gr_ruleset *rs;
     gr_error err, first;
@@ -135,14 +135,16 @@ int cli_census_pattern(const char *pattern, int *q) {
     for (char d = '7'; d >= '0' && !ok; d--) {
         for (size_t i = 0; i <= plen; i++) spec[i] = pattern[i] == '?' ? d : pattern[i];
         ok = gr_ctx_ruleset(ctx, spec, plen, &rs, &err) == GR_OK;
-        if (d == '7') first = err;
+        if (d == '7') {
+            first = err;
+            memcpy(spec7, spec, plen + 1);
+        }
         if (!*q) break;
     }
     gr_ctx_free(ctx);
     if (!ok) {
-        for (size_t i = 0; i <= plen; i++) spec[i] = pattern[i] == '?' ? '7' : pattern[i];
         fprintf(stderr, "grundy: error: the pattern is not a take-and-break code: %s (in %s, column %zu)\n",
-                first.message, spec, first.column);
+                first.message, spec7, first.column);
         return 2;
     }
     return 0;

@@ -175,7 +175,7 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
 }
 
 /* a state term: its family's method and, when small, its mex */
-static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value, int known) {
+static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value) {
     const char *method = gr_ruleset_method(t->ruleset);
     if (w) {
         json_key(w, "how");
@@ -184,7 +184,7 @@ static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value,
     } else if (method) {
         printf("  found by %s\n", method);
     }
-    int small = known;
+    int small = 1;
     for (size_t k = 0; k < t->nargs; k++) small &= t->args[k] <= MEX_HEAP_MAX;
     if (!small || t->nargs > 4) return;
     mexline m;
@@ -289,7 +289,7 @@ int cmd_explain(const cli_opts *o) {
             if (!w && t.nargs > 1)
                 printf("  the heaps of one term add as a nim sum: %llu\n", (unsigned long long)vals[i]);
         } else {
-            explain_state(w, &t, vals[i], 1);
+            explain_state(w, &t, vals[i]);
         }
         if (w) json_object_end(w);
         free(tterm);

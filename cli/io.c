@@ -1,5 +1,6 @@
-/* Whole-file input for the CLI: files and stdin are read into memory once,
- * so a million-term position is parsed in one pass. */
+/* File input for the CLI, a chunk at a time: streamed (positions are
+ * parsed as they come) or gathered whole (census-merge shards); and small
+ * shared helpers. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <time.h>
@@ -7,53 +8,80 @@
 #include <string.h>
 #include "cli.h"
 
-int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t whylen) {
+int cli_read_chunks(const char *path, cli_chunk_fn fn, void *user, char *why, size_t wl) {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    const char *name = f != stdin ? path : "stdin";
     if (!f) {
-        snprintf(why, whylen, "cannot open '%s': %s", path, strerror(errno));
+        snprintf(why, wl, "cannot open '%s': %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) { snprintf(why, whylen, "out of memory"); if (f != stdin) fclose(f); return -1; }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap >= GR_INPUT_MAX_BYTES) {
-                free(buf);
-                snprintf(why, whylen, "%s%s%s is larger than %zu bytes, the most grundy reads", strcmp(path, "-") ? "'" : "",
-                         strcmp(path, "-") ? path : "stdin", strcmp(path, "-") ? "'" : "", (size_t)GR_INPUT_MAX_BYTES);
-                if (f != stdin) fclose(f);
-                return -1;
-            }
-            char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-            if (!nb) { free(buf); snprintf(why, whylen, "out of memory reading '%s'", path); if (f != stdin) fclose(f); return -1; }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        /* a NUL byte stops the reading at once, with its place */
-        const char *nul = got ? memchr(buf + n, '\0', got) : NULL;
-        if (nul) {
-            size_t line = 1, col = 1;
-            for (const char *p = buf; p < nul; p++) {
-                if (*p == '\n') { line++; col = 1; }
-                else col++;
-            }
-            snprintf(why, whylen, "%s: a NUL byte at line %zu, column %zu: not a text file", strcmp(path, "-") ? path : "stdin",
-                     line, col);
-            free(buf);
-            if (f != stdin) fclose(f);
-            return -1;
-        }
-        n += got;
+    enum { CHUNK = 1 << 20 };
+    char *buf = malloc(CHUNK);
+    size_t total = 0, line = 1, column = 1;
+    int rc = 0;
+    if (!buf) { snprintf(why, wl, "out of memory reading '%s'", path); rc = -1; }
+    while (rc == 0) {
+        size_t got = fread(buf, 1, CHUNK, f);
         if (got == 0) break;
+        /* a NUL byte stops the reading at once, with its place */
+        const char *nul = memchr(buf, '\0', got);
+        size_t upto = nul ? (size_t)(nul - buf) : got;
+        for (size_t k = 0; k < upto; k++) {
+            if (buf[k] == '\n') { line++; column = 1; }
+            else column++;
+        }
+        if (nul) {
+            snprintf(why, wl, "%s: a NUL byte at line %zu, column %zu: not a text file", name, line, column);
+            rc = -1;
+            break;
+        }
+        if (got > GR_INPUT_MAX_BYTES - total) {
+            snprintf(why, wl, "%s%s%s is larger than %zu bytes, the most grundy reads", f != stdin ? "'" : "", name,
+                     f != stdin ? "'" : "", (size_t)GR_INPUT_MAX_BYTES);
+            rc = -1;
+            break;
+        }
+        total += got;
+        rc = fn(user, buf, got, why, wl);
     }
-    int bad = ferror(f);
+    if (rc == 0 && ferror(f)) { snprintf(why, wl, "error reading '%s'", path); rc = -1; }
+    free(buf);
     if (f != stdin) fclose(f);
-    if (bad) { free(buf); snprintf(why, whylen, "error reading '%s'", path); return -1; }
-    buf[n] = '\0';
-    *out = buf;
-    *len = n;
+    return rc;
+}
+
+typedef struct whole {
+    const char *path;
+    char *buf;
+    size_t len, cap;
+} whole;
+
+static int append_chunk(void *user, const char *chunk, size_t n, char *why, size_t wl) {
+    whole *w = user;
+    if (w->len + n + 1 > w->cap) {
+        size_t cap = w->cap ? w->cap : 1 << 16;
+        while (cap < w->len + n + 1) cap *= 2;
+        char *nb = realloc(w->buf, cap);
+        if (!nb) { snprintf(why, wl, "out of memory reading '%s'", w->path); return -1; }
+        w->buf = nb;
+        w->cap = cap;
+    }
+    memcpy(w->buf + w->len, chunk, n);
+    w->len += n;
+    return 0;
+}
+
+int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t whylen) {
+    whole w = {path, NULL, 0, 0};
+    int rc = cli_read_chunks(path, append_chunk, &w, why, whylen);
+    if (rc == 0 && !w.buf) rc = append_chunk(&w, "", 0, why, whylen); /* an empty file */
+    if (rc != 0) {
+        free(w.buf);
+        return -1;
+    }
+    w.buf[w.len] = '\0';
+    *out = w.buf;
+    *len = w.len;
     return 0;
 }
 

@@ -1,6 +1,5 @@
 /* The options of value, solve, seq, genus, newnim and demo (one table),
  * error reporting, and loading the position a command works on. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,83 +94,34 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o) {
     return 0;
 }
 
-int cli_load_input(const cli_opts *o, cli_input *in) {
-    char why[512];
-    memset(in, 0, sizeof *in);
-    const char *path = NULL;
-    if (o->file) {
-        if (o->npos) return cli_usage_error("give the position either as arguments or with --file, not both%s", "");
-        path = o->file;
-    } else if (o->npos == 1 && !strcmp(o->pos[0], "-")) {
-        path = "-";
-    } else if (o->npos == 1 && o->pos[0][0] == '@') {
-        path = o->pos[0] + 1;
-    }
-    if (path) {
-        if (cli_read_all(path, &in->text, &in->len, why, sizeof why) != 0) {
-            fprintf(stderr, "grundy: error: %s\n", why);
-            return 2;
-        }
-        in->source = strcmp(path, "-") ? path : "<stdin>";
-        in->flags = GR_PARSE_LINES;
-        return 0;
-    }
+/* the words of the command line joined by spaces (malloc'd); 0, or the exit code */
+static int join_args(const cli_opts *o, char **text, size_t *len) {
     if (!o->npos) return cli_usage_error("missing POSITION%s", "");
     size_t total = 1;
     for (int i = 0; i < o->npos; i++) total += strlen(o->pos[i]) + 1;
-    in->text = malloc(total);
-    if (!in->text) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
-    in->text[0] = '\0';
+    char *t = malloc(total);
+    if (!t) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    t[0] = '\0';
     for (int i = 0; i < o->npos; i++) {
-        if (i) strcat(in->text, " ");
-        strcat(in->text, o->pos[i]);
+        if (i) strcat(t, " ");
+        strcat(t, o->pos[i]);
     }
-    in->len = strlen(in->text);
+    *text = t;
+    *len = strlen(t);
     return 0;
 }
 
-/* Feeds a file ("-": stdin) to the parser a chunk at a time, so that an
- * error stops the reading at once and the text is never held whole. */
-static int stream_file(const char *path, gr_parser *ps, gr_error *err, char *why, size_t wl) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    const char *name = strcmp(path, "-") ? path : "stdin";
-    if (!f) {
-        snprintf(why, wl, "cannot open '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    enum { CHUNK = 1 << 20 };
-    char *buf = malloc(CHUNK);
-    size_t total = 0, line = 1, column = 1;
-    int rc = 0;
-    if (!buf) { snprintf(why, wl, "out of memory"); rc = -1; }
-    while (rc == 0) {
-        size_t got = fread(buf, 1, CHUNK, f);
-        if (got == 0) break;
-        /* a NUL byte stops the reading at once, with its place */
-        const char *nul = memchr(buf, '\0', got);
-        size_t upto = nul ? (size_t)(nul - buf) : got;
-        for (size_t k = 0; k < upto; k++) {
-            if (buf[k] == '\n') { line++; column = 1; }
-            else column++;
-        }
-        if (nul) {
-            snprintf(why, wl, "%s: a NUL byte at line %zu, column %zu: not a text file", name, line, column);
-            rc = -1;
-            break;
-        }
-        if (got > GR_INPUT_MAX_BYTES - total) {
-            snprintf(why, wl, "%s%s%s is larger than %zu bytes, the most grundy reads", f != stdin ? "'" : "", name,
-                     f != stdin ? "'" : "", (size_t)GR_INPUT_MAX_BYTES);
-            rc = -1;
-            break;
-        }
-        total += got;
-        if (gr_parser_feed(ps, buf, got, err) != GR_OK) rc = 1;
-    }
-    if (rc == 0 && ferror(f)) { snprintf(why, wl, "error reading '%s'", path); rc = -1; }
-    free(buf);
-    if (f != stdin) fclose(f);
-    return rc;
+typedef struct feeding {
+    gr_parser *ps;
+    gr_error *err;
+} feeding;
+
+/* a chunk of a file to the parser: an error stops the reading at once */
+static int feed_chunk(void *user, const char *chunk, size_t n, char *why, size_t wl) {
+    (void)why;
+    (void)wl;
+    const feeding *f = user;
+    return gr_parser_feed(f->ps, chunk, n, f->err) != GR_OK;
 }
 
 int cli_load_position(const cli_opts *o, gr_ctx *ctx, int args_as_lines, gr_position **pos, const char **source) {
@@ -189,17 +139,18 @@ int cli_load_position(const cli_opts *o, gr_ctx *ctx, int args_as_lines, gr_posi
     gr_error err;
     gr_error_clear(&err);
     if (!path) {
-        cli_input in;
-        int rc = cli_load_input(o, &in);
+        char *text;
+        size_t len;
+        int rc = join_args(o, &text, &len);
         if (rc) return rc;
-        unsigned flags = in.flags;
+        unsigned flags = 0;
         if (args_as_lines) {
-            for (size_t i = 0; i < in.len; i++)
-                if (in.text[i] == ' ') in.text[i] = '\n';
-            flags |= GR_PARSE_LINES;
+            for (size_t i = 0; i < len; i++)
+                if (text[i] == ' ') text[i] = '\n';
+            flags = GR_PARSE_LINES;
         }
-        rc = cli_parse(ctx, in.text, in.len, flags, pos, &err) != GR_OK ? cli_report(&err, NULL, 0) : 0;
-        free(in.text);
+        rc = cli_parse(ctx, text, len, flags, pos, &err) != GR_OK ? cli_report(&err, NULL, 0) : 0;
+        free(text);
         return rc;
     }
     *source = strcmp(path, "-") ? path : "<stdin>";
@@ -207,7 +158,8 @@ int cli_load_position(const cli_opts *o, gr_ctx *ctx, int args_as_lines, gr_posi
     gr_parser *ps = NULL;
     if (gr_parser_new(ctx, GR_PARSE_LINES, &files, &ps, &err) != GR_OK) return cli_report(&err, NULL, 0);
     char why[512];
-    int rc = stream_file(path, ps, &err, why, sizeof why);
+    feeding f = {ps, &err};
+    int rc = cli_read_chunks(path, feed_chunk, &f, why, sizeof why);
     if (rc < 0) {
         fprintf(stderr, "grundy: error: %s\n", why);
         rc = 2;

@@ -34,6 +34,23 @@ static inline int sb_printf(sbuf *b, const char *fmt, ...) {
     }
 }
 
+/* The start of a program whose input opens with T, the number of cases:
+ * reads T, makes the context and an empty text. 1: go on; 0: no input
+ * (the program prints nothing, exit 0); -1: out of memory (said on
+ * stderr, exit 1). */
+static inline int judge_begin(const char *name, int *t, gr_ctx **ctx, sbuf *text) {
+    if (scanf("%d", t) != 1) return 0;
+    text->p = malloc(256);
+    text->len = 0;
+    text->cap = 256;
+    if (!text->p || gr_ctx_new(ctx) != GR_OK) {
+        fprintf(stderr, "%s: out of memory\n", name);
+        free(text->p);
+        return -1;
+    }
+    return 1;
+}
+
 /* The Grundy value of the position b holds: GR_OK, or the failure of the
  * parse or of the value, with err filled. */
 static inline gr_status judge_value(gr_ctx *ctx, const sbuf *b, uint64_t *v, gr_error *err) {

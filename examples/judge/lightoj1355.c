@@ -22,17 +22,9 @@
 int main(void) {
     gr_ctx *ctx;
     gr_error err;
-    sbuf text = {malloc(256), 0, 256};
-    int t, rc = 0;
-    if (scanf("%d", &t) != 1) {
-        free(text.p);
-        return 0;
-    }
-    if (!text.p || gr_ctx_new(&ctx) != GR_OK) {
-        fprintf(stderr, "lightoj1355: out of memory\n");
-        free(text.p);
-        return 1;
-    }
+    sbuf text;
+    int t, rc = 0, go = judge_begin("lightoj1355", &t, &ctx, &text);
+    if (go <= 0) return go < 0;
     for (int c = 1; rc == 0 && c <= t; c++) {
         uint64_t v;
         long n;

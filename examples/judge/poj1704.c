@@ -20,17 +20,9 @@
 int main(void) {
     gr_ctx *ctx;
     gr_error err;
-    sbuf text = {malloc(256), 0, 256};
-    int t, rc = 0;
-    if (scanf("%d", &t) != 1) {
-        free(text.p);
-        return 0;
-    }
-    if (!text.p || gr_ctx_new(&ctx) != GR_OK) {
-        fprintf(stderr, "poj1704: out of memory\n");
-        free(text.p);
-        return 1;
-    }
+    sbuf text;
+    int t, rc = 0, go = judge_begin("poj1704", &t, &ctx, &text);
+    if (go <= 0) return go < 0;
     while (rc == 0 && t-- > 0) {
         uint64_t v;
         int n;

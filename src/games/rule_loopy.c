@@ -147,14 +147,14 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         /* one listing may take up to RULE_MAX_STEPS steps: the time limit is
          * checked before each position is explored (found by fuzz_rule: a
          * rule whose positions each list c*c options ran past it) */
-        if (gri_ctx_polled(rs->ctx)) x.st = gri_ctx_poll(rs->ctx, err, "the loopy game's graph", next, "positions");
-        for (x.which = 0; x.which < x.nsum && x.st == GR_OK; x.which++) {
+        if (gri_ctx_polled(rs->ctx) && (st = gri_ctx_poll(rs->ctx, err, "the loopy game's graph", next, "positions")) != GR_OK)
+            return drop_graph(d, st);
+        for (x.which = 0; x.which < x.nsum; x.which++) {
             if (x.which && !memcmp(cur + (x.which - 1) * a, cur + x.which * a, a * sizeof *cur)) continue;
             st = gri_rule_options(d->rule, cur + x.which * a, RULE_MAX_STEPS, on_explore, &x, err);
             if (st == GR_OK) st = x.st;
             if (st != GR_OK) return drop_graph(d, st);
         }
-        if (x.st != GR_OK) return drop_graph(d, x.st); /* the time limit */
     }
     uint32_t nv = (uint32_t)d->lkeys.count + 1;
     if (nv == d->lg_n) return GR_OK;

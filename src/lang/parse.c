@@ -455,7 +455,7 @@ gr_status gr_parser_feed(gr_parser *ps, const char *text, size_t len, gr_error *
     gr_status st;
     if (ps->cut && (st = parse_cut(ps, ps->cut, 0, err)) != GR_OK) return ps->failed = st;
     if (ps->len > GR_TERM_MAX_BYTES) {
-        /* a term that never ends: a syntax error inside it is the better message */
+        /* a term that never ends: named where it starts (past the blanks) */
         size_t line, column, i0 = 0;
         while (i0 < ps->len && (ps->buf[i0] == ' ' || ps->buf[i0] == '\t' || ps->buf[i0] == '\r' || ps->buf[i0] == '\n'))
             i0++;
