@@ -15,6 +15,7 @@ command -v c++ >/dev/null || need+=(g++)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v objdump >/dev/null || need+=(binutils)
 command -v parallel >/dev/null || need+=(parallel)
+command -v tmux >/dev/null || need+=(tmux)   # the terminal test of grundy play
 # the Python package's tests: Debian's python3 with pytest and numpy, and
 # pip, setuptools and wheel to check `pip install ./python` offline
 py=/usr/bin/python3

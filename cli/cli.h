@@ -15,8 +15,8 @@
 typedef struct cli_opts {
     /* flags */
     int json, hex, period, quiet, misere, every;
-    /* --file, --out, --plot, --checkpoint */
-    const char *file, *out_path, *plot_path, *checkpoint;
+    /* --file, --out, --plot, --checkpoint, --first */
+    const char *file, *out_path, *plot_path, *checkpoint, *first;
     /* numbers, each with has_X set when given */
     uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
@@ -78,6 +78,7 @@ int cmd_value(const cli_opts *o);   /* cmd_value.c */
 int cmd_solve(const cli_opts *o);   /* cmd_solve.c */
 int cmd_genus(const cli_opts *o);   /* cmd_genus.c */
 int cmd_explain(const cli_opts *o); /* cmd_explain.c */
+int cmd_play(const cli_opts *o);    /* cmd_play.c */
 int cmd_quotient(const cli_opts *o); /* cmd_quotient.c */
 int cmd_newnim(const cli_opts *o);  /* cmd_newnim.c */
 int cmd_seq(const cli_opts *o);     /* cmd_seq.c */

@@ -29,6 +29,7 @@ static const command COMMANDS[] = {
     {"demo", NULL, cmd_demo, 1},
     {"genus", NULL, cmd_genus, 1},
     {"explain", NULL, cmd_explain, 1},
+    {"play", NULL, cmd_play, 1},
     {"newnim", NULL, cmd_newnim, 1},
     {"quotient", NULL, cmd_quotient, 1},
 };

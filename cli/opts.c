@@ -31,6 +31,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("out", out_path),
     TEXT("plot", plot_path),
     TEXT("checkpoint", checkpoint),
+    TEXT("first", first),
     NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
     NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
     NUMBER("to", to, 0, UINT64_MAX, NULL),

@@ -25,10 +25,26 @@ static int flatten(const term *t, int nt, bheap *out) {
     return k;
 }
 
+/* "i:h1,h2,..." with the heaps sorted */
+static int cmp_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+static void heaps_key(char *out, int ti, int *h, int m) {
+    qsort(h, (size_t)m, sizeof *h, cmp_int);
+    int p = sprintf(out, "%d:", ti);
+    for (int k = 0; k < m; k++) p += sprintf(out + p, "%s%d", k ? "," : "", h[k]);
+}
+static int cmp_key(const void *a, const void *b) { return strcmp(a, b); }
+static size_t sort_unique(char (*k)[64], size_t n) {
+    qsort(k, n, sizeof *k, cmp_key);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!d || strcmp(k[d - 1], k[i])) memmove(k[d++], k[i], sizeof *k);
+    return d;
+}
+
 static void test_small_sums(uint64_t seed) {
     tu_rng r = {seed};
     uint64_t cases = 2500 * tu_scale();
-    long moves_checked = 0, pcount = 0;
+    long moves_checked = 0, pcount = 0, all_moves = 0;
     static movelist ml;
     for (uint64_t c = 0; c < cases; c++) {
         brule rules[3];
@@ -79,6 +95,41 @@ static void test_small_sums(uint64_t seed) {
               text, (unsigned long long)v, win ? "wins" : "loses");
         if (!win) pcount++;
 
+        /* every move (gr_position_moves): as a set of (term, heaps left),
+         * the options the brute force lists */
+        static char want[8192][64], got[8192][64];
+        size_t nwant = 0, ngot = 0;
+        {
+            bopt ob[4096];
+            for (int i = 0; i < nt; i++)
+                for (int j = 0; j < t[i].nh; j++) {
+                    int cnt = brute_options(&rules[t[i].rule], t[i].h[j], ob, 4096);
+                    for (int k = 0; k < cnt && nwant < 8192; k++) {
+                        int hh[8], m = 0;
+                        for (int q = 0; q < t[i].nh; q++) {
+                            if (q == j) { for (int z = 0; z < ob[k].n; z++) if (ob[k].h[z]) hh[m++] = ob[k].h[z]; }
+                            else if (t[i].h[q]) hh[m++] = t[i].h[q];
+                        }
+                        heaps_key(want[nwant++], i, hh, m);
+                    }
+                }
+            ml.n = 0;
+            int all = 0;
+            CHECK(gr_position_moves(pos, 0, collect, &ml, &all, &err) == GR_OK && all, "'%s': %s", text, err.message);
+            for (size_t w = 0; w < ml.n && w < MOVELIST_MAX && ngot < 8192; w++) {
+                int hh[8];
+                int m = term_heaps(ml.to[w], hh);
+                heaps_key(got[ngot++], (int)ml.comp[w], hh, m);
+            }
+            nwant = sort_unique(want, nwant);
+            ngot = sort_unique(got, ngot);
+            int same = nwant == ngot;
+            for (size_t k = 0; same && k < nwant; k++) same = !strcmp(want[k], got[k]);
+            CHECK(same, "case %llu '%s': gr_position_moves lists %zu distinct moves, the brute force %zu",
+                  (unsigned long long)c, text, ngot, nwant);
+            all_moves += (long)ngot;
+        }
+
         /* winning moves: every move the brute force finds to a losing position */
         long expect = 0;
         bopt o[4096];
@@ -127,8 +178,9 @@ static void test_small_sums(uint64_t seed) {
         gr_ctx_free(ctx);
     }
     brute_reset();
-    printf("small sums: %llu positions searched (%ld P-positions), %ld winning moves verified\n",
-           (unsigned long long)cases, pcount, moves_checked);
+    printf("small sums: %llu positions searched (%ld P-positions), %ld winning moves verified, "
+           "%ld moves listed by gr_position_moves matched the brute force's options\n",
+           (unsigned long long)cases, pcount, moves_checked, all_moves);
 }
 
 static void test_big_sums(uint64_t seed) {

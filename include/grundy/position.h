@@ -122,6 +122,17 @@ GR_NODISCARD gr_status gr_position_winning_moves(gr_position *pos, size_t max_mo
                                                  gr_move_fn fn, void *user, int *complete,
                                                  gr_error *err);
 
+/* Every move of the sum, won or lost, term by term: each option of each
+ * heap of a heap ruleset's term (the heaps it leaves in place of that
+ * heap), each option of a state term (a move that leaves several terms, a
+ * prod coin's or a rule's split, is written as the sum it leaves). Visits
+ * at most max_moves (0: no bound); *complete is 1 when every move was
+ * visited, 0 when the list was cut (by max_moves, by fn, or because a heap
+ * past the table limit has too many options to list). A position with no
+ * move at all is terminal: the player to move has lost (normal play). */
+GR_NODISCARD gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user,
+                                         int *complete, gr_error *err);
+
 /* The position after `move` written in the game language (malloc'd). */
 GR_NODISCARD gr_status gr_position_format_after(const gr_position *pos, const gr_move *move,
                                                 char **out, size_t *len);

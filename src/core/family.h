@@ -137,6 +137,11 @@ typedef struct gr_family {
      * written as the sum they leave */
     gr_status (*moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
+    /* optional: every move, written as the sum it leaves, for families
+     * whose moves may leave several terms (prod coins, rules that split);
+     * fn returns nonzero to stop (then *complete is 0) */
+    gr_status (*all_moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n,
+                                int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
     /* with GR_FAM_LOOPY: the generalized value (value() then fails with
      * GR_ECYCLE for an infinite one) */
     gr_status (*gvalue)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);

@@ -95,6 +95,41 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     return GR_OK;
 }
 
+/* Every move of a prod coin (turning the coins at the corners of a
+ * rectangle or box below it), written as the sum it leaves; coordinates
+ * scanned as in prod_moves. */
+static gr_status prod_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
+                                int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
+    (void)rs; (void)err;
+    uint64_t x = args[0], y = args[1], z = n == 3 ? args[2] : 1;
+    uint64_t scan = n == 2 ? PROD_SCAN2 : PROD_SCAN3;
+    uint64_t la = x < scan ? x : scan, lb = y < scan ? y : scan, lc = z < scan ? z : scan;
+    *complete = x <= scan && y <= scan && z <= scan;
+    char buf[512];
+    for (uint64_t a = 0; a < la; a++)
+        for (uint64_t b = 0; b < lb; b++)
+            for (uint64_t c = 0; c < lc; c++) {
+                if (n == 2)
+                    snprintf(buf, sizeof buf, "prod(%llu,%llu) + prod(%llu,%llu) + prod(%llu,%llu)", (unsigned long long)a,
+                             (unsigned long long)b, (unsigned long long)a, (unsigned long long)y,
+                             (unsigned long long)x, (unsigned long long)b);
+                else
+                    snprintf(buf, sizeof buf,
+                             "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + "
+                             "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + "
+                             "prod(%llu,%llu,%llu)",
+                             (unsigned long long)a, (unsigned long long)b, (unsigned long long)c,
+                             (unsigned long long)a, (unsigned long long)b, (unsigned long long)z,
+                             (unsigned long long)a, (unsigned long long)y, (unsigned long long)c,
+                             (unsigned long long)x, (unsigned long long)b, (unsigned long long)c,
+                             (unsigned long long)a, (unsigned long long)y, (unsigned long long)z,
+                             (unsigned long long)x, (unsigned long long)b, (unsigned long long)z,
+                             (unsigned long long)x, (unsigned long long)y, (unsigned long long)c);
+                if (fn(user, buf)) { *complete = 0; return GR_OK; }
+            }
+    return GR_OK;
+}
+
 const gr_family gri_family_prod = {
     .name = "prod",
     .method = "the nim product of the coordinates (x ⊗ y, or x ⊗ y ⊗ z): a coin-turning product game",
@@ -103,4 +138,5 @@ const gr_family gri_family_prod = {
     .state_options = prod_options,
     .state_moves_to = prod_moves_to,
     .moves_text = prod_moves,
+    .all_moves_text = prod_all_moves,
 };

@@ -270,9 +270,10 @@ static int on_collect(void *user, const uint64_t *parts, size_t np) {
     return 0;
 }
 
-static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
-                                  int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
-    (void)n;
+/* the options (every one with all set, else those of value target),
+ * each written as the sum it leaves */
+static gr_status write_moves(gr_ruleset *rs, const uint64_t *args, int all, uint64_t target,
+                             int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
     unsigned a = gri_rule_arity(gri_rule_of(rs));
     collect c = {NULL, 0, 0, a, GR_OK};
     *complete = 1;
@@ -281,11 +282,11 @@ static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n
     for (size_t i = 0; st == GR_OK && i < c.n; i += 1 + (size_t)c.w[i] * a) {
         size_t np = (size_t)c.w[i];
         uint64_t x = 0, v;
-        for (size_t k = 0; k < np && st == GR_OK; k++) {
+        for (size_t k = 0; k < np && st == GR_OK && !all; k++) {
             st = state_value(rs, c.w + i + 1 + k * a, a, &v, err);
             x ^= v;
         }
-        if (st != GR_OK || x != target) continue;
+        if (st != GR_OK || (!all && x != target)) continue;
         gr_buf b;
         gri_buf_init(&b);
         for (size_t k = 0; k < np; k++) {
@@ -307,6 +308,18 @@ static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n
     }
     free(c.w);
     return st;
+}
+
+static gr_status state_moves_text(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                  int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
+    (void)n;
+    return write_moves(rs, args, 0, target, fn, user, complete, err);
+}
+
+static gr_status state_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
+                                 int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
+    (void)n;
+    return write_moves(rs, args, 1, 0, fn, user, complete, err);
 }
 
 /* A rule of the recognized shape whose splits are all the splits of n - c
@@ -354,6 +367,7 @@ const gr_family gri_family_rule_state = {
     .state_options = state_options,
     .state_moves_to = state_moves_to,
     .moves_text = state_moves_text,
+    .all_moves_text = state_all_moves,
     .write_args = gri_rule_write_args,
     .is_loopy = gri_rule_is_loopy,
     .gvalue = gri_rule_gvalue,

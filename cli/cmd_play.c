@@ -1,0 +1,378 @@
+/* grundy play POSITION [--misere|--every|--moore K] [--first me|grundy]:
+ * a game against perfect play. The player types moves (play_check.c
+ * decides whether they are legal); grundy answers with a winning move when
+ * it has one, keeps a draw in a loopy game, and otherwise drags the game
+ * out (the move that leaves the largest position), so a learner can find
+ * the win. Moves are read a line at a time from stdin: at a terminal with
+ * a prompt, from a pipe or file echoed, so a script's transcript reads
+ * like a game. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include <unistd.h>
+#include "play.h"
+#include "solve.h"
+
+#define PLAY_LINE_MAX 65536
+#define PLAY_SHOWN 40 /* moves `?` shows */
+
+static const char *mode_words(const play_game *g) {
+    switch (g->mode) {
+    case PLAY_MISERE: return "misère play: the player who makes the last move loses";
+    case PLAY_EVERY: return "Every-SG: each turn the player moves in every term that can move; the last move wins";
+    case PLAY_MOORE: return g->misere ? "Moore's Nim-k, misère: a move takes from 1 to k heaps; the last move loses"
+                                      : "Moore's Nim-k: a move takes from 1 to k heaps; the last move wins";
+    default: return "normal play: the player who makes the last move wins";
+    }
+}
+
+static void show_position(play_game *g) {
+    char *text = NULL;
+    if (gr_position_format(g->pos, &text, NULL) == GR_OK) printf("position: %s\n", text);
+    free(text);
+}
+
+/* whether the player to move has no move */
+static int terminal(play_game *g, int *over, gr_error *err) {
+    cli_moves mv = {0};
+    int complete;
+    gr_status st = gr_position_moves(g->pos, 1, cli_moves_collect, &mv, &complete, err);
+    *over = mv.n == 0;
+    cli_moves_free(&mv);
+    return st == GR_OK ? 0 : -1;
+}
+
+static int set_position(play_game *g, const char *text, gr_error *err) {
+    gr_position *p = NULL;
+    if (cli_parse(g->ctx, text, strlen(text), 0, &p, err) != GR_OK) return -1;
+    gr_position_free(g->pos);
+    g->pos = p;
+    return 0;
+}
+
+/* the moves of the current mode's strategy that win, into mv (at most max) */
+static gr_status winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err) {
+    gr_ctx_set_time_limit(g->ctx, g->seconds);
+    int complete;
+    gr_status st;
+    *wins = 0;
+    switch (g->mode) {
+    case PLAY_MISERE:
+        st = gr_position_misere_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
+        *wins = mv->n > 0;
+        return st;
+    case PLAY_EVERY: {
+        size_t n = gr_position_count(g->pos), decisive;
+        uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
+        if (!steps) return GR_ENOMEM;
+        st = gr_position_every(g->pos, steps, wins, &decisive, err);
+        free(steps);
+        if (st == GR_OK && *wins) st = gr_position_every_move(g->pos, cli_moves_collect, mv, err);
+        return st;
+    }
+    case PLAY_MOORE:
+        st = gr_position_moore(g->pos, g->k, g->misere, wins, err);
+        if (st == GR_OK && *wins) st = gr_position_moore_move(g->pos, g->k, g->misere, cli_moves_collect, mv, err);
+        return st;
+    default:
+        st = gr_position_winning_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
+        *wins = mv->n > 0;
+        return st;
+    }
+}
+
+/* the position after the moves (one move, or one per term for Every-SG and Moore) */
+static char *after_moves(play_game *g, const cli_moves *mv, size_t first, size_t count) {
+    char *out = NULL;
+    if (count == 1 && gr_position_format_after(g->pos, &mv->list[first], &out, NULL) == GR_OK) return out;
+    if (count != 1 && gr_position_format_moves(g->pos, mv->list + first, count, &out, NULL) == GR_OK) return out;
+    return NULL;
+}
+
+static void print_moves(const char *who, const cli_moves *mv, size_t first, size_t count) {
+    printf("%s", who);
+    for (size_t k = first; k < first + count; k++)
+        printf("%s term %zu: %s -> %s", k > first ? ";" : "", mv->list[k].component + 1, mv->list[k].from,
+               mv->list[k].to);
+    printf("\n");
+}
+
+/* grundy's move when it has no winning one: in each term that must move
+ * (all of them in Every-SG, the best one otherwise) the move that leaves
+ * the most, so the game lasts */
+static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
+    size_t n = gr_position_count(g->pos);
+    if (g->mode == PLAY_MOORE) {
+        /* one token from the largest heap */
+        size_t best = 0;
+        uint64_t bh = 0;
+        for (size_t i = 0; i < n; i++) {
+            gr_term_info t;
+            if (gr_position_term(g->pos, i, &t) == GR_OK && t.nargs && t.args[0] > bh) { bh = t.args[0]; best = i; }
+        }
+        char from[24], to[24];
+        snprintf(from, sizeof from, "%llu", (unsigned long long)bh);
+        snprintf(to, sizeof to, "%llu", (unsigned long long)(bh - 1));
+        gr_move m = {best, from, to};
+        cli_moves_collect(out, &m);
+        return out->oom ? -1 : 0;
+    }
+    int every = g->mode == PLAY_EVERY;
+    uint64_t best_size = 0;
+    int have = 0;
+    for (size_t i = 0; i < (every ? n : 1); i++) {
+        cli_moves mv = {0};
+        int complete = 1;
+        gr_error err;
+        if (every) {
+            if (play_term_moves(g, i, PLAY_LIST_MAX, &mv, &complete, why, wl) != 0) { cli_moves_free(&mv); return -1; }
+        } else if (gr_position_moves(g->pos, PLAY_LIST_MAX, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
+            snprintf(why, wl, "%s", err.message);
+            cli_moves_free(&mv);
+            return -1;
+        }
+        size_t pick = 0;
+        uint64_t size = 0;
+        for (size_t k = 0; k < mv.n; k++) {
+            char *after = every ? NULL : after_moves(g, &mv, k, 1);
+            uint64_t s = play_size(g, every ? mv.list[k].to : after);
+            free(after);
+            if (!k || s > size) { size = s; pick = k; }
+        }
+        if (mv.n && (every || !have || size > best_size)) {
+            cli_moves_collect(out, &mv.list[pick]);
+            best_size = size;
+            have = 1;
+        }
+        cli_moves_free(&mv);
+        if (out->oom) { snprintf(why, wl, "out of memory"); return -1; }
+    }
+    return 0;
+}
+
+/* grundy moves; 0, or the exit code after an error */
+static int grundy_moves(play_game *g) {
+    cli_moves mv = {0};
+    gr_error err;
+    int wins = 0, rc = 0;
+    char why[512];
+    gr_status st = winning(g, 1, &mv, &wins, &err);
+    if (st != GR_OK) {
+        fprintf(stderr, "grundy: error: grundy cannot choose a move here: %s\n", err.message);
+        cli_moves_free(&mv);
+        return gr_status_is_input_error(st) ? 2 : 1;
+    }
+    const char *note = NULL;
+    if (!mv.n && g->mode == PLAY_NORMAL && cli_has_loopy_term(g->pos)) {
+        int complete;
+        gr_ctx_set_time_limit(g->ctx, g->seconds);
+        if (gr_position_draw_moves(g->pos, 1, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
+            fprintf(stderr, "grundy: error: %s\n", err.message);
+            cli_moves_free(&mv);
+            return 1;
+        }
+        if (mv.n) note = "(no winning move: grundy keeps the draw)";
+    }
+    if (!mv.n) {
+        if (drag_out(g, &mv, why, sizeof why) != 0) {
+            fprintf(stderr, "grundy: error: %s\n", why);
+            cli_moves_free(&mv);
+            return 1;
+        }
+        note = "(no winning move: grundy plays the move that leaves the most, to make the game last)";
+    }
+    size_t count = (g->mode == PLAY_EVERY || g->mode == PLAY_MOORE) ? mv.n : 1;
+    char *after = after_moves(g, &mv, 0, count);
+    if (!after) { fprintf(stderr, "grundy: error: out of memory\n"); cli_moves_free(&mv); return 1; }
+    if (note) printf("%s\n", note);
+    print_moves("grundy:", &mv, 0, count);
+    if (set_position(g, after, &err) != 0) rc = cli_report(&err, NULL, 0);
+    free(after);
+    cli_moves_free(&mv);
+    return rc;
+}
+
+static void hint(play_game *g) {
+    cli_moves mv = {0};
+    gr_error err;
+    int wins = 0;
+    if (winning(g, 3, &mv, &wins, &err) != GR_OK) {
+        printf("hint: grundy cannot tell here: %s\n", err.message);
+    } else if (mv.n) {
+        int every = g->mode == PLAY_EVERY || g->mode == PLAY_MOORE;
+        print_moves(every ? "hint: the winning move is" : mv.n > 1 ? "hint: winning moves:" : "hint: a winning move:",
+                    &mv, 0, every ? mv.n : 1);
+        for (size_t k = 1; !every && k < mv.n; k++) print_moves("  or", &mv, k, 1);
+    } else {
+        gr_outcome o = GR_OUTCOME_P;
+        if (g->mode == PLAY_NORMAL && cli_has_loopy_term(g->pos) && gr_position_loopy_outcome(g->pos, &o, &err) == GR_OK &&
+            o == GR_OUTCOME_D)
+            printf("hint: no winning move: the position is a draw; a move that keeps it a draw is the best there is\n");
+        else
+            printf("hint: no winning move: %s, so every move leaves grundy a won position; play on and watch\n",
+                   g->mode == PLAY_NORMAL ? "the position has value 0" : "the player to move loses this position");
+    }
+    cli_moves_free(&mv);
+}
+
+static void list_moves(play_game *g) {
+    cli_moves mv = {0};
+    int complete = 1;
+    gr_error err;
+    if (g->mode == PLAY_EVERY || g->mode == PLAY_MOORE) {
+        printf(g->mode == PLAY_EVERY ? "a move moves every term that can move; each term's moves:\n"
+                                     : "a move takes from 1 to %llu heaps (each to any smaller size)\n",
+               (unsigned long long)g->k);
+        if (g->mode == PLAY_MOORE) return;
+        char why[512];
+        for (size_t i = 0; i < gr_position_count(g->pos); i++) {
+            cli_moves one = {0};
+            if (play_term_moves(g, i, PLAY_SHOWN, &one, &complete, why, sizeof why) == 0) {
+                printf("  term %zu:", i + 1);
+                for (size_t k = 0; k < one.n; k++) printf("%s %s", k ? "," : "", one.list[k].to);
+                printf("%s\n", one.n ? (complete ? "" : ", ...") : " (no move)");
+            }
+            cli_moves_free(&one);
+        }
+        return;
+    }
+    if (gr_position_moves(g->pos, PLAY_SHOWN + 1, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
+        printf("grundy cannot list the moves: %s\n", err.message);
+        cli_moves_free(&mv);
+        return;
+    }
+    printf("moves (type `#N` for move N, or the move itself):\n");
+    for (size_t k = 0; k < mv.n && k < PLAY_SHOWN; k++)
+        printf("  #%zu  term %zu: %s -> %s\n", k + 1, mv.list[k].component + 1, mv.list[k].from, mv.list[k].to);
+    if (mv.n > PLAY_SHOWN || !complete) printf("  ... and more\n");
+    cli_moves_free(&mv);
+}
+
+/* one line of stdin (without its newline) into buf; 0 at the end of input */
+static int read_line(char *buf, size_t n, int *too_long) {
+    *too_long = 0;
+    if (!fgets(buf, (int)n, stdin)) return 0;
+    size_t k = strlen(buf);
+    if (k && buf[k - 1] == '\n') buf[--k] = '\0';
+    else if (!feof(stdin)) {
+        int c;
+        while ((c = getchar()) != EOF && c != '\n') {}
+        *too_long = 1;
+    }
+    if (k && buf[k - 1] == '\r') buf[--k] = '\0';
+    return 1;
+}
+
+static void help_lines(void) {
+    printf("Type a move as `i: TERM` (term i becomes TERM; in Every-SG and Moore several, joined by ';'),\n"
+           "or the whole position after it, or `#N` for move N of the list; `?` lists the moves,\n"
+           "`hint` shows a winning move, `help` this text, `quit` stops.\n");
+}
+
+int cmd_play(const cli_opts *o) {
+    if (o->json) return cli_usage_error("play is a game in the terminal: it has no --json%s", "");
+    if (o->every + o->has_moore > 1 || (o->every && o->misere))
+        return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
+    int me_first = 1;
+    if (o->first) {
+        if (!strcmp(o->first, "grundy")) me_first = 0;
+        else if (strcmp(o->first, "me")) return cli_usage_error("--first takes 'me' or 'grundy', not '%s'", o->first);
+    }
+    for (int i = 0; i < o->npos; i++)
+        if (!strcmp(o->pos[i], "-"))
+            return cli_usage_error("play reads the moves from stdin: give the position as arguments, @FILE or --file FILE%s", "");
+    if (o->file && !strcmp(o->file, "-"))
+        return cli_usage_error("play reads the moves from stdin: give the position as arguments, @FILE or --file FILE%s", "");
+    play_game g = {0};
+    g.mode = o->has_moore ? PLAY_MOORE : o->every ? PLAY_EVERY : o->misere ? PLAY_MISERE : PLAY_NORMAL;
+    g.misere = o->misere;
+    g.k = o->moore;
+    g.seconds = (double)(o->has_max_seconds ? o->max_seconds : CLI_DEFAULT_SECONDS);
+    const char *source = NULL;
+    int rc = cli_setup(o, &g.ctx, CLI_DEFAULT_SECONDS);
+    if (rc) return rc;
+    char *line = malloc(PLAY_LINE_MAX);
+    if (!line) { fprintf(stderr, "grundy: error: out of memory\n"); gr_ctx_free(g.ctx); return 1; }
+    if ((rc = cli_load_position(o, g.ctx, 0, &g.pos, &source)) != 0) goto out;
+    gr_error err;
+    /* the mode must be able to judge this position before the game starts */
+    {
+        cli_moves mv = {0};
+        int wins;
+        gr_status st = winning(&g, 1, &mv, &wins, &err);
+        cli_moves_free(&mv);
+        if (st != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
+    }
+    int interactive = isatty(STDIN_FILENO);
+    printf("grundy play, %s.\n", mode_words(&g));
+    help_lines();
+    printf("%s move first.\n\n", me_first ? "You" : "grundy will");
+    int human = me_first, moves = 0;
+    for (;;) {
+        show_position(&g);
+        int over;
+        if (terminal(&g, &over, &err) != 0) { rc = cli_report(&err, NULL, 0); goto out; }
+        if (over) {
+            int last_wins = g.mode != PLAY_MISERE && !(g.mode == PLAY_MOORE && g.misere);
+            const char *mover = human ? "you" : "grundy", *other = human ? "grundy" : "you";
+            if (!moves)
+                printf("\nThe position has no move: %s, to move, %s.\n", mover,
+                       last_wins ? (human ? "lose" : "loses") : (human ? "win" : "wins"));
+            else if (last_wins)
+                printf("\n%s cannot move: %s made the last move and %s.\n", human ? "You" : "grundy", other,
+                       human ? "wins" : "win");
+            else
+                printf("\n%s cannot move, so %s made the last move: in misère play that loses, so %s %s.\n",
+                       human ? "You" : "grundy", other, mover, human ? "win" : "wins");
+            break;
+        }
+        if (!human) {
+            if ((rc = grundy_moves(&g)) != 0) goto out;
+            moves++;
+            human = 1;
+            fflush(stdout);
+            continue;
+        }
+        for (;;) {
+            printf("your move> ");
+            fflush(stdout);
+            int too_long;
+            if (!read_line(line, PLAY_LINE_MAX, &too_long)) {
+                printf("\n(end of input: the game stops after %d move%s)\n", moves, moves == 1 ? "" : "s");
+                goto out;
+            }
+            if (!interactive) printf("%s\n", line);
+            char *s = line;
+            while (isspace((unsigned char)*s)) s++;
+            size_t k = strlen(s);
+            while (k && isspace((unsigned char)s[k - 1])) s[--k] = '\0';
+            if (too_long) { printf("that line is longer than %d bytes: not read\n", PLAY_LINE_MAX - 2); continue; }
+            if (!*s) continue;
+            if (!strcmp(s, "quit") || !strcmp(s, "q") || !strcmp(s, "exit")) {
+                printf("(the game stops after %d move%s)\n", moves, moves == 1 ? "" : "s");
+                goto out;
+            }
+            if (!strcmp(s, "?") || !strcmp(s, "moves")) { list_moves(&g); continue; }
+            if (!strcmp(s, "hint")) { hint(&g); continue; }
+            if (!strcmp(s, "help")) { help_lines(); continue; }
+            char *after = NULL, why[1024];
+            int ok = play_check(&g, s, &after, why, sizeof why);
+            if (ok < 0) { fprintf(stderr, "grundy: error: %s\n", why); rc = 1; goto out; }
+            if (!ok) { printf("illegal move: %s\n", why); continue; }
+            int bad = set_position(&g, after, &err);
+            free(after);
+            if (bad) { rc = cli_report(&err, NULL, 0); goto out; }
+            break;
+        }
+        moves++;
+        human = 0;
+    }
+out:
+    fflush(stdout);
+    free(line);
+    gr_position_free(g.pos);
+    gr_ctx_free(g.ctx);
+    return rc;
+}
