@@ -240,9 +240,119 @@ static const char *misere_why(const char *method) {
            "exactly (every position written as a sorted multiset of its components)";
 }
 
+/* Every-SG: each term's step count, and the term with the largest step,
+ * which ends last and decides. 0, or the exit code. */
+static int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n) {
+    uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
+    int wins = 0;
+    size_t d = 0;
+    gr_error err;
+    if (!steps) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    if (gr_position_every(pos, steps, &wins, &d, &err) != GR_OK) {
+        free(steps);
+        if (w) json_line_end(w);
+        return cli_report(&err, NULL, 0);
+    }
+    if (w) {
+        json_key(w, "every");
+        json_object_begin(w);
+        json_key(w, "steps"); json_array_begin(w);
+        for (size_t i = 0; i < n; i++) json_uint(w, steps[i]);
+        json_array_end(w);
+        if (n) { json_key(w, "decisive_term"); json_uint(w, d + 1); }
+        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_object_end(w);
+    } else {
+        printf("\nEvery-SG (each turn the player moves in every term that can move; the last move wins).\n"
+               "A term's step count is how long it lasts under best play: 0 with no move; for a value\n"
+               "other than 0, 1 + the largest step among its options of value 0 (the winner makes it last);\n"
+               "for value 0, 1 + the smallest step among its options (the loser ends it soon).\n");
+        for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++)
+            printf("  term %zu: value %llu, step %llu\n", i + 1, (unsigned long long)vals[i], (unsigned long long)steps[i]);
+        if (n > EXPLAIN_TERMS) printf("  (%zu more terms)\n", n - EXPLAIN_TERMS);
+        if (n)
+            printf("The term that ends last decides the game: term %zu (step %llu), of value %llu, so the player\n"
+                   "to move %s.\n", d + 1, (unsigned long long)steps[d], (unsigned long long)vals[d],
+                   wins ? "wins (its value is not 0: the mover wins that term, and it lasts longest)"
+                        : "loses (its value is 0: the mover loses that term, and it lasts longest)");
+        else
+            printf("No term can move: the player to move loses.\n");
+    }
+    free(steps);
+    return 0;
+}
+
+/* Moore's Nim-k: the heaps in binary and each column's count of ones mod
+ * k+1 (with misère, the Anti-Nim-k rule). 0, or the exit code. */
+static int explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, const char *source) {
+    size_t n = gr_position_count(pos);
+    gr_error err;
+    int wins;
+    if (gr_position_moore(pos, k, misere, &wins, &err) != GR_OK) {
+        if (w) json_line_end(w);
+        return cli_report(&err, source, source != NULL);
+    }
+    uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
+    size_t ones = 0, big = 0;
+    for (size_t i = 0; i < n; i++) {
+        gr_term_info t;
+        uint64_t h = 0;
+        if (gr_position_term(pos, i, &t) == GR_OK && t.nargs) h = t.args[0];
+        top |= h;
+        ones += h == 1;
+        big += h > 1;
+        for (int b = 0; b < 64; b++) cnt[b] += (h >> b) & 1;
+    }
+    int width = 1;
+    while (width < 64 && (top >> width)) width++;
+    int all_zero = 1;
+    for (int b = 0; b < 64; b++) all_zero &= m ? cnt[b] % m == 0 : cnt[b] == 0;
+    if (w) {
+        json_key(w, "moore");
+        json_object_begin(w);
+        json_key(w, "k"); json_uint(w, k);
+        json_key(w, "column_ones"); json_array_begin(w);
+        for (int b = width - 1; b >= 0; b--) json_uint(w, cnt[b]);
+        json_array_end(w);
+        json_key(w, "all_columns_zero_mod"); json_bool(w, all_zero);
+        json_key(w, "misere"); json_bool(w, misere);
+        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_object_end(w);
+        return 0;
+    }
+    printf("\nMoore's Nim-%llu%s (a move takes from 1 to %llu heaps%s): write the heaps in binary and count\n"
+           "the ones in each column, mod %llu.\n", (unsigned long long)k, misere ? ", misère (Anti-Nim-k)" : "",
+           (unsigned long long)k, misere ? "; the last move loses" : "", (unsigned long long)(k + 1));
+    char bits[65];
+    for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
+        gr_term_info t;
+        uint64_t h = 0;
+        if (gr_position_term(pos, i, &t) == GR_OK && t.nargs) h = t.args[0];
+        binary(bits, h, width);
+        printf("  %*llu = %s\n", 20, (unsigned long long)h, bits);
+    }
+    if (n > EXPLAIN_TERMS) printf("  (%zu more heaps)\n", n - EXPLAIN_TERMS);
+    printf("  %*s   ", 20, "ones");
+    for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)cnt[b], b ? " " : "\n");
+    printf("  %*s   ", 20, "mod");
+    for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)(m ? cnt[b] % m : cnt[b]), b ? " " : "\n");
+    if (!misere)
+        printf("%s: the player to move %s.\n",
+               all_zero ? "Every column is 0 mod k+1 (a move changes 1 to k heaps, so it cannot keep them all 0)"
+                        : "Some column is not 0 mod k+1 (a move of at most k heaps can make them all 0)",
+               wins ? "wins" : "loses");
+    else if (!big)
+        printf("Every non-empty heap is 1: there are %zu, and the player to move %s (the mover loses exactly when\n"
+               "that number is 1 mod k+1).\n", ones, wins ? "wins" : "loses");
+    else
+        printf("Some heap is larger than 1, so the normal rule decides: %s, and the player to move %s.\n",
+               all_zero ? "every column is 0 mod k+1" : "some column is not 0 mod k+1", wins ? "wins" : "loses");
+    return 0;
+}
+
 int cmd_explain(const cli_opts *o) {
-    if (o->every || o->has_moore)
-        return cli_usage_error("explain covers normal and misère play (see 'grundy solve --every' and --moore)%s", "");
+    if (o->every && (o->has_moore || o->misere))
+        return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     const char *source = NULL;
@@ -253,6 +363,11 @@ int cmd_explain(const cli_opts *o) {
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     gr_error err;
     size_t n = gr_position_count(pos);
+    int mw;
+    if (o->has_moore && gr_position_moore(pos, o->moore, o->misere, &mw, &err) != GR_OK) {
+        rc = cli_report(&err, source, source != NULL); /* before anything is printed */
+        goto out;
+    }
     vals = malloc((n ? n : 1) * sizeof *vals);
     if (!vals || gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     uint64_t x = 0;
@@ -345,7 +460,9 @@ int cmd_explain(const cli_opts *o) {
         }
     }
     free(fm.to);
-    if (o->misere) {
+    if (o->every && (rc = explain_every(w, pos, vals, n)) != 0) goto out;
+    if (o->has_moore && (rc = explain_moore(w, pos, o->moore, o->misere, source)) != 0) goto out;
+    if (o->misere && !o->has_moore) {
         gr_misere m;
         if (gr_position_misere(pos, &m, &err) != GR_OK) {
             if (w) json_line_end(w);

@@ -165,12 +165,14 @@ static const topic TOPICS[] = {
               "mover loses iff every binary digit's count of ones is 0 mod K+1. With\n"
               "--misere the last to move loses (Anti-Nim-K). Nim heaps only.\n"
               "  grundy solve --moore 2 '3 + 5 + 6'\n"},
-    {"explain", "grundy explain POSITION [--misere] [--json]: the reasoning behind the value.\n"
+    {"explain", "grundy explain POSITION [--misere|--every|--moore K] [--json]: the reasoning.\n"
                 "Each term: how its value was found (a formula by name, the mex table, a\n"
                 "proved period, the family's method) and, for a small heap or state, its\n"
                 "options and their mex, G(7) = mex{...} = 2. Then the values in binary, their\n"
                 "XOR, and the winning move by the highest set bit; with --misere, the rule\n"
-                "that decides misère play (SJ theorem, genus, search) and what SJ says.\n"
+                "that decides misère play (SJ theorem, genus, search) and what SJ says; with\n"
+                "--every the step counts and the deciding term; with --moore K the binary\n"
+                "columns' counts of ones mod K+1.\n"
                 "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"},
     {"play", "grundy play POSITION [--misere|--every|--moore K] [--first me|grundy]: a game\n"
              "against perfect play. Type a move as `i: TERM` (term i becomes TERM; in Every-SG\n"

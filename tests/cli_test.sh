@@ -505,7 +505,10 @@ printf '3\n4 5\n' >"$T/newnim.txt"
 run 2 "$G" newnim @"$T/newnim.txt" && err_has "at line 2, column 3: expected '+' between terms"
 
 # ---- explain ----
-run 2 "$G" explain --every 'kayles(3)' && err_has "explain covers normal and misère play" && one_line_err
+run 2 "$G" explain --every --moore 2 '3 + 4' && err_has "choose one of --misere, --every and --moore K" && one_line_err
+run 2 "$G" explain --moore 2 'kayles(3)' && one_line_err
+run 0 "$G" explain --every 'kayles(3) + 2' && out_has "term 1: value 3, step 3"
+run 0 "$G" explain --moore 2 '3 + 4 + 5' && out_has "mod   2 1 2"
 run 2 "$G" explain 'kayles(3' && err_has "at column 9: expected ',' or ')'" && one_line_err
 run 0 "$G" explain 'hackenbush(0-1,1-2,1-3)' && out_has "the colon principle" && out_has "XOR                1 = 1"
 

@@ -147,6 +147,35 @@ for case in range(cases):
               f"{pos}: misère {em} vs solve's {m['outcome']} {m['method']} {m['sj']}")
         check(em["why"], f"{pos}: misère without a reason")
 
+# Every-SG: the step counts, the decisive term and the outcome are solve --every's
+for _ in range(60 * scale):
+    terms = [rng.choice([str(rng.randrange(0, 9)), f"sub[1,2]({rng.randrange(0, 12)})", f"kayles({rng.randrange(0, 8)})",
+                         f"sub[1,3,4]({rng.randrange(0, 12)})"]) for _ in range(rng.randrange(1, 5))]
+    pos = " + ".join(terms)
+    e = json.loads(run("explain", "--every", "--json", pos))["every"]
+    s = json.loads(run("solve", "--every", "--json", pos))
+    check(e["steps"] == s["steps"] and e["decisive_term"] == s["decisive"] + 1 and e["outcome"] == s["outcome"],
+          f"{pos}: explain --every {e} vs solve {s['steps']} {s['decisive']} {s['outcome']}")
+    d = e["decisive_term"] - 1
+    check(e["steps"][d] == max(e["steps"]), f"{pos}: the decisive term has not the largest step")
+
+# Moore's Nim-k and Anti-Nim-k: the column counts recomputed here, the outcome solve --moore's
+for _ in range(80 * scale):
+    heaps = [rng.randrange(0, 2 if rng.randrange(4) == 0 else 20) for _ in range(rng.randrange(1, 6))]
+    k = rng.randrange(1, 4)
+    mis = rng.randrange(2) == 1
+    pos = " + ".join(map(str, heaps))
+    flags = ["--moore", str(k)] + (["--misere"] if mis else [])
+    e = json.loads(run("explain", "--json", *flags, pos))["moore"]
+    s = json.loads(run("solve", "--json", *flags, pos))
+    width = max(1, max(heaps).bit_length())
+    cols = [sum((h >> b) & 1 for h in heaps) for b in range(width - 1, -1, -1)]
+    zero = all(c % (k + 1) == 0 for c in cols)
+    check(e["column_ones"] == cols and e["all_columns_zero_mod"] == zero and e["outcome"] == s["outcome"],
+          f"{pos} {flags}: explain {e}, columns {cols}, solve {s['outcome']}")
+    if not mis:
+        check((e["outcome"] == "P") == zero, f"{pos} {flags}: the outcome is not the column rule")
+
 # the seeds' classic shapes, in words
 out = run("explain", "kayles(7) + 4")
 check("G(7) = mex{G(6), G(1)^G(5), G(2)^G(4), G(3)^G(3), G(5), G(1)^G(4), G(2)^G(3)} = mex{0, 1, 3, 4, 5} = 2" in out,
