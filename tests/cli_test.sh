@@ -454,6 +454,7 @@ run 2 "$G" help no-such-topic && err_has "no help topic"
 # into a failure, it is not a speed test)
 slow='divisor(565580114296)'
 for c in "solve --misere $slow" "solve --every $slow" "genus $slow" "solve --misere coprime(565580114296)" \
+         "solve --every divisor(42,16629257914296)" \
          "value --table-limit 10000000000 tb[0.106](1000000000)"; do
     # shellcheck disable=SC2086
     run 2 timeout 60 "$G" $c --max-seconds 1 && err_has "the time limit of 1 s was reached in " && one_line_err

@@ -9,12 +9,16 @@
 #include "keymap.h"
 #include "context_internal.h"
 
-/* steps between two polls of the context's time limit */
+/* steps between two polls of the context's time limit, or calls: a
+ * position whose options are costly to list (a huge divisor heap is
+ * factored) counts few steps, so the calls are counted too */
 #define POLL_STEPS 16384
+#define POLL_CALLS 8
 
 static gr_status tick(gr_search *s, uint64_t steps) {
-    if (!s->ctx || (s->tick += steps) < POLL_STEPS) return GR_OK;
+    if (!s->ctx || ((s->tick += steps) < POLL_STEPS && ++s->calls < POLL_CALLS)) return GR_OK;
     s->tick = 0;
+    s->calls = 0;
     return gri_ctx_poll(s->ctx, s->err, s->what, s->memo.count, "positions");
 }
 

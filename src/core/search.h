@@ -53,6 +53,7 @@ struct gr_search {
     gr_error *err;
     gr_ctx *ctx;              /* its time limit and interrupt are polled (NULL: none) */
     uint64_t tick;            /* steps since the last poll */
+    unsigned calls;           /* tick calls since the last poll */
 };
 
 #define GR_SEARCH_BUSY UINT64_MAX

@@ -299,6 +299,10 @@ static gr_position *new_position(gr_ctx *ctx) {
 static gr_status finish(gr_position *pos, gr_error *err) {
     pos->values = malloc((pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
     pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
+    /* a position whose terms have no argument (hackenbush()) still gets an
+     * argument array, so pos->args + t->args is never arithmetic on NULL */
+    if (!pos->args && !gri_grow((void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args))
+        return gri_fail(err, GR_ENOMEM, "out of memory");
     if (!pos->values || !pos->known) return gri_fail(err, GR_ENOMEM, "out of memory");
     return GR_OK;
 }

@@ -19,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (gr_ctx_new(&ctx) != GR_OK) return 0;
     gr_ctx_set_table_limit(ctx, 300);
     gr_ctx_set_search_limit(ctx, 3000);
+    gr_ctx_set_time_limit(ctx, 3); /* bounded time: every computation below stops by itself */
     for (unsigned flags = 0; flags <= GR_PARSE_LINES; flags++) {
         gr_position *pos = NULL;
         gr_error err;
