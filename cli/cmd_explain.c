@@ -283,15 +283,10 @@ static int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals,
 }
 
 /* Moore's Nim-k: the heaps in binary and each column's count of ones mod
- * k+1 (with misère, the Anti-Nim-k rule). 0, or the exit code. */
-static int explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, const char *source) {
+ * k+1 (with misère, the Anti-Nim-k rule); wins is gr_position_moore's
+ * verdict. */
+static void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins) {
     size_t n = gr_position_count(pos);
-    gr_error err;
-    int wins;
-    if (gr_position_moore(pos, k, misere, &wins, &err) != GR_OK) {
-        if (w) json_line_end(w);
-        return cli_report(&err, source, source != NULL);
-    }
     uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
     size_t ones = 0, big = 0;
     for (size_t i = 0; i < n; i++) {
@@ -318,7 +313,7 @@ static int explain_moore(json_writer *w, gr_position *pos, uint64_t k, int miser
         json_key(w, "misere"); json_bool(w, misere);
         json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
         json_object_end(w);
-        return 0;
+        return;
     }
     printf("\nMoore's Nim-%llu%s (a move takes from 1 to %llu heaps%s): write the heaps in binary and count\n"
            "the ones in each column, mod %llu.\n", (unsigned long long)k, misere ? ", misère (Anti-Nim-k)" : "",
@@ -347,7 +342,6 @@ static int explain_moore(json_writer *w, gr_position *pos, uint64_t k, int miser
     else
         printf("Some heap is larger than 1, so the normal rule decides: %s, and the player to move %s.\n",
                all_zero ? "every column is 0 mod k+1" : "some column is not 0 mod k+1", wins ? "wins" : "loses");
-    return 0;
 }
 
 int cmd_explain(const cli_opts *o) {
@@ -363,8 +357,8 @@ int cmd_explain(const cli_opts *o) {
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     gr_error err;
     size_t n = gr_position_count(pos);
-    int mw;
-    if (o->has_moore && gr_position_moore(pos, o->moore, o->misere, &mw, &err) != GR_OK) {
+    int moore_wins = 0;
+    if (o->has_moore && gr_position_moore(pos, o->moore, o->misere, &moore_wins, &err) != GR_OK) {
         rc = cli_report(&err, source, source != NULL); /* before anything is printed */
         goto out;
     }
@@ -461,7 +455,7 @@ int cmd_explain(const cli_opts *o) {
     }
     free(fm.to);
     if (o->every && (rc = explain_every(w, pos, vals, n)) != 0) goto out;
-    if (o->has_moore && (rc = explain_moore(w, pos, o->moore, o->misere, source)) != 0) goto out;
+    if (o->has_moore) explain_moore(w, pos, o->moore, o->misere, moore_wins);
     if (o->misere && !o->has_moore) {
         gr_misere m;
         if (gr_position_misere(pos, &m, &err) != GR_OK) {

@@ -52,37 +52,6 @@ static int set_position(play_game *g, const char *text, gr_error *err) {
     return 0;
 }
 
-/* the moves of the current mode's strategy that win, into mv (at most max) */
-static gr_status winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err) {
-    gr_ctx_set_time_limit(g->ctx, g->seconds);
-    int complete;
-    gr_status st;
-    *wins = 0;
-    switch (g->mode) {
-    case PLAY_MISERE:
-        st = gr_position_misere_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
-        *wins = mv->n > 0;
-        return st;
-    case PLAY_EVERY: {
-        size_t n = gr_position_count(g->pos), decisive;
-        uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
-        if (!steps) return GR_ENOMEM;
-        st = gr_position_every(g->pos, steps, wins, &decisive, err);
-        free(steps);
-        if (st == GR_OK && *wins) st = gr_position_every_move(g->pos, cli_moves_collect, mv, err);
-        return st;
-    }
-    case PLAY_MOORE:
-        st = gr_position_moore(g->pos, g->k, g->misere, wins, err);
-        if (st == GR_OK && *wins) st = gr_position_moore_move(g->pos, g->k, g->misere, cli_moves_collect, mv, err);
-        return st;
-    default:
-        st = gr_position_winning_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
-        *wins = mv->n > 0;
-        return st;
-    }
-}
-
 /* the position after the moves (one move, or one per term for Every-SG and Moore) */
 static char *after_moves(play_game *g, const cli_moves *mv, size_t first, size_t count) {
     char *out = NULL;
@@ -158,7 +127,7 @@ static int grundy_moves(play_game *g) {
     gr_error err;
     int wins = 0, rc = 0;
     char why[512];
-    gr_status st = winning(g, 1, &mv, &wins, &err);
+    gr_status st = play_winning(g, 1, &mv, &wins, &err);
     if (st != GR_OK) {
         fprintf(stderr, "grundy: error: grundy cannot choose a move here: %s\n", err.message);
         cli_moves_free(&mv);
@@ -198,7 +167,7 @@ static void hint(play_game *g) {
     cli_moves mv = {0};
     gr_error err;
     int wins = 0;
-    if (winning(g, 3, &mv, &wins, &err) != GR_OK) {
+    if (play_winning(g, 3, &mv, &wins, &err) != GR_OK) {
         printf("hint: grundy cannot tell here: %s\n", err.message);
     } else if (mv.n) {
         int every = g->mode == PLAY_EVERY || g->mode == PLAY_MOORE;
@@ -301,7 +270,7 @@ int cmd_play(const cli_opts *o) {
     {
         cli_moves mv = {0};
         int wins;
-        gr_status st = winning(&g, 1, &mv, &wins, &err);
+        gr_status st = play_winning(&g, 1, &mv, &wins, &err);
         cli_moves_free(&mv);
         if (st != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
     }

@@ -35,10 +35,15 @@ char *play_term_key(gr_position *pos, size_t i);
  * says why (one line); -1: a failure (why says which). */
 int play_check(play_game *g, const char *typed, char **after, char *why, size_t wl);
 
+/* The winning moves of the mode (at most max; Every-SG and Moore: the one
+ * move, a gr_move per term it changes) into mv, *wins whether the player to
+ * move wins; each call gets the full time limit of g->seconds. */
+struct cli_moves;
+gr_status play_winning(play_game *g, size_t max, struct cli_moves *mv, int *wins, gr_error *err);
+
 /* Every move of term i alone (as a one-term position), into a cli_moves
  * list of gr_moves whose `to` is the term's replacement; *complete as in
  * gr_position_moves. 0, or -1 with why. */
-struct cli_moves;
 int play_term_moves(play_game *g, size_t i, size_t max, struct cli_moves *mv, int *complete, char *why, size_t wl);
 
 /* the size of a position text, to compare: the sum of its terms'

@@ -203,6 +203,22 @@ static void heaps_text(char *out, size_t ol, const uint64_t *h, size_t n) {
         used += (size_t)snprintf(out + used, ol - used, "%s%llu", k ? "," : "", (unsigned long long)h[k]);
 }
 
+/* Of two ascending heap lists, the heaps one has and the other has not
+ * (as multisets; empty heaps are skipped): oa[0..*ra) and ob[0..*rb),
+ * ascending, with room for na and nb heaps */
+static void cancel_common(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *oa, size_t *ra,
+                          uint64_t *ob, size_t *rb) {
+    size_t x = 0, y = 0;
+    *ra = *rb = 0;
+    while (x < na || y < nb) {
+        if (x < na && !a[x]) x++;
+        else if (y < nb && !b[y]) y++;
+        else if (x < na && y < nb && a[x] == b[y]) { x++; y++; }
+        else if (y >= nb || (x < na && a[x] < b[y])) oa[(*ra)++] = a[x++];
+        else ob[(*rb)++] = b[y++];
+    }
+}
+
 /* A heap term whose heaps go from t's to u's (u NULL: none left): legal
  * when one heap changed, to heaps that are one of its options. */
 static int check_heap_term(size_t i, const gr_term_info *t, const gr_term_info *u, char *why, size_t wl) {
@@ -212,14 +228,10 @@ static int check_heap_term(size_t i, const gr_term_info *t, const gr_term_info *
     if (a) b = sorted_heaps(u ? u : &none, &nb);
     if (!a || !b) { free(a); free(b); snprintf(why, wl, "out of memory"); return -1; }
     /* cancel the heaps both have */
-    size_t ra = 0, rb = 0, x = 0, y = 0;
+    size_t ra, rb;
     uint64_t *oa = malloc((na ? na : 1) * sizeof *oa), *ob = malloc((nb ? nb : 1) * sizeof *ob);
     if (!oa || !ob) { free(a); free(b); free(oa); free(ob); snprintf(why, wl, "out of memory"); return -1; }
-    while (x < na || y < nb) {
-        if (x < na && y < nb && a[x] == b[y]) { x++; y++; }
-        else if (y >= nb || (x < na && a[x] < b[y])) oa[ra++] = a[x++];
-        else ob[rb++] = b[y++];
-    }
+    cancel_common(a, na, b, nb, oa, &ra, ob, &rb);
     int rc = 0;
     char ht[96];
     const char *spec = gr_ruleset_spec(t->ruleset);
@@ -371,17 +383,48 @@ static int diff_terms(gr_position *pos, gr_position *cand, size_t **old_out, siz
     return 0;
 }
 
+gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err) {
+    gr_ctx_set_time_limit(g->ctx, g->seconds);
+    int complete;
+    gr_status st;
+    *wins = 0;
+    switch (g->mode) {
+    case PLAY_MISERE:
+        st = gr_position_misere_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
+        *wins = mv->n > 0;
+        return st;
+    case PLAY_EVERY: {
+        size_t n = gr_position_count(g->pos), decisive;
+        uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
+        if (!steps) {
+            *err = (gr_error){GR_ENOMEM, 0, 0, "out of memory"};
+            return GR_ENOMEM;
+        }
+        st = gr_position_every(g->pos, steps, wins, &decisive, err);
+        free(steps);
+        if (st == GR_OK && *wins) st = gr_position_every_move(g->pos, cli_moves_collect, mv, err);
+        return st;
+    }
+    case PLAY_MOORE:
+        st = gr_position_moore(g->pos, g->k, g->misere, wins, err);
+        if (st == GR_OK && *wins) st = gr_position_moore_move(g->pos, g->k, g->misere, cli_moves_collect, mv, err);
+        return st;
+    default:
+        st = gr_position_winning_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
+        *wins = mv->n > 0;
+        return st;
+    }
+}
+
 /* A move grundy could not list: legal all the same when it is one of the
  * winning moves the library finds directly (the hint's moves, in a huge
  * heap). 1 when it is, 0 when not, -1 on failure. */
 static int among_winning(play_game *g, gr_position *cand) {
     char *want = play_key(cand), why[256];
     cli_moves mv = {0};
-    int complete, rc = want ? 0 : -1;
+    int wins, rc = want ? 0 : -1;
     gr_error err;
-    gr_status st = !want ? GR_ENOMEM
-                   : g->mode == PLAY_MISERE ? gr_position_misere_moves(g->pos, 4096, cli_moves_collect, &mv, &complete, &err)
-                                            : gr_position_winning_moves(g->pos, 4096, cli_moves_collect, &mv, &complete, &err);
+    gr_status st = want ? play_winning(g, 4096, &mv, &wins, &err) : GR_ENOMEM;
     for (size_t k = 0; st == GR_OK && rc == 0 && k < mv.n; k++) {
         char *text = NULL, *key = NULL;
         if (gr_position_format_after(g->pos, &mv.list[k], &text, NULL) == GR_OK && (key = text_key(g, text, why, sizeof why)))
@@ -474,34 +517,23 @@ static int check_every(play_game *g, gr_position *cand, char **after, char *why,
     return rc;
 }
 
-typedef struct heapat {
-    uint64_t h;
-    size_t i;
-} heapat;
-
-static int cmp_heapat(const void *a, const void *b) {
-    const heapat *x = a, *y = b;
-    return x->h < y->h ? -1 : x->h > y->h ? 1 : (x->i > y->i) - (x->i < y->i);
-}
-
-/* one nim heap per term; 0 when some term is not (*bad names it) */
-static int nim_heaps(gr_position *p, heapat *h, size_t *bad) {
+/* one nim heap per term into h[]; 0 when some term is not (*bad names it) */
+static int nim_heaps(gr_position *p, uint64_t *h, size_t *bad) {
     for (size_t i = 0; i < gr_position_count(p); i++) {
         gr_term_info t;
         if (gr_position_term(p, i, &t) != GR_OK || strcmp(gr_ruleset_family(t.ruleset), "nim") || t.nargs > 1) {
             *bad = i;
             return 0;
         }
-        h[i] = (heapat){t.nargs ? t.args[0] : 0, i};
+        h[i] = t.nargs ? t.args[0] : 0;
     }
     return 1;
 }
 
 /* Moore's Nim-k: from 1 to k heaps get smaller */
 static int check_moore(play_game *g, gr_position *cand, char **after, char *why, size_t wl) {
-    size_t n = gr_position_count(g->pos), m = gr_position_count(cand), bad = 0;
-    heapat *a = malloc((n ? n : 1) * sizeof *a), *b = malloc((m ? m : 1) * sizeof *b);
-    heapat *ra = malloc((n ? n : 1) * sizeof *ra);
+    size_t n = gr_position_count(g->pos), m = gr_position_count(cand), bad = 0, na, nb;
+    uint64_t *a = malloc((n + 1) * sizeof *a), *b = malloc((m + 1) * sizeof *b), *ra = malloc((n + 1) * sizeof *ra);
     uint64_t *rb = malloc((n + m + 1) * sizeof *rb); /* the new heaps, padded to as many as the old */
     int rc = -1;
     if (!a || !b || !ra || !rb) { snprintf(why, wl, "out of memory"); goto out; }
@@ -511,16 +543,9 @@ static int check_moore(play_game *g, gr_position *cand, char **after, char *why,
         snprintf(why, wl, "term %zu is not a nim heap: Moore's Nim-k is played on nim heaps", bad + 1);
         goto out;
     }
-    qsort(a, n, sizeof *a, cmp_heapat);
-    qsort(b, m, sizeof *b, cmp_heapat);
-    size_t x = 0, y = 0, na = 0, nb = 0;
-    while (x < n || y < m) {
-        if (x < n && !a[x].h) { x++; continue; }
-        if (y < m && !b[y].h) { y++; continue; }
-        if (x < n && y < m && a[x].h == b[y].h) { x++; y++; }
-        else if (y >= m || (x < n && a[x].h < b[y].h)) ra[na++] = a[x++];
-        else rb[nb++] = b[y++].h;
-    }
+    qsort(a, n, sizeof *a, cmp_u64);
+    qsort(b, m, sizeof *b, cmp_u64);
+    cancel_common(a, n, b, m, ra, &na, rb, &nb);
     if (!na && !nb) { snprintf(why, wl, "that is the position as it stands: a move must change it"); goto out; }
     if (nb > na || !na) { snprintf(why, wl, "that adds heaps: a move only takes tokens"); goto out; }
     if (na > g->k) {
@@ -529,11 +554,10 @@ static int check_moore(play_game *g, gr_position *cand, char **after, char *why,
         goto out;
     }
     /* pad the new heaps with zeros and match both in order: a heap must get smaller */
-    uint64_t *nb_full = rb;
-    memmove(nb_full + (na - nb), nb_full, nb * sizeof *nb_full);
-    for (size_t k = 0; k < na - nb; k++) nb_full[k] = 0;
+    memmove(rb + (na - nb), rb, nb * sizeof *rb);
+    for (size_t k = 0; k < na - nb; k++) rb[k] = 0;
     for (size_t k = 0; k < na; k++)
-        if (nb_full[k] >= ra[k].h) { snprintf(why, wl, "a heap can only get smaller: a move takes tokens"); goto out; }
+        if (rb[k] >= ra[k]) { snprintf(why, wl, "a heap can only get smaller: a move takes tokens"); goto out; }
     /* the position as the player wrote it (the same heaps in any order) */
     rc = gr_position_format(cand, after, NULL) == GR_OK ? 1 : -1;
     if (rc < 0) snprintf(why, wl, "out of memory");

@@ -13,17 +13,14 @@ move (the position after it has value 0), and with --misere the outcome,
 method and SJ verdict of `solve --misere --json`. Usage: explain_test.py
 GRUNDY."""
 import json
-import os
-import random
 import subprocess
 import sys
 
+from checks import Checks
+
 G = sys.argv[1]
-seed = int(os.environ.get("GRUNDY_TEST_SEED", "56"))
-scale = max(1, int(os.environ.get("GRUNDY_TEST_SCALE", "1")))
-print(f"seed={seed} (set GRUNDY_TEST_SEED to replay, GRUNDY_TEST_SCALE to run more cases)")
-rng = random.Random(seed)
-checks = fails = 0
+check = Checks(56)
+rng, scale = check.rng, check.scale
 
 
 def run(*args):
@@ -31,15 +28,6 @@ def run(*args):
     if p.returncode != 0:
         raise RuntimeError(f"{args}: exit {p.returncode}: {p.stderr.strip()}")
     return p.stdout
-
-
-def check(cond, what):
-    global checks, fails
-    checks += 1
-    if not cond:
-        fails += 1
-        if fails <= 30:
-            print("FAIL:", what)
 
 
 # each kind of term, with the method its explanation must name
@@ -183,5 +171,4 @@ check("G(7) = mex{G(6), G(1)^G(5), G(2)^G(4), G(3)^G(3), G(5), G(1)^G(4), G(2)^G
 check("Its highest set bit is bit 2 (4). Term 2 has it (value 4)" in out, "the highest bit of 2 XOR 4")
 out = run("explain", "--misere", "kayles(8)")
 check("it says the mover loses" in out and "The player to move wins." in out, "SJ is wrong for kayles(8) and says so")
-print(f"explain_test: {checks} checks, {checks - fails} passed, {fails} failed")
-sys.exit(1 if fails else 0)
+check.finish("explain_test")

@@ -18,7 +18,6 @@
 Seeded (GRUNDY_TEST_SEED, GRUNDY_TEST_SCALE). Usage: play_test.py GRUNDY."""
 import json
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -26,22 +25,12 @@ import sys
 import tempfile
 import time
 
+from checks import Checks
+
 G = sys.argv[1]
-seed = int(os.environ.get("GRUNDY_TEST_SEED", "58"))
-scale = max(1, int(os.environ.get("GRUNDY_TEST_SCALE", "1")))
-print(f"seed={seed} (set GRUNDY_TEST_SEED to replay, GRUNDY_TEST_SCALE to run more cases)")
-rng = random.Random(seed)
-checks = fails = 0
+check = Checks(58)
+rng, scale = check.rng, check.scale
 PROMPT = "your move> "
-
-
-def check(cond, what):
-    global checks, fails
-    checks += 1
-    if not cond:
-        fails += 1
-        if fails <= 30:
-            print("FAIL:", what)
 
 
 def solve(pos, *mode):
@@ -428,5 +417,4 @@ else:
     finally:
         subprocess.run(T + ["kill-server"], capture_output=True)
 
-print(f"{checks} checks, {fails} failed")
-sys.exit(1 if fails else 0)
+check.finish("play_test")

@@ -43,6 +43,28 @@ static gr_status prod_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
 #define PROD_SCAN2 ((uint64_t)1 << 16)
 #define PROD_SCAN3 ((uint64_t)1 << 9)
 
+/* The coins a move turning (a,b[,c]) below the coin (x,y[,z]) leaves,
+ * written as their sum (n: 2 or 3 coordinates) */
+static void write_left(char *buf, size_t len, size_t n, uint64_t a, uint64_t b, uint64_t c, uint64_t x, uint64_t y,
+                       uint64_t z) {
+    if (n == 2) {
+        snprintf(buf, len, "prod(%llu,%llu) + prod(%llu,%llu) + prod(%llu,%llu)", (unsigned long long)a,
+                 (unsigned long long)b, (unsigned long long)a, (unsigned long long)y, (unsigned long long)x,
+                 (unsigned long long)b);
+        return;
+    }
+    snprintf(buf, len,
+             "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + "
+             "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu)",
+             (unsigned long long)a, (unsigned long long)b, (unsigned long long)c,
+             (unsigned long long)a, (unsigned long long)b, (unsigned long long)z,
+             (unsigned long long)a, (unsigned long long)y, (unsigned long long)c,
+             (unsigned long long)x, (unsigned long long)b, (unsigned long long)c,
+             (unsigned long long)a, (unsigned long long)y, (unsigned long long)z,
+             (unsigned long long)x, (unsigned long long)b, (unsigned long long)z,
+             (unsigned long long)x, (unsigned long long)y, (unsigned long long)c);
+}
+
 static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                         int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
     const gr_nim *t = gri_ctx_nim(rs->ctx);
@@ -64,9 +86,7 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
             e = gr_nim_mul(t, u, di);
             uint64_t b = y ^ e;
             if (b >= y) continue;
-            snprintf(buf, sizeof buf, "prod(%llu,%llu) + prod(%llu,%llu) + prod(%llu,%llu)", (unsigned long long)a,
-                     (unsigned long long)b, (unsigned long long)a, (unsigned long long)y, (unsigned long long)x,
-                     (unsigned long long)b);
+            write_left(buf, sizeof buf, 2, a, b, 0, x, y, 0);
             if (fn(user, buf)) { *complete = 0; return GR_OK; }
         }
         return GR_OK;
@@ -80,16 +100,7 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
             if (gr_nim_inv(t, gr_nim_mul(t, a ^ x, b ^ y), &di, err) != GR_OK) continue;
             uint64_t c = z ^ gr_nim_mul(t, u, di);
             if (c >= z) continue;
-            snprintf(buf, sizeof buf,
-                     "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + "
-                     "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu)",
-                     (unsigned long long)a, (unsigned long long)b, (unsigned long long)c,
-                     (unsigned long long)a, (unsigned long long)b, (unsigned long long)z,
-                     (unsigned long long)a, (unsigned long long)y, (unsigned long long)c,
-                     (unsigned long long)x, (unsigned long long)b, (unsigned long long)c,
-                     (unsigned long long)a, (unsigned long long)y, (unsigned long long)z,
-                     (unsigned long long)x, (unsigned long long)b, (unsigned long long)z,
-                     (unsigned long long)x, (unsigned long long)y, (unsigned long long)c);
+            write_left(buf, sizeof buf, 3, a, b, c, x, y, z);
             if (fn(user, buf)) { *complete = 0; return GR_OK; }
         }
     return GR_OK;
@@ -109,22 +120,7 @@ static gr_status prod_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
     for (uint64_t a = 0; a < la; a++)
         for (uint64_t b = 0; b < lb; b++)
             for (uint64_t c = 0; c < lc; c++) {
-                if (n == 2)
-                    snprintf(buf, sizeof buf, "prod(%llu,%llu) + prod(%llu,%llu) + prod(%llu,%llu)", (unsigned long long)a,
-                             (unsigned long long)b, (unsigned long long)a, (unsigned long long)y,
-                             (unsigned long long)x, (unsigned long long)b);
-                else
-                    snprintf(buf, sizeof buf,
-                             "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + "
-                             "prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + prod(%llu,%llu,%llu) + "
-                             "prod(%llu,%llu,%llu)",
-                             (unsigned long long)a, (unsigned long long)b, (unsigned long long)c,
-                             (unsigned long long)a, (unsigned long long)b, (unsigned long long)z,
-                             (unsigned long long)a, (unsigned long long)y, (unsigned long long)c,
-                             (unsigned long long)x, (unsigned long long)b, (unsigned long long)c,
-                             (unsigned long long)a, (unsigned long long)y, (unsigned long long)z,
-                             (unsigned long long)x, (unsigned long long)b, (unsigned long long)z,
-                             (unsigned long long)x, (unsigned long long)y, (unsigned long long)c);
+                write_left(buf, sizeof buf, n, a, b, c, x, y, z);
                 if (fn(user, buf)) { *complete = 0; return GR_OK; }
             }
     return GR_OK;

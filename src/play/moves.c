@@ -1,6 +1,7 @@
 /* Every move of a sum (gr_position_moves): what a player may do, won or
  * lost, for listing and checking moves (grundy play). */
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "position_internal.h"
 #include "family.h"
@@ -11,6 +12,18 @@
 static int on_heap(void *user, const uint64_t *heaps, size_t nh) { return gri_movesink_after(user, heaps, nh, 0); }
 static int on_state(void *user, const uint64_t *args, size_t n) { return gri_movesink_after(user, args, n, 1); }
 static int on_text(void *user, const char *to) { return gri_movesink_emit(user, to); }
+
+/* where x stands in the ascending v[0..n), which holds it (the same index
+ * for every copy of x) */
+static size_t find(const uint64_t *v, size_t n, uint64_t x) {
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid] <= x) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
 
 gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                             gr_error *err) {
@@ -35,10 +48,22 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
             if (st == GR_OK) st = sink.st;
             if (!whole && !sink.cut) all = 0;
         } else {
+            /* a heap equal to an earlier one has the same moves: each size
+             * is listed once, at its first heap (found in a sorted copy) */
+            uint64_t *sorted = malloc((t->nargs ? t->nargs : 1) * sizeof *sorted);
+            unsigned char *done = calloc(t->nargs ? t->nargs : 1, 1);
+            if (!sorted || !done) {
+                free(sorted);
+                free(done);
+                st = gri_fail(err, GR_ENOMEM, "out of memory listing moves");
+                break;
+            }
+            memcpy(sorted, a, t->nargs * sizeof *sorted);
+            gri_sort_u64(sorted, t->nargs);
             for (uint32_t k = 0; k < t->nargs && !sink.cut && st == GR_OK; k++) {
-                int seen = 0; /* a heap equal to an earlier one has the same moves */
-                for (uint32_t j = 0; j < k && !seen; j++) seen = a[j] == a[k];
-                if (seen || !a[k]) continue;
+                size_t at = find(sorted, t->nargs, a[k]);
+                if (!a[k] || done[at]) continue;
+                done[at] = 1;
                 sink.heap = k;
                 uint64_t bound = a[k] < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_ALL;
                 int whole = 1;
@@ -46,6 +71,8 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
                 if (st == GR_OK) st = sink.st;
                 if (!whole && !sink.cut) all = 0;
             }
+            free(sorted);
+            free(done);
         }
         free(sink.from);
         sink.from = NULL;
