@@ -88,9 +88,8 @@ static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
         cli_moves_collect(out, &m);
         return out->oom ? -1 : 0;
     }
+    /* Every-SG: the largest move of each term; otherwise the largest move of the sum */
     int every = g->mode == PLAY_EVERY;
-    uint64_t best_size = 0;
-    int have = 0;
     for (size_t i = 0; i < (every ? n : 1); i++) {
         cli_moves mv = {0};
         int complete = 1;
@@ -110,11 +109,7 @@ static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
             free(after);
             if (!k || s > size) { size = s; pick = k; }
         }
-        if (mv.n && (every || !have || size > best_size)) {
-            cli_moves_collect(out, &mv.list[pick]);
-            best_size = size;
-            have = 1;
-        }
+        if (mv.n) cli_moves_collect(out, &mv.list[pick]);
         cli_moves_free(&mv);
         if (out->oom) { snprintf(why, wl, "out of memory"); return -1; }
     }
