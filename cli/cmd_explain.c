@@ -8,15 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
-#include "json.h"
-
-enum {
-    EXPLAIN_TERMS = 16,   /* terms explained one by one */
-    EXPLAIN_HEAPS = 8,    /* heaps of one term explained one by one */
-    MEX_HEAP_MAX = 64,    /* heaps (and state coordinates) small enough to list their options */
-    MEX_OPTIONS = 24      /* options written out in a mex line */
-};
+#include "explain.h"
 
 /* the options of one small heap or state, with their values */
 typedef struct mexline {
@@ -202,9 +194,33 @@ static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value)
     print_mex(w, what, &m, value);
 }
 
-static void binary(char *out, uint64_t v, int width) {
-    for (int b = width - 1; b >= 0; b--) *out++ = (char)('0' + ((v >> b) & 1));
-    *out = '\0';
+int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *value_text) {
+    char *tt = NULL;
+    if (gr_position_term_format(pos, i, &tt) != GR_OK) return 1;
+    if (w) {
+        json_object_begin(w);
+        json_key(w, "term");
+        json_string(w, tt);
+    } else {
+        printf("\nterm %zu: %s, value %s\n", i + 1, tt, value_text);
+    }
+    free(tt);
+    return 0;
+}
+
+int explain_term_how(json_writer *w, const gr_term_info *t, uint64_t value) {
+    if (!gr_ruleset_is_heap(t->ruleset)) {
+        explain_state(w, t, value);
+        return 0;
+    }
+    if (w) { json_key(w, "heaps"); json_array_begin(w); }
+    for (size_t k = 0; k < t->nargs && k < EXPLAIN_HEAPS; k++) {
+        int rc = explain_heap(w, t->ruleset, t->args[k]);
+        if (rc) return rc;
+    }
+    if (w) json_array_end(w);
+    if (!w && t->nargs > 1) printf("  the heaps of one term add as a nim sum: %llu\n", (unsigned long long)value);
+    return 0;
 }
 
 typedef struct first_move {
@@ -220,128 +236,15 @@ static int keep_move(void *user, const gr_move *mv) {
     return 1;
 }
 
-static const char *misere_why(const char *method) {
-    if (!strcmp(method, "sj-theorem"))
-        return "every component is a game in which every position of value 0 is terminal (nim heaps, some subtraction "
-               "games), so the SJ theorem's rule is misère play itself: the mover wins iff (the XOR is not 0 and some "
-               "term's value is > 1) or (the XOR is 0 and no term's value is > 1)";
-    if (!strcmp(method, "genus"))
-        return "every component is a heap grundy has shown tame (it plays like misère nim): heaps are fickle (genus "
-               "g^1...) or firm (g^0...), and the mover loses iff (all fickle and the XOR is 1) or (some firm and the "
-               "XOR is 0)";
-    if (!strcmp(method, "formula"))
-        return "the position is one heap whose family has a proved misère formula (for example bash[p,q]: the heap is "
-               "lost iff n mod (p+q) is in [1, p])";
-    if (!strcmp(method, "quotient"))
-        return "the SJ theorem's condition does not hold, but every component is a heap of one ruleset whose misère "
-               "quotient (Plambeck and Siegel) grundy has computed and proved up to the largest heap: the sum's "
-               "element in it is a P- or an N-element";
-    return "the SJ theorem's condition does not hold for every component, so grundy searched the misère game "
-           "exactly (every position written as a sorted multiset of its components)";
-}
-
-/* Every-SG: each term's step count, and the term with the largest step,
- * which ends last and decides. 0, or the exit code. */
-static int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n) {
-    uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
-    int wins = 0;
-    size_t d = 0;
-    gr_error err;
-    if (!steps) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
-    if (gr_position_every(pos, steps, &wins, &d, &err) != GR_OK) {
-        free(steps);
-        if (w) json_line_end(w);
-        return cli_report(&err, NULL, 0);
-    }
+void explain_header(json_writer *w, const char *text, size_t n) {
     if (w) {
-        json_key(w, "every");
         json_object_begin(w);
-        json_key(w, "steps"); json_array_begin(w);
-        for (size_t i = 0; i < n; i++) json_uint(w, steps[i]);
-        json_array_end(w);
-        if (n) { json_key(w, "decisive_term"); json_uint(w, d + 1); }
-        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
-        json_object_end(w);
+        json_key(w, "position"); json_string(w, n <= 1000 ? text : "(long)");
+        json_key(w, "terms"); json_uint(w, n);
+        json_key(w, "explained"); json_array_begin(w);
     } else {
-        printf("\nEvery-SG (each turn the player moves in every term that can move; the last move wins).\n"
-               "A term's step count is how long it lasts under best play: 0 with no move; for a value\n"
-               "other than 0, 1 + the largest step among its options of value 0 (the winner makes it last);\n"
-               "for value 0, 1 + the smallest step among its options (the loser ends it soon).\n");
-        for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++)
-            printf("  term %zu: value %llu, step %llu\n", i + 1, (unsigned long long)vals[i], (unsigned long long)steps[i]);
-        if (n > EXPLAIN_TERMS) printf("  (%zu more terms)\n", n - EXPLAIN_TERMS);
-        if (n)
-            printf("The term that ends last decides the game: term %zu (step %llu), of value %llu, so the player\n"
-                   "to move %s.\n", d + 1, (unsigned long long)steps[d], (unsigned long long)vals[d],
-                   wins ? "wins (its value is not 0: the mover wins that term, and it lasts longest)"
-                        : "loses (its value is 0: the mover loses that term, and it lasts longest)");
-        else
-            printf("No term can move: the player to move loses.\n");
+        printf("position: %s\n", n <= 1000 || strlen(text) < 4000 ? text : "(long: its first terms are explained)");
     }
-    free(steps);
-    return 0;
-}
-
-/* Moore's Nim-k: the heaps in binary and each column's count of ones mod
- * k+1 (with misère, the Anti-Nim-k rule); wins is gr_position_moore's
- * verdict. */
-static void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins) {
-    size_t n = gr_position_count(pos);
-    uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
-    size_t ones = 0, big = 0;
-    for (size_t i = 0; i < n; i++) {
-        gr_term_info t;
-        uint64_t h = 0;
-        if (gr_position_term(pos, i, &t) == GR_OK && t.nargs) h = t.args[0];
-        top |= h;
-        ones += h == 1;
-        big += h > 1;
-        for (int b = 0; b < 64; b++) cnt[b] += (h >> b) & 1;
-    }
-    int width = 1;
-    while (width < 64 && (top >> width)) width++;
-    int all_zero = 1;
-    for (int b = 0; b < 64; b++) all_zero &= m ? cnt[b] % m == 0 : cnt[b] == 0;
-    if (w) {
-        json_key(w, "moore");
-        json_object_begin(w);
-        json_key(w, "k"); json_uint(w, k);
-        json_key(w, "column_ones"); json_array_begin(w);
-        for (int b = width - 1; b >= 0; b--) json_uint(w, cnt[b]);
-        json_array_end(w);
-        json_key(w, "all_columns_zero_mod"); json_bool(w, all_zero);
-        json_key(w, "misere"); json_bool(w, misere);
-        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
-        json_object_end(w);
-        return;
-    }
-    printf("\nMoore's Nim-%llu%s (a move takes from 1 to %llu heaps%s): write the heaps in binary and count\n"
-           "the ones in each column, mod %llu.\n", (unsigned long long)k, misere ? ", misère (Anti-Nim-k)" : "",
-           (unsigned long long)k, misere ? "; the last move loses" : "", (unsigned long long)(k + 1));
-    char bits[65];
-    for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
-        gr_term_info t;
-        uint64_t h = 0;
-        if (gr_position_term(pos, i, &t) == GR_OK && t.nargs) h = t.args[0];
-        binary(bits, h, width);
-        printf("  %*llu = %s\n", 20, (unsigned long long)h, bits);
-    }
-    if (n > EXPLAIN_TERMS) printf("  (%zu more heaps)\n", n - EXPLAIN_TERMS);
-    printf("  %*s   ", 20, "ones");
-    for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)cnt[b], b ? " " : "\n");
-    printf("  %*s   ", 20, "mod");
-    for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)(m ? cnt[b] % m : cnt[b]), b ? " " : "\n");
-    if (!misere)
-        printf("%s: the player to move %s.\n",
-               all_zero ? "Every column is 0 mod k+1 (a move changes 1 to k heaps, so it cannot keep them all 0)"
-                        : "Some column is not 0 mod k+1 (a move of at most k heaps can make them all 0)",
-               wins ? "wins" : "loses");
-    else if (!big)
-        printf("Every non-empty heap is 1: there are %zu, and the player to move %s (the mover loses exactly when\n"
-               "that number is 1 mod k+1).\n", ones, wins ? "wins" : "loses");
-    else
-        printf("Some heap is larger than 1, so the normal rule decides: %s, and the player to move %s.\n",
-               all_zero ? "every column is 0 mod k+1" : "some column is not 0 mod k+1", wins ? "wins" : "loses");
 }
 
 int cmd_explain(const cli_opts *o) {
@@ -350,8 +253,9 @@ int cmd_explain(const cli_opts *o) {
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     const char *source = NULL;
-    char *text = NULL, *tterm = NULL;
+    char *text = NULL;
     uint64_t *vals = NULL;
+    explain_kind *kind = NULL;
     int rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS);
     if (rc) return rc;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
@@ -363,46 +267,43 @@ int cmd_explain(const cli_opts *o) {
         goto out;
     }
     vals = malloc((n ? n : 1) * sizeof *vals);
-    if (!vals || gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    kind = malloc((n ? n : 1) * sizeof *kind);
+    gr_error first_err;
+    if (!vals || !kind || gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     uint64_t x = 0;
+    size_t beyond = n; /* the first term whose value is infinite or unknown */
     for (size_t i = 0; i < n; i++) {
-        if (gr_position_term_value(pos, i, &vals[i], &err) != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
+        gr_status st = gr_position_term_value(pos, i, &vals[i], &err);
+        kind[i] = EXPLAIN_FINITE;
+        if (st != GR_OK) {
+            gr_term_info t;
+            if (gr_position_term(pos, i, &t) != GR_OK) { rc = 1; goto out; }
+            if (st == GR_ECYCLE && gr_ruleset_is_loopy(t.ruleset)) kind[i] = EXPLAIN_INFINITE;
+            else if (st == GR_EUNPROVEN && !gr_ruleset_is_heap(t.ruleset)) kind[i] = EXPLAIN_UNKNOWN;
+            else { rc = cli_report(&err, source, source != NULL); goto out; }
+            if (beyond == n) { beyond = i; first_err = err; }
+            vals[i] = 0;
+        }
         x ^= vals[i];
     }
     json_writer jw, *w = o->json ? &jw : NULL;
-    if (w) {
-        json_init(w, stdout);
-        json_object_begin(w);
-        json_key(w, "position"); json_string(w, n <= 1000 ? text : "(long)");
-        json_key(w, "terms"); json_uint(w, n);
-        json_key(w, "explained"); json_array_begin(w);
-    } else {
-        printf("position: %s\n", n <= 1000 || strlen(text) < 4000 ? text : "(long: its first terms are explained)");
+    if (beyond < n) {
+        /* misère, Every-SG and Moore play need every value */
+        if (o->misere || o->every || o->has_moore) rc = cli_report(&first_err, source, source != NULL);
+        else rc = explain_beyond(w ? (json_init(w, stdout), w) : NULL, ctx, pos, source, text, vals, kind);
+        goto out;
     }
+    if (w) json_init(w, stdout);
+    explain_header(w, text, n);
     /* each term */
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
         gr_term_info t;
-        if (gr_position_term(pos, i, &t) != GR_OK || gr_position_term_format(pos, i, &tterm) != GR_OK) { rc = 1; goto out; }
-        if (w) {
-            json_object_begin(w);
-            json_key(w, "term"); json_string(w, tterm);
-            json_key(w, "value"); json_uint(w, vals[i]);
-        } else {
-            printf("\nterm %zu: %s, value %llu\n", i + 1, tterm, (unsigned long long)vals[i]);
-        }
-        if (gr_ruleset_is_heap(t.ruleset)) {
-            if (w) { json_key(w, "heaps"); json_array_begin(w); }
-            for (size_t k = 0; k < t.nargs && k < EXPLAIN_HEAPS; k++)
-                if ((rc = explain_heap(w, t.ruleset, t.args[k])) != 0) goto out;
-            if (w) json_array_end(w);
-            if (!w && t.nargs > 1)
-                printf("  the heaps of one term add as a nim sum: %llu\n", (unsigned long long)vals[i]);
-        } else {
-            explain_state(w, &t, vals[i]);
-        }
+        char vt[24];
+        snprintf(vt, sizeof vt, "%llu", (unsigned long long)vals[i]);
+        if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, vt)) { rc = 1; goto out; }
+        if (w) { json_key(w, "value"); json_uint(w, vals[i]); }
+        if ((rc = explain_term_how(w, &t, vals[i])) != 0) goto out;
         if (w) json_object_end(w);
-        free(tterm);
-        tterm = NULL;
     }
     if (w) json_array_end(w);
     else if (n > EXPLAIN_TERMS) printf("\n(%zu more terms, explained the same way one by one)\n", n - EXPLAIN_TERMS);
@@ -423,7 +324,7 @@ int cmd_explain(const cli_opts *o) {
     if (winner < n && gr_position_winning_moves(pos, 0, keep_move, &fm, &complete, &err) != GR_OK) fm.to = NULL;
     if (w) {
         json_key(w, "xor"); json_uint(w, x);
-        binary(bits, x, width);
+        explain_binary(bits, x, width);
         json_key(w, "xor_binary"); json_string(w, bits);
         json_key(w, "outcome"); json_string(w, x ? "N" : "P");
         if (winner < n) {
@@ -435,11 +336,11 @@ int cmd_explain(const cli_opts *o) {
     } else {
         printf("\nthe sum (Sprague-Grundy theorem: its value is the XOR of the terms' values)\n");
         for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
-            binary(bits, vals[i], width);
+            explain_binary(bits, vals[i], width);
             printf("  %*llu = %s   term %zu\n", 20, (unsigned long long)vals[i], bits, i + 1);
         }
         if (n > EXPLAIN_TERMS) printf("  %*s   (%zu more terms)\n", 20 + 3 + width, "", n - EXPLAIN_TERMS);
-        binary(bits, x, width);
+        explain_binary(bits, x, width);
         printf("  XOR %*llu = %s\n", 16, (unsigned long long)x, bits);
         if (!x) {
             printf("The XOR is 0: a P-position, the player to move loses (every move makes the XOR nonzero).\n");
@@ -468,14 +369,14 @@ int cmd_explain(const cli_opts *o) {
             json_object_begin(w);
             json_key(w, "outcome"); json_string(w, m.wins ? "N" : "P");
             json_key(w, "method"); json_string(w, m.method);
-            json_key(w, "why"); json_string(w, misere_why(m.method));
+            json_key(w, "why"); json_string(w, explain_misere_why(m.method));
             json_key(w, "sj_outcome"); json_string(w, m.sj_wins ? "N" : "P");
             json_key(w, "searched"); json_uint(w, m.searched);
             json_object_end(w);
         } else {
             int big = 0;
             for (size_t i = 0; i < n; i++) big += vals[i] > 1;
-            printf("\nmisère play (the last player to move loses): decided by %s: %s.\n", m.method, misere_why(m.method));
+            printf("\nmisère play (the last player to move loses): decided by %s: %s.\n", m.method, explain_misere_why(m.method));
             printf("The SJ rule here: XOR %llu, %d term%s of value > 1, so it says the mover %s", (unsigned long long)x, big,
                    big == 1 ? "" : "s", m.sj_wins ? "wins" : "loses");
             if (!strcmp(m.method, "search"))
@@ -489,9 +390,9 @@ int cmd_explain(const cli_opts *o) {
         json_line_end(w);
     }
 out:
-    free(tterm);
     free(text);
     free(vals);
+    free(kind);
     gr_position_free(pos);
     gr_ctx_free(ctx);
     return rc;

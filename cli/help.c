@@ -172,7 +172,9 @@ static const topic TOPICS[] = {
                 "XOR, and the winning move by the highest set bit; with --misere, the rule\n"
                 "that decides misère play (SJ theorem, genus, search) and what SJ says; with\n"
                 "--every the step counts and the deciding term; with --moore K the binary\n"
-                "columns' counts of ones mod K+1.\n"
+                "columns' counts of ones mod K+1. A loopy term of infinite value: its K,\n"
+                "Smith's rule for the sum, a win or a draw; a won term whose value is not\n"
+                "known (a large wythoff): its outcome and the winning move.\n"
                 "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"},
     {"play", "grundy play POSITION [--misere|--every|--moore K] [--first me|grundy]: a game\n"
              "against perfect play. Type a move as `i: TERM` (term i becomes TERM; in Every-SG\n"

@@ -512,6 +512,10 @@ run 0 "$G" explain --every 'kayles(3) + 2' && out_has "term 1: value 3, step 3"
 run 0 "$G" explain --moore 2 '3 + 4 + 5' && out_has "mod   2 1 2"
 run 2 "$G" explain 'kayles(3' && err_has "at column 9: expected ',' or ')'" && one_line_err
 run 0 "$G" explain 'hackenbush(0-1,1-2,1-3)' && out_has "the colon principle" && out_has "XOR                1 = 1"
+run 0 "$G" explain 'graph[0>1,1>0](0)' && out_has "value ∞{}" && out_has "a draw (D)" && out_has "graph[0>1,1>0](1)"
+run 2 "$G" explain --misere 'graph[0>1,1>0](0)' && err_has "has an infinite value" && one_line_err
+run 0 "$G" explain 'wythoff(1000000000000,3)' && out_has "value unknown" && out_has "for example wythoff(5,3)"
+run 2 "$G" explain 'wythoff(1000000000000,3) + 1' && err_has "its Grundy value is known only below" && one_line_err
 
 # ---- found by the fuzz targets (tests/fuzz), each failing before its fix ----
 # fuzz_rule: a loopy rule whose positions each list c*c options ran past the

@@ -164,6 +164,105 @@ for _ in range(80 * scale):
     if not mis:
         check((e["outcome"] == "P") == zero, f"{pos} {flags}: the outcome is not the column rule")
 
+# loopy sums of infinite value (graph[...] with cycles): each term's K or
+# value is the solver's for the term alone, an infinite term's K is the set
+# of the finite values among the options it lists, the sum's K is Smith's
+# rule applied to the terms' (recomputed here) and the solver's, the outcome
+# is solve's, a winning move leaves a P-position, the draw moves are solve's
+def loopy_graph():
+    nv = rng.randrange(2, 6)
+    edges = {(rng.randrange(nv), rng.randrange(nv)) for _ in range(rng.randrange(1, 2 * nv + 1))}
+    a = rng.randrange(nv - 1)
+    edges |= {(a, a + 1), (a + 1, a)}  # a cycle, so some vertex may draw
+    edges |= {(rng.randrange(nv), nv) for _ in range(rng.randrange(0, 3))}  # a vertex with no move, to win by
+    top = max(max(u, v) for u, v in edges) + 1  # the graph's vertices are 0..top-1
+    return "graph[" + ",".join(f"{u}>{v}" for u, v in sorted(edges)) + "]", top
+
+
+loopy_seen = {"N": 0, "D": 0}
+for _ in range(60 * scale):
+    terms = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        if rng.randrange(4) == 0:
+            terms.append(str(rng.randrange(0, 4)))
+        else:
+            spec, nv = loopy_graph()
+            terms.append(f"{spec}({rng.randrange(nv)})")
+    pos = " + ".join(terms)
+    s = json.loads(run("solve", "--json", pos))
+    if s["value"] is not None:
+        continue  # a finite sum: explained the ordinary way, checked above
+    e = json.loads(run("explain", "--json", pos))
+    loopy_seen[s["outcome"]] = loopy_seen.get(s["outcome"], 0) + 1
+    f, infK = 0, []
+    for t, x in zip(terms, e["explained"]):
+        alone = json.loads(run("solve", "--json", t))
+        check(x["term"] == t, f"{pos}: term {x['term']} is not {t}")
+        if alone["value"] is not None:
+            check(x["value"] == alone["value"], f"{pos}: {t} explained as {x['value']}, solve {alone['value']}")
+            f ^= alone["value"]
+            continue
+        check(x["value"] is None and x["loopy"]["K"] == alone["loopy"]["K"],
+              f"{pos}: {t} explained with {x.get('loopy')}, solve {alone['loopy']}")
+        infK.append(x["loopy"]["K"])
+        opts = x.get("loopy_options")
+        check(opts is not None, f"{pos}: {t} lists no option")
+        if opts:
+            finite = sorted({o["value"] for o in opts if o["value"] is not None})
+            check(finite == x["loopy"]["K"], f"{pos}: {t} has K {x['loopy']['K']} but options of values {finite}")
+            spec = t[:t.index("](") + 1]
+            for o in opts:
+                a = json.loads(run("solve", "--json", f"{spec}({','.join(map(str, o['args']))})"))
+                check(o["value"] == a["value"] and o.get("K", []) == (a["loopy"]["K"] if "loopy" in a else []),
+                      f"{pos}: option {o} of {t} vs solve {a['value']} {a.get('loopy')}")
+    smith = sorted({k ^ f for k in infK[0]}) if len(infK) == 1 else []
+    lp = e["loopy"]
+    check(lp["finite_xor"] == f and lp["infinite_terms"] == len(infK) and lp["infinite"] and lp["K"] == smith == s["loopy"]["K"],
+          f"{pos}: loopy {lp}, Smith's rule {smith}, solve {s['loopy']}")
+    check(e["outcome"] == s["outcome"] == ("N" if 0 in smith else "D"), f"{pos}: outcome {e['outcome']}, solve {s['outcome']}")
+    if e["outcome"] == "N":
+        i = next(k for k, m in enumerate(s["moves"]) if m["to"] == e["move"])
+        after = " + ".join(e["move"] if k == s["moves"][i]["component"] else t for k, t in enumerate(terms))
+        check(json.loads(run("solve", "--json", after))["outcome"] == "P", f"{pos}: the move {e['move']} does not leave a P-position")
+    else:
+        check(e["move"] is None and e["draw_moves"] == s["draw_moves"][:8], f"{pos}: draw moves {e['draw_moves']}, solve {s['draw_moves']}")
+print(f"loopy sums of infinite value explained: {loopy_seen}")
+check(loopy_seen["N"] > 0 and loopy_seen["D"] > 0, f"loopy cases seen: {loopy_seen}")
+
+unknown_seen = 0
+# a won term whose value grundy does not know (large wythoff, euclid, dyn):
+# its outcome is solve's for the term alone, the others' XOR is their
+# values', the outcome is solve's and the move leaves a P-position
+for _ in range(20 * scale):
+    big = rng.choice([f"wythoff({rng.randrange(10**9, 10**15)},{rng.randrange(0, 10**6)})",
+                      f"euclid({rng.randrange(10**9, 10**15)},{rng.randrange(1, 10**6)})",
+                      f"fib({rng.randrange(10**9, 10**15)})", f"dyn[3]({rng.randrange(10**9, 10**15)})"])
+    alone = json.loads(run("solve", "--json", big))
+    if alone["value"] is not None:
+        continue  # a lost position: its value, 0, is known
+    small = [rng.choice([f"wythoff({rng.randrange(0, 9)},{rng.randrange(0, 9)})", str(rng.randrange(0, 9))]) for _ in range(rng.randrange(0, 3))]
+    x = 0
+    for t in small:
+        x ^= int(run("value", t))
+    if x:
+        small.append(str(x))  # the others must XOR to 0 for the outcome to be known
+    terms = [big] + small
+    rng.shuffle(terms)
+    pos = " + ".join(terms)
+    e = json.loads(run("explain", "--json", pos))
+    s = json.loads(run("solve", "--json", pos))
+    u = terms.index(big)
+    check(e["unknown_term"] == u + 1 and e["others_xor"] == 0 and e["xor"] is None and e["outcome"] == s["outcome"] == "N",
+          f"{pos}: unknown term {e['unknown_term']}, others {e['others_xor']}, outcome {e['outcome']} vs solve {s['outcome']}")
+    x = e["explained"][u]
+    check(x["value"] is None and x["outcome"] == alone["outcome"] and x["how"] == "outcome-only", f"{pos}: {x}")
+    after = " + ".join(e["move"] if k == u else t for k, t in enumerate(terms))
+    check(json.loads(run("solve", "--json", after))["outcome"] == "P", f"{pos}: the move {e['move']} does not leave a P-position")
+    check(e["move"] in [m["to"] for m in s["moves"]], f"{pos}: the move {e['move']} is not among solve's")
+    unknown_seen += 1
+print(f"sums with a won term of unknown value explained: {unknown_seen}")
+check(unknown_seen > 0, "no sum with a term of unknown value was explained")
+
 # the seeds' classic shapes, in words
 out = run("explain", "kayles(7) + 4")
 check("G(7) = mex{G(6), G(1)^G(5), G(2)^G(4), G(3)^G(3), G(5), G(1)^G(4), G(2)^G(3)} = mex{0, 1, 3, 4, 5} = 2" in out,
@@ -171,4 +270,9 @@ check("G(7) = mex{G(6), G(1)^G(5), G(2)^G(4), G(3)^G(3), G(5), G(1)^G(4), G(2)^G
 check("Its highest set bit is bit 2 (4). Term 2 has it (value 4)" in out, "the highest bit of 2 XOR 4")
 out = run("explain", "--misere", "kayles(8)")
 check("it says the mover loses" in out and "The player to move wins." in out, "SJ is wrong for kayles(8) and says so")
+out = run("explain", "graph[0>0,0>1](0) + 1")
+check("so the sum is ∞{1}." in out and "0 is not in the sum's K: a draw (D)" in out and "G(0) = ∞{0}: its options are G(0) = ∞{0}, G(1) = 0" in out,
+      "the draw of a self-loop beside a heap of 1, by Smith's rule")
+out = run("explain", "wythoff(1000000000000,3)")
+check("value unknown" in out and "won (N)" in out and "for example wythoff(5,3)" in out, "a won wythoff position of unknown value")
 check.finish("explain_test")

@@ -1,0 +1,51 @@
+/* grundy explain, in three files: cmd_explain.c (each term, the sum in
+ * normal play), explain_modes.c (misère, Every-SG, Moore) and
+ * explain_loopy.c (a loopy sum of infinite value, a won term whose value
+ * grundy does not know). */
+#ifndef GRUNDY_CLI_EXPLAIN_H
+#define GRUNDY_CLI_EXPLAIN_H
+
+#include "cli.h"
+#include "json.h"
+
+enum {
+    EXPLAIN_TERMS = 16,   /* terms explained one by one */
+    EXPLAIN_HEAPS = 8,    /* heaps of one term explained one by one */
+    MEX_HEAP_MAX = 64,    /* heaps (and state coordinates) small enough to list their options */
+    MEX_OPTIONS = 24      /* options written out in a mex line */
+};
+
+/* What is known of a term's value. */
+typedef enum explain_kind {
+    EXPLAIN_FINITE = 0,   /* a number */
+    EXPLAIN_INFINITE,     /* ∞(K): a loopy term that can draw */
+    EXPLAIN_UNKNOWN       /* a won state whose value grundy does not know */
+} explain_kind;
+
+/* v in `width` binary digits */
+void explain_binary(char *out, uint64_t v, int width);
+
+/* How term t's value was found (its heaps one by one, or its family's
+ * method) and, when small, its options and their mex; inside the term's
+ * JSON object when w is set. 0, or the exit code. */
+int explain_term_how(json_writer *w, const gr_term_info *t, uint64_t value);
+
+/* "position: ..." (or the JSON object opened with "position", "terms" and
+ * the "explained" array opened) */
+void explain_header(json_writer *w, const char *text, size_t n);
+
+/* "term i: T, value V" (or the JSON object's "term" member); 0 or 1 (out of memory) */
+int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *value_text);
+
+const char *explain_misere_why(const char *method);
+int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n);
+void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins);
+
+/* A sum with a term whose value is infinite or unknown (kind[i] for each
+ * term, vals[i] where it is finite): Smith's rule and a win or a draw, or
+ * the outcome without the value. Prints the whole explanation; 0 or the
+ * exit code. */
+int explain_beyond(json_writer *w, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
+                   const uint64_t *vals, const explain_kind *kind);
+
+#endif

@@ -1,0 +1,135 @@
+/* The modes of grundy explain past normal play: why misère play is decided
+ * the way it is, Every-SG's step counts, and Moore's Nim-k columns. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "explain.h"
+
+void explain_binary(char *out, uint64_t v, int width) {
+    for (int b = width - 1; b >= 0; b--) *out++ = (char)('0' + ((v >> b) & 1));
+    *out = '\0';
+}
+
+const char *explain_misere_why(const char *method) {
+    if (!strcmp(method, "sj-theorem"))
+        return "every component is a game in which every position of value 0 is terminal (nim heaps, some subtraction "
+               "games), so the SJ theorem's rule is misère play itself: the mover wins iff (the XOR is not 0 and some "
+               "term's value is > 1) or (the XOR is 0 and no term's value is > 1)";
+    if (!strcmp(method, "genus"))
+        return "every component is a heap grundy has shown tame (it plays like misère nim): heaps are fickle (genus "
+               "g^1...) or firm (g^0...), and the mover loses iff (all fickle and the XOR is 1) or (some firm and the "
+               "XOR is 0)";
+    if (!strcmp(method, "formula"))
+        return "the position is one heap whose family has a proved misère formula (for example bash[p,q]: the heap is "
+               "lost iff n mod (p+q) is in [1, p])";
+    if (!strcmp(method, "quotient"))
+        return "the SJ theorem's condition does not hold, but every component is a heap of one ruleset whose misère "
+               "quotient (Plambeck and Siegel) grundy has computed and proved up to the largest heap: the sum's "
+               "element in it is a P- or an N-element";
+    return "the SJ theorem's condition does not hold for every component, so grundy searched the misère game "
+           "exactly (every position written as a sorted multiset of its components)";
+}
+
+/* Every-SG: each term's step count, and the term with the largest step,
+ * which ends last and decides. 0, or the exit code. */
+int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n) {
+    uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
+    int wins = 0;
+    size_t d = 0;
+    gr_error err;
+    if (!steps) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    if (gr_position_every(pos, steps, &wins, &d, &err) != GR_OK) {
+        free(steps);
+        if (w) json_line_end(w);
+        return cli_report(&err, NULL, 0);
+    }
+    if (w) {
+        json_key(w, "every");
+        json_object_begin(w);
+        json_key(w, "steps"); json_array_begin(w);
+        for (size_t i = 0; i < n; i++) json_uint(w, steps[i]);
+        json_array_end(w);
+        if (n) { json_key(w, "decisive_term"); json_uint(w, d + 1); }
+        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_object_end(w);
+    } else {
+        printf("\nEvery-SG (each turn the player moves in every term that can move; the last move wins).\n"
+               "A term's step count is how long it lasts under best play: 0 with no move; for a value\n"
+               "other than 0, 1 + the largest step among its options of value 0 (the winner makes it last);\n"
+               "for value 0, 1 + the smallest step among its options (the loser ends it soon).\n");
+        for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++)
+            printf("  term %zu: value %llu, step %llu\n", i + 1, (unsigned long long)vals[i], (unsigned long long)steps[i]);
+        if (n > EXPLAIN_TERMS) printf("  (%zu more terms)\n", n - EXPLAIN_TERMS);
+        if (n)
+            printf("The term that ends last decides the game: term %zu (step %llu), of value %llu, so the player\n"
+                   "to move %s.\n", d + 1, (unsigned long long)steps[d], (unsigned long long)vals[d],
+                   wins ? "wins (its value is not 0: the mover wins that term, and it lasts longest)"
+                        : "loses (its value is 0: the mover loses that term, and it lasts longest)");
+        else
+            printf("No term can move: the player to move loses.\n");
+    }
+    free(steps);
+    return 0;
+}
+
+/* Moore's Nim-k: the heaps in binary and each column's count of ones mod
+ * k+1 (with misère, the Anti-Nim-k rule); wins is gr_position_moore's
+ * verdict. */
+void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins) {
+    size_t n = gr_position_count(pos);
+    uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
+    size_t ones = 0, big = 0;
+    for (size_t i = 0; i < n; i++) {
+        gr_term_info t;
+        uint64_t h = 0;
+        if (gr_position_term(pos, i, &t) == GR_OK && t.nargs) h = t.args[0];
+        top |= h;
+        ones += h == 1;
+        big += h > 1;
+        for (int b = 0; b < 64; b++) cnt[b] += (h >> b) & 1;
+    }
+    int width = 1;
+    while (width < 64 && (top >> width)) width++;
+    int all_zero = 1;
+    for (int b = 0; b < 64; b++) all_zero &= m ? cnt[b] % m == 0 : cnt[b] == 0;
+    if (w) {
+        json_key(w, "moore");
+        json_object_begin(w);
+        json_key(w, "k"); json_uint(w, k);
+        json_key(w, "column_ones"); json_array_begin(w);
+        for (int b = width - 1; b >= 0; b--) json_uint(w, cnt[b]);
+        json_array_end(w);
+        json_key(w, "all_columns_zero_mod"); json_bool(w, all_zero);
+        json_key(w, "misere"); json_bool(w, misere);
+        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_object_end(w);
+        return;
+    }
+    printf("\nMoore's Nim-%llu%s (a move takes from 1 to %llu heaps%s): write the heaps in binary and count\n"
+           "the ones in each column, mod %llu.\n", (unsigned long long)k, misere ? ", misère (Anti-Nim-k)" : "",
+           (unsigned long long)k, misere ? "; the last move loses" : "", (unsigned long long)(k + 1));
+    char bits[65];
+    for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
+        gr_term_info t;
+        uint64_t h = 0;
+        if (gr_position_term(pos, i, &t) == GR_OK && t.nargs) h = t.args[0];
+        explain_binary(bits, h, width);
+        printf("  %*llu = %s\n", 20, (unsigned long long)h, bits);
+    }
+    if (n > EXPLAIN_TERMS) printf("  (%zu more heaps)\n", n - EXPLAIN_TERMS);
+    printf("  %*s   ", 20, "ones");
+    for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)cnt[b], b ? " " : "\n");
+    printf("  %*s   ", 20, "mod");
+    for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)(m ? cnt[b] % m : cnt[b]), b ? " " : "\n");
+    if (!misere)
+        printf("%s: the player to move %s.\n",
+               all_zero ? "Every column is 0 mod k+1 (a move changes 1 to k heaps, so it cannot keep them all 0)"
+                        : "Some column is not 0 mod k+1 (a move of at most k heaps can make them all 0)",
+               wins ? "wins" : "loses");
+    else if (!big)
+        printf("Every non-empty heap is 1: there are %zu, and the player to move %s (the mover loses exactly when\n"
+               "that number is 1 mod k+1).\n", ones, wins ? "wins" : "loses");
+    else
+        printf("Some heap is larger than 1, so the normal rule decides: %s, and the player to move %s.\n",
+               all_zero ? "every column is 0 mod k+1" : "some column is not 0 mod k+1", wins ? "wins" : "loses");
+}
