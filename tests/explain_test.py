@@ -51,7 +51,8 @@ def period_term():
 def state_term():
     return rng.choice([f"wythoff({rng.randrange(0, 12)},{rng.randrange(0, 12)})", f"prod({rng.randrange(0, 9)},{rng.randrange(0, 9)})",
                        f"stairs({rng.randrange(0, 5)},{rng.randrange(0, 5)},{rng.randrange(0, 5)})",
-                       "hackenbush(0-1,1-2,1-3)"]), "method"
+                       "hackenbush(0-1,1-2,1-3)", f"graph[0>1,1>0,1>2]({rng.randrange(0, 3)})",
+                       f"fib({rng.randrange(1, 30)})", f"euclid({rng.randrange(1, 20)},{rng.randrange(1, 20)})"]), "method"
 
 
 def mex(vals):
@@ -134,6 +135,23 @@ for case in range(cases):
         check((em["outcome"], em["method"], em["sj_outcome"]) == (m["outcome"], m["method"], m["sj"]),
               f"{pos}: misère {em} vs solve's {m['outcome']} {m['method']} {m['sj']}")
         check(em["why"], f"{pos}: misère without a reason")
+
+# each misère method at least once, with random heaps where the method allows
+misere_methods = set()
+for _ in range(4 * scale):
+    for pos, method in [(f"{rng.randrange(0, 9)} + {rng.randrange(2, 9)}", "sj-theorem"),
+                        (f"lasker({rng.randrange(0, 12)}) + {rng.randrange(0, 6)}", None),
+                        (f"tb[0.3]({rng.randrange(0, 12)}) + {rng.randrange(0, 6)}", None),
+                        (f"bash[2,3]({rng.randrange(0, 60)})", "formula"),
+                        (f"kayles({rng.randrange(0, 20)}) + kayles({rng.randrange(0, 20)})", "quotient"),
+                        (f"kayles({rng.randrange(4, 9)}) + dawson({rng.randrange(4, 10)})", "search")]:
+        em = json.loads(run("explain", "--misere", "--json", pos))["misere"]
+        m = json.loads(run("solve", "--misere", "--json", pos))
+        misere_methods.add(em["method"])
+        check((em["outcome"], em["method"], em["sj_outcome"]) == (m["outcome"], m["method"], m["sj"]) and
+              (method is None or em["method"] == method) and em["why"],
+              f"{pos}: misère {em} vs solve's {m['outcome']} {m['method']} {m['sj']}, expected method {method}")
+check(misere_methods == {"sj-theorem", "genus", "formula", "quotient", "search"}, f"misère methods explained: {misere_methods}")
 
 # Every-SG: the step counts, the decisive term and the outcome are solve --every's
 for _ in range(60 * scale):
