@@ -175,26 +175,6 @@ out:
 
 /* ---- one term's move ---- */
 
-typedef struct heapfind {
-    const uint64_t *want;
-    size_t nwant;
-    int found;
-} heapfind;
-
-static int on_heap_option(void *user, const uint64_t *heaps, size_t nheaps) {
-    heapfind *f = user;
-    uint64_t h[8];
-    size_t m = 0;
-    for (size_t k = 0; k < nheaps && m < 8; k++)
-        if (heaps[k]) h[m++] = heaps[k];
-    if (m != f->nwant) return 0;
-    qsort(h, m, sizeof *h, cmp_u64);
-    for (size_t k = 0; k < m; k++)
-        if (h[k] != f->want[k]) return 0;
-    f->found = 1;
-    return 1;
-}
-
 static void heaps_text(char *out, size_t ol, const uint64_t *h, size_t n) {
     size_t used = 0;
     out[0] = '\0';
@@ -252,22 +232,23 @@ static int check_heap_term(size_t i, const gr_term_info *t, const gr_term_info *
                      (unsigned long long)oa[0], ht);
         }
     } else {
-        heapfind f = {ob, rb, 0};
-        int complete = 1;
+        /* decided from the rule for nim-like, take-and-break, Grundy's game and
+         * coprime heaps of any size; by listing the options for the rest */
+        int yes = 0;
         gr_error err;
-        if (gr_ruleset_options(t->ruleset, oa[0], PLAY_LIST_MAX, on_heap_option, &f, &complete, &err) != GR_OK) {
+        gr_status st = gr_ruleset_is_option(t->ruleset, oa[0], ob, rb, PLAY_LIST_MAX, &yes, &err);
+        if (st == GR_OK && yes) {
+            rc = 1;
+        } else if (st == GR_OK) {
+            heaps_text(ht, sizeof ht, ob, rb);
+            snprintf(why, wl, "in %s a heap of %llu cannot become %s: that is not one of its options "
+                     "(type ? to list the moves)", spec, (unsigned long long)oa[0], ht);
+        } else if (st == GR_EUNPROVEN) {
+            snprintf(why, wl, "grundy cannot check this move: a heap of %llu has more options than the %zu it lists",
+                     (unsigned long long)oa[0], PLAY_LIST_MAX);
+        } else {
             snprintf(why, wl, "%s", err.message);
             rc = -1;
-        } else if (f.found) {
-            rc = 1;
-        } else {
-            heaps_text(ht, sizeof ht, ob, rb);
-            if (complete)
-                snprintf(why, wl, "in %s a heap of %llu cannot become %s: that is not one of its options "
-                         "(type ? to list the moves)", spec, (unsigned long long)oa[0], ht);
-            else
-                snprintf(why, wl, "grundy cannot check this move: a heap of %llu has more options than the %zu it lists",
-                         (unsigned long long)oa[0], PLAY_LIST_MAX);
         }
     }
     free(a); free(b); free(oa); free(ob);

@@ -354,6 +354,14 @@ REASONS = [
     ("3 + 4", ["1: 5"], ("--moore", "1"), "a heap can only get smaller"),
     ("wythoff(3,5)", ["1: wythoff(1,2)"], (), "wythoff(3,5) cannot become wythoff(1,2): that is not one of its moves"),
     ("1000000000000 + 5", ["1: 5", "quit"], (), "position: 5 + 5"),
+    # a heap too large to list its options: the move is checked by the rule itself
+    ("kayles(1000000000000)", ["1: kayles(2,999999999996)", "quit"], (), "position: kayles(2,999999999996)\ngrundy:"),
+    ("kayles(1000000000000)", ["1: kayles(3,999999999994)", "quit"], (),
+     "in kayles a heap of 1000000000000 cannot become 3,999999999994: that is not one of its options"),
+    ("lasker(1000000000000)", ["1: lasker(1,999999999999)", "quit"], (), "position: lasker(1,999999999999)\ngrundy:"),
+    ("lasker(1000000000000)", ["1: lasker(1,999999999998)", "quit"], (), "that is not one of its options"),
+    ("coprime(1000000000000)", ["1: coprime(999999999997)", "quit"], (), "position: coprime(999999999997)\ngrundy:"),
+    ("coprime(1000000000000)", ["1: coprime(999999999998)", "quit"], (), "that is not one of its options"),
 ]
 for pos, lines, mode, want in REASONS:
     rc, out, err = transcript(pos, lines, *mode)

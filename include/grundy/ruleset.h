@@ -107,6 +107,16 @@ GR_NODISCARD gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint
                                           gr_heap_option_fn fn, void *user, int *complete,
                                           gr_error *err);
 
+/* Whether one move turns a heap of n tokens into the heaps heaps[0..k)
+ * (in any order; empty heaps are left out, so a move that takes the whole
+ * heap is k = 0). Families that know their moves' shape (nim, take-and-break
+ * codes, Grundy's game, coprime) decide it at once for any 64-bit heap;
+ * the others list the options of n, up to max_options of them (0: no
+ * bound), and answer GR_EUNPROVEN when the list is cut before the heaps
+ * were found. */
+GR_NODISCARD gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *heaps, size_t k,
+                                            uint64_t max_options, int *yes, gr_error *err);
+
 /* Proven periodicity of a heap ruleset (finite subtraction sets and finite
  * take-and-break codes). */
 typedef struct gr_period {

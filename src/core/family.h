@@ -104,6 +104,11 @@ typedef struct gr_family {
      * directly; 0 when the family has no such method, else 1 with
      * *complete saying whether every such option was emitted */
     int (*moves_to)(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete);
+    /* optional: whether one move turns a heap of n into the heaps
+     * parts[0..k) (ascending, each >= 1), decided from the rule itself
+     * without listing the options (for heaps with too many to list): 1
+     * with *yes set, or 0 when the family cannot decide it so */
+    int (*is_option)(const gr_ruleset *rs, uint64_t n, const uint64_t *parts, size_t k, int *yes);
     /* optional: the most tokens one move removes (NULL: unbounded) */
     uint64_t (*max_take)(const gr_ruleset *rs);
     /* optional: the periodicity theorem that applies (0: none) */

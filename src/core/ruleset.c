@@ -364,6 +364,54 @@ gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint64_t max_opti
     return gri_rs_options_capped(rs, n, max_options, 0, fn, user, complete);
 }
 
+/* the option equal to want[0..k) (ascending, non-empty heaps) */
+typedef struct option_find {
+    const uint64_t *want;
+    uint64_t *scratch;
+    size_t k;
+    int found;
+} option_find;
+
+static int find_option(void *user, const uint64_t *heaps, size_t n) {
+    option_find *f = user;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) m += heaps[i] != 0;
+    if (m != f->k) return 0;
+    m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (heaps[i]) f->scratch[m++] = heaps[i];
+    gri_sort_u64(f->scratch, m);
+    f->found = !m || !memcmp(f->scratch, f->want, m * sizeof *f->want);
+    return f->found;
+}
+
+gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *heaps, size_t k, uint64_t max_options,
+                               int *yes, gr_error *err) {
+    if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
+    if (k && !heaps) return gri_fail(err, GR_EINVAL, "no heaps given");
+    *yes = 0;
+    size_t m = 0;
+    for (size_t i = 0; i < k; i++) m += heaps[i] != 0;
+    uint64_t *want = malloc(2 * (m ? m : 1) * sizeof *want);
+    if (!want) return gri_fail(err, GR_ENOMEM, "out of memory");
+    m = 0;
+    for (size_t i = 0; i < k; i++)
+        if (heaps[i]) want[m++] = heaps[i];
+    gri_sort_u64(want, m);
+    gr_status st = GR_OK;
+    if (!rs->fam->is_option || !rs->fam->is_option(rs, n, want, m, yes)) {
+        option_find f = {want, want + (m ? m : 1), m, 0};
+        int complete = 0;
+        gri_rs_options_capped(rs, n, max_options, 0, find_option, &f, &complete);
+        *yes = f.found;
+        if (!f.found && !complete)
+            st = gri_fail(err, GR_EUNPROVEN, "a heap of %llu has more options than the %llu listed: whether it can "
+                          "become these heaps is not known", (unsigned long long)n, (unsigned long long)max_options);
+    }
+    free(want);
+    return st;
+}
+
 gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
                                gr_heap_option_fn fn, void *user, int *complete) {
     gr_optiter it = {fn, user, max_options, 0, 0, 0, split_cap};

@@ -101,6 +101,13 @@ static void coprime_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     }
 }
 
+/* take the whole heap, or y = n - m tokens with gcd(n, y) = 1 */
+static int coprime_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *parts, size_t k, int *yes) {
+    (void)rs;
+    *yes = k == 0 ? n > 0 : k == 1 && parts[0] < n && gcd(n, n - parts[0]) == 1;
+    return 1;
+}
+
 /* leave a small heap m (gcd(n, m) = 1, or m = 0: take all): their values
  * are cheap, unlike those of heaps near n */
 static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
@@ -135,4 +142,5 @@ const gr_family gri_family_coprime = {
     .direct_value = coprime_direct,
     .fill = coprime_fill,
     .moves_to = coprime_moves_to,
+    .is_option = coprime_is_option,
 };

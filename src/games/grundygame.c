@@ -28,6 +28,13 @@ static void grundy_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     }
 }
 
+/* two unequal heaps that add up to n */
+static int grundy_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *parts, size_t k, int *yes) {
+    (void)rs;
+    *yes = k == 2 && parts[0] < parts[1] && parts[1] <= n && parts[0] == n - parts[1];
+    return 1;
+}
+
 const gr_family gri_family_grundy = {
     .name = "grundy",
     .flags = GR_FAM_HEAP,
@@ -35,4 +42,5 @@ const gr_family gri_family_grundy = {
     .next = grundy_next,
     .options = grundy_options,
     .max_take = grundy_max_take,
+    .is_option = grundy_is_option,
 };

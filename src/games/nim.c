@@ -19,6 +19,13 @@ static void nim_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
         if (gri_optiter_emit(it, &m, m ? 1 : 0)) return;
 }
 
+/* take all (no heap left) or leave a smaller heap */
+static int nim_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *parts, size_t k, int *yes) {
+    (void)rs;
+    *yes = k == 0 ? n > 0 : k == 1 && parts[0] < n;
+    return 1;
+}
+
 const gr_family gri_family_nim = {
     .name = "nim",
     .flags = GR_FAM_HEAP | GR_FAM_NIM,
@@ -27,4 +34,5 @@ const gr_family gri_family_nim = {
     .next = nim_next,
     .options = nim_options,
     .closed_form = nim_closed_form,
+    .is_option = nim_is_option,
 };

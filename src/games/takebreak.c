@@ -227,6 +227,22 @@ static void tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     }
 }
 
+/* the digit of the number of tokens the move removes allows the number of
+ * heaps it leaves (removing none only splits) */
+static int tb_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *parts, size_t k, int *yes) {
+    static const unsigned leave[4] = {TB_LEAVE_NONE, TB_LEAVE_ONE, TB_LEAVE_TWO, TB_LEAVE_THREE};
+    uint64_t left = n;
+    *yes = 0;
+    if (k > 3) return 1;
+    for (size_t i = 0; i < k; i++) {
+        if (parts[i] > left) return 1;
+        left -= parts[i];
+    }
+    /* left = the tokens removed (d0, for none, only splits: the parser refuses 1 and 2 there) */
+    *yes = (digit_at(rs->data, left) & leave[k]) != 0;
+    return 1;
+}
+
 /* ---- closed forms, each proved against the brute force in tests/test_closed.c:
  *   lasker    tb[4.3!]: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3
  *   tb[8.3!]  take any number or split into three: G(8k+7) = 8k+8,
@@ -325,6 +341,7 @@ const gr_family gri_family_tb = {
     .splits = tb_splits,
     .next = tb_next,
     .options = tb_options,
+    .is_option = tb_is_option,
     .closed_form = tb_closed_form,
     .moves_to = tb_moves_to,
     .max_take = tb_max_take,
