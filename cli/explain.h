@@ -1,7 +1,7 @@
-/* grundy explain, in three files: cmd_explain.c (each term, the sum in
- * normal play), explain_modes.c (misère, Every-SG, Moore) and
- * explain_loopy.c (a loopy sum of infinite value, a won term whose value
- * grundy does not know). */
+/* grundy explain, in four files: explain_terms.c (each term: how its value
+ * was found, its mex), cmd_explain.c (the command, the sum in normal play),
+ * explain_modes.c (misère, Every-SG, Moore) and explain_loopy.c (a loopy
+ * sum of infinite value, a won term whose value grundy does not know). */
 #ifndef GRUNDY_CLI_EXPLAIN_H
 #define GRUNDY_CLI_EXPLAIN_H
 
