@@ -323,6 +323,9 @@ const gr_family gri_family_sub = {
     .next = sub_next,
     .options = sub_options,
     .beyond_value = sub_beyond,
+    .method = "the rule for a set with an element too large to tabulate: the set of its small elements has a proved period, "
+              "and either every large element provably never changes a mex (the values are the small set's), or the "
+              "one large element b gives a proved period b + c",
     .max_take = sub_max_take,
     .period_rule = sub_period_rule,
 };
