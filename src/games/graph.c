@@ -329,7 +329,7 @@ static gr_status g_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n
 
 const gr_family gri_family_graph = {
     .name = "graph",
-    .method = "the generalized Sprague-Grundy function of the graph (a value, or ∞ with its set K for positions that can draw), computed once for every vertex; tokens add as a nim sum",
+    .method = "the generalized Sprague-Grundy function of the graph (a value, or ∞ with its set K for positions that can draw), computed once for every vertex; tokens add as a nim sum (by Smith's rule when a value is infinite)",
     .flags = GR_FAM_PARAMS_REQUIRED | GR_FAM_ARGS_SET | GR_FAM_LOOPY,
     .example = "graph[0>1,1>2] or graph[@FILE]",
     .parse_files = g_parse,
