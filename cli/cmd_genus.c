@@ -59,9 +59,7 @@ int cmd_genus(const cli_opts *o) {
         json_key(&w, "g");
         json_uint(&w, gen.g);
         json_key(&w, "gamma");
-        json_array_begin(&w);
-        for (size_t i = 0; i < gen.count; i++) json_uint(&w, gen.gamma[i]);
-        json_array_end(&w);
+        json_uint_array(&w, gen.gamma, gen.count);
         json_key(&w, "tame");
         json_bool(&w, gen.tame);
         json_key(&w, "method");

@@ -120,9 +120,7 @@ static void print_json(const cli_opts *o, gr_position *pos, const solved *s, int
         json_key(&w, "infinite");
         json_bool(&w, 1);
         json_key(&w, "K");
-        json_array_begin(&w);
-        for (size_t i = 0; i < s->nK; i++) json_uint(&w, s->K[i]);
-        json_array_end(&w);
+        json_uint_array(&w, s->K, s->nK);
         json_object_end(&w);
     }
     uint64_t take;
@@ -142,9 +140,7 @@ static void print_json(const cli_opts *o, gr_position *pos, const solved *s, int
     }
     if (o->every) {
         json_key(&w, "steps");
-        json_array_begin(&w);
-        for (size_t i = 0; i < s->nterms; i++) json_uint(&w, s->steps[i]);
-        json_array_end(&w);
+        json_uint_array(&w, s->steps, s->nterms);
         json_key(&w, "decisive");
         json_uint(&w, s->decisive);
     }

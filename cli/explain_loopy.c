@@ -30,13 +30,6 @@ static void infinite_text(char *out, size_t cap, const uint64_t *K, size_t nK) {
     if (used < cap) snprintf(out + used, cap - used, "}");
 }
 
-static void json_K(json_writer *w, const uint64_t *K, size_t nK) {
-    json_key(w, "K");
-    json_array_begin(w);
-    for (size_t i = 0; i < nK; i++) json_uint(w, K[i]);
-    json_array_end(w);
-}
-
 /* the options of one term, as the terms they leave */
 typedef struct term_moves {
     size_t term;
@@ -86,11 +79,9 @@ static void loopy_options(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t 
         else snprintf(vt, sizeof vt, "%llu", (unsigned long long)g.value);
         if (w) {
             json_object_begin(w);
-            json_key(w, "args"); json_array_begin(w);
-            for (size_t a = 0; a < ot.nargs; a++) json_uint(w, ot.args[a]);
-            json_array_end(w);
+            json_key(w, "args"); json_uint_array(w, ot.args, ot.nargs);
             json_key(w, "value");
-            if (g.infinite) { json_null(w); json_K(w, g.K, g.nK); }
+            if (g.infinite) { json_null(w); json_key(w, "K"); json_uint_array(w, g.K, g.nK); }
             else json_uint(w, g.value);
             json_object_end(w);
         } else {
@@ -122,7 +113,7 @@ static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, 
         json_key(w, "value"); json_null(w);
         json_key(w, "loopy"); json_object_begin(w);
         json_key(w, "infinite"); json_bool(w, 1);
-        json_K(w, K, nK);
+        json_key(w, "K"); json_uint_array(w, K, nK);
         json_object_end(w);
         json_key(w, "how"); json_string(w, "generalized-sg");
         if (method) { json_key(w, "text"); json_string(w, method); }
@@ -196,7 +187,7 @@ static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const ch
         json_key(w, "finite_xor"); json_uint(w, f);
         json_key(w, "infinite_terms"); json_uint(w, ninf);
         json_key(w, "infinite"); json_bool(w, infinite);
-        if (infinite) json_K(w, K, nK);
+        if (infinite) { json_key(w, "K"); json_uint_array(w, K, nK); }
         else { json_key(w, "value"); json_uint(w, gv.value); }
         json_object_end(w);
         json_key(w, "outcome"); json_string(w, oc_name);

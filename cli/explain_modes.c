@@ -46,9 +46,7 @@ int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t
     if (w) {
         json_key(w, "every");
         json_object_begin(w);
-        json_key(w, "steps"); json_array_begin(w);
-        for (size_t i = 0; i < n; i++) json_uint(w, steps[i]);
-        json_array_end(w);
+        json_key(w, "steps"); json_uint_array(w, steps, n);
         if (n) { json_key(w, "decisive_term"); json_uint(w, d + 1); }
         json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
         json_object_end(w);

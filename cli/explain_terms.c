@@ -81,9 +81,7 @@ static void print_mex(json_writer *w, const char *what, const mexline *m, uint64
         json_uint(w, m->total);
         if (m->n < m->total) return;
         json_key(w, "options");
-        json_array_begin(w);
-        for (size_t k = 0; k < d; k++) json_uint(w, s[k]);
-        json_array_end(w);
+        json_uint_array(w, s, d);
         json_key(w, "mex");
         json_uint(w, value);
         return;

@@ -67,6 +67,12 @@ void json_uint(json_writer *w, uint64_t v) {
     fprintf(w->f, "%llu", (unsigned long long)v);
 }
 
+void json_uint_array(json_writer *w, const uint64_t *v, size_t n) {
+    json_array_begin(w);
+    for (size_t i = 0; i < n; i++) json_uint(w, v[i]);
+    json_array_end(w);
+}
+
 void json_int(json_writer *w, int64_t v) {
     item(w);
     fprintf(w->f, "%lld", (long long)v);

@@ -13,6 +13,7 @@
 #ifndef GRUNDY_CLI_JSON_H
 #define GRUNDY_CLI_JSON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -40,6 +41,8 @@ void json_uint(json_writer *w, uint64_t v);
 void json_int(json_writer *w, int64_t v);
 void json_bool(json_writer *w, int b);
 void json_null(json_writer *w);
+/* an array of the numbers v[0..n) */
+void json_uint_array(json_writer *w, const uint64_t *v, size_t n);
 /* a number already written as JSON number text (e.g. a 128-bit integer) */
 void json_number(json_writer *w, const char *text);
 /* a number with a fixed count of decimals, like printf's "%.*f" */
