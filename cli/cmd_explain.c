@@ -72,17 +72,9 @@ int cmd_explain(const cli_opts *o) {
     if (w) json_init(w, stdout);
     explain_header(w, text, n);
     /* each term */
-    for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
-        gr_term_info t;
-        char vt[24];
-        snprintf(vt, sizeof vt, "%llu", (unsigned long long)vals[i]);
-        if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, vt)) { rc = 1; goto out; }
-        if (w) { json_key(w, "value"); json_uint(w, vals[i]); }
-        if ((rc = explain_term_how(w, &t, vals[i])) != 0) goto out;
-        if (w) json_object_end(w);
-    }
-    if (w) json_array_end(w);
-    else if (n > EXPLAIN_TERMS) printf("\n(%zu more terms, explained the same way one by one)\n", n - EXPLAIN_TERMS);
+    for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++)
+        if ((rc = explain_finite_term(w, pos, i, vals[i])) != 0) goto out;
+    explain_terms_end(w, n);
     /* the sum */
     uint64_t top = x;
     for (size_t i = 0; i < n; i++) top |= vals[i];

@@ -25,10 +25,14 @@ typedef enum explain_kind {
 /* v in `width` binary digits */
 void explain_binary(char *out, uint64_t v, int width);
 
-/* How term t's value was found (its heaps one by one, or its family's
- * method) and, when small, its options and their mex; inside the term's
- * JSON object when w is set. 0, or the exit code. */
-int explain_term_how(json_writer *w, const gr_term_info *t, uint64_t value);
+/* Term i, of finite value v: its title, its value, how the value was found
+ * (its heaps one by one, or its family's method) and, when small, its
+ * options and their mex; a JSON object when w is set. 0, or the exit code. */
+int explain_finite_term(json_writer *w, gr_position *pos, size_t i, uint64_t v);
+
+/* After the terms: closes the "explained" array, or says how many terms
+ * were not explained one by one. */
+void explain_terms_end(json_writer *w, size_t n);
 
 /* "position: ..." (or the JSON object opened with "position", "terms" and
  * the "explained" array opened) */

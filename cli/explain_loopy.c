@@ -134,18 +134,6 @@ static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, 
     return 0;
 }
 
-/* a finite term, as in the ordinary explanation */
-static int explain_finite(json_writer *w, gr_position *pos, size_t i, uint64_t v) {
-    gr_term_info t;
-    char vt[24];
-    snprintf(vt, sizeof vt, "%llu", (unsigned long long)v);
-    if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, vt)) return 1;
-    if (w) { json_key(w, "value"); json_uint(w, v); }
-    int rc = explain_term_how(w, &t, v);
-    if (w) json_object_end(w);
-    return rc;
-}
-
 static void oom(void) { fprintf(stderr, "grundy: error: out of memory\n"); }
 
 /* Smith's rule, and a win or a draw */
@@ -174,10 +162,9 @@ static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const ch
     int infinite = gv.infinite;
     explain_header(w, text, n);
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS && !rc; i++)
-        rc = kind[i] == EXPLAIN_INFINITE ? explain_infinite_term(w, ctx, pos, i) : explain_finite(w, pos, i, vals[i]);
+        rc = kind[i] == EXPLAIN_INFINITE ? explain_infinite_term(w, ctx, pos, i) : explain_finite_term(w, pos, i, vals[i]);
     if (rc) goto out;
-    if (w) json_array_end(w);
-    else if (n > EXPLAIN_TERMS) printf("\n(%zu more terms, explained the same way one by one)\n", n - EXPLAIN_TERMS);
+    explain_terms_end(w, n);
     char st[256];
     infinite_text(st, sizeof st, K, nK);
     const char *oc_name = oc == GR_OUTCOME_N ? "N" : oc == GR_OUTCOME_P ? "P" : "D";
@@ -258,7 +245,7 @@ static int explain_unknown(json_writer *w, gr_position *pos, const char *source,
     if (mv.oom) { cli_moves_free(&mv); oom(); return 1; }
     explain_header(w, text, n);
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS && !rc; i++) {
-        if (kind[i] != EXPLAIN_UNKNOWN) { rc = explain_finite(w, pos, i, vals[i]); continue; }
+        if (kind[i] != EXPLAIN_UNKNOWN) { rc = explain_finite_term(w, pos, i, vals[i]); continue; }
         gr_term_info t;
         int tw = 0;
         if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, "unknown")) { rc = 1; break; }
@@ -280,8 +267,8 @@ static int explain_unknown(json_writer *w, gr_position *pos, const char *source,
         }
     }
     if (rc) goto out;
+    explain_terms_end(w, n);
     if (w) {
-        json_array_end(w);
         json_key(w, "xor"); json_null(w);
         json_key(w, "unknown_term"); json_uint(w, u + 1);
         json_key(w, "others_xor"); json_uint(w, f);
@@ -293,7 +280,6 @@ static int explain_unknown(json_writer *w, gr_position *pos, const char *source,
         json_line_end(w);
         goto out;
     }
-    if (n > EXPLAIN_TERMS) printf("\n(%zu more terms, explained the same way one by one)\n", n - EXPLAIN_TERMS);
     printf("\nthe sum (Sprague-Grundy theorem: its value is the XOR of the terms' values)\n");
     if (n > 1)
         printf("The other terms' values XOR to %llu, so the sum's value is term %zu's value, which is %s.\n",

@@ -204,7 +204,8 @@ int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *v
     return 0;
 }
 
-int explain_term_how(json_writer *w, const gr_term_info *t, uint64_t value) {
+/* how term t's value was found: its heaps one by one, or its family's method */
+static int explain_term_how(json_writer *w, const gr_term_info *t, uint64_t value) {
     if (!gr_ruleset_is_heap(t->ruleset)) {
         explain_state(w, t, value);
         return 0;
@@ -228,4 +229,20 @@ void explain_header(json_writer *w, const char *text, size_t n) {
     } else {
         printf("position: %s\n", n <= 1000 || strlen(text) < 4000 ? text : "(long: its first terms are explained)");
     }
+}
+
+int explain_finite_term(json_writer *w, gr_position *pos, size_t i, uint64_t v) {
+    gr_term_info t;
+    char vt[24];
+    snprintf(vt, sizeof vt, "%llu", (unsigned long long)v);
+    if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, vt)) return 1;
+    if (w) { json_key(w, "value"); json_uint(w, v); }
+    int rc = explain_term_how(w, &t, v);
+    if (w) json_object_end(w);
+    return rc;
+}
+
+void explain_terms_end(json_writer *w, size_t n) {
+    if (w) json_array_end(w);
+    else if (n > EXPLAIN_TERMS) printf("\n(%zu more terms, explained the same way one by one)\n", n - EXPLAIN_TERMS);
 }
