@@ -224,15 +224,8 @@ static int check_heap_term(size_t i, const gr_term_info *t, const gr_term_info *
         heaps_text(ht, sizeof ht, ob, rb);
         snprintf(why, wl, "a heap of %llu cannot become %s: a move leaves at most three heaps",
                  (unsigned long long)oa[0], ht);
-    } else if (!strcmp(gr_ruleset_family(t->ruleset), "nim")) {
-        rc = rb == 0 || (rb == 1 && ob[0] < oa[0]);
-        if (!rc) {
-            heaps_text(ht, sizeof ht, ob, rb);
-            snprintf(why, wl, "a nim heap of %llu cannot become %s: a move takes one or more tokens from one heap",
-                     (unsigned long long)oa[0], ht);
-        }
     } else {
-        /* decided from the rule for nim-like, take-and-break, Grundy's game and
+        /* decided from the rule for nim, take-and-break, Grundy's game and
          * coprime heaps of any size; by listing the options for the rest */
         int yes = 0;
         gr_error err;
@@ -241,8 +234,12 @@ static int check_heap_term(size_t i, const gr_term_info *t, const gr_term_info *
             rc = 1;
         } else if (st == GR_OK) {
             heaps_text(ht, sizeof ht, ob, rb);
-            snprintf(why, wl, "in %s a heap of %llu cannot become %s: that is not one of its options "
-                     "(type ? to list the moves)", spec, (unsigned long long)oa[0], ht);
+            if (!strcmp(gr_ruleset_family(t->ruleset), "nim"))
+                snprintf(why, wl, "a nim heap of %llu cannot become %s: a move takes one or more tokens from one heap",
+                         (unsigned long long)oa[0], ht);
+            else
+                snprintf(why, wl, "in %s a heap of %llu cannot become %s: that is not one of its options "
+                         "(type ? to list the moves)", spec, (unsigned long long)oa[0], ht);
         } else if (st == GR_EUNPROVEN) {
             snprintf(why, wl, "grundy cannot check this move: a heap of %llu has more options than the %zu it lists",
                      (unsigned long long)oa[0], PLAY_LIST_MAX);
