@@ -8,8 +8,6 @@
 #include <string.h>
 #include "lang/rulec.h"
 
-#include "lang/rulec.h"
-
 /* ---------------- lexer ---------------- */
 
 enum tok {
@@ -32,6 +30,11 @@ typedef struct parser {
     unsigned nnames;
     unsigned depth;
     size_t clause_no;
+    /* the top-level 'and' operands of the condition being compiled, as
+     * ranges of its code (rulebound.c reads them); nconj 0 when the
+     * condition is not such a chain */
+    unsigned nconj;
+    gri_conj conj[RULE_MAX_CONJ];
 } parser;
 
 static gr_status fail(parser *p, size_t at, const char *fmt, const char *a) {
@@ -257,25 +260,37 @@ static gr_status expr_not(parser *p, code *c, int *ty) {
 }
 
 /* and / or: the left value decides when it can (no division by zero on the
- * right of a false 'and') */
-static gr_status expr_logic(parser *p, code *c, int *ty, int level) {
-    size_t at = p->at;
-    gr_status st = level ? expr_logic(p, c, ty, 0) : expr_not(p, c, ty);
+ * right of a false 'and'). top: this is the condition's own chain, whose
+ * 'and' operands are recorded (a top-level 'or' forgets them). */
+static gr_status expr_logic(parser *p, code *c, int *ty, int level, int top) {
+    size_t at = p->at, start = c->n;
+    gr_status st = level ? expr_logic(p, c, ty, 0, top) : expr_not(p, c, ty);
     const char *word = level ? "or" : "and";
+    if (top && !level && st == GR_OK) {
+        p->nconj = 1;
+        p->conj[0].from = start;
+        p->conj[0].to = c->n;
+    }
     while (st == GR_OK && is_word(p, word)) {
         if ((st = need_bool(p, *ty, at)) != GR_OK) return st;
         next(p);
         size_t jump = c->n;
         if ((st = emit(p, c, level ? OP_JTRUE_KEEP : OP_JFALSE_KEEP, 0)) != GR_OK || (st = emit(p, c, OP_POP, 0)) != GR_OK) return st;
-        size_t a2 = p->at;
-        if ((st = (level ? expr_logic(p, c, ty, 0) : expr_not(p, c, ty))) != GR_OK || (st = need_bool(p, *ty, a2)) != GR_OK)
+        size_t a2 = p->at, from = c->n;
+        if ((st = (level ? expr_logic(p, c, ty, 0, 0) : expr_not(p, c, ty))) != GR_OK || (st = need_bool(p, *ty, a2)) != GR_OK)
             return st;
         c->v[jump].arg = c->n;
+        if (top && level) p->nconj = 0;
+        else if (top && p->nconj && p->nconj < RULE_MAX_CONJ) {
+            p->conj[p->nconj].from = from;
+            p->conj[p->nconj].to = c->n;
+            p->nconj++;
+        }
     }
     return st;
 }
 
-static gr_status expr_or(parser *p, code *c, int *ty) { return expr_logic(p, c, ty, 1); }
+static gr_status expr_or(parser *p, code *c, int *ty) { return expr_logic(p, c, ty, 1, 0); }
 
 /* ---------------- clauses ---------------- */
 
@@ -366,11 +381,12 @@ static gr_status parse_clause(parser *p, gri_rule *r, clause *cl) {
         p->i = save_i; p->at = save_at; p->len = save_len; p->t = save_t;
         cl->nloops++;
     }
+    p->nconj = 0;
     if (is_word(p, "if")) {
         next(p);
         int ty;
         size_t at = p->at;
-        if ((st = expr_or(p, &cl->cond, &ty)) != GR_OK || (st = need_bool(p, ty, at)) != GR_OK) return st;
+        if ((st = expr_logic(p, &cl->cond, &ty, 1, 1)) != GR_OK || (st = need_bool(p, ty, at)) != GR_OK) return st;
     }
     if (p->t != T_SEMI && p->t != T_END) return expected(p, "'for', 'if', ';' or the end of the rule");
     size_t after_i = p->i, after_at = p->at, after_len = p->len;
@@ -408,6 +424,8 @@ static gr_status parse_clause(parser *p, gri_rule *r, clause *cl) {
     if (p->at != res_end) return expected(p, "the end of the result");
 done:
     if (cl->nparts >= 2) r->splits = 1;
+    if ((st = gri_rule_bounds(cl, r->arity, cl->cond.n ? p->conj : NULL, cl->cond.n ? p->nconj : 0)) != GR_OK)
+        return gri_fail(p->err, st, "out of memory");
     p->i = after_i; p->at = after_at; p->len = after_len; p->t = after_t;
     return GR_OK;
 }
@@ -418,7 +436,11 @@ void gri_rule_free(gri_rule *r) {
     if (!r) return;
     for (size_t i = 0; i < r->nc; i++) {
         clause *cl = &r->c[i];
-        for (unsigned l = 0; l < RULE_MAX_LOOPS; l++) { code_free(&cl->loops[l].lo); code_free(&cl->loops[l].hi); }
+        for (unsigned l = 0; l < RULE_MAX_LOOPS; l++) {
+            code_free(&cl->loops[l].lo);
+            code_free(&cl->loops[l].hi);
+            for (unsigned k = 0; k < cl->loops[l].nstops; k++) code_free(&cl->loops[l].stops[k].c);
+        }
         code_free(&cl->cond);
         for (unsigned k = 0; k < RULE_MAX_PARTS; k++)
             for (unsigned j = 0; j < GRI_RULE_MAX_ARITY; j++) code_free(&cl->parts[k][j]);

@@ -32,10 +32,29 @@ typedef struct code {
     size_t n, cap;
 } code;
 
+#define RULE_MAX_CONJ 16
+#define RULE_MAX_STOPS 8
+
+/* A test that ends a loop early (rulebound.c derives them; docs/theory.md
+ * proves them): once it holds at some value of the loop's name it holds at
+ * every larger one, and then no iteration can list a move. */
+enum { STOP_NEGATIVE, STOP_FALSE };
+typedef struct rstop {
+    uint8_t kind;   /* STOP_NEGATIVE: a result entry below 0; STOP_FALSE: a condition's operand false */
+    code c;
+} rstop;
+
 typedef struct loop {
     unsigned slot;
     code lo, hi;
+    unsigned nstops;
+    rstop stops[RULE_MAX_STOPS];
 } loop;
+
+/* a range of a condition's code: one operand of its top-level 'and' chain */
+typedef struct gri_conj {
+    size_t from, to;
+} gri_conj;
 
 typedef struct clause {
     size_t col;               /* where it starts, for messages */
@@ -49,8 +68,13 @@ typedef struct clause {
 struct gri_rule {
     unsigned arity;
     int splits;
+    int no_stops;   /* tests: list every iteration, as without the stops */
     clause *c;
     size_t nc;
 };
+
+/* Derives the stop tests of the clause's loops from its result entries
+ * and the condition's 'and' operands conj[0..nconj) (rulebound.c). */
+gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsigned nconj);
 
 #endif

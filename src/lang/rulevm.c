@@ -73,6 +73,19 @@ static gr_status run(const code *c, const i128 *slots, size_t clause_no, i128 *o
     return GR_OK;
 }
 
+/* whether a stop test of loop l holds at the current values (an error in
+ * a test only means it does not stop the loop: the iteration then runs
+ * as without it, and reports the error if it has one) */
+static int stops_here(const loop *l, const i128 *slots) {
+    gr_error scratch;
+    for (unsigned k = 0; k < l->nstops; k++) {
+        i128 v;
+        if (run(&l->stops[k].c, slots, 0, &v, &scratch) != GR_OK) continue;
+        if (l->stops[k].kind == STOP_NEGATIVE ? v < 0 : v == 0) return 1;
+    }
+    return 0;
+}
+
 gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_steps, gri_rule_fn fn, void *user,
                            gr_error *err) {
     i128 slots[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS], hi[RULE_MAX_LOOPS];
@@ -95,7 +108,7 @@ gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_st
                 } else {
                     slots[l->slot]++;
                 }
-                if (slots[l->slot] > hi[depth]) {
+                if (slots[l->slot] > hi[depth] || (l->nstops && !r->no_stops && stops_here(l, slots))) {
                     /* this range is done: back to the loop outside it */
                     if (depth == 0) break;
                     depth--;
