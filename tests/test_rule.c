@@ -336,8 +336,41 @@ static void errors(void) {
     CHECK(value(deep, &v, &err) == GR_EPARSE && strstr(err.message, "nested too deeply"), "deep: %s", err.message);
 }
 
+/* a heap of 0 is no heap: no moves, G(0) = 0, whatever the rule lists
+ * for n = 0; and a long rule's error keeps its reason */
+static void heap_zero_and_long_errors(void) {
+    uint64_t g[7];
+    CHECK(seq("rule[n -> 0; n -> n-1]", 6, g) && g[0] == 0 && g[1] == 1 && g[2] == 2 && g[3] == 1 && g[4] == 2 && g[5] == 1,
+          "n -> 0; n -> n-1");
+    CHECK(val("rule[n -> 0 if n == 0](0)") == 0, "a move listed at 0 is no move");
+    CHECK(val("rule[n -> (n)](0)") == 0 && val("rule[n -> (n)](0,0)") == 0, "a self-loop at 0 is no move");
+    CHECK(seq("rule[n -> n-n/d for d in 2..3 if d | n]", 7, g) && g[0] == 0 && g[1] == 0 && g[2] == 1 && g[3] == 0 &&
+              g[4] == 0 && g[5] == 0 && g[6] == 1, "d | 0 lists no move at 0");
+    uint64_t v;
+    gr_error err;
+    /* the loop is found at heap 1, the first heap with a move */
+    gr_ruleset *rs;
+    CHECK(gr_ctx_ruleset(ctx, "rule[n -> (n)]", 14, &rs, &err) == GR_OK && gr_ruleset_values(rs, 3, g, &err) == GR_ECYCLE &&
+              strstr(err.message, "rule[n -> (n)](1)"), "loopy at 1: %s", err.message);
+    /* a heap rule listed at 0 from a sum: no options */
+    gr_position *pos;
+    const char *sum = "rule[n -> (n+1) if n < 3; n -> n-1](0) + 1";
+    CHECK(gr_position_parse(ctx, sum, strlen(sum), 0, &pos, &err) == GR_OK && gr_position_value(pos, &v, &err) == GR_OK &&
+              v == 1, "%s: %s", sum, err.message);
+    gr_position_free(pos);
+    /* 41 clauses: the message is shortened inside the brackets, the reason kept */
+    char big[1024];
+    size_t k = (size_t)snprintf(big, sizeof big, "rule[");
+    for (int i = 0; i < 40; i++) k += (size_t)snprintf(big + k, sizeof big - k, "n -> n-1; ");
+    snprintf(big + k, sizeof big - k, "n -> (n+1)]");
+    CHECK(gr_ctx_ruleset(ctx, big, strlen(big), &rs, &err) == GR_OK && gr_ruleset_values(rs, 6, g, &err) == GR_ECYCLE &&
+              strstr(err.message, "not a smaller one") && strstr(err.message, " ... ") && !strncmp(err.message, "rule[n -> n-1;", 14),
+          "long rule: %s", err.message);
+}
+
 int main(void) {
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
+    heap_zero_and_long_errors();
     heap_examples();
     state_examples();
     random_rules();

@@ -5,11 +5,14 @@
  * hand-written rules whose stops are known, checked to be found (the
  * listing takes far fewer steps) and not found where they would be wrong.
  * Through the library's private interface (lang/rulec.h). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <string.h>
 #include "grundy/grundy.h"
 #include "internal.h"
 #include "lang/rulec.h"
+#include "context_internal.h"
 #include "rulegen.h"
+#include <unistd.h>
 
 typedef struct listing {
     uint64_t v[4096];
@@ -121,8 +124,91 @@ static void known_stops(void) {
     }
 }
 
+/* a context that compiles every rule from its first heap (dir NULL: off) */
+static gr_ctx *native_ctx(const char *dir) {
+    gr_ctx *c;
+    if (gr_ctx_new(&c) != GR_OK) return NULL;
+    gr_ctx_set_time_limit(c, 3.0);
+    gr_ctx_set_search_limit(c, 20000);
+    if (dir) {
+        const char *cc = getenv("CC");
+        if (gr_ctx_set_native(c, cc && *cc ? cc : "cc", dir) != GR_OK) { gr_ctx_free(c); return NULL; }
+        c->native_from = 1;
+    }
+    return c;
+}
+
+/* G(0..N) of random one-number rules by native code and by the machine:
+ * the same values, or the same error */
+static void random_native(const char *dir) {
+    tu_rng rng = {tu_seed(2912)};
+    uint64_t cases = 120 * tu_scale();
+    enum { N = 90 };
+    unsigned long same_values = 0, same_errors = 0, native_used = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        rg_out o;
+        if (c % 2) {
+            rg_rule(&rng, &o, 1);
+        } else {
+            /* the arithmetic itself: each heap's move depends on a random
+             * expression of n mod 2 or 3 and on a random condition, so the
+             * values show every result */
+            static const char *const nm[] = {"n"};
+            o.n = 0;
+            o.s[0] = 0;
+            rg_put(&o, "rule[n -> n-1-(");
+            rg_expr(&rng, &o, nm, 1, 3);
+            rg_put(&o, ") % 2; n -> n-2-(");
+            rg_expr(&rng, &o, nm, 1, 3);
+            rg_put(&o, ") % 3 if ");
+            rg_cond(&rng, &o, nm, 1, 2);
+            rg_put(&o, "]");
+        }
+        gr_ctx *cn = native_ctx(dir), *cm = native_ctx(NULL);
+        gr_ruleset *rn, *rm;
+        gr_error en, em;
+        uint64_t gn[N], gm[N];
+        CHECK(cn && cm, "context");
+        if (!cn || !cm) { gr_ctx_free(cn); gr_ctx_free(cm); continue; }
+        gr_error_clear(&en);
+        gr_error_clear(&em);
+        gr_status sn = gr_ctx_ruleset(cn, o.s, strlen(o.s), &rn, &en), sm = gr_ctx_ruleset(cm, o.s, strlen(o.s), &rm, &em);
+        CHECK(sn == GR_OK && sm == GR_OK, "%s: %s", o.s, en.message);
+        if (sn == GR_OK && sm == GR_OK) {
+            sn = gr_ruleset_values(rn, N, gn, &en);
+            sm = gr_ruleset_values(rm, N, gm, &em);
+            if (sn == GR_ELIMIT || sm == GR_ELIMIT) {
+                /* a time or step bound: the two paths need not stop alike */
+            } else if (sm == GR_OK) {
+                CHECK(sn == GR_OK && !memcmp(gn, gm, sizeof gn), "%s: native %s (%s)", o.s, gr_status_name(sn), en.message);
+                same_values++;
+            } else {
+                CHECK(sn == sm && !strcmp(en.message, em.message), "%s: native '%s', machine '%s'", o.s, en.message,
+                      em.message);
+                same_errors++;
+            }
+            const char *how = gr_ruleset_method(rn);
+            native_used += how && !strncmp(how, "native code compiled", 20);
+        }
+        gr_ctx_free(cn);
+        gr_ctx_free(cm);
+    }
+    printf("native code: %llu random rules, %lu with the same values, %lu with the same error, %lu ran native\n",
+           (unsigned long long)cases, same_values, same_errors, native_used);
+    CHECK(same_values > cases / 4, "only %lu rules compared", same_values);
+    CHECK(native_used > cases / 3, "only %lu rules ran native", native_used);
+}
+
 int main(void) {
     random_stops();
     known_stops();
+    /* native code needs a C compiler; without one the rules stay on the machine */
+    char dir[] = "/tmp/grundy-rulefast-XXXXXX";
+    if (mkdtemp(dir)) {
+        random_native(dir);
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+        if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    }
     return tu_finish("test_rulefast");
 }

@@ -59,6 +59,18 @@ double gr_ctx_time_limit(const gr_ctx *ctx); /* 0: none */
 typedef int (*gr_interrupt_fn)(void *user);
 void gr_ctx_set_interrupt(gr_ctx *ctx, gr_interrupt_fn fn, void *user);
 
+/* Native code for rules: a rule[...] whose table grows past a thousand
+ * heaps is written as C, compiled once by the C compiler `cc` (a program
+ * on PATH, e.g. "cc"; run as cc -O2 -shared -fPIC) into the folder
+ * `cache_dir` (made with mode 0700 when missing; a compiled rule is kept
+ * there under the hash of its text and reused) and loaded, so it runs as
+ * the loop its author would have written in C. Values are the same either
+ * way: the rule machine stays the reference for every heap the native code
+ * does not decide. cc NULL (the default) turns it off; when compiling
+ * fails, rules stay on the machine. The CLI sets it (see docs/language.md).
+ * GR_ENOMEM when the strings cannot be copied. */
+GR_NODISCARD gr_status gr_ctx_set_native(gr_ctx *ctx, const char *cc, const char *cache_dir);
+
 GR_NODISCARD gr_status gr_ctx_ruleset(gr_ctx *ctx, const char *spec, size_t len,
                                       gr_ruleset **out, gr_error *err);
 

@@ -14,6 +14,7 @@ gr_status gr_ctx_new(gr_ctx **out) {
     c->table_limit = GR_DEFAULT_TABLE_LIMIT;
     c->search_limit = GR_DEFAULT_SEARCH_LIMIT;
     c->sparse_start = GR_DEFAULT_SPARSE_START;
+    c->native_from = 1000;
     return GR_OK;
 }
 
@@ -25,7 +26,30 @@ void gr_ctx_free(gr_ctx *ctx) {
     gr_nim_free(ctx->nim);
     for (size_t i = 0; i < ctx->ncustom; i++) free(ctx->custom[i]);
     free(ctx->custom);
+    free(ctx->native_cc);
+    free(ctx->native_dir);
     free(ctx);
+}
+
+static char *copy(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c) memcpy(c, s, n);
+    return c;
+}
+
+gr_status gr_ctx_set_native(gr_ctx *ctx, const char *cc, const char *cache_dir) {
+    free(ctx->native_cc);
+    free(ctx->native_dir);
+    ctx->native_cc = ctx->native_dir = NULL;
+    if (!cc || !*cc || !cache_dir || !*cache_dir) return GR_OK;
+    ctx->native_cc = copy(cc);
+    ctx->native_dir = copy(cache_dir);
+    if (ctx->native_cc && ctx->native_dir) return GR_OK;
+    free(ctx->native_cc);
+    free(ctx->native_dir);
+    ctx->native_cc = ctx->native_dir = NULL;
+    return GR_ENOMEM;
 }
 
 const gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len) {

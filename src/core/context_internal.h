@@ -23,6 +23,9 @@ struct gr_ctx {
     uint64_t deadline_ns;     /* on the monotonic clock */
     gr_interrupt_fn interrupt;
     void *interrupt_user;
+    /* native code for rules (gr_ctx_set_native): NULL when off */
+    char *native_cc, *native_dir;
+    uint64_t native_from;  /* table length from which rules compile (tests lower it) */
 };
 
 /* Whether to stop: the time limit has passed or the interrupt callback

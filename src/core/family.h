@@ -88,6 +88,9 @@ typedef struct gr_family {
     const char *formula;
     /* optional: how a state family finds its values, in words */
     const char *method;
+    /* optional: the same for a ruleset whose method depends on it (a rule:
+     * the kernels, native code or the rule machine); overrides method */
+    const char *(*method_of)(const gr_ruleset *rs);
     /* optional: G(n) by a proved formula; 0 when it has none for n (a
      * family with a formula answers n = 0, so "formula for 0 but not for n"
      * means the value overflowed) */

@@ -258,6 +258,7 @@ gr_status gr_ruleset_value_how(gr_ruleset *rs, uint64_t n, gr_how *how, gr_error
 }
 
 const char *gr_ruleset_method(const gr_ruleset *rs) {
+    if (rs->fam->method_of) return rs->fam->method_of(rs);
     return rs->fam->method ? rs->fam->method : rs->fam->formula;
 }
 

@@ -13,6 +13,7 @@
 #include "rule_internal.h"
 #include "context_internal.h"
 #include "sparse.h"
+#include <stdio.h>
 
 
 extern const gr_family gri_family_rule, gri_family_rule_state;
@@ -50,6 +51,8 @@ static void rule_free(gr_ruleset *rs) {
     if (d->ready) gri_search_free(&d->search);
     gri_rule_loopy_free(d);
     gri_rule_free(d->rule);
+    gri_native_free(d->nat);
+    free(d->stamp);
     free(d->shape.take);
     free(d->single);
     free(d);
@@ -135,6 +138,72 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
     return 1;
 }
 
+/* compiles the rule to native code, once; 1 when it is loaded */
+static int native_ready(gr_ruleset *rs) {
+    rule_data *d = rs->data;
+    if (d->native) return d->native > 0;
+    d->native = -1;
+    const gr_ctx *ctx = rs->ctx;
+    if (!ctx->native_cc) { snprintf(d->native_why, sizeof d->native_why, "native code is off"); return 0; }
+    gr_buf src;
+    gri_buf_init(&src);
+    gr_error e;
+    gr_status st = gri_rule_c_source(d->rule, &src);
+    if (st != GR_OK) {
+        snprintf(d->native_why, sizeof d->native_why, "the rule has a constant C cannot hold");
+    } else if (gri_native_build(ctx->native_cc, ctx->native_dir, src.data, src.len, &d->nat, &e) != GR_OK) {
+        snprintf(d->native_why, sizeof d->native_why, "%s", e.message);
+    } else {
+        static const char *const NAME[3] = {"grundy_rule_heap1", "grundy_rule_heap2", "grundy_rule_heap4"};
+        d->native = 1;
+        for (unsigned w = 0; w < 3; w++) {
+            void *f = gri_native_sym(d->nat, NAME[w]);
+            if (!f) d->native = -1;
+            memcpy(&d->nfn[w], &f, sizeof f);  /* object to function pointer, as POSIX dlsym allows */
+        }
+        if (d->native < 0) snprintf(d->native_why, sizeof d->native_why, "native code: a function is missing");
+    }
+    gri_buf_free(&src);
+    return d->native > 0;
+}
+
+/* G(n) by native code; 0 when it asks the machine */
+static int native_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
+    rule_data *d = rs->data;
+    /* an option's value is an XOR of table values, below the power of two
+     * above the largest; the mex is checked against cap by the code */
+    uint64_t need = 1024;
+    while (need <= (uint64_t)rs->tabmax * 2 + 1) need <<= 1;
+    if (d->stamp_cap < need) {
+        uint64_t *p = calloc(need, sizeof *p);
+        if (!p) return 0;
+        free(d->stamp);
+        d->stamp = p;
+        d->stamp_cap = need;
+        d->mark = 0;
+    }
+    gri_native_env env = {rs->tab, d->stamp, d->stamp_cap, ++d->mark, RULE_MAX_STEPS};
+    int64_t v = d->nfn[rs->tw == 1 ? 0 : rs->tw == 2 ? 1 : 2](rs->len, &env);
+    if (v < 0) return 0;
+    d->native_heaps++;
+    *st = gri_rs_push(rs, (uint64_t)v, err);
+    return 1;
+}
+
+/* which path the table took, for gr_ruleset_method (seq --json, explain) */
+static const char *heap_method(const gr_ruleset *rs) {
+    rule_data *d = rs->data;
+    if (d->shaped && !d->fallback)
+        return "the take-and-break kernels: the rule is, clause by clause, subtractions and splits of a heap";
+    if (d->native > 0)
+        snprintf(d->method, sizeof d->method, "native code compiled from the rule (%llu heaps), the rule machine for the rest (%llu heaps)",
+                 (unsigned long long)d->native_heaps, (unsigned long long)d->machine_heaps);
+    else
+        snprintf(d->method, sizeof d->method, "the rule machine, heap by heap%s%s%s", d->native ? " (" : "",
+                 d->native ? d->native_why : "", d->native ? ")" : "");
+    return d->method;
+}
+
 static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     rule_data *d = rs->data;
     gr_status kst;
@@ -143,6 +212,10 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
         if (rs->sp_on == 1) d->fallback = 1; /* the sparse classes would go stale */
     }
     uint64_t n = rs->len;
+    /* a heap of 0 is no heap: no moves (G(0) = 0), as for every heap game */
+    if (n == 0) return gri_rs_push(rs, 0, err);
+    if (!(d->shaped && !d->fallback) && n >= rs->ctx->native_from && native_ready(rs) && native_next(rs, &kst, err)) return kst;
+    d->machine_heaps++;
     gather g = {rs, n, GR_OK, err};
     gr_mexset_clear(&rs->mex);
     gr_status st = gri_rule_options(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_value, &g, err);
@@ -160,6 +233,7 @@ static int on_heaps(void *user, const uint64_t *parts, size_t np) {
 
 static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     gr_error local;
+    if (!n) return; /* a heap of 0 is no heap */
     if (gri_rule_options(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_heaps, it, &local) != GR_OK) it->cut = 1;
 }
 
@@ -348,6 +422,7 @@ const gr_family gri_family_rule = {
     .next = heap_next,
     .options = heap_options,
     .period_rule = rule_period_rule,
+    .method_of = heap_method,
     .no_period = "grundy knows no periodicity theorem for rules in general, and does not guess one",
     .is_loopy = gri_rule_is_loopy,
     .gvalue = gri_rule_gvalue,

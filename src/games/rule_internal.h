@@ -8,6 +8,7 @@
 #include "search.h"
 #include "lgraph.h"
 #include "lang/rulec.h"
+#include "io/native.h"
 
 /* loop steps one option listing may take */
 #define RULE_MAX_STEPS ((uint64_t)1 << 22)
@@ -20,6 +21,16 @@ typedef struct rule_data {
     int shaped, fallback;  /* fallback: the machine for good (after a heap the kernels could not take) */
     gri_rule_shape shape;
     uint64_t *single;      /* room for the subtraction options of one heap */
+    /* other one-number rules: native code (gr_ctx_set_native), tried once
+     * the table passes the context's native_from heaps; the machine decides every
+     * heap it asks about */
+    int native;            /* 0 not tried, 1 loaded, -1 not available */
+    gri_native *nat;
+    gri_native_heap_fn nfn[3];  /* for value tables 1, 2, 4 bytes wide */
+    uint64_t *stamp, stamp_cap, mark;
+    uint64_t native_heaps, machine_heaps;  /* heaps each decided */
+    char native_why[GR_ERROR_MESSAGE_MAX];
+    char method[GR_ERROR_MESSAGE_MAX + 160];  /* gr_ruleset_method's words */ /* why native code is not used, when tried */
     /* loopy mode, once the game is found not to be well-founded (a move
      * to a heap that is not smaller, a position reachable from itself):
      * the positions reached so far and their moves form a graph, solved

@@ -107,8 +107,12 @@ static gr_status term_sum(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     unsigned a = gri_rule_arity(gri_rule_of(rs));
     if (n / a > LOOPY_MAX_PARTS)
         return gri_fail(err, GR_ELIMIT, "%s: a loopy game's term has at most %d positions", rs->spec, LOOPY_MAX_PARTS);
-    memcpy(out, args, n * sizeof *args);
-    *m = n / a;
+    *m = 0;
+    for (size_t i = 0; i + a <= n; i += a) {
+        if (a == 1 && !args[i]) continue; /* a heap of 0 is no heap, as a move's result */
+        memcpy(out + *m * a, args + i, a * sizeof *args);
+        (*m)++;
+    }
     sort_sum(out, *m, a);
     return GR_OK;
 }

@@ -64,4 +64,20 @@ int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out);
 /* HI(n) of split clause `clause`: 1 with *hi set, 0 when it fails to evaluate */
 int gri_rule_split_hi(const gri_rule *r, size_t ci, uint64_t n, int64_t *hi);
 
+/* The C text of G(n) for a one-number rule (rulenative.c): functions
+ * grundy_rule_heap1/2/4 (for a value table 1, 2 or 4 bytes wide) with
+ * this signature, returning G(n) or GRI_NATIVE_ASK when the machine must
+ * decide the heap (an overflow, a division by zero, the step bound, a part
+ * that is not a smaller heap, a mex that reaches cap). GR_EINVAL when the
+ * rule cannot be written so (more than one number, a constant past
+ * 2^63 - 1). */
+typedef struct gri_native_env {
+    const void *g;     /* G(0..n-1) */
+    uint64_t *stamp;   /* cap entries; an option of value v sets stamp[v] = mark */
+    uint64_t cap, mark, max_steps;
+} gri_native_env;
+typedef int64_t (*gri_native_heap_fn)(uint64_t n, gri_native_env *env);
+#define GRI_NATIVE_ASK (-1)
+gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out);
+
 #endif

@@ -1,0 +1,113 @@
+/* A rule[...] against the C loop a contestant would write for the same
+ * game (gcc -O2, in this file), in the same run: G(0..N) both ways, values
+ * compared, the ratio printed (issue 29's target: at most 1.5x). grundy
+ * runs the rule as native code (gr_ctx_set_native, compiled into a fresh
+ * cache folder: the first run includes the compile, the second loads it
+ * from the cache) and on the rule machine alone (the portable path).
+ * Usage: bench_rulec [SCALE] (default 1: the issue's sizes; 0.1 for a
+ * quick run). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "grundy/grundy.h"
+#include "benchutil.h"
+
+typedef void (*cloop_fn)(uint64_t n, uint64_t *g);
+
+/* the textbook mex: a mark array stamped with the heap's number */
+static uint64_t *mark;
+
+static void sub_square(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        for (uint64_t k = 1; k * k <= m; k++) mark[g[m - k * k]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void divisor(uint64_t n, uint64_t *g) {
+    for (long long m = 0; m < (long long)n; m++) {
+        for (long long d = 1; d < m; d++)
+            if (m % d == 0) mark[g[m - d]] = (uint64_t)m + 1;
+        uint64_t v = 0;
+        while (mark[v] == (uint64_t)m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void kayles(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        for (uint64_t c = 1; c <= 2 && c <= m; c++)
+            for (uint64_t a = 0; a <= (m - c) / 2; a++) mark[g[a] ^ g[m - c - a]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void half(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        for (uint64_t k = 1; k <= m / 2; k++) mark[g[m - k]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static double rule_run(const char *spec, uint64_t n, uint64_t *out, const char *cache, char *how, size_t hl) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) exit(1);
+    gr_ctx_set_table_limit(ctx, n + 1);
+    if (cache && gr_ctx_set_native(ctx, "cc", cache) != GR_OK) exit(1);
+    double t0 = bench_now();
+    if (gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) != GR_OK || gr_ruleset_values(rs, n, out, &err) != GR_OK) {
+        fprintf(stderr, "%s: %s\n", spec, err.message);
+        exit(1);
+    }
+    double t = bench_now() - t0;
+    snprintf(how, hl, "%s", gr_ruleset_method(rs));
+    gr_ctx_free(ctx);
+    return t;
+}
+
+int main(int argc, char **argv) {
+    double scale = argc > 1 ? atof(argv[1]) : 1.0;
+    struct { const char *name, *rule; uint64_t n; cloop_fn c; } cases[] = {
+        {"subtract a square", "rule[n -> n-k*k for k in 1..n]", 1000000, sub_square},
+        {"divisors", "rule[n -> n-d for d in 1..n if d | n and d < n]", 100000, divisor},
+        {"Kayles, compact", "rule[n -> a + (n-c-a) for c in 1..2 for a in 0..(n-c)/2]", 30000, kayles},
+        {"take at most half", "rule[n -> n-k for k in 1..n/2]", 100000, half},
+    };
+    char cache[] = "/tmp/grundy-bench-XXXXXX";
+    if (!mkdtemp(cache)) return 1;
+    printf("%-18s %8s %9s %11s %10s %9s %8s %s\n", "game", "N", "C loop s", "1st run s", "cached s", "machine s", "ratio", "values");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t n = (uint64_t)(cases[i].n * scale);
+        if (n < 100) n = 100;
+        uint64_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);
+        mark = calloc(n + 2, sizeof *mark);
+        if (!a || !b || !c || !mark) return 1;
+        double t0 = bench_now();
+        cases[i].c(n, a);
+        double tc = bench_now() - t0;
+        char how[512], how_m[512];
+        double t1 = rule_run(cases[i].rule, n, b, cache, how, sizeof how);
+        double t2 = rule_run(cases[i].rule, n, b, cache, how, sizeof how);
+        /* the machine alone on a tenth (the full size can take minutes) */
+        uint64_t nm = n / 10 > 100 ? n / 10 : 100;
+        double tm = rule_run(cases[i].rule, nm, c, NULL, how_m, sizeof how_m);
+        int same = !memcmp(a, b, n * sizeof *a) && !memcmp(a, c, nm * sizeof *a);
+        printf("%-18s %8llu %9.3f %11.3f %10.3f %9.3f %7.2fx %s\n", cases[i].name, (unsigned long long)n, tc, t1, t2, tm, t2 / tc,
+               same ? "equal" : "DIFFER");
+        printf("    %s\n    grundy: %s\n    machine (to %llu): %s\n", cases[i].rule, how, (unsigned long long)nm, how_m);
+        free(a); free(b); free(c); free(mark);
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", cache);
+    return system(cmd) == 0 ? 0 : 1;
+}
