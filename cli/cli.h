@@ -31,8 +31,9 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o);
 
 /* "grundy: error: " fmt (with arg) " (see 'grundy --help')"; returns 2 */
 int cli_usage_error(const char *fmt, const char *arg);
-/* prints a library error (with its file and position); returns 2 for bad
- * input, 1 otherwise */
+/* prints a library error (with its file and position, and the option that
+ * raises a bound it names: --search-limit, --table-limit, --max-seconds);
+ * returns 2 for bad input, 1 otherwise */
 int cli_report(const gr_error *e, const char *source, int from_file);
 
 /* The position the arguments name, parsed with the files its terms name:
@@ -69,6 +70,9 @@ void cli_progress_detach(cli_progress *p);
  * --max-seconds or else default_seconds (0: none); 0, or the exit code */
 #define CLI_DEFAULT_SECONDS 60 /* value, solve, genus */
 int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds);
+/* native code for rules, as the environment says (GRUNDY_NATIVE, CC,
+ * GRUNDY_CACHE_DIR); 0, or 1 when out of memory */
+int cli_native(gr_ctx *ctx);
 /* Parses a position, reading the graph files its terms name: the tool, not
  * the library, decides that files may be read. */
 gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **pos, gr_error *err);

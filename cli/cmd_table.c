@@ -1,10 +1,13 @@
-/* grundy table RULESET --to W,H [--csv] [--svg FILE] [--table-limit N]:
- * the values of a game whose positions are two numbers (wythoff, euclid,
- * prod, a two-name rule), for 0 <= x <= W and 0 <= y <= H: aligned text,
- * CSV, or an SVG heat map (colour by value, P-positions marked, a legend). */
+#define _POSIX_C_SOURCE 200809L
+/* grundy table RULESET --to W,H [--csv] [--svg FILE] [--table-limit N]
+ * [--search-limit N] [--max-seconds S] [--quiet]: the values of a game
+ * whose positions are two numbers (wythoff, euclid, prod, a two-name rule),
+ * for 0 <= x <= W and 0 <= y <= H: aligned text, CSV, or an SVG heat map
+ * (colour by value, P-positions marked, a legend). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 
 /* the largest table: 2001 x 2001 values */
@@ -88,30 +91,60 @@ static int write_svg(const char *path, const char *spec, const uint64_t *v, uint
     return 0;
 }
 
-int cmd_table(int argc, char **argv) {
-    const char *spec = NULL, *svg = NULL, *size = NULL;
-    int csv = 0;
-    uint64_t limit = 0;
-    int has_limit = 0;
-    for (int i = 2; i < argc; i++) {
+/* The options table shares with value and seq, read by cli_parse_opts;
+ * --to (W,H, not one number), --csv and --svg are table's own. */
+static const struct {
+    const char *name;
+    int takes_value;
+} SHARED_OPTIONS[] = {{"--table-limit", 1}, {"--search-limit", 1}, {"--max-seconds", 1}, {"--quiet", 0}};
+
+static int shared_option(const char *a) {
+    for (int k = 0; k < (int)(sizeof SHARED_OPTIONS / sizeof SHARED_OPTIONS[0]); k++)
+        if (!strcmp(SHARED_OPTIONS[k].name, a)) return k;
+    return -1;
+}
+
+/* table's own options into *svg, *size, *csv; the ruleset and the shared
+ * options into o (0, or the exit code after printing the error) */
+static int read_args(int argc, char **argv, const char **svg, const char **size, int *csv, cli_opts *o) {
+    char **rest = malloc((size_t)argc * sizeof *rest);
+    if (!rest) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    int n = 0, rc = 0;
+    rest[n++] = argv[0];
+    rest[n++] = argv[1];
+    for (int i = 2; i < argc && !rc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--csv")) csv = 1;
-        else if (!strcmp(a, "--to") || !strcmp(a, "--svg") || !strcmp(a, "--table-limit")) {
-            if (i + 1 >= argc) return cli_usage_error("%s needs a value", a);
-            const char *val = argv[++i];
-            if (!strcmp(a, "--to")) size = val;
-            else if (!strcmp(a, "--svg")) svg = val;
-            else if (cli_parse_u64(val, &limit) != 0) return cli_usage_error("--table-limit needs a number, not '%s'", val);
-            else has_limit = 1;
+        int k = shared_option(a);
+        if (!strcmp(a, "--csv")) {
+            *csv = 1;
+        } else if (!strcmp(a, "--to") || !strcmp(a, "--svg")) {
+            if (i + 1 >= argc) rc = cli_usage_error("%s needs a value", a);
+            else *(strcmp(a, "--to") ? svg : size) = argv[++i];
+        } else if (k >= 0) {
+            rest[n++] = argv[i];
+            if (SHARED_OPTIONS[k].takes_value && i + 1 < argc) rest[n++] = argv[++i];
         } else if (a[0] == '-' && a[1] == '-') {
-            return cli_usage_error("unknown option '%s' for table", a);
-        } else if (!spec) {
-            spec = a;
+            rc = cli_usage_error("unknown option '%s' for table", a);
         } else {
-            return cli_usage_error("table takes one ruleset, e.g. 'grundy table wythoff --to 20,20'%s", "");
+            rest[n++] = argv[i];
         }
     }
-    if (!spec) return cli_usage_error("give a ruleset, e.g. 'grundy table wythoff --to 20,20'%s", "");
+    if (!rc) rc = cli_parse_opts(n, rest, 2, o);
+    free(rest);
+    return rc;
+}
+
+int cmd_table(int argc, char **argv) {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help")) { cli_help(stdout, "table", NULL); return 0; }
+    const char *svg = NULL, *size = NULL;
+    int csv = 0;
+    cli_opts o;
+    int rc = read_args(argc, argv, &svg, &size, &csv, &o);
+    if (rc) return rc;
+    if (!o.npos) return cli_usage_error("give a ruleset, e.g. 'grundy table wythoff --to 20,20'%s", "");
+    if (o.npos > 1) return cli_usage_error("table takes one ruleset, e.g. 'grundy table wythoff --to 20,20'%s", "");
+    const char *spec = o.pos[0];
     uint64_t w, h;
     if (!size) return cli_usage_error("table needs --to W,H%s", "");
     if (parse_size(size, &w, &h) != 0) return cli_usage_error("--to needs W,H (two numbers), not '%s'", size);
@@ -122,12 +155,10 @@ int cmd_table(int argc, char **argv) {
     gr_ctx *ctx;
     gr_ruleset *rs;
     gr_error err;
-    if (gr_ctx_new(&ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    if ((rc = cli_setup(&o, &ctx, 0)) != 0) return rc;
     /* the table was asked for: room for it, unless the caller bounds it */
     uint64_t side = (w > h ? w : h) + 1;
-    if (has_limit) gr_ctx_set_table_limit(ctx, limit);
-    else if (side * side > gr_ctx_table_limit(ctx)) gr_ctx_set_table_limit(ctx, side * side);
-    int rc = 0;
+    if (!o.has_table_limit && side * side > gr_ctx_table_limit(ctx)) gr_ctx_set_table_limit(ctx, side * side);
     uint64_t *v = NULL;
     if (gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     uint64_t probe[2] = {0, 0};
@@ -140,11 +171,36 @@ int cmd_table(int argc, char **argv) {
     }
     v = malloc((size_t)((w + 1) * (h + 1)) * sizeof *v);
     if (!v) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    /* the progress line as seq draws it, and --max-seconds checked between
+     * cells too: a table of cheap cells never reaches the library's own
+     * checks of the time */
+    uint64_t total = (w + 1) * (h + 1);
+    double start = cli_now(), last = start;
+    double deadline = o.has_max_seconds && o.max_seconds ? start + (double)o.max_seconds : 0;
+    int bar = !o.quiet && isatty(2), shown = 0;
     for (uint64_t x = 0; x <= w; x++)
         for (uint64_t y = 0; y <= h; y++) {
-            uint64_t pos[2] = {x, y};
-            if (gr_ruleset_state_value(rs, pos, 2, &v[x * (h + 1) + y], &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+            uint64_t pos[2] = {x, y}, done = x * (h + 1) + y + 1;
+            gr_status st = gr_ruleset_state_value(rs, pos, 2, &v[done - 1], &err);
+            if (st == GR_OK && !bar && !deadline) continue;
+            double t = cli_now();
+            int late = st == GR_OK && deadline && t > deadline && done < total;
+            if (shown && (st != GR_OK || late)) cli_progress_clear();
+            if (st != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+            if (late) {
+                fprintf(stderr, "grundy: error: the time limit of %llu s was reached in the table of %s, after %llu of "
+                        "%llu values (raise the time limit with --max-seconds S)\n", (unsigned long long)o.max_seconds,
+                        gr_ruleset_spec(rs), (unsigned long long)done, (unsigned long long)total);
+                rc = 2;
+                goto out;
+            }
+            if (bar && t - start > 1.0 && t - last > 0.2) {
+                cli_progress_show(rs, done, total);
+                last = t;
+                shown = 1;
+            }
         }
+    if (shown) cli_progress_clear();
     if (svg && (rc = write_svg(svg, gr_ruleset_spec(rs), v, w, h)) != 0) goto out;
     if (csv) {
         printf("x\\y");

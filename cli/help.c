@@ -1,4 +1,5 @@
-/* Help texts: `grundy --help` and `grundy help TOPIC`; `grundy --version`. */
+/* Help texts: `grundy --help`, `grundy help COMMAND` (and `grundy COMMAND
+ * --help`), `grundy help TOPIC`, the manual page; `grundy --version`. */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -27,15 +28,18 @@ static const char USAGE[] =
     "  grundy nim OP ARGS [--hex]       nimber arithmetic: add mul inv div sqrt sqr pow\n"
     "                                   solve-quadratic log; '-' reads one query per line\n"
     "  grundy demo                      solve a few built-in examples\n"
+    "  grundy help COMMAND              a command's usage, options and examples (the\n"
+    "                                   same as 'grundy COMMAND --help')\n"
     "  grundy help TOPIC                topics: language, rulesets, exit-codes, json,\n"
-    "                                   and each ruleset (nim, sub, tb, kayles, ...)\n"
+    "                                   and each ruleset (nim, sub, tb, kayles, ...);\n"
+    "                                   'grundy help topics' lists every name\n"
     "  grundy --version\n"
     "\n"
     "POSITION is a sum in the game language, e.g. '3 + kayles(7) + sub[1,2,4](10)';\n"
     "'-' reads it from stdin and '@FILE' (or --file FILE) from a file, one term\n"
     "per line or '+'-separated.\n"
     "\n"
-    "options:\n"
+    "options (each command's own: 'grundy help COMMAND'):\n"
     "  --json             solve: one JSON object (see 'grundy help json')\n"
     "  --max-moves K      solve: list at most K winning moves (0 = all; default 10,\n"
     "                     or 1 for sums of more than 1000 terms)\n"
@@ -49,13 +53,13 @@ static const char USAGE[] =
     "                     else binary: GRSEQ1, width byte, u64 count, values LE)\n"
     "  --plot FILE.svg    seq: draw G(n) against n (rare values red, period marked)\n"
     "  --checkpoint FILE  seq: save progress every few seconds; a rerun resumes\n"
-    "  --quiet            seq, value, solve: no progress line on stderr\n"
-    "  --search-limit N   positions an exact misère / Every-SG search may\n"
-    "                     memoize (default 1048576)\n"
+    "  --quiet            seq, value, solve, table: no progress line on stderr\n"
+    "  --search-limit N   positions an exact search (misère, Every-SG, a rule or\n"
+    "                     other state game) may memoize (default 1048576)\n"
     "  --max-seconds S    stop with exit 2, saying where and how far, after S\n"
     "                     seconds (0: never; default 60 for value, solve and\n"
     "                     genus, and for each of grundy's moves in play; none\n"
-    "                     for seq, quotient, newnim and census)\n"
+    "                     for seq, quotient, newnim, census and table)\n"
     "  --first WHO        play: who moves first, me (the default) or grundy\n"
     "  --terms K          genus: how many gamma values to compute (1-16, default 8)\n"
     "\n"
@@ -65,6 +69,312 @@ typedef struct topic {
     const char *name;
     const char *text;
 } topic;
+
+/* `grundy help COMMAND` and `grundy COMMAND --help`: each command's usage,
+ * what it does, every option it reads, and examples. A command's options
+ * are the lines of its "options:" block that start with "  --": the bash
+ * completion offers those. */
+#define LIMIT_OPTIONS(seconds)                                                              \
+    "  --table-limit N    tabulate at most N values per ruleset to answer one heap\n"       \
+    "                     (default 65536)\n"                                                \
+    "  --search-limit N   positions an exact search (misère, Every-SG, a rule or\n"         \
+    "                     other state game) may memoize (default 1048576)\n"                \
+    "  --max-seconds S    stop with exit 2, saying where and how far, after S\n"            \
+    "                     seconds (" seconds ")\n"
+#define INPUT_OPTION                                                                        \
+    "  --file FILE        read the position from FILE (also @FILE; '-' reads stdin),\n"     \
+    "                     one term per line or '+'-separated\n"
+
+static const topic COMMAND_HELP[] = {
+    {"value",
+     "usage: grundy value POSITION\n"
+     "       grundy value - | @FILE | --file FILE\n"
+     "The nim-value (Grundy value) of a position in normal play, as a bare\n"
+     "integer and a newline; a loopy sum of infinite value prints ∞{K}. POSITION\n"
+     "is a sum in the game language ('grundy help language').\n"
+     "\n"
+     "options:\n"
+     INPUT_OPTION
+     LIMIT_OPTIONS("0: never; default 60")
+     "  --quiet            no progress line on stderr while a long table grows\n"
+     "\n"
+     "examples:\n"
+     "  grundy value 'kayles(7) + 5'                   # 7\n"
+     "  grundy value 'kayles(10^18) + dawson(10^18)'   # 2\n"
+     "  printf '3\\n4\\n5\\n' | grundy value -            # 2\n"},
+    {"solve",
+     "usage: grundy solve POSITION [--json] [--max-moves K]\n"
+     "       grundy solve --misere | --every | --moore K [--misere] POSITION\n"
+     "The position, its value, the outcome (N: the player to move wins, P: they\n"
+     "lose, D: a draw in a loopy game), the method that decided it, and the\n"
+     "winning moves, each written as the whole position after it. Normal play\n"
+     "unless --misere, --every or --moore K is given.\n"
+     "\n"
+     "options:\n"
+     "  --json             one JSON object ('grundy help json')\n"
+     "  --max-moves K      list at most K winning moves (0: all; default 10, or 1\n"
+     "                     for sums of more than 1000 terms)\n"
+     "  --misere           misère play: the last player to move loses\n"
+     "                     ('grundy help misere')\n"
+     "  --every            Every-SG: each turn, move in every component that can\n"
+     "                     move ('grundy help every')\n"
+     "  --moore K          Moore's Nim-K: move in 1 to K nim heaps; with --misere,\n"
+     "                     Anti-Nim-K ('grundy help moore')\n"
+     INPUT_OPTION
+     LIMIT_OPTIONS("0: never; default 60")
+     "  --quiet            no progress line on stderr while a long table grows\n"
+     "\n"
+     "examples:\n"
+     "  grundy solve 'kayles(10)'            # value 2 and four winning moves\n"
+     "  grundy solve --json '3 + 4 + 5'\n"
+     "  grundy solve --misere 'kayles(8)'    # N, although the SJ rule says P\n"},
+    {"seq",
+     "usage: grundy seq RULESET --to N [--out FILE] [--plot FILE.svg]\n"
+     "       grundy seq RULESET --to N --period [--json]\n"
+     "G(0), ..., G(N) of a heap ruleset (kayles, sub[1,2,4], tb[0.137], a rule\n"
+     "with one name, ...) on one line, separated by spaces; or written to a\n"
+     "file, drawn, or, with --period, a period proved within G(0..N).\n"
+     "\n"
+     "options:\n"
+     "  --to N             the last heap size (needed; below 2^30)\n"
+     "  --period           print a period proved within G(0..N) instead (plain,\n"
+     "                     or arithmetic: G(n + p) = G(n) + saltus), or that none is\n"
+     "  --json             with --period: one JSON object (proved, period,\n"
+     "                     preperiod, saltus, window_end, checked)\n"
+     "  --out FILE         write the values to FILE: text if it ends in .txt, else\n"
+     "                     binary (GRSEQ1, width byte, u64 count, values LE)\n"
+     "  --plot FILE.svg    draw G(n) against n (rare values red, a period marked)\n"
+     "  --checkpoint FILE  save the values computed so far every 5 s; a rerun\n"
+     "                     with the same FILE resumes there\n"
+     "  --checkpoint-ms MS\n"
+     "                     save the checkpoint every MS milliseconds instead\n"
+     "  --max-seconds S    stop with exit 2, saying how far it got, after S seconds\n"
+     "                     (default: no bound)\n"
+     "  --quiet            no progress line on stderr\n"
+     "\n"
+     "examples:\n"
+     "  grundy seq 'sub[1,2,4]' --to 12        # 0 1 2 0 1 2 0 1 2 0 1 2 0\n"
+     "  grundy seq kayles --to 200 --period    # period 12 from n = 71\n"
+     "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"},
+    {"explain",
+     "usage: grundy explain POSITION [--misere | --every | --moore K] [--json]\n"
+     "The reasoning behind the value. Each term: how its value was found (a\n"
+     "formula by name, the mex table, a proved period, the family's method) and,\n"
+     "for a small heap or state, its options and their mex, G(7) = mex{...} = 2.\n"
+     "Then the values in binary, their XOR, and the winning move by the highest\n"
+     "set bit. A loopy term of infinite value: its K, Smith's rule for the sum, a\n"
+     "win or a draw; a won term whose value is not known (a large wythoff): its\n"
+     "outcome and the winning move.\n"
+     "\n"
+     "options:\n"
+     "  --misere           also the rule that decides misère play (SJ theorem,\n"
+     "                     genus, quotient, search) and what the SJ rule says\n"
+     "  --every            also the Every-SG step counts and the deciding term\n"
+     "  --moore K          the binary columns' counts of ones mod K+1 (Moore's\n"
+     "                     Nim-K; with --misere, Anti-Nim-K)\n"
+     "  --json             one JSON object (its keys: docs/explain.md)\n"
+     INPUT_OPTION
+     LIMIT_OPTIONS("0: never; default 60")
+     "\n"
+     "examples:\n"
+     "  grundy explain 'kayles(7) + 4'\n"
+     "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"
+     "  grundy explain --misere 'kayles(8)'\n"},
+    {"play",
+     "usage: grundy play POSITION [--misere | --every | --moore K]\n"
+     "                   [--first me|grundy]\n"
+     "A game against perfect play. Type a move as `i: TERM` (term i becomes TERM;\n"
+     "in Every-SG and Moore several, joined by ';'), as the whole position after\n"
+     "it, or as `#N` for move N of the list `?` shows; `hint` shows a winning\n"
+     "move, `quit` stops. An illegal move is refused with the reason. grundy\n"
+     "answers with a winning move when it has one, keeps a draw in a loopy game,\n"
+     "and otherwise plays the move that leaves the most, so the game lasts.\n"
+     "Moves are read a line at a time from stdin (echoed when it is not a\n"
+     "terminal, so scripts can play).\n"
+     "\n"
+     "options:\n"
+     "  --misere           misère play: the last player to move loses\n"
+     "  --every            Every-SG: each turn, move in every term that can move\n"
+     "  --moore K          Moore's Nim-K (with --misere, Anti-Nim-K)\n"
+     "  --first WHO        who moves first: me (the default) or grundy\n"
+     "  --file FILE        read the position from FILE (also @FILE; not '-': stdin\n"
+     "                     holds the moves)\n"
+     "  --table-limit N    tabulate at most N values per ruleset to answer one heap\n"
+     "                     (default 65536)\n"
+     "  --search-limit N   positions an exact search (misère, Every-SG, a rule or\n"
+     "                     other state game) may memoize (default 1048576)\n"
+     "  --max-seconds S    the time for each of grundy's moves (0: no bound;\n"
+     "                     default 60); past it the game stops with exit 2\n"
+     "\n"
+     "examples:\n"
+     "  grundy play 'kayles(5) + 3'\n"
+     "  grundy play 'wythoff(3,5)' --first grundy\n"
+     "  printf 'hint\\n1: kayles(3)\\n' | grundy play 'kayles(5) + 3'\n"},
+    {"genus",
+     "usage: grundy genus HEAP [--terms K] [--json]\n"
+     "Conway's genus g^{γ0γ1...} of one heap: g the normal value, γk the misère\n"
+     "value of the heap plus k heaps of size 2, computed exactly by search, or\n"
+     "for large heaps by the misère quotient with nim heaps adjoined; the\n"
+     "notation stops once the computed tail alternates (at least 4 terms).\n"
+     "\n"
+     "options:\n"
+     "  --terms K          how many γ values to compute (1 to 16, default 8)\n"
+     "  --json             one JSON object: heap, genus, g, gamma, tame, method\n"
+     LIMIT_OPTIONS("0: never; default 60")
+     "\n"
+     "examples:\n"
+     "  grundy genus 'kayles(5)'               # 4^{146}\n"
+     "  grundy genus 'dawson(9)' --terms 12    # 0^{120}\n"
+     "  grundy genus 'sub[1,2](7)' --json\n"},
+    {"quotient",
+     "usage: grundy quotient RULESET --to N [--json]\n"
+     "The misère quotient of the sums of heaps 0..N of a heap ruleset (Plambeck\n"
+     "and Siegel): its size, generators, relations, P-portion and the element of\n"
+     "every heap, each proved. A periodic pretending function makes it the\n"
+     "quotient of every heap. Past a bound it exits 2 naming the last heap\n"
+     "proved.\n"
+     "\n"
+     "options:\n"
+     "  --to N             the largest heap (needed; at most 100000)\n"
+     "  --json             one JSON object (its keys: docs/cli.md)\n"
+     "  --search-limit N   the states one proof of the quotient may visit\n"
+     "                     (default 4194304; 0 keeps the default)\n"
+     "  --max-seconds S    stop with exit 2 after S seconds (default: no bound)\n"
+     "\n"
+     "examples:\n"
+     "  grundy quotient kayles --to 200     # 40 elements, period 12 from heap 71\n"
+     "  grundy quotient 'tb[0.07]' --to 10 --json\n"
+     "  grundy quotient 'tb[0.07]' --to 30 --search-limit 100000\n"},
+    {"newnim",
+     "usage: grundy newnim HEAPS... [--json]\n"
+     "       grundy newnim - | @FILE | --file FILE\n"
+     "New Nim: round one, the first player removes whole heaps (not all); round\n"
+     "two, the second player does; then Nim. Prints the least total the first\n"
+     "player must remove to be sure to win, or -1.\n"
+     "\n"
+     "options:\n"
+     "  --json             one JSON object: heaps, wins, cost, remove (the heaps\n"
+     "                     to take, each {index, heap})\n"
+     "  --file FILE        read the heaps from FILE (also @FILE; '-' reads stdin)\n"
+     "\n"
+     "examples:\n"
+     "  grundy newnim 5 5 6 6 5 5                          # 21\n"
+     "  grundy newnim 1 2 3 --json\n"
+     "  printf '5\\n5\\n6\\n6\\n5\\n5\\n' | grundy newnim -   # 21\n"},
+    {"census",
+     "usage: grundy census PATTERN --to N [--shard i/n] [--threads T]\n"
+     "                     [--max-seconds S]\n"
+     "Every take-and-break code matching PATTERN ('?' = any octal digit, at most\n"
+     "7 of them, e.g. 'tb[0.???]') computed to N on all cores, one JSON line per\n"
+     "code: code, period, preperiod and saltus when a period is proved (else\n"
+     "null; saltus 0 unless the period is arithmetic), max, to, seconds.\n"
+     "\n"
+     "options:\n"
+     "  --to N             the last heap (needed; at most 10^8)\n"
+     "  --shard i/n        keep every n-th code from the i-th (0 <= i < n), for\n"
+     "                     cluster array jobs; 'grundy help census-merge' joins them\n"
+     "  --threads T        threads (1 to 256; default: the number of cores)\n"
+     "  --max-seconds S    stop after S seconds: the codes done are printed, exit 2\n"
+     "\n"
+     "examples:\n"
+     "  grundy census 'tb[0.??]' --to 1000\n"
+     "  grundy census 'tb[0.??]' --to 1000 --shard 0/2 > a    # and 1/2 > b\n"
+     "  grundy census 'tb[0.???]' --to 20000 --threads 2 --max-seconds 600\n"},
+    {"census-merge",
+     "usage: grundy census-merge PATTERN FILES...\n"
+     "Joins the outputs of a census run in shards into one JSON-lines file on\n"
+     "stdout, in the order of one unsharded run. It exits 2, printing nothing on\n"
+     "stdout and one line naming the file and line, when a code of PATTERN is\n"
+     "missing (the first five are named) or appears twice, a line is cut short\n"
+     "(a shard still running or killed), a line is not a row of PATTERN, or the\n"
+     "rows were computed to different N.\n"
+     "\n"
+     "options: none\n"
+     "\n"
+     "examples:\n"
+     "  grundy census 'tb[0.??]' --to 1000 --shard 0/2 > a\n"
+     "  grundy census 'tb[0.??]' --to 1000 --shard 1/2 > b\n"
+     "  grundy census-merge 'tb[0.??]' a b > census.jsonl\n"},
+    {"table",
+     "usage: grundy table RULESET --to W,H [--csv] [--svg FILE]\n"
+     "The values G(x, y) of a game whose positions are two numbers (wythoff,\n"
+     "euclid, prod, or a rule with two names) for 0 <= x <= W, 0 <= y <= H:\n"
+     "aligned text (rows x, columns y), CSV with --csv, and an SVG heat map with\n"
+     "--svg (colour by value, P-positions black, a legend). A rule's values come\n"
+     "from an exact search: a large table may need a larger --search-limit.\n"
+     "\n"
+     "options:\n"
+     "  --to W,H           the last x and y (needed; each at most 2000)\n"
+     "  --csv              CSV: a header row x\\y,0,1,..., then one row per x\n"
+     "  --svg FILE         write the heat map to FILE (no text table on stdout)\n"
+     "  --table-limit N    the values a two-number table may hold (default\n"
+     "                     (max(W,H)+1)^2, room for the whole table)\n"
+     "  --search-limit N   positions the search of a rule or other state game may\n"
+     "                     memoize (default 1048576)\n"
+     "  --max-seconds S    stop with exit 2, saying how far it got, after S seconds\n"
+     "                     (default: no bound)\n"
+     "  --quiet            no progress line on stderr\n"
+     "\n"
+     "examples:\n"
+     "  grundy table wythoff --to 12,12\n"
+     "  grundy table wythoff --to 100,100 --svg wythoff.svg   # the Beatty rays\n"
+     "  grundy table 'rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s]' --to 6,6\n"},
+    {"nim",
+     "usage: grundy nim OP ARGS... [--hex]\n"
+     "       grundy nim OP - [--hex]\n"
+     "Nimber arithmetic on 64-bit words. OP is add, mul, div, pow (a^e: two\n"
+     "numbers each), inv, sqrt, sqr, solve-quadratic (x^2 + x = a: prints both\n"
+     "solutions, or 'none') or log (the e with g^e = a, g = 2^32 + 6): one number\n"
+     "each. Numbers are decimal or 0x hex. With '-', one query per line from\n"
+     "stdin (its numbers separated by spaces), answered as the lines come; a\n"
+     "line holds at most 4096 bytes, and a longer line or a NUL byte stops with\n"
+     "exit 2 after the answers to the lines before it.\n"
+     "\n"
+     "options:\n"
+     "  --hex              answers in hex (0x...) instead of decimal\n"
+     "\n"
+     "examples:\n"
+     "  grundy nim mul 0x123456789abcdef0 0x76 --hex   # 0x84946b8cf1e11ef9\n"
+     "  grundy nim inv 2                               # 3\n"
+     "  printf '2 3\\n5 6\\n' | grundy nim mul -         # 1 and 8\n"},
+    {"demo",
+     "usage: grundy demo\n"
+     "Runs solve on a few built-in examples (Nim, Kayles, Dawson's Kayles, a\n"
+     "subtraction game, Grundy's game, a huge Kayles row, misère and Every-SG\n"
+     "play, a large Wythoff position, staircase and product games), printing\n"
+     "each command before its answer.\n"
+     "\n"
+     "options: none\n"
+     "\n"
+     "examples:\n"
+     "  grundy demo\n"},
+    {"help",
+     "usage: grundy help [COMMAND | TOPIC]\n"
+     "       grundy help --man\n"
+     "       grundy --help | -h\n"
+     "The usage (no argument), a command's usage, options and examples (the same\n"
+     "as 'grundy COMMAND --help'), or a topic: the game language, the rulesets\n"
+     "and each ruleset, the play modes, exit codes, JSON keys. 'grundy help\n"
+     "topics' lists every name.\n"
+     "\n"
+     "options:\n"
+     "  --man              the manual page (troff): the usage, every command and\n"
+     "                     every topic\n"
+     "\n"
+     "examples:\n"
+     "  grundy help seq\n"
+     "  grundy help topics\n"
+     "  grundy help --man | man -l -\n"},
+    {"version",
+     "usage: grundy --version\n"
+     "       grundy version\n"
+     "Prints the tool's name and version on one line.\n"
+     "\n"
+     "options: none\n"
+     "\n"
+     "examples:\n"
+     "  grundy --version\n"},
+};
 
 static const topic TOPICS[] = {
     {"language",
@@ -165,43 +475,6 @@ static const topic TOPICS[] = {
               "mover loses iff every binary digit's count of ones is 0 mod K+1. With\n"
               "--misere the last to move loses (Anti-Nim-K). Nim heaps only.\n"
               "  grundy solve --moore 2 '3 + 5 + 6'\n"},
-    {"explain", "grundy explain POSITION [--misere|--every|--moore K] [--json]: the reasoning.\n"
-                "Each term: how its value was found (a formula by name, the mex table, a\n"
-                "proved period, the family's method) and, for a small heap or state, its\n"
-                "options and their mex, G(7) = mex{...} = 2. Then the values in binary, their\n"
-                "XOR, and the winning move by the highest set bit; with --misere, the rule\n"
-                "that decides misère play (SJ theorem, genus, search) and what SJ says; with\n"
-                "--every the step counts and the deciding term; with --moore K the binary\n"
-                "columns' counts of ones mod K+1. A loopy term of infinite value: its K,\n"
-                "Smith's rule for the sum, a win or a draw; a won term whose value is not\n"
-                "known (a large wythoff): its outcome and the winning move.\n"
-                "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"},
-    {"play", "grundy play POSITION [--misere|--every|--moore K] [--first me|grundy]: a game\n"
-             "against perfect play. Type a move as `i: TERM` (term i becomes TERM; in Every-SG\n"
-             "and Moore several, joined by ';'), as the whole position after it, or as `#N`\n"
-             "for move N of the list `?` shows; `hint` shows a winning move, `quit` stops.\n"
-             "An illegal move is refused with the reason. grundy answers with a winning\n"
-             "move when it has one, keeps a draw in a loopy game, and otherwise plays the\n"
-             "move that leaves the most, so the game lasts. Moves are read a line at a\n"
-             "time from stdin (echoed when it is not a terminal, so scripts can play);\n"
-             "the position comes from the arguments, @FILE or --file FILE.\n"
-             "  grundy play 'kayles(5) + 3'\n"
-             "  grundy play 'wythoff(3,5)' --first grundy\n"},
-    {"genus", "grundy genus HEAP: Conway's genus g^{γ0γ1...}: g the normal value, γk the\n"
-              "misère value of the heap plus k heaps of size 2, computed exactly by search,\n"
-              "or for large heaps by the misère quotient with nim heaps adjoined;\n"
-              "the notation stops once the computed tail alternates (at least 4 terms).\n"
-              "  grundy genus 'kayles(5)'      # 4^{146}\n"},
-    {"quotient", "grundy quotient RULESET --to N [--json]: the misère quotient of the sums of\n"
-                 "heaps 0..N (Plambeck and Siegel): its size, generators, relations, P-portion\n"
-                 "and the element of every heap, each proved. A periodic pretending function\n"
-                 "makes it the quotient of every heap. --search-limit bounds the proof's\n"
-                 "states; past a bound it exits 2 naming the last heap proved.\n"
-                 "  grundy quotient kayles --to 200   # 40 elements, period 12 from heap 71\n"},
-    {"newnim", "grundy newnim HEAPS...: round one, the first player removes whole heaps (not\n"
-               "all); round two, the second player does; then Nim. Prints the least total the\n"
-               "first player must remove to be sure to win, or -1. --json lists the heaps.\n"
-               "  grundy newnim 5 5 6 6 5 5     # 21\n"},
     {"wythoff", "wythoff(a,b): take any number from one heap, or the same number from both.\n"
                 "Lost positions: (floor(k phi), floor(k phi) + k), decided in exact integer\n"
                 "arithmetic for all 64-bit a, b. Grundy values for small positions (both\n"
@@ -260,26 +533,6 @@ static const topic TOPICS[] = {
              "a move; overflow past 64 bits and division by zero are errors.\n"
              "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"
              "  grundy value 'rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s](10,3)'\n"},
-    {"table", "grundy table RULESET --to W,H [--csv] [--svg FILE] [--table-limit N]: the\n"
-              "values G(x, y) of a game whose positions are two numbers (wythoff, euclid,\n"
-              "prod, or a two-name rule) for 0 <= x <= W, 0 <= y <= H (at most 2000 each):\n"
-              "aligned text (rows x, columns y), CSV with --csv, and an SVG heat map with\n"
-              "--svg (colour by value, P-positions black, a legend).\n"
-              "  grundy table wythoff --to 12,12\n"
-              "  grundy table wythoff --to 100,100 --svg wythoff.svg   # the two Beatty rays\n"},
-    {"census", "grundy census PATTERN --to N [--shard i/n] [--threads T] [--max-seconds S]: every\n"
-               "take-and-break code matching PATTERN ('?' = any octal digit, e.g.\n"
-               "'tb[0.???]') computed to N, one JSON line per code: code, period and\n"
-               "preperiod when proved (else null), max, to, seconds. Threads default to the\n"
-               "number of cores; --shard i/n keeps every n-th code from the i-th.\n"
-               "--max-seconds S stops after S seconds: the codes done are printed, exit 2.\n"
-               "grundy census-merge PATTERN FILES... joins the shards' outputs into one\n"
-               "file on stdout, in the order of one unsharded run, and exits 2 (printing\n"
-               "nothing) when a code is missing or twice, a line is cut short or is not a\n"
-               "row of PATTERN, or the rows were computed to different N.\n"
-               "  grundy census 'tb[0.??]' --to 1000\n"
-               "  grundy census 'tb[0.??]' --to 1000 --shard 0/2 > a    # and 1/2 > b\n"
-               "  grundy census-merge 'tb[0.??]' a b > census.jsonl\n"},
     {"nimbers", "grundy nim OP ARGS: nimber arithmetic on 64-bit words. OP is add, mul, inv,\n"
                 "div, sqrt, sqr, pow (a^e), solve-quadratic (x^2 + x = a: prints both\n"
                 "solutions, or 'none') or log (the e with g^e = a, g = 2^32 + 6).\n"
@@ -309,17 +562,44 @@ static const topic TOPICS[] = {
              "  draw_moves_complete  false when not every such move is listed\n"},
 };
 
+#define COUNT(a) (sizeof a / sizeof a[0])
+
+static const char *find_text(const topic *list, size_t n, const char *name) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(list[i].name, name)) return list[i].text;
+    return NULL;
+}
+
+/* Every name `grundy help` knows, commands first; a topic that shares a
+ * command's name (the nim ruleset) is named once. */
+static void list_names(FILE *f, const char *sep) {
+    for (size_t i = 0; i < COUNT(COMMAND_HELP); i++) fprintf(f, "%s%s", i ? sep : "", COMMAND_HELP[i].name);
+    for (size_t i = 0; i < COUNT(TOPICS); i++)
+        if (!find_text(COMMAND_HELP, COUNT(COMMAND_HELP), TOPICS[i].name)) fprintf(f, "%s%s", sep, TOPICS[i].name);
+}
+
+/* A command's help, then the topic of the same name when there is one:
+ * `grundy help nim` is about the command and the ruleset. text writes
+ * each part (fputs for the terminal, man_text for the manual page). */
+static int put_named(FILE *f, const char *name, void (*text)(FILE *, const char *)) {
+    const char *c = find_text(COMMAND_HELP, COUNT(COMMAND_HELP), name), *t = find_text(TOPICS, COUNT(TOPICS), name);
+    if (c) text(f, c);
+    if (c && t) text(f, "\n");
+    if (t) text(f, t);
+    return c || t;
+}
+
+static void put_plain(FILE *f, const char *t) { fputs(t, f); }
+
 void cli_help(FILE *f, const char *name, int *found) {
     if (!name) { fputs(USAGE, f); return; }
     if (!strcmp(name, "topics")) {
-        fputs("help topics:", f);
-        for (size_t i = 0; i < sizeof TOPICS / sizeof TOPICS[0]; i++) fprintf(f, " %s", TOPICS[i].name);
+        fputs("help topics: ", f);
+        list_names(f, " ");
         fputs("\n", f);
         return;
     }
-    for (size_t i = 0; i < sizeof TOPICS / sizeof TOPICS[0]; i++)
-        if (!strcmp(TOPICS[i].name, name)) { fputs(TOPICS[i].text, f); return; }
-    if (found) *found = 0;
+    if (!put_named(f, name, put_plain) && found) *found = 0;
 }
 
 /* text as troff lines inside .nf/.fi: backslashes escaped, and a line
@@ -335,15 +615,24 @@ static void man_text(FILE *f, const char *t) {
     if (!bol) fputc('\n', f);
 }
 
-/* The manual page (troff), from the same text as the help: the usage and
- * every topic. The build writes it to grundy.1 and installs it. */
+/* The manual page (troff), from the same text as the help: the usage,
+ * every command and every topic. The build writes it to grundy.1 and
+ * installs it. */
 static void man_page(FILE *f) {
     fprintf(f, ".TH GRUNDY 1 \"\" \"grundy %s\" \"User Commands\"\n", gr_version());
     fputs(".SH NAME\ngrundy \\- exact solutions of impartial combinatorial games\n", f);
     fputs(".SH SYNOPSIS\n.nf\n", f);
     man_text(f, USAGE);
-    fputs(".fi\n.SH TOPICS\nEach section below is also printed by \\fBgrundy help\\fR \\fITOPIC\\fR.\n", f);
-    for (size_t i = 0; i < sizeof TOPICS / sizeof TOPICS[0]; i++) {
+    fputs(".fi\n.SH COMMANDS\nEach section below is also printed by \\fBgrundy help\\fR \\fICOMMAND\\fR and by "
+          "\\fBgrundy\\fR \\fICOMMAND\\fR \\fB\\-\\-help\\fR.\n", f);
+    for (size_t i = 0; i < COUNT(COMMAND_HELP); i++) {
+        fprintf(f, ".SS %s\n.nf\n", COMMAND_HELP[i].name);
+        put_named(f, COMMAND_HELP[i].name, man_text);
+        fputs(".fi\n", f);
+    }
+    fputs(".SH TOPICS\nEach section below is also printed by \\fBgrundy help\\fR \\fITOPIC\\fR.\n", f);
+    for (size_t i = 0; i < COUNT(TOPICS); i++) {
+        if (find_text(COMMAND_HELP, COUNT(COMMAND_HELP), TOPICS[i].name)) continue; /* in its command's section */
         fprintf(f, ".SS %s\n.nf\n", TOPICS[i].name);
         man_text(f, TOPICS[i].text);
         fputs(".fi\n", f);
@@ -351,18 +640,22 @@ static void man_page(FILE *f) {
     fputs(".SH SEE ALSO\nThe documentation in the source tree's docs/ folder, starting with README.md.\n", f);
 }
 
-/* grundy help [TOPIC] | grundy help --man | grundy --help | grundy -h */
+/* grundy help [COMMAND | TOPIC] | grundy help --man | grundy --help | grundy -h */
 int cmd_help(int argc, char **argv) {
     if (strcmp(argv[1], "help")) { cli_help(stdout, NULL, NULL); return 0; }
-    if (argc > 3) return cli_usage_error("help takes one TOPIC%s", "");
+    if (argc > 3) return cli_usage_error("help takes one COMMAND or TOPIC%s", "");
     if (argc == 3 && !strcmp(argv[2], "--man")) {
         man_page(stdout);
         return 0;
     }
+    const char *name = argc == 3 ? argv[2] : NULL;
+    if (name && !strcmp(name, "--help")) name = "help";
     int found = 1;
-    cli_help(stdout, argc == 3 ? argv[2] : NULL, &found);
+    cli_help(stdout, name, &found);
     if (!found) {
-        fprintf(stderr, "grundy: error: no help topic '%s' (try 'grundy help topics')\n", argv[2]);
+        fprintf(stderr, "grundy: error: no help topic '%s'; commands and topics: ", name);
+        list_names(stderr, ", ");
+        fputs("\n", stderr);
         return 2;
     }
     return 0;

@@ -41,6 +41,15 @@ int main(int argc, char **argv) {
         cli_help(stderr, NULL, NULL);
         return 2;
     }
+    /* CMD ... --help: that command's help, whatever else is on the line */
+    if (strcmp(argv[1], "help") && strcmp(argv[1], "--help") && strcmp(argv[1], "-h"))
+        for (int i = 2; i < argc; i++)
+            if (!strcmp(argv[i], "--help")) {
+                int found = 1;
+                cli_help(stdout, argv[1], &found);
+                if (!found) return cli_usage_error("unknown command '%s'", argv[1]);
+                return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+            }
     const command *c = NULL;
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0] && !c; i++)
         if (!strcmp(COMMANDS[i].name, argv[1])) c = &COMMANDS[i];

@@ -49,6 +49,39 @@ int cli_usage_error(const char *fmt, const char *arg) {
     return 2;
 }
 
+/* The library says which bound stopped it ("... (raise the search limit)");
+ * the tool adds the option that raises it. `says` is what the message
+ * names, `bound` the bound that is meant. */
+static const struct bound_hint {
+    const char *says, *bound, *option, *arg;
+} BOUND_HINTS[] = {
+    {"search limit", "search limit", "--search-limit", "N"},
+    {"table limit", "table limit", "--table-limit", "N"},
+    {"time limit", "time limit", "--max-seconds", "S"},
+    /* the proof of a misère quotient, whose states --search-limit bounds */
+    {"the proof needs more than", "search limit", "--search-limit", "N"},
+};
+
+static void put_message(FILE *f, const gr_error *e) {
+    const char *m = e->message[0] ? e->message : gr_status_name(e->status);
+    if (e->status == GR_ELIMIT || e->status == GR_EUNPROVEN)
+        for (size_t i = 0; i < sizeof BOUND_HINTS / sizeof BOUND_HINTS[0]; i++) {
+            const struct bound_hint *b = &BOUND_HINTS[i];
+            if (!strstr(m, b->says) || strstr(m, b->option)) continue;
+            char hint[64];
+            snprintf(hint, sizeof hint, "(raise the %s)", b->bound);
+            const char *at = strstr(m, hint);
+            if (at) {
+                int upto = (int)(at - m + (ptrdiff_t)strlen(hint)) - 1; /* up to its ')' */
+                fprintf(f, "%.*s with %s %s%s", upto, m, b->option, b->arg, m + upto);
+            } else {
+                fprintf(f, "%s (raise the %s with %s %s)", m, b->bound, b->option, b->arg);
+            }
+            return;
+        }
+    fputs(m, f);
+}
+
 int cli_report(const gr_error *e, const char *source, int from_file) {
     fprintf(stderr, "grundy: error: ");
     if (source) fprintf(stderr, "%s: ", source);
@@ -56,7 +89,8 @@ int cli_report(const gr_error *e, const char *source, int from_file) {
         fprintf(stderr, "at line %zu, column %zu: ", e->line, e->column);
     else if (e->column)
         fprintf(stderr, "at column %zu: ", e->column);
-    fprintf(stderr, "%s\n", e->message[0] ? e->message : gr_status_name(e->status));
+    put_message(stderr, e);
+    fputc('\n', stderr);
     return gr_status_is_input_error(e->status) ? 2 : 1;
 }
 
@@ -181,5 +215,24 @@ int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds) {
     if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);
     if (o->has_search_limit) gr_ctx_set_search_limit(*ctx, o->search_limit);
     gr_ctx_set_time_limit(*ctx, (double)(o->has_max_seconds ? o->max_seconds : default_seconds));
+    if (cli_native(*ctx) != 0) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     return 0;
+}
+
+/* Rules run as native code compiled by $CC (else cc) into
+ * $GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy, else ~/.cache/grundy;
+ * GRUNDY_NATIVE=0 keeps them on the rule machine. */
+int cli_native(gr_ctx *ctx) {
+    const char *off = getenv("GRUNDY_NATIVE");
+    if (off && !strcmp(off, "0")) return 0;
+    const char *cc = getenv("CC"), *dir = getenv("GRUNDY_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char path[4096];
+    if (!cc || !*cc) cc = "cc";
+    if (!dir || !*dir) {
+        if (xdg && *xdg) snprintf(path, sizeof path, "%s/grundy", xdg);
+        else if (home && *home) snprintf(path, sizeof path, "%s/.cache/grundy", home);
+        else return 0;
+        dir = path;
+    }
+    return gr_ctx_set_native(ctx, cc, dir) == GR_OK ? 0 : 1;
 }

@@ -411,7 +411,28 @@ run 0 "$G" table euclid --to 2,2 --csv && out_is "$(printf 'x\\y,0,1,2\n0,0,0,0\
 run 2 "$G" table kayles --to 3,3 && err_has "positions are two numbers" && one_line_err
 run 2 "$G" table wythoff --to 3 && err_has "--to needs W,H"
 run 2 "$G" table wythoff --to 3000,3 && err_has "at most 2000"
-run 2 "$G" table euclid --to 300,300 --table-limit 100 && err_has "raise the table limit"
+run 2 "$G" table euclid --to 300,300 --table-limit 100 && err_has "(raise the table limit with --table-limit N)" && one_line_err
+# table takes the options value and solve take, read by the same code:
+# --search-limit bounds the search of a rule (this one is Wythoff's game),
+# --max-seconds the whole table, --quiet the progress line
+wyrule='rule[(x,y) -> (x-k,y) for k in 1..x; (x,y) -> (x,y-k) for k in 1..y; (x,y) -> (x-k,y-k) for k in 1..min(x,y)]'
+run 2 "$G" table "$wyrule" --to 40,40 --search-limit 100 && err_has "exceeds its bound of 100 positions" && err_has "with --search-limit N)" && one_line_err
+run 0 "$G" table wythoff --to 40,40 --csv && cp "$T/out" "$T/wythoff.csv"
+run 0 "$G" table "$wyrule" --to 40,40 --search-limit 100000000 --csv && out_has "40,40,41,39,38,43,42,44,32,37,47" &&
+    if cmp -s "$T/out" "$T/wythoff.csv"; then pass=$((pass+1)); else echo "FAIL: the rule's table is not wythoff's"; fail=$((fail+1)); fi
+run 0 "$G" table wythoff --to 2,3 --quiet --search-limit 5 --max-seconds 0 && out_is "$(printf 'x\\y 0 1 2 3\n  0 0 1 2 3\n  1 1 2 0 4\n  2 2 0 1 5')"
+t0=$(date +%s%N)
+run 2 timeout 30 "$G" table "$wyrule" --to 2000,2000 --search-limit 100000000 --max-seconds 1 &&
+    err_has "the time limit of 1 s was reached in the " && err_has "(raise the time limit with --max-seconds S)" && one_line_err
+ms=$((($(date +%s%N) - t0) / 1000000))
+if [ $ms -lt 3000 ] || { [ "${2:-}" = sanitize ] && [ $ms -lt 8000 ]; }; then pass=$((pass+1)); else echo "FAIL: table --max-seconds 1 stopped after $ms ms"; fail=$((fail+1)); fi
+run 2 "$G" table wythoff --to 3,3 --json && err_is "grundy: error: unknown option '--json' for table (see 'grundy --help')"
+run 2 "$G" table wythoff --to 3,3 --search-limit && err_is "grundy: error: option '--search-limit' needs a value (see 'grundy --help')"
+run 2 "$G" table wythoff --to 3,3 --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"
+# the other bounds' refusals name their options too
+run 2 "$G" solve --misere --search-limit 10 'kayles(30) + kayles(31)' && err_has "(raise the search limit with --search-limit N); its heaps'" && one_line_err
+run 2 "$G" value 'wythoff(100000,7) + 3' && err_has "(raise the table limit with --table-limit N)" && one_line_err
+run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 10 && err_has "the proof needs more than 10 states (raise the search limit with --search-limit N)"
 run 0 "$G" seq 'sub[1,2,4]' --to 8 --out "$T/s.txt" && [ "$(cat "$T/s.txt")" = '0 1 2 0 1 2 0 1 2' ] && pass=$((pass+1))
 run 2 "$G" seq kayles --to 10 --plot /nonexistent/dir/x.svg && err_has "cannot write"
 run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
@@ -448,6 +469,8 @@ run 2 "$G" frobnicate && err_is "grundy: error: unknown command 'frobnicate' (se
 run 2 "$G" value --bogus 3 && err_is "grundy: error: unknown option '--bogus' (see 'grundy --help')"
 run 2 "$G" solve --max-moves 3
 run 2 "$G" help no-such-topic && err_has "no help topic"
+run 2 "$G" help nosuch && err_has "grundy: error: no help topic 'nosuch'; commands and topics: value, solve, seq," &&
+    err_has "census-merge" && err_has "language, rulesets" && one_line_err
 
 # ---- --max-seconds: every search, tabulation and listing stops in time ----
 # (each hung or ran for minutes before the bound; `timeout` turns a hang
@@ -459,7 +482,7 @@ for c in "solve --misere $slow" "solve --every $slow" "genus $slow" "solve --mis
     # shellcheck disable=SC2086
     run 2 timeout 60 "$G" $c --max-seconds 1 && err_has "the time limit of 1 s was reached in " && one_line_err
 done
-run 2 timeout 60 "$G" value --table-limit 10000000000 'tb[0.106](1000000000)' --max-seconds 1 && err_has "in the table of tb[0.106]" && err_has "values (raise the time limit)"
+run 2 timeout 60 "$G" value --table-limit 10000000000 'tb[0.106](1000000000)' --max-seconds 1 && err_has "in the table of tb[0.106]" && err_has "values (raise the time limit with --max-seconds S)"
 run 2 timeout 60 "$G" seq nim --to 100000000 --max-seconds 1 && err_has "the time limit of 1 s was reached writing the values, after"
 run 2 timeout 60 "$G" census 'tb[0.???]' --to 20000 --threads 1 --max-seconds 1 && err_has "the time limit of 1 s was reached with" && one_line_err &&
     json_lines=$(wc -l <"$T/out") && [ "$json_lines" -lt 511 ] && pass=$((pass+1))
@@ -476,6 +499,13 @@ if command -v script >/dev/null; then
     if grep -q "tb\[0.106\]: [0-9]* of [0-9]* values" "$T/out" || [ $ms -lt 1500 ]; then pass=$((pass+1)); else echo "FAIL: no progress line in $ms ms: $(head -c 200 "$T/out")"; fail=$((fail+1)); fi
     script -qec "\"$G\" value --quiet --table-limit 100000000 'tb[0.106](3000000)'" /dev/null >"$T/out" 2>&1
     if grep -q "values (" "$T/out"; then echo "FAIL: --quiet still shows progress"; fail=$((fail+1)); else pass=$((pass+1)); fi
+    # and of a long table
+    t0=$(date +%s%N)
+    script -qec "\"$G\" table \"$wyrule\" --to 200,200 --search-limit 100000000 >/dev/null" /dev/null >"$T/out" 2>&1
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if grep -q "\]: [0-9]* of 40401 values" "$T/out" || [ $ms -lt 1500 ]; then pass=$((pass+1)); else echo "FAIL: no table progress line in $ms ms: $(head -c 200 "$T/out")"; fail=$((fail+1)); fi
+    script -qec "\"$G\" table \"$wyrule\" --to 200,200 --search-limit 100000000 --quiet >/dev/null" /dev/null >"$T/out" 2>&1
+    if grep -q "values (" "$T/out"; then echo "FAIL: table --quiet still shows progress"; fail=$((fail+1)); else pass=$((pass+1)); fi
 fi
 
 # ---- endless and binary input stops at once (it used to fill memory) ----
@@ -563,6 +593,32 @@ run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
 run 0 "$G" help language && out_has "POSITION := TERM"
 for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush nimbers census misere every moore genus newnim exit-codes json topics; do
     run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
+done
+# every command's help: its usage, its options and examples; the commands
+# are those of main.c and those the usage lists
+for c in value solve seq explain play genus quotient newnim census census-merge table nim demo help version \
+         $("$G" help | awk '$1 == "grundy" && $2 !~ /^-/ {print $2}' | sort -u); do
+    run 0 "$G" help "$c" && out_has "usage: grundy" && out_has "options:" && out_has "examples:"
+done
+run 0 "$G" help seq && out_has "usage: grundy seq RULESET --to N" && out_has "  --to N             the last heap size" &&
+    out_has "  --checkpoint-ms MS" && out_has "  grundy seq kayles --to 200 --period"
+run 0 "$G" help table && out_has "  --search-limit N" && out_has "  --max-seconds S" && out_has "  --quiet" && out_has "  --table-limit N"
+run 0 "$G" help census && out_has "  --shard i/n" && out_has "  --threads T"
+run 0 "$G" help nim && out_has "usage: grundy nim OP ARGS..." && out_has "nim: take any positive number of tokens"
+run 0 "$G" help --help && out_has "usage: grundy help [COMMAND | TOPIC]"
+# grundy CMD --help is grundy help CMD
+for c in value solve seq explain play genus quotient newnim demo table; do
+    "$G" help "$c" >"$T/want" 2>/dev/null
+    run 0 "$G" "$c" --help && out_is "$(cat "$T/want")"
+done
+run 2 "$G" frob --help && err_is "grundy: error: unknown command 'frob' (see 'grundy --help')"
+# each option a command's help lists is one the command reads (none is
+# invented): given one, no command says it does not know it
+for c in value solve seq explain play genus quotient newnim census census-merge table nim demo help; do
+    for o in $("$G" help "$c" | awk '/^options:/ {f = 1; next} /^$/ {f = 0} f && /^  --/ {print $1}'); do
+        "$G" "$c" "$o" 1 </dev/null >/dev/null 2>"$T/err"
+        if grep -q "unknown option" "$T/err"; then echo "FAIL: grundy help $c lists $o: $(cat "$T/err")"; fail=$((fail+1)); else pass=$((pass+1)); fi
+    done
 done
 run 0 "$G" --version && out_has "grundy 0."
 run 0 "$G" demo && out_has "kayles(1000000000000000000)"

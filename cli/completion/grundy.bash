@@ -1,6 +1,8 @@
 # bash completion for grundy. The commands, options, nim operations and
 # help topics are read from `grundy help` itself, so they never drift from
-# the tool (installed as share/bash-completion/completions/grundy).
+# the tool (installed as share/bash-completion/completions/grundy). A
+# command's options are those of its own help (`grundy help COMMAND`: the
+# lines of its "options:" block that start with "  --").
 _grundy() {
     local cur prev words cword
     cur=${COMP_WORDS[COMP_CWORD]}
@@ -18,7 +20,14 @@ _grundy() {
         return 0
     fi
     case "$cur" in
-    -*) COMPREPLY=($(compgen -W "$opts" -- "$cur")); return 0 ;;
+    -*)
+        local own
+        if own=$("${COMP_WORDS[0]}" help "${COMP_WORDS[1]}" 2>/dev/null); then
+            opts=$(printf '%s\n' "$own" | awk '/^options:/ {f = 1; next} /^$/ {f = 0} f && /^  --/ {print $1}')
+        fi
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        return 0
+        ;;
     esac
     case "$prev" in
     --out | --plot | --checkpoint | --file | --svg) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
