@@ -199,6 +199,47 @@ static void random_native(const char *dir) {
     CHECK(native_used > cases / 3, "only %lu rules ran native", native_used);
 }
 
+/* arithmetic at the edges of 64 bits: where the native code must check
+ * (and hand the heap to the machine) and where it may not need to */
+static void edge_native(const char *dir) {
+    static const char *const specs[] = {
+        "rule[n -> n-1 if n * 4611686018427387904 > 0; n -> n-2]",
+        "rule[n -> n-1 if -n - 9223372036854775807 < 0; n -> n-3]",
+        "rule[n -> n-1 if (0 - 9223372036854775807 - n) / -1 > 9223372036854775806; n -> n-2]",
+        "rule[n -> n-1 if (0 - 9223372036854775807 - n) % -1 == 0; n -> n-2]",
+        "rule[n -> n-1 if gcd(0 - 9223372036854775807 - n, 6) > 1; n -> n-2]",
+        "rule[n -> n - k*k*k*k for k in 1..n; n -> n - k*k*k*k*k*k*k*k*k*k*k for k in 1..n if k > 40]",
+        "rule[n -> n-k for k in 1..9223372036854775807 if k <= n]",
+        "rule[n -> n-k for k in 9223372036854775806..9223372036854775807; n -> n-1]",
+        "rule[n -> n-1 if n*n*n*n*n*n*n*n*n*n*n > 7; n -> n-2]",
+        "rule[n -> (n - 1) / (n - 5) + n - 6 if n > 7; n -> n-1]",
+        "rule[n -> n - 1 - (n - n) - k for k in 0..3]",
+        /* parts that may reach n: the native code must hand them to the machine */
+        "rule[n -> n/1 if n > 5; n -> n-1]", "rule[n -> min(n, n+1) if n > 5; n -> n-1]",
+        "rule[n -> n - k for k in 0..n/2 if n > 40; n -> n-1]", "rule[n -> k for k in 0..n if n > 30; n -> n-1]",
+        "rule[n -> k + (n-k) for k in 1..n/2 if n > 30; n -> n-2]", "rule[n -> max(k, n-k) for k in 0..n/2 if n > 9; n -> n-1]",
+        "rule[n -> (n+0)/2 + (n - 0) - n/2 if n > 20; n -> n-1]",
+        /* and parts that never do */
+        "rule[n -> k + (n-1-k) for k in 0..(n-1)/2]", "rule[n -> min(k, n-1) for k in 0..n]", "rule[n -> n/2 + n/3]",
+    };
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        enum { N = 90 };
+        gr_ctx *cn = native_ctx(dir), *cm = native_ctx(NULL);
+        gr_ruleset *rn, *rm;
+        gr_error en, em;
+        uint64_t gn[N], gm[N];
+        gr_error_clear(&en);
+        gr_error_clear(&em);
+        CHECK(cn && cm && gr_ctx_ruleset(cn, specs[i], strlen(specs[i]), &rn, &en) == GR_OK &&
+                  gr_ctx_ruleset(cm, specs[i], strlen(specs[i]), &rm, &em) == GR_OK, "%s", specs[i]);
+        gr_status sn = gr_ruleset_values(rn, N, gn, &en), sm = gr_ruleset_values(rm, N, gm, &em);
+        CHECK(sn == sm && (sn != GR_OK || !memcmp(gn, gm, sizeof gn)) && !strcmp(en.message, em.message),
+              "%s: native %s '%s', machine %s '%s'", specs[i], gr_status_name(sn), en.message, gr_status_name(sm), em.message);
+        gr_ctx_free(cn);
+        gr_ctx_free(cm);
+    }
+}
+
 int main(void) {
     random_stops();
     known_stops();
@@ -206,6 +247,7 @@ int main(void) {
     char dir[] = "/tmp/grundy-rulefast-XXXXXX";
     if (mkdtemp(dir)) {
         random_native(dir);
+        edge_native(dir);
         char cmd[128];
         snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
         if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

@@ -214,7 +214,7 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     uint64_t n = rs->len;
     /* a heap of 0 is no heap: no moves (G(0) = 0), as for every heap game */
     if (n == 0) return gri_rs_push(rs, 0, err);
-    if (!(d->shaped && !d->fallback) && n >= rs->ctx->native_from && native_ready(rs) && native_next(rs, &kst, err)) return kst;
+    if (!(d->shaped && !d->fallback) && n >= rs->ctx->native_from && n <= GRI_NATIVE_MAX_HEAP && native_ready(rs) && native_next(rs, &kst, err)) return kst;
     d->machine_heaps++;
     gather g = {rs, n, GR_OK, err};
     gr_mexset_clear(&rs->mex);

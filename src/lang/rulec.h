@@ -78,6 +78,9 @@ typedef struct gri_native_env {
 } gri_native_env;
 typedef int64_t (*gri_native_heap_fn)(uint64_t n, gri_native_env *env);
 #define GRI_NATIVE_ASK (-1)
+/* the largest heap the native code may be asked about (its arithmetic is
+ * proved to fit in 64 bits for heaps up to here) */
+#define GRI_NATIVE_MAX_HEAP (((uint64_t)1 << 31) - 1)
 gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out);
 
 #endif

@@ -18,11 +18,26 @@
 #include <string.h>
 #include "lang/rulec.h"
 
+/* What the emitter knows of a value: an interval. Heaps are at most
+ * GRI_NATIVE_MAX_HEAP (rule.c calls the native code only there), so most
+ * of a rule's arithmetic provably fits in 64 bits and needs no check. */
+typedef struct ival {
+    i128 lo, hi;
+} ival;
+
 typedef struct emitter {
     gr_buf *b;
     unsigned maxsp;
     unsigned labels;
+    ival var[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS];  /* what each name can be */
+    /* what is known of a value against the heap n (which is >= 1 where
+     * the code runs): UB_LE n or less, UB_LT less than n */
+    int var_ub[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS];
+    int smaller;  /* the last expression is below n on every path */
+    int last_ub;  /* its UB_ */
 } emitter;
+
+enum { UB_NONE, UB_LE, UB_LT };
 
 static void put(emitter *e, const char *fmt, ...) GR_PRINTF(2, 3);
 static void put(emitter *e, const char *fmt, ...) {
@@ -34,13 +49,29 @@ static void put(emitter *e, const char *fmt, ...) {
     if (k > 0) gri_buf_put(e->b, line, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
 }
 
-/* code c as statements leaving its value in s0; on an arithmetic fault
- * they jump to `fault`. 0 when the code has something C cannot say here
- * (a constant past 2^63 - 1). */
-static int expr(emitter *e, const code *c, const char *fault) {
+#define BIG ((i128)1 << 100) /* "unbounded": far past 64 bits, far from overflowing 128 */
+static const i128 I64MIN = -((i128)1 << 63), I64MAX = ((i128)1 << 63) - 1;
+
+static i128 clampb(i128 v) { return v > BIG ? BIG : v < -BIG ? -BIG : v; }
+static ival iv(i128 lo, i128 hi) { ival r = {clampb(lo), clampb(hi)}; return r; }
+static int fits(ival v) { return v.lo >= I64MIN && v.hi <= I64MAX; }
+static i128 mn(i128 a, i128 b) { return a < b ? a : b; }
+static i128 mx(i128 a, i128 b) { return a > b ? a : b; }
+static i128 absmax(ival v) { return mx(v.hi < 0 ? -v.hi : v.hi, v.lo < 0 ? -v.lo : v.lo); }
+
+/* code c as statements leaving its value in s0 (and its interval in
+ * *out); on an arithmetic fault they jump to `fault`. An operation whose
+ * result provably fits in 64 bits is written plainly, any other with the
+ * compiler's overflow check. 0 when the code has something C cannot say
+ * here (a constant past 2^63 - 1). */
+static int expr(emitter *e, const code *c, const char *fault, ival *out) {
     unsigned sp = 0, base = e->labels;
+    ival st[RULE_MAX_DEPTH * 2 + 8];
+    /* each value as c * n + (something in rest), c 0 or 1; c -1: not so */
+    int lc[RULE_MAX_DEPTH * 2 + 8], rn[RULE_MAX_DEPTH * 2 + 8];  /* rn: reads n */
+    ival rest[RULE_MAX_DEPTH * 2 + 8];
+    int ub[RULE_MAX_DEPTH * 2 + 8];
     e->labels += (unsigned)c->n + 1;
-    /* jump targets get labels */
     for (size_t pc = 0; pc <= c->n; pc++) {
         int target = 0;
         for (size_t q = 0; q < c->n; q++)
@@ -49,55 +80,147 @@ static int expr(emitter *e, const code *c, const char *fault) {
         if (pc == c->n) break;
         const insn *in = &c->v[pc];
         unsigned a = sp - 2, b = sp - 1;
+        ival x = sp >= 2 ? st[a] : iv(0, 0), y = sp >= 1 ? st[b] : iv(0, 0), r;
         switch (in->op) {
         case OP_CONST:
             if (in->arg > (uint64_t)INT64_MAX) return 0;
+            st[sp] = iv((i128)in->arg, (i128)in->arg);
             put(e, "s%u = %lldLL;\n", sp++, (long long)in->arg);
             break;
-        case OP_LOAD: put(e, "s%u = x%u;\n", sp++, (unsigned)in->arg); break;
+        case OP_LOAD:
+            st[sp] = e->var[in->arg];
+            put(e, "s%u = x%u;\n", sp++, (unsigned)in->arg);
+            break;
         case OP_POP: sp--; break;
         case OP_JFALSE_KEEP: put(e, "if (!s%u) goto L%u;\n", sp - 1, base + (unsigned)in->arg); break;
         case OP_JTRUE_KEEP: put(e, "if (s%u) goto L%u;\n", sp - 1, base + (unsigned)in->arg); break;
-        case OP_NEG: put(e, "if (s%u == INT64_MIN) goto %s; s%u = -s%u;\n", sp - 1, fault, sp - 1, sp - 1); break;
-        case OP_NOT: put(e, "s%u = !s%u;\n", sp - 1, sp - 1); break;
-        case OP_ADD: put(e, "if (__builtin_add_overflow(s%u, s%u, &s%u)) goto %s;\n", a, b, a, fault); sp--; break;
-        case OP_SUB: put(e, "if (__builtin_sub_overflow(s%u, s%u, &s%u)) goto %s;\n", a, b, a, fault); sp--; break;
-        case OP_MUL: put(e, "if (__builtin_mul_overflow(s%u, s%u, &s%u)) goto %s;\n", a, b, a, fault); sp--; break;
-        case OP_DIV:
-            put(e, "if (!s%u || (s%u == INT64_MIN && s%u == -1)) goto %s;\n", b, a, b, fault);
-            put(e, "{ int64_t q = s%u / s%u; if (s%u %% s%u && ((s%u < 0) != (s%u < 0))) q--; s%u = q; }\n", a, b, a, b, a, b, a);
+        case OP_NEG:
+            r = iv(-y.hi, -y.lo);
+            if (y.lo > I64MIN) put(e, "s%u = -s%u;\n", b, b);
+            else put(e, "if (s%u == INT64_MIN) goto %s; s%u = -s%u;\n", b, fault, b, b);
+            st[b] = r;
+            break;
+        case OP_NOT: put(e, "s%u = !s%u;\n", b, b); st[b] = iv(0, 1); break;
+        case OP_ADD: case OP_SUB: case OP_MUL: {
+            static const char *const NAME[] = {"add", "sub", "mul"}, *const SYM[] = {"+", "-", "*"};
+            int k = in->op == OP_ADD ? 0 : in->op == OP_SUB ? 1 : 2;
+            if (k == 0) r = iv(x.lo + y.lo, x.hi + y.hi);
+            else if (k == 1) r = iv(x.lo - y.hi, x.hi - y.lo);
+            else {
+                i128 p[4];
+                /* endpoints are within 2^100: clamp each factor to 2^62 first
+                 * so the product stays within 128 bits */
+                i128 xl = mx(mn(x.lo, (i128)1 << 62), -((i128)1 << 62)), xh = mx(mn(x.hi, (i128)1 << 62), -((i128)1 << 62));
+                i128 yl = mx(mn(y.lo, (i128)1 << 62), -((i128)1 << 62)), yh = mx(mn(y.hi, (i128)1 << 62), -((i128)1 << 62));
+                p[0] = xl * yl; p[1] = xl * yh; p[2] = xh * yl; p[3] = xh * yh;
+                r = iv(mn(mn(p[0], p[1]), mn(p[2], p[3])), mx(mx(p[0], p[1]), mx(p[2], p[3])));
+                /* a factor past 2^62 may make the true product larger */
+                if (absmax(x) > ((i128)1 << 62) || absmax(y) > ((i128)1 << 62)) r = iv(-BIG, BIG);
+            }
+            if (fits(r)) put(e, "s%u = s%u %s s%u;\n", a, a, SYM[k], b);
+            else put(e, "if (__builtin_%s_overflow(s%u, s%u, &s%u)) goto %s;\n", NAME[k], a, b, a, fault);
+            st[a] = r;
             sp--;
             break;
-        case OP_MOD:
-            put(e, "if (!s%u || (s%u == INT64_MIN && s%u == -1)) goto %s;\n", b, a, b, fault);
-            put(e, "{ int64_t m = s%u %% s%u; if (m && ((m < 0) != (s%u < 0))) m += s%u; s%u = m; }\n", a, b, b, b, a);
+        }
+        case OP_DIV: case OP_MOD: {
+            int zero = y.lo <= 0 && y.hi >= 0, minus1 = x.lo <= I64MIN && y.lo <= -1 && y.hi >= -1;
+            if (zero || minus1) put(e, "if (!s%u || (s%u == INT64_MIN && s%u == -1)) goto %s;\n", b, a, b, fault);
+            if (in->op == OP_DIV) {
+                put(e, "{ int64_t q = s%u / s%u; if (s%u %% s%u && ((s%u < 0) != (s%u < 0))) q--; s%u = q; }\n", a, b, a, b, a, b, a);
+                i128 m = absmax(x);
+                r = iv(-m, m);
+            } else {
+                put(e, "{ int64_t m = s%u %% s%u; if (m && ((m < 0) != (s%u < 0))) m += s%u; s%u = m; }\n", a, b, b, b, a);
+                i128 m = absmax(y);
+                r = iv(-m, m);
+            }
+            st[a] = r;
             sp--;
             break;
-        case OP_MIN: put(e, "if (s%u < s%u) s%u = s%u;\n", b, a, a, b); sp--; break;
-        case OP_MAX: put(e, "if (s%u > s%u) s%u = s%u;\n", b, a, a, b); sp--; break;
+        }
+        case OP_MIN: put(e, "if (s%u < s%u) s%u = s%u;\n", b, a, a, b); st[a] = iv(mn(x.lo, y.lo), mn(x.hi, y.hi)); sp--; break;
+        case OP_MAX: put(e, "if (s%u > s%u) s%u = s%u;\n", b, a, a, b); st[a] = iv(mx(x.lo, y.lo), mx(x.hi, y.hi)); sp--; break;
         case OP_GCD:
-            put(e, "if (s%u == INT64_MIN || s%u == INT64_MIN) goto %s; s%u = grn_gcd(s%u, s%u);\n", a, b, fault, a, a, b);
+            if (x.lo <= I64MIN || y.lo <= I64MIN) put(e, "if (s%u == INT64_MIN || s%u == INT64_MIN) goto %s;\n", a, b, fault);
+            put(e, "s%u = grn_gcd(s%u, s%u);\n", a, a, b);
+            st[a] = iv(0, mx(absmax(x), absmax(y)));
             sp--;
             break;
-        case OP_LT: put(e, "s%u = s%u < s%u;\n", a, a, b); sp--; break;
-        case OP_LE: put(e, "s%u = s%u <= s%u;\n", a, a, b); sp--; break;
-        case OP_GT: put(e, "s%u = s%u > s%u;\n", a, a, b); sp--; break;
-        case OP_GE: put(e, "s%u = s%u >= s%u;\n", a, a, b); sp--; break;
-        case OP_EQ: put(e, "s%u = s%u == s%u;\n", a, a, b); sp--; break;
-        case OP_NE: put(e, "s%u = s%u != s%u;\n", a, a, b); sp--; break;
+        case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE: {
+            static const char *const CMP[] = {"<", "<=", ">", ">=", "==", "!="};
+            put(e, "s%u = s%u %s s%u;\n", a, a, CMP[in->op - OP_LT], b);
+            st[a] = iv(0, 1);
+            sp--;
+            break;
+        }
         case OP_DIVIDES:
             /* a | b; b % -1 is undefined in C for b = INT64_MIN, and -1 divides everything */
             put(e, "s%u = s%u ? (s%u == -1 || s%u %% s%u == 0) : s%u == 0;\n", a, a, a, b, a, b);
+            st[a] = iv(0, 1);
             sp--;
             break;
         default: return 0;
         }
+        /* the value as c * n + rest: a name other than n, a number and the
+         * sum or difference of such are followed; anything else is not */
+        switch (in->op) {
+        case OP_CONST: lc[sp - 1] = 0; rest[sp - 1] = st[sp - 1]; break;
+        case OP_LOAD:
+            lc[sp - 1] = in->arg == 0 ? 1 : 0;
+            rest[sp - 1] = in->arg == 0 ? iv(0, 0) : st[sp - 1];
+            break;
+        case OP_ADD: case OP_SUB: {
+            int c1 = lc[a], c2 = lc[b];
+            int cn = c1 < 0 || c2 < 0 ? -1 : in->op == OP_ADD ? c1 + c2 : c1 - c2;
+            lc[a] = cn == 0 || cn == 1 ? cn : -1;
+            rest[a] = in->op == OP_ADD ? iv(rest[a].lo + rest[b].lo, rest[a].hi + rest[b].hi)
+                                        : iv(rest[a].lo - rest[b].hi, rest[a].hi - rest[b].lo);
+            break;
+        }
+        case OP_POP: case OP_JFALSE_KEEP: case OP_JTRUE_KEEP: break;
+        default:
+            /* the value is a plain interval: c = 0 when the operands read no n */
+            lc[sp - 1] = -1;
+            break;
+        }
+        /* whether the value reads n; one that does not is just its interval */
+        switch (in->op) {
+        case OP_CONST: case OP_LOAD: rn[sp - 1] = in->op == OP_LOAD && in->arg == 0; break;
+        case OP_NEG: case OP_NOT: case OP_POP: case OP_JFALSE_KEEP: case OP_JTRUE_KEEP: break;
+        default: rn[sp - 1] = rn[sp - 1] | rn[sp]; break;  /* a binary operation: its operands were sp - 1 and sp */
+        }
+        if (sp && !rn[sp - 1] && lc[sp - 1] < 0) { lc[sp - 1] = 0; rest[sp - 1] = st[sp - 1]; }
+        /* the bound against n: from the linear form, or through the
+         * operations that keep it (n >= 1 here) */
+        if (sp) {
+            unsigned t = sp - 1;
+            int u = UB_NONE;
+            switch (in->op) {
+            case OP_LOAD: u = e->var_ub[in->arg]; break;
+            case OP_DIV:
+                /* floor(x / d) for d >= 2: at most x / 2 < n when x <= n, and negative when x is */
+                if (y.lo >= 2 && ub[a] >= UB_LE) u = UB_LT;
+                break;
+            case OP_MIN: u = ub[a] > ub[b] ? ub[a] : ub[b]; break;
+            case OP_MAX: u = ub[a] < ub[b] ? ub[a] : ub[b]; break;
+            case OP_SUB: if (y.lo >= 0) u = ub[a]; break;       /* x - (y >= 0) <= x */
+            case OP_ADD: if (y.hi <= 0) u = ub[a]; else if (x.hi <= 0) u = ub[b]; break;
+            case OP_POP: case OP_JFALSE_KEEP: case OP_JTRUE_KEEP: u = ub[t]; break;
+            default: break;
+            }
+            if (lc[t] == 1 && rest[t].hi <= 0) u = rest[t].hi <= -1 ? UB_LT : (u > UB_LE ? u : UB_LE);
+            if (lc[t] == 0 && st[t].hi <= 0) u = UB_LT;
+            ub[t] = u;
+        }
         if (sp > e->maxsp) e->maxsp = sp;
     }
+    if (out) *out = sp ? st[0] : iv(0, 0);
+    e->last_ub = sp == 1 ? ub[0] : UB_NONE;
+    e->smaller = e->last_ub == UB_LT;
     return 1;
 }
 
-/* As expr, for a stop test: a fault skips the test. */
 static int same_code(const code *a, const code *b) {
     if (a->n != b->n) return 0;
     for (size_t i = 0; i < a->n; i++)
@@ -116,7 +239,7 @@ static int stop_test(emitter *e, const clause *cl, unsigned depth, const rstop *
         for (unsigned k = 0; k < cl->nparts && part < 0; k++)
             if (same_code(&t->c, &cl->parts[k][0])) part = (int)k;
     snprintf(lab, sizeof lab, part >= 0 ? "ask" : "N%u", id);
-    if (!expr(e, &t->c, lab)) return 0;
+    if (!expr(e, &t->c, lab, NULL)) return 0;
     if (t->kind == STOP_NEGATIVE) put(e, "if (s0 < 0) break;\n");
     else put(e, "if (!s0) break;\n");
     if (part >= 0) put(e, "p%d = s0;\n", part);
@@ -144,17 +267,32 @@ static int innermost(emitter *e, const gri_rule *r, size_t ci) {
     const clause *cl = &r->c[ci];
     unsigned next = e->labels++;
     if (cl->cond.n) {
-        if (!expr(e, &cl->cond, "ask")) return 0;
+        if (!expr(e, &cl->cond, "ask", NULL)) return 0;
         put(e, "if (!s0) goto D%u;\n", next);
     }
     put(e, "{\nuint64_t v = 0;\n");
     for (unsigned k = 0; k < cl->nparts; k++) {
-        if (part_computed(cl, k)) put(e, "s0 = p%u;\n", k);
-        else if (!expr(e, &cl->parts[k][0], "ask")) return 0;
-        /* a negative entry is not a move; a part must be a smaller heap */
-        put(e, "if (s0 < 0) goto D%u;\nif ((uint64_t)s0 >= n) goto ask;\nv ^= g[s0];\n", next);
+        size_t mark_len = e->b->len;
+        ival pv;
+        if (!expr(e, &cl->parts[k][0], "ask", &pv)) return 0;
+        if (part_computed(cl, k)) {
+            /* a stop test computed it into p<k>: drop the code just written
+             * (it was written only to learn e->smaller) */
+            e->b->len = mark_len;
+            if (e->b->data) e->b->data[mark_len] = 0;
+            put(e, "s0 = p%u;\n", k);
+        }
+        /* a negative entry is not a move; a part must be a smaller heap
+         * (one unsigned comparison covers both on the usual path, and
+         * n - E with E >= 1 is always smaller) */
+        if (e->smaller && pv.lo >= 0) put(e, "v ^= g[s0];\n");
+        else if (e->smaller) put(e, "if (s0 < 0) goto D%u;\nv ^= g[s0];\n", next);
+        else put(e, "if ((uint64_t)s0 >= n) { if (s0 < 0) goto D%u; goto ask; }\nv ^= g[s0];\n", next);
     }
-    put(e, "if (v >= cap) goto ask;\nstamp[v] = mark;\n}\n");
+    /* v is an XOR of table values, below cap (rule.c makes cap a power of
+     * two above twice the largest value): the mask only keeps the store
+     * inside the array whatever happens */
+    put(e, "stamp[v & (cap - 1)] = mark;\n}\n");
     put(e, "D%u:;\n", next);
     return 1;
 }
@@ -164,11 +302,16 @@ static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth) {
     if (depth == cl->nloops) return innermost(e, r, ci);
     const loop *l = &cl->loops[depth];
     unsigned x = l->slot;
+    ival lo, hi;
     put(e, "{\nint64_t hi%u;\n", x);
-    if (!expr(e, &l->lo, "ask")) return 0;
+    if (!expr(e, &l->lo, "ask", &lo)) return 0;
     put(e, "x%u = s0;\n", x);
-    if (!expr(e, &l->hi, "ask")) return 0;
-    put(e, "hi%u = s0;\nif (hi%u == INT64_MAX) goto ask;\n", x, x);
+    if (!expr(e, &l->hi, "ask", &hi)) return 0;
+    put(e, "hi%u = s0;\n", x);
+    /* the name's last value plus one must fit */
+    if (hi.hi >= I64MAX) put(e, "if (hi%u == INT64_MAX) goto ask;\n", x);
+    e->var[x] = iv(lo.lo, hi.hi);
+    e->var_ub[x] = e->last_ub;  /* the name is at most its upper bound */
     put(e, "for (; x%u <= hi%u; x%u++) {\n", x, x, x);
     for (unsigned k = 0; k < l->nstops; k++)
         if (!stop_test(e, cl, depth, &l->stops[k])) return 0;
@@ -184,7 +327,12 @@ gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out) {
     if (r->arity != 1) return GR_EINVAL;
     gr_buf body;
     gri_buf_init(&body);
-    emitter e = {&body, 1, 0};
+    emitter e;
+    memset(&e, 0, sizeof e);
+    e.b = &body;
+    e.maxsp = 1;
+    for (unsigned k = 0; k < GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS; k++) e.var[k] = iv(-BIG, BIG);
+    e.var[0] = iv(0, GRI_NATIVE_MAX_HEAP);
     for (size_t ci = 0; ci < r->nc; ci++) {
         put(&e, "/* clause %zu */\n", ci + 1);
         if (!loops(&e, r, ci, 0)) { gri_buf_free(&body); return GR_EINVAL; }
