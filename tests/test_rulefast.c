@@ -219,6 +219,9 @@ static void edge_native(const char *dir) {
         "rule[n -> n - k for k in 0..n/2 if n > 40; n -> n-1]", "rule[n -> k for k in 0..n if n > 30; n -> n-1]",
         "rule[n -> k + (n-k) for k in 1..n/2 if n > 30; n -> n-2]", "rule[n -> max(k, n-k) for k in 0..n/2 if n > 9; n -> n-1]",
         "rule[n -> (n+0)/2 + (n - 0) - n/2 if n > 20; n -> n-1]",
+        /* the step bound (2^22 a listing), reached at heap 5 */
+        "rule[n -> k % n for k in 1..n*1000000]", "rule[n -> j % n for k in 1..n*10000 for j in 1..100]",
+        "rule[n -> n - k for k in 1..n*1000000 if k <= n or k == 0]",
         /* and parts that never do */
         "rule[n -> k + (n-1-k) for k in 0..(n-1)/2]", "rule[n -> min(k, n-1) for k in 0..n]", "rule[n -> n/2 + n/3]",
     };

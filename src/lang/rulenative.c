@@ -312,12 +312,28 @@ static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth) {
     if (hi.hi >= I64MAX) put(e, "if (hi%u == INT64_MAX) goto ask;\n", x);
     e->var[x] = iv(lo.lo, hi.hi);
     e->var_ub[x] = e->last_ub;  /* the name is at most its upper bound */
-    put(e, "for (; x%u <= hi%u; x%u++) {\n", x, x, x);
+    if (depth + 1 < cl->nloops) {
+        put(e, "for (; x%u <= hi%u; x%u++) {\n", x, x, x);
+        for (unsigned k = 0; k < l->nstops; k++)
+            if (!stop_test(e, cl, depth, &l->stops[k])) return 0;
+        put(e, "if (++steps > max_steps) goto ask;\n");
+        if (!loops(e, r, ci, depth + 1)) return 0;
+        put(e, "}\n}\n");
+        return 1;
+    }
+    /* the innermost loop counts its steps by its name: it runs to lim, the
+     * last value the step bound allows; reaching lim + 1 before hi means
+     * the machine would have passed the bound (or, if a stop test would
+     * have ended the loop there, decides the heap the same), so it asks */
+    put(e, "{\nconst int64_t from%u = x%u;\nint64_t lim%u = hi%u;\nconst uint64_t room%u = max_steps - steps;\n", x, x, x, x, x);
+    put(e, "if (hi%u >= x%u && (uint64_t)hi%u - (uint64_t)x%u >= room%u) lim%u = x%u + (int64_t)room%u - 1;\n", x, x, x, x, x, x,
+        x, x);
+    put(e, "for (; x%u <= lim%u; x%u++) {\n", x, x, x);
     for (unsigned k = 0; k < l->nstops; k++)
         if (!stop_test(e, cl, depth, &l->stops[k])) return 0;
-    put(e, "if (++steps > max_steps) goto ask;\n");
     if (!loops(e, r, ci, depth + 1)) return 0;
-    put(e, "}\n}\n");
+    put(e, "}\nif (x%u == lim%u + 1 && lim%u < hi%u) goto ask;\nsteps += (uint64_t)(x%u - from%u);\n}\n}\n", x, x, x, x, x,
+        x);
     return 1;
 }
 
