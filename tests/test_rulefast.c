@@ -11,6 +11,8 @@
 #include "internal.h"
 #include "lang/rulec.h"
 #include "context_internal.h"
+#include "rs.h"
+#include "games/rule_internal.h"
 #include "rulegen.h"
 #include <unistd.h>
 
@@ -243,8 +245,62 @@ static void edge_native(const char *dir) {
     }
 }
 
+/* values of random rules of 2 numbers by the dense table and by the
+ * memoized search alone: the same values, or the same error */
+static void random_dense(void) {
+    tu_rng rng = {tu_seed(2913)};
+    uint64_t cases = 200 * tu_scale();
+    unsigned long same_values = 0, same_errors = 0, dense_used = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        rg_out o;
+        rg_rule(&rng, &o, 2);
+        gr_ctx *cd = native_ctx(NULL), *cs = native_ctx(NULL);
+        gr_ctx_set_search_limit(cd, 3000);
+        gr_ctx_set_search_limit(cs, 3000);
+        gr_ctx_set_time_limit(cd, 0.5);
+        gr_ctx_set_time_limit(cs, 0.5);
+        gr_ruleset *rd, *rs;
+        gr_error ed, es;
+        CHECK(cd && cs && gr_ctx_ruleset(cd, o.s, strlen(o.s), &rd, &ed) == GR_OK &&
+                  gr_ctx_ruleset(cs, o.s, strlen(o.s), &rs, &es) == GR_OK, "%s", o.s);
+        ((rule_data *)rs->data)->no_dense = 1;
+        for (int t = 0; t < 8; t++) {
+            char pos[2400];
+            snprintf(pos, sizeof pos, "%s(%llu,%llu)", o.s, (unsigned long long)tu_below(&rng, 25),
+                     (unsigned long long)tu_below(&rng, 25));
+            gr_position *pd, *ps;
+            uint64_t vd = 0, vs = 0;
+            gr_error_clear(&ed);
+            gr_error_clear(&es);
+            CHECK(gr_position_parse(cd, pos, strlen(pos), 0, &pd, &ed) == GR_OK &&
+                      gr_position_parse(cs, pos, strlen(pos), 0, &ps, &es) == GR_OK, "%s", pos);
+            gr_status sd = gr_position_value(pd, &vd, &ed), ss = gr_position_value(ps, &vs, &es);
+            if (sd == GR_ELIMIT || ss == GR_ELIMIT) {
+                /* bounds count differently on the two paths */
+            } else if (ss == GR_OK) {
+                CHECK(sd == GR_OK && vd == vs, "%s: dense %s %llu (%s), search %llu", pos, gr_status_name(sd),
+                      (unsigned long long)vd, ed.message, (unsigned long long)vs);
+                same_values++;
+            } else {
+                CHECK(sd == ss && !strcmp(ed.message, es.message), "%s: dense '%s', search '%s'", pos, ed.message, es.message);
+                same_errors++;
+            }
+            gr_position_free(pd);
+            gr_position_free(ps);
+        }
+        dense_used += ((rule_data *)rd->data)->dn.filled > 0;
+        gr_ctx_free(cd);
+        gr_ctx_free(cs);
+    }
+    printf("dense tables: %llu random rules of 2 numbers, %lu values equal, %lu errors equal, %lu rules tabulated densely\n",
+           (unsigned long long)cases, same_values, same_errors, dense_used);
+    CHECK(same_values > cases * 2, "only %lu values compared", same_values);
+    CHECK(dense_used > cases / 3, "only %lu rules went dense", dense_used);
+}
+
 int main(void) {
     random_stops();
+    random_dense();
     known_stops();
     /* native code needs a C compiler; without one the rules stay on the machine */
     char dir[] = "/tmp/grundy-rulefast-XXXXXX";

@@ -50,6 +50,7 @@ static void rule_free(gr_ruleset *rs) {
     if (!d) return;
     if (d->ready) gri_search_free(&d->search);
     gri_rule_loopy_free(d);
+    gri_rule_dense_free(d);
     gri_rule_free(d->rule);
     gri_native_free(d->nat);
     free(d->stamp);
@@ -275,6 +276,11 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
 
 static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     rule_data *d = rs->data;
+    if (!d->no_dense) {
+        int done;
+        gr_status ds = gri_rule_dense_value(rs, args, value, &done, err);
+        if (ds != GR_OK || done) return ds;
+    }
     gr_status st = gri_search_value(&d->search, &d->ready, &RULE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
                                     rs->ctx, "the search of a rule", args, n, value, err);
     if (st == GR_ECYCLE) {

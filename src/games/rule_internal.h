@@ -13,6 +13,21 @@
 /* loop steps one option listing may take */
 #define RULE_MAX_STEPS ((uint64_t)1 << 22)
 
+/* a dense table of a state rule's values (rule_dense.c) */
+typedef struct rule_dense {
+    int off;                  /* the dense path gave up for this rule */
+    unsigned a;
+    uint64_t dim[GRI_RULE_MAX_ARITY], stride[GRI_RULE_MAX_ARITY], cells;
+    uint32_t *t;              /* a value, or unknown, or "options being found" */
+    uint32_t maxval;
+    uint64_t filled;          /* cells with a value */
+    uint64_t *stack;          /* the walk's cells */
+    size_t sp, scap;
+    uint64_t pend[64];        /* unknown options of the cell being evaluated */
+    unsigned npend;
+    uint64_t *stamp, cap, mark;
+} rule_dense;
+
 typedef struct rule_data {
     gri_rule *rule;
     int ready;
@@ -30,7 +45,9 @@ typedef struct rule_data {
     uint64_t *stamp, stamp_cap, mark;
     uint64_t native_heaps, machine_heaps;  /* heaps each decided */
     char native_why[GR_ERROR_MESSAGE_MAX];
-    char method[GR_ERROR_MESSAGE_MAX + 160];  /* gr_ruleset_method's words */ /* why native code is not used, when tried */
+    char method[GR_ERROR_MESSAGE_MAX + 160];  /* gr_ruleset_method's words */
+    rule_dense dn;         /* state rules: the dense table */
+    int no_dense;          /* tests: the search only */ /* why native code is not used, when tried */
     /* loopy mode, once the game is found not to be well-founded (a move
      * to a heap that is not smaller, a position reachable from itself):
      * the positions reached so far and their moves form a graph, solved
@@ -53,6 +70,10 @@ gr_status gri_rule_gvalue(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv
 gr_status gri_rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
                                   gr_error *err);
 void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
+/* rule_dense.c: a state rule's value from its dense table; *done 0 when
+ * the dense path cannot give it (the caller then searches) */
+gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *value, int *done, gr_error *err);
+void gri_rule_dense_free(rule_data *d);
 /* frees the loopy mode's graph */
 void gri_rule_loopy_free(rule_data *d);
 

@@ -1,0 +1,235 @@
+/* Dense tables for rules of 2 to 4 numbers (rule_internal.h): the values
+ * of every position in a box [0, dim[0]) x ... x [0, dim[a-1]) kept in one
+ * array, 4 bytes a cell, as the textbook fills a table. A position's value
+ * is found by a depth-first walk over the positions it reaches, with an
+ * explicit stack (never C recursion): a cell whose options are all known
+ * gets their mex; one with unknown options pushes them and is evaluated
+ * again after them. So the order in which moves go (to smaller or larger
+ * numbers) does not matter, only that they stay in the box: a move out of
+ * it grows the box (to at most 16 x the search limit cells) and the walk
+ * starts again, keeping every value found. A cell reached again while its
+ * own options are being found is a cycle: the dense path gives up, and
+ * the memoized search (which also finds loopy games) takes over, as it
+ * does for a box too large or a value past 2^32 - 3. */
+#include <stdlib.h>
+#include <string.h>
+#include "rule_internal.h"
+#include "context_internal.h"
+
+#define UNKNOWN UINT32_MAX
+#define GREY (UINT32_MAX - 1) /* its options are being found */
+#define MAX_VALUE (UINT32_MAX - 2)
+#define PEND 64               /* unknown options pushed at a time */
+
+void gri_rule_dense_free(rule_data *d) {
+    free(d->dn.t);
+    free(d->dn.stack);
+    free(d->dn.stamp);
+    memset(&d->dn, 0, sizeof d->dn);
+}
+
+static uint64_t cell_of(const rule_dense *dn, const uint64_t *x) {
+    uint64_t idx = 0;
+    for (unsigned i = 0; i < dn->a; i++) idx += x[i] * dn->stride[i];
+    return idx;
+}
+
+/* a box that holds the current one and want[] (coordinates + 1); 0 when
+ * it would pass the bound (or out of memory) */
+static int grow(rule_dense *dn, const uint64_t *want, uint64_t limit) {
+    uint64_t dim[GRI_RULE_MAX_ARITY], cells = 1;
+    for (unsigned i = 0; i < dn->a; i++) {
+        dim[i] = dn->t ? dn->dim[i] : 0;
+        if (want[i] > dim[i]) {
+            /* by half again at least, so a table asked cell by cell grows
+             * in few steps */
+            uint64_t g = dim[i] + dim[i] / 2;
+            dim[i] = want[i] > g ? want[i] : g;
+        }
+        if (!dim[i] || dim[i] > limit || cells > limit / dim[i]) return 0;
+        cells *= dim[i];
+    }
+    uint32_t *t = malloc(cells * sizeof *t);
+    if (!t) return 0;
+    uint64_t stride[GRI_RULE_MAX_ARITY];
+    stride[dn->a - 1] = 1;
+    for (unsigned i = dn->a - 1; i > 0; i--) stride[i - 1] = stride[i] * dim[i];
+    for (uint64_t c = 0; c < cells; c++) t[c] = UNKNOWN;
+    if (dn->t) {
+        /* the values found so far move to their new cells */
+        uint64_t x[GRI_RULE_MAX_ARITY] = {0};
+        for (uint64_t c = 0; c < dn->cells; c++) {
+            uint32_t v = dn->t[c];
+            if (v <= MAX_VALUE) {
+                uint64_t idx = 0;
+                for (unsigned i = 0; i < dn->a; i++) idx += x[i] * stride[i];
+                t[idx] = v;
+            }
+            for (unsigned i = dn->a; i-- > 0;) {
+                if (++x[i] < dn->dim[i]) break;
+                x[i] = 0;
+            }
+        }
+    }
+    free(dn->t);
+    dn->t = t;
+    dn->cells = cells;
+    memcpy(dn->dim, dim, sizeof dim);
+    memcpy(dn->stride, stride, sizeof stride);
+    return 1;
+}
+
+/* one evaluation of a cell: its options as the rule lists them */
+typedef struct cellrun {
+    rule_dense *dn;
+    uint64_t mark;
+    int need, cycle, outside;
+    uint64_t want[GRI_RULE_MAX_ARITY];
+} cellrun;
+
+static int on_option(void *user, const uint64_t *parts, size_t np) {
+    cellrun *c = user;
+    rule_dense *dn = c->dn;
+    unsigned a = dn->a;
+    uint64_t x = 0;
+    int known = 1;
+    for (size_t k = 0; k < np; k++) {
+        const uint64_t *p = parts + k * a;
+        int in = 1;
+        for (unsigned i = 0; i < a; i++)
+            if (p[i] >= dn->dim[i]) {
+                in = 0;
+                if (p[i] >= c->want[i]) c->want[i] = p[i] + 1;
+            }
+        if (!in) { c->outside = 1; continue; }
+        uint64_t idx = cell_of(dn, p);
+        uint32_t v = dn->t[idx];
+        if (v == GREY) { c->cycle = 1; return 1; }
+        if (v == UNKNOWN) {
+            known = 0;
+            c->need = 1;
+            if (dn->npend < PEND) dn->pend[dn->npend++] = idx;
+            continue;
+        }
+        x ^= v;
+    }
+    if (known && !c->outside) dn->stamp[x & (dn->cap - 1)] = c->mark;
+    /* the whole listing runs, as the search's does, so that an error in it
+     * is met at the same point of the walk */
+    return 0;
+}
+
+static int push(rule_dense *dn, uint64_t idx) {
+    if (!gri_grow((void **)&dn->stack, &dn->scap, dn->sp + 1, sizeof *dn->stack)) return 0;
+    dn->stack[dn->sp++] = idx;
+    return 1;
+}
+
+/* the stamp array's size: a power of two above every XOR of two values */
+static int stamp_room(rule_dense *dn) {
+    uint64_t need = 1024;
+    while (need <= (uint64_t)dn->maxval * 2 + 1) need <<= 1;
+    if (need <= dn->cap) return 1;
+    if (need > ((uint64_t)1 << 26)) return 0;
+    uint64_t *s = calloc(need, sizeof *s);
+    if (!s) return 0;
+    free(dn->stamp);
+    dn->stamp = s;
+    dn->cap = need;
+    dn->mark = 0;
+    return 1;
+}
+
+/* the walk from cell idx; GR_OK with *gave_up set when the dense path
+ * cannot go on, or when the box must grow (then *want is set) */
+static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_up, int *regrow, uint64_t *want,
+                      gr_error *err) {
+    unsigned a = dn->a;
+    const gri_rule *r = gri_rule_of(rs);
+    dn->sp = 0;
+    if (!push(dn, root)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    uint64_t evals = 0;
+    while (dn->sp) {
+        uint64_t idx = dn->stack[dn->sp - 1];
+        if (dn->t[idx] <= MAX_VALUE) { dn->sp--; continue; }
+        if ((++evals & 1023) == 0 && gri_ctx_polled(rs->ctx)) {
+            gr_status st = gri_ctx_poll(rs->ctx, err, "the table of a rule", evals, "positions");
+            if (st != GR_OK) return st;
+        }
+        uint64_t x[GRI_RULE_MAX_ARITY], rest = idx;
+        for (unsigned i = 0; i < a; i++) { x[i] = rest / dn->stride[i]; rest %= dn->stride[i]; }
+        if (!stamp_room(dn)) { *gave_up = 1; return GR_OK; }
+        cellrun c;
+        memset(&c, 0, sizeof c);
+        c.dn = dn;
+        c.mark = ++dn->mark;
+        dn->npend = 0;
+        /* on the path from now on: an option back to it is a cycle (a
+         * position that moves to itself is found at once) */
+        dn->t[idx] = GREY;
+        gr_status st = gri_rule_options(r, x, RULE_MAX_STEPS, on_option, &c, err);
+        if (st != GR_OK) return st;
+        if (c.cycle) { *gave_up = 1; return GR_OK; }
+        if (c.outside) {
+            for (unsigned i = 0; i < a; i++) want[i] = c.want[i] > dn->dim[i] ? c.want[i] : dn->dim[i];
+            *regrow = 1;
+            return GR_OK;
+        }
+        if (c.need) {
+            /* the first unknown option on top: the walk goes through the
+             * options in the order the rule lists them, as the search does */
+            for (unsigned k = dn->npend; k-- > 0;) {
+                uint64_t p = dn->pend[k];
+                if (dn->t[p] == UNKNOWN && !push(dn, p)) return gri_fail(err, GR_ENOMEM, "out of memory");
+            }
+            continue;
+        }
+        uint64_t m = 0;
+        while (m < dn->cap && dn->stamp[m] == c.mark) m++;
+        if (m > MAX_VALUE || m == dn->cap) { *gave_up = 1; return GR_OK; }
+        dn->t[idx] = (uint32_t)m;
+        if (m > dn->maxval) dn->maxval = (uint32_t)m;
+        dn->filled++;
+        dn->sp--;
+    }
+    return GR_OK;
+}
+
+/* GREY marks left by a walk that stopped go back to unknown */
+static void clear_grey(rule_dense *dn) {
+    for (size_t k = 0; k < dn->sp; k++)
+        if (dn->t[dn->stack[k]] == GREY) dn->t[dn->stack[k]] = UNKNOWN;
+    dn->sp = 0;
+}
+
+gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *value, int *done, gr_error *err) {
+    rule_data *d = rs->data;
+    rule_dense *dn = &d->dn;
+    *done = 0;
+    if (dn->off) return GR_OK;
+    dn->a = gri_rule_arity(d->rule);
+    uint64_t s = gr_ctx_search_limit(rs->ctx);
+    uint64_t limit = s > UINT64_MAX / 16 ? UINT64_MAX : s * 16;
+    uint64_t want[GRI_RULE_MAX_ARITY];
+    int in = dn->t != NULL;
+    for (unsigned i = 0; i < dn->a; i++) {
+        want[i] = x[i] < UINT64_MAX ? x[i] + 1 : x[i];
+        if (dn->t && x[i] >= dn->dim[i]) in = 0;
+    }
+    for (;;) {
+        if (!in && !grow(dn, want, limit)) { dn->off = 1; return GR_OK; }
+        in = 1;
+        uint64_t root = cell_of(dn, x);
+        if (dn->t[root] <= MAX_VALUE) {
+            *value = dn->t[root];
+            *done = 1;
+            return GR_OK;
+        }
+        int gave_up = 0, regrow = 0;
+        gr_status st = walk(rs, dn, root, &gave_up, &regrow, want, err);
+        clear_grey(dn);
+        if (st != GR_OK) return st;
+        if (gave_up) { dn->off = 1; return GR_OK; }
+        if (regrow) { in = 0; continue; }
+    }
+}
