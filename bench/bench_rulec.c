@@ -75,6 +75,49 @@ static double rule_run(const char *spec, uint64_t n, uint64_t *out, const char *
     return t;
 }
 
+/* Wythoff's game as the textbook fills its table: W x W cells */
+static uint32_t *wy;
+static void wythoff_table(uint64_t w) {
+    uint64_t *mk = calloc(4 * w + 8, sizeof *mk), stamp = 0;
+    for (uint64_t x = 0; x < w; x++)
+        for (uint64_t y = 0; y < w; y++) {
+            stamp++;
+            for (uint64_t k = 1; k <= x; k++) mk[wy[(x - k) * w + y]] = stamp;
+            for (uint64_t k = 1; k <= y; k++) mk[wy[x * w + y - k]] = stamp;
+            for (uint64_t k = 1; k <= x && k <= y; k++) mk[wy[(x - k) * w + y - k]] = stamp;
+            uint32_t v = 0;
+            while (mk[v] == stamp) v++;
+            wy[x * w + y] = v;
+        }
+    free(mk);
+}
+
+/* the rule's value at (w-1, w-1), which fills the whole box, then every
+ * cell compared with the textbook's */
+static double wythoff_rule(uint64_t w, const char *cache, char *how, size_t hl, int *same) {
+    static const char R[] = "rule[(x,y) -> (x-k,y) for k in 1..x; (x,y) -> (x,y-k) for k in 1..y; "
+                            "(x,y) -> (x-k,y-k) for k in 1..min(x,y)]";
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK || gr_ctx_ruleset(ctx, R, sizeof R - 1, &rs, &err) != GR_OK) exit(1);
+    gr_ctx_set_time_limit(ctx, 0);
+    if (cache && gr_ctx_set_native(ctx, "cc", cache) != GR_OK) exit(1);
+    double t0 = bench_now();
+    uint64_t args[2] = {w - 1, w - 1}, v;
+    if (gr_ruleset_state_value(rs, args, 2, &v, &err) != GR_OK) { fprintf(stderr, "%s\n", err.message); exit(1); }
+    double t = bench_now() - t0;
+    *same = 1;
+    for (uint64_t x = 0; x < w; x += 7)
+        for (uint64_t y = 0; y < w; y += 3) {
+            uint64_t a2[2] = {x, y};
+            if (gr_ruleset_state_value(rs, a2, 2, &v, &err) != GR_OK || v != wy[x * w + y]) *same = 0;
+        }
+    snprintf(how, hl, "%s", gr_ruleset_method(rs));
+    gr_ctx_free(ctx);
+    return t;
+}
+
 int main(int argc, char **argv) {
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     struct { const char *name, *rule; uint64_t n; cloop_fn c; } cases[] = {
@@ -106,6 +149,25 @@ int main(int argc, char **argv) {
                same ? "equal" : "DIFFER");
         printf("    %s\n    grundy: %s\n    machine (to %llu): %s\n", cases[i].rule, how, (unsigned long long)nm, how_m);
         free(a); free(b); free(c); free(mark);
+    }
+    {
+        uint64_t w = (uint64_t)(1000 * scale);
+        if (w < 30) w = 30;
+        wy = malloc(w * w * sizeof *wy);
+        if (!wy) return 1;
+        double t0 = bench_now();
+        wythoff_table(w);
+        double tc = bench_now() - t0;
+        char how[512], how_m[512];
+        int s1, s2, s3;
+        double t1 = wythoff_rule(w, cache, how, sizeof how, &s1);
+        double t2 = wythoff_rule(w, cache, how, sizeof how, &s2);
+        double tm = wythoff_rule(w / 3, NULL, how_m, sizeof how_m, &s3);
+        (void)s3;
+        printf("%-18s %8llu %9.3f %11.3f %10.3f %9.3f %7.2fx %s\n", "Wythoff, WxW", (unsigned long long)w, tc, t1, t2, tm,
+               t2 / tc, s1 && s2 ? "equal" : "DIFFER");
+        printf("    the Wythoff rule (three clauses), the value at (W-1,W-1)\n    grundy: %s\n    machine (W/3): %s\n", how, how_m);
+        free(wy);
     }
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", cache);

@@ -140,7 +140,7 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
 }
 
 /* compiles the rule to native code, once; 1 when it is loaded */
-static int native_ready(gr_ruleset *rs) {
+int gri_rule_native_ready(gr_ruleset *rs) {
     rule_data *d = rs->data;
     if (d->native) return d->native > 0;
     d->native = -1;
@@ -157,10 +157,16 @@ static int native_ready(gr_ruleset *rs) {
     } else {
         static const char *const NAME[3] = {"grundy_rule_heap1", "grundy_rule_heap2", "grundy_rule_heap4"};
         d->native = 1;
-        for (unsigned w = 0; w < 3; w++) {
-            void *f = gri_native_sym(d->nat, NAME[w]);
+        if (gri_rule_arity(d->rule) > 1) {
+            void *f = gri_native_sym(d->nat, "grundy_rule_cell");
             if (!f) d->native = -1;
-            memcpy(&d->nfn[w], &f, sizeof f);  /* object to function pointer, as POSIX dlsym allows */
+            memcpy(&d->ncell, &f, sizeof f);  /* object to function pointer, as POSIX dlsym allows */
+        } else {
+            for (unsigned w = 0; w < 3; w++) {
+                void *f = gri_native_sym(d->nat, NAME[w]);
+                if (!f) d->native = -1;
+                memcpy(&d->nfn[w], &f, sizeof f);
+            }
         }
         if (d->native < 0) snprintf(d->native_why, sizeof d->native_why, "native code: a function is missing");
     }
@@ -205,6 +211,21 @@ static const char *heap_method(const gr_ruleset *rs) {
     return d->method;
 }
 
+/* the same for a rule of 2 to 4 numbers: the dense table or the search */
+static const char *state_method(const gr_ruleset *rs) {
+    rule_data *d = rs->data;
+    const rule_dense *dn = &d->dn;
+    if (d->loopy)
+        return "mex over the options the rule lists, by the generalized Sprague-Grundy function of its graph (the rule is loopy)";
+    if (dn->off || !dn->t)
+        return "mex over the options the rule lists, by an exact memoized search";
+    snprintf(d->method, sizeof d->method,
+             "mex over the options the rule lists, in a dense table of %llu cells (4 bytes each): %llu cells by native code "
+             "compiled from the rule, %llu by the rule machine",
+             (unsigned long long)dn->cells, (unsigned long long)dn->native_cells, (unsigned long long)dn->machine_cells);
+    return d->method;
+}
+
 static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     rule_data *d = rs->data;
     gr_status kst;
@@ -215,7 +236,7 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     uint64_t n = rs->len;
     /* a heap of 0 is no heap: no moves (G(0) = 0), as for every heap game */
     if (n == 0) return gri_rs_push(rs, 0, err);
-    if (!(d->shaped && !d->fallback) && n >= rs->ctx->native_from && n <= GRI_NATIVE_MAX_HEAP && native_ready(rs) && native_next(rs, &kst, err)) return kst;
+    if (!(d->shaped && !d->fallback) && n >= rs->ctx->native_from && n <= GRI_NATIVE_MAX_HEAP && gri_rule_native_ready(rs) && native_next(rs, &kst, err)) return kst;
     d->machine_heaps++;
     gather g = {rs, n, GR_OK, err};
     gr_mexset_clear(&rs->mex);
@@ -439,6 +460,7 @@ const gr_family gri_family_rule = {
 const gr_family gri_family_rule_state = {
     .name = "rule",
     .method = "mex over the options the rule lists, by an exact memoized search (the generalized Sprague-Grundy function when the rule is loopy)",
+    .method_of = state_method,
     .flags = GR_FAM_PARAMS_REQUIRED,
     .example = "rule[n -> n-k for k in 1..3]",
     .parse = rule_parse,

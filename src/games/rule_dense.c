@@ -11,6 +11,7 @@
  * own options are being found is a cycle: the dense path gives up, and
  * the memoized search (which also finds loopy games) takes over, as it
  * does for a box too large or a value past 2^32 - 3. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rule_internal.h"
@@ -140,12 +141,68 @@ static int stamp_room(rule_dense *dn) {
     return 1;
 }
 
+/* native code for the cells once the machine has evaluated enough of them
+ * to be worth compiling for (and while the box's numbers stay where the
+ * native code's arithmetic is proved to fit) */
+static int native_on(gr_ruleset *rs, rule_dense *dn) {
+    rule_data *d = rs->data;
+    if (d->native < 0 || dn->machine_cells < rs->ctx->native_from) return 0;
+    for (unsigned i = 0; i < dn->a; i++)
+        if (dn->dim[i] - 1 > GRI_NATIVE_MAX_HEAP) return 0;
+    return gri_rule_native_ready(rs);
+}
+
 /* the walk from cell idx; GR_OK with *gave_up set when the dense path
  * cannot go on, or when the box must grow (then *want is set) */
+/* one evaluation of cell idx (marked as on the path): by native code, or
+ * by the machine when the native code asks or is not there; c says what
+ * was found, *nv is the native value (or GRI_NATIVE_ASK) */
+static gr_status evaluate(gr_ruleset *rs, rule_dense *dn, uint64_t idx, cellrun *c, int64_t *nv, gr_error *err) {
+    unsigned a = dn->a;
+    uint64_t x[GRI_RULE_MAX_ARITY], rest = idx;
+    for (unsigned i = 0; i < a; i++) { x[i] = rest / dn->stride[i]; rest %= dn->stride[i]; }
+    memset(c, 0, sizeof *c);
+    c->dn = dn;
+    c->mark = ++dn->mark;
+    dn->npend = 0;
+    /* on the path from now on: an option back to it is a cycle (a
+     * position that moves to itself is found at once) */
+    dn->t[idx] = GREY;
+    *nv = GRI_NATIVE_ASK;
+    if (native_on(rs, dn)) {
+        int64_t xs[GRI_RULE_MAX_ARITY];
+        for (unsigned i = 0; i < a; i++) xs[i] = (int64_t)x[i];
+        gri_native_cell_env env = {dn->t, {0}, {0}, dn->stamp, dn->cap, c->mark, RULE_MAX_STEPS, dn->pend, 0};
+        memcpy(env.dim, dn->dim, sizeof env.dim);
+        memcpy(env.stride, dn->stride, sizeof env.stride);
+        *nv = ((rule_data *)rs->data)->ncell(xs, &env);
+        dn->npend = env.npend;
+        if (*nv == GRI_NATIVE_NEED) c->need = 1;
+        else if (*nv == GRI_NATIVE_CYCLE) c->cycle = 1;
+    }
+    if (*nv != GRI_NATIVE_ASK) {
+        dn->native_cells++;
+        return GR_OK;
+    }
+    dn->npend = 0;
+    dn->machine_cells++;
+    return gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_option, c, err);
+}
+
+/* the mex of an evaluation that found every option; 0 when it does not fit */
+static int mex_of(rule_dense *dn, const cellrun *c, int64_t nv, uint64_t *m) {
+    *m = 0;
+    if (nv >= 0) *m = (uint64_t)nv;
+    else {
+        while (*m < dn->cap && dn->stamp[*m] == c->mark) (*m)++;
+        if (*m == dn->cap) return 0;
+    }
+    return *m <= MAX_VALUE;
+}
+
 static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_up, int *regrow, uint64_t *want,
                       gr_error *err) {
     unsigned a = dn->a;
-    const gri_rule *r = gri_rule_of(rs);
     dn->sp = 0;
     if (!push(dn, root)) return gri_fail(err, GR_ENOMEM, "out of memory");
     uint64_t evals = 0;
@@ -156,18 +213,10 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
             gr_status st = gri_ctx_poll(rs->ctx, err, "the table of a rule", evals, "positions");
             if (st != GR_OK) return st;
         }
-        uint64_t x[GRI_RULE_MAX_ARITY], rest = idx;
-        for (unsigned i = 0; i < a; i++) { x[i] = rest / dn->stride[i]; rest %= dn->stride[i]; }
         if (!stamp_room(dn)) { *gave_up = 1; return GR_OK; }
         cellrun c;
-        memset(&c, 0, sizeof c);
-        c.dn = dn;
-        c.mark = ++dn->mark;
-        dn->npend = 0;
-        /* on the path from now on: an option back to it is a cycle (a
-         * position that moves to itself is found at once) */
-        dn->t[idx] = GREY;
-        gr_status st = gri_rule_options(r, x, RULE_MAX_STEPS, on_option, &c, err);
+        int64_t nv;
+        gr_status st = evaluate(rs, dn, idx, &c, &nv, err);
         if (st != GR_OK) return st;
         if (c.cycle) { *gave_up = 1; return GR_OK; }
         if (c.outside) {
@@ -184,15 +233,51 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
             }
             continue;
         }
-        uint64_t m = 0;
-        while (m < dn->cap && dn->stamp[m] == c.mark) m++;
-        if (m > MAX_VALUE || m == dn->cap) { *gave_up = 1; return GR_OK; }
+        uint64_t m;
+        if (!mex_of(dn, &c, nv, &m)) { *gave_up = 1; return GR_OK; }
         dn->t[idx] = (uint32_t)m;
         if (m > dn->maxval) dn->maxval = (uint32_t)m;
         dn->filled++;
         dn->sp--;
     }
     return GR_OK;
+}
+
+/* Before the first walk of a box: the cells at or below x in every
+ * number, in the order of the textbook's loops, each evaluated once. A
+ * game whose moves go to smaller numbers finds every option known, so no
+ * cell is evaluated twice (a walk evaluates a cell whose options are
+ * unknown once more after them). The first cell that is not simply a
+ * value (an option unknown or out of the box, an error: the cell may not
+ * even be reachable from x) ends it quietly; the walk then does the rest,
+ * and reports what it meets. */
+static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
+    unsigned a = dn->a;
+    uint64_t c[GRI_RULE_MAX_ARITY] = {0}, n = 0;
+    gr_error quiet;
+    for (;;) {
+        uint64_t idx = cell_of(dn, c);
+        if (dn->t[idx] == UNKNOWN) {
+            if ((++n & 1023) == 0 && gri_ctx_polled(rs->ctx) && gri_ctx_poll(rs->ctx, NULL, "", 0, "") != GR_OK) return;
+            cellrun r;
+            int64_t nv;
+            uint64_t m;
+            if (!stamp_room(dn) || evaluate(rs, dn, idx, &r, &nv, &quiet) != GR_OK || r.cycle || r.outside || r.need ||
+                !mex_of(dn, &r, nv, &m)) {
+                dn->t[idx] = UNKNOWN;
+                return;
+            }
+            dn->t[idx] = (uint32_t)m;
+            if (m > dn->maxval) dn->maxval = (uint32_t)m;
+            dn->filled++;
+        }
+        unsigned i = a;
+        while (i-- > 0) {
+            if (++c[i] <= x[i]) break;
+            c[i] = 0;
+        }
+        if (i == UINT_MAX) return;
+    }
 }
 
 /* GREY marks left by a walk that stopped go back to unknown */
@@ -224,6 +309,11 @@ gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *valu
             *value = dn->t[root];
             *done = 1;
             return GR_OK;
+        }
+        if (!dn->prefilled) {
+            dn->prefilled = 1;
+            prefill(rs, dn, x);
+            if (dn->t[root] <= MAX_VALUE) continue;
         }
         int gave_up = 0, regrow = 0;
         gr_status st = walk(rs, dn, root, &gave_up, &regrow, want, err);

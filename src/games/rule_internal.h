@@ -26,6 +26,8 @@ typedef struct rule_dense {
     uint64_t pend[64];        /* unknown options of the cell being evaluated */
     unsigned npend;
     uint64_t *stamp, cap, mark;
+    uint64_t machine_cells, native_cells;  /* cells each evaluated */
+    int prefilled;            /* the first walk's box was filled in order first */
 } rule_dense;
 
 typedef struct rule_data {
@@ -42,6 +44,7 @@ typedef struct rule_data {
     int native;            /* 0 not tried, 1 loaded, -1 not available */
     gri_native *nat;
     gri_native_heap_fn nfn[3];  /* for value tables 1, 2, 4 bytes wide */
+    gri_native_cell_fn ncell;   /* state rules: a dense table's cell */
     uint64_t *stamp, stamp_cap, mark;
     uint64_t native_heaps, machine_heaps;  /* heaps each decided */
     char native_why[GR_ERROR_MESSAGE_MAX];
@@ -70,6 +73,8 @@ gr_status gri_rule_gvalue(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv
 gr_status gri_rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
                                   gr_error *err);
 void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
+/* rule.c: compiles the rule to native code, once; 1 when it is loaded */
+int gri_rule_native_ready(gr_ruleset *rs);
 /* rule_dense.c: a state rule's value from its dense table; *done 0 when
  * the dense path cannot give it (the caller then searches) */
 gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *value, int *done, gr_error *err);

@@ -81,6 +81,23 @@ typedef int64_t (*gri_native_heap_fn)(uint64_t n, gri_native_env *env);
 /* the largest heap the native code may be asked about (its arithmetic is
  * proved to fit in 64 bits for heaps up to here) */
 #define GRI_NATIVE_MAX_HEAP (((uint64_t)1 << 31) - 1)
+/* For a rule of 2 to 4 numbers the text has one function instead,
+ * grundy_rule_cell, for a dense table (rule_dense.c): the value of the
+ * cell xs, or GRI_NATIVE_ASK, or GRI_NATIVE_NEED (some options' cells are
+ * unknown: they are in pend[0..npend), at most 64, in the order listed),
+ * or GRI_NATIVE_CYCLE (an option's cell is on the walk's path). The table
+ * holds 0xFFFFFFFF for unknown, 0xFFFFFFFE for on the path. */
+typedef struct gri_native_cell_env {
+    const uint32_t *t;
+    uint64_t dim[4], stride[4];
+    uint64_t *stamp;
+    uint64_t cap, mark, max_steps;
+    uint64_t *pend;
+    uint32_t npend;
+} gri_native_cell_env;
+typedef int64_t (*gri_native_cell_fn)(const int64_t *xs, gri_native_cell_env *env);
+#define GRI_NATIVE_NEED (-2)
+#define GRI_NATIVE_CYCLE (-3)
 gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out);
 
 #endif

@@ -34,6 +34,9 @@ typedef struct emitter {
      * the code runs): UB_LE n or less, UB_LT less than n */
     int var_ub[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS];
     int smaller;  /* the last expression is below n on every path */
+    int cell;     /* writing a state rule's cell function, not a heap's */
+    unsigned rel; /* the name the bounds are against: n, or a state's number j
+                     (an entry at most x_j is inside the box, as x is) */
     int last_ub;  /* its UB_ */
 } emitter;
 
@@ -167,8 +170,8 @@ static int expr(emitter *e, const code *c, const char *fault, ival *out) {
         switch (in->op) {
         case OP_CONST: lc[sp - 1] = 0; rest[sp - 1] = st[sp - 1]; break;
         case OP_LOAD:
-            lc[sp - 1] = in->arg == 0 ? 1 : 0;
-            rest[sp - 1] = in->arg == 0 ? iv(0, 0) : st[sp - 1];
+            lc[sp - 1] = in->arg == e->rel ? 1 : 0;
+            rest[sp - 1] = in->arg == e->rel ? iv(0, 0) : st[sp - 1];
             break;
         case OP_ADD: case OP_SUB: {
             int c1 = lc[a], c2 = lc[b];
@@ -186,7 +189,7 @@ static int expr(emitter *e, const code *c, const char *fault, ival *out) {
         }
         /* whether the value reads n; one that does not is just its interval */
         switch (in->op) {
-        case OP_CONST: case OP_LOAD: rn[sp - 1] = in->op == OP_LOAD && in->arg == 0; break;
+        case OP_CONST: case OP_LOAD: rn[sp - 1] = in->op == OP_LOAD && in->arg == e->rel; break;
         case OP_NEG: case OP_NOT: case OP_POP: case OP_JFALSE_KEEP: case OP_JTRUE_KEEP: break;
         default: rn[sp - 1] = rn[sp - 1] | rn[sp]; break;  /* a binary operation: its operands were sp - 1 and sp */
         }
@@ -197,7 +200,7 @@ static int expr(emitter *e, const code *c, const char *fault, ival *out) {
             unsigned t = sp - 1;
             int u = UB_NONE;
             switch (in->op) {
-            case OP_LOAD: u = e->var_ub[in->arg]; break;
+            case OP_LOAD: u = e->rel == 0 ? e->var_ub[in->arg] : UB_NONE; break;
             case OP_DIV:
                 /* floor(x / d) for d >= 2: at most x / 2 < n when x <= n, and negative when x is */
                 if (y.lo >= 2 && ub[a] >= UB_LE) u = UB_LT;
@@ -235,7 +238,7 @@ static int stop_test(emitter *e, const clause *cl, unsigned depth, const rstop *
     char lab[32];
     unsigned id = e->labels++;
     int part = -1;
-    if (t->kind == STOP_NEGATIVE && depth + 1 == cl->nloops)
+    if (t->kind == STOP_NEGATIVE && depth + 1 == cl->nloops && !cl->parts[0][1].n)
         for (unsigned k = 0; k < cl->nparts && part < 0; k++)
             if (same_code(&t->c, &cl->parts[k][0])) part = (int)k;
     snprintf(lab, sizeof lab, part >= 0 ? "ask" : "N%u", id);
@@ -249,7 +252,7 @@ static int stop_test(emitter *e, const clause *cl, unsigned depth, const rstop *
 
 /* whether part k's entry is computed by a stop test of the innermost loop */
 static int part_computed(const clause *cl, unsigned k) {
-    if (!cl->nloops) return 0;
+    if (!cl->nloops || cl->parts[k][1].n) return 0; /* (a heap rule's parts have one entry) */
     const loop *l = &cl->loops[cl->nloops - 1];
     for (unsigned i = 0; i < l->nstops; i++)
         if (l->stops[i].kind == STOP_NEGATIVE && same_code(&l->stops[i].c, &cl->parts[k][0])) {
@@ -263,6 +266,41 @@ static int part_computed(const clause *cl, unsigned k) {
 
 static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth);
 
+/* the innermost body of a state rule: every entry first (a negative one
+ * means no move, and later entries are not evaluated, as in the machine),
+ * then each part's cell in the box: its value, or "unknown" (the walk
+ * evaluates it first: pushed to pend), or "on the path" (a cycle) */
+static int cell_body(emitter *e, const gri_rule *r, size_t ci, unsigned next) {
+    const clause *cl = &r->c[ci];
+    unsigned a = r->arity;
+    int inside[RULE_MAX_PARTS][GRI_RULE_MAX_ARITY];
+    for (unsigned k = 0; k < cl->nparts; k++)
+        for (unsigned j = 0; j < a; j++) {
+            e->rel = j;
+            if (!expr(e, &cl->parts[k][j], "ask", NULL)) { e->rel = 0; return 0; }
+            e->rel = 0;
+            inside[k][j] = e->last_ub >= UB_LE;
+            put(e, "if (s0 < 0) goto D%u;\ne%u_%u = s0;\n", next, k, j);
+        }
+    put(e, "{\nuint64_t v = 0;\nint known = 1;\n");
+    for (unsigned k = 0; k < cl->nparts; k++) {
+        /* an entry proved at most x_j needs no test against the box */
+        put(e, "{\nif (0");
+        for (unsigned j = 0; j < a; j++)
+            if (!inside[k][j]) put(e, " || (uint64_t)e%u_%u >= dim%u", k, j, j);
+        put(e, ") goto ask;\nuint64_t idx = ");
+        for (unsigned j = 0; j < a; j++)
+            if (j + 1 < a) put(e, "(uint64_t)e%u_%u * stride%u + ", k, j, j);
+            else put(e, "(uint64_t)e%u_%u;\n", k, j);  /* the last number's stride is 1 */
+        put(e, "uint32_t w = t[idx];\n");
+        put(e, "if (w >= 0xFFFFFFFEu) { if (w == 0xFFFFFFFEu) return -3; known = 0; if (env->npend < 64) env->pend[env->npend++] = idx; }\n");
+        put(e, "else v ^= w;\n}\n");
+    }
+    put(e, "if (known) stamp[v & (cap - 1)] = mark; else need = 1;\n}\n");
+    put(e, "D%u:;\n", next);
+    return 1;
+}
+
 static int innermost(emitter *e, const gri_rule *r, size_t ci) {
     const clause *cl = &r->c[ci];
     unsigned next = e->labels++;
@@ -270,6 +308,7 @@ static int innermost(emitter *e, const gri_rule *r, size_t ci) {
         if (!expr(e, &cl->cond, "ask", NULL)) return 0;
         put(e, "if (!s0) goto D%u;\n", next);
     }
+    if (e->cell) return cell_body(e, r, ci, next);
     put(e, "{\nuint64_t v = 0;\n");
     for (unsigned k = 0; k < cl->nparts; k++) {
         size_t mark_len = e->b->len;
@@ -339,16 +378,24 @@ static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth) {
 
 static const char *const WIDTH[] = {"uint8_t", "uint16_t", "uint32_t"};
 
+static void declare_locals(emitter *e, unsigned from) {
+    for (unsigned k = from; k < GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS; k++) put(e, "int64_t x%u = 0; (void)x%u;\n", k, k);
+    for (unsigned k = 0; k <= e->maxsp; k++) put(e, "int64_t s%u = 0; (void)s%u;\n", k, k);
+    for (unsigned k = 0; k < RULE_MAX_PARTS; k++) put(e, "int64_t p%u = 0; (void)p%u;\n", k, k);
+    put(e, "(void)steps; (void)max_steps;\n");
+}
+
 gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out) {
-    if (r->arity != 1) return GR_EINVAL;
+    unsigned a = r->arity;
     gr_buf body;
     gri_buf_init(&body);
     emitter e;
     memset(&e, 0, sizeof e);
     e.b = &body;
     e.maxsp = 1;
+    e.cell = a > 1;
     for (unsigned k = 0; k < GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS; k++) e.var[k] = iv(-BIG, BIG);
-    e.var[0] = iv(0, GRI_NATIVE_MAX_HEAP);
+    for (unsigned k = 0; k < a; k++) e.var[k] = iv(0, GRI_NATIVE_MAX_HEAP);
     for (size_t ci = 0; ci < r->nc; ci++) {
         put(&e, "/* clause %zu */\n", ci + 1);
         if (!loops(&e, r, ci, 0)) { gri_buf_free(&body); return GR_EINVAL; }
@@ -356,21 +403,37 @@ gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out) {
     if (body.failed) { gri_buf_free(&body); return GR_ENOMEM; }
     e.b = out;
     put(&e, "/* generated by grundy from a rule[...]; see src/lang/rulenative.c */\n#include <stdint.h>\n");
-    put(&e, "typedef struct grn_env { const void *g; uint64_t *stamp; uint64_t cap, mark, max_steps; } grn_env;\n");
     put(&e, "static int64_t grn_gcd(int64_t a, int64_t b) { if (a < 0) a = -a; if (b < 0) b = -b; "
             "while (b) { int64_t t = a %% b; a = b; b = t; } return a; }\n");
-    for (unsigned w = 0; w < 3; w++) {
-        put(&e, "int64_t grundy_rule_heap%u(uint64_t n, grn_env *env) {\n", 1u << w);
-        put(&e, "const %s *g = (const %s *)env->g;\nuint64_t *stamp = env->stamp;\n", WIDTH[w], WIDTH[w]);
+    static const char MEX[] = "{\nuint64_t m = 0;\nwhile (m < cap && stamp[m] == mark) m++;\nif (m == cap) goto ask;\nreturn (int64_t)m;\n}\n";
+    if (e.cell) {
+        put(&e, "typedef struct grn_cell_env { const uint32_t *t; uint64_t dim[4], stride[4]; uint64_t *stamp; "
+                "uint64_t cap, mark, max_steps; uint64_t *pend; uint32_t npend; } grn_cell_env;\n");
+        put(&e, "int64_t grundy_rule_cell(const int64_t *xs, grn_cell_env *env) {\n");
+        put(&e, "const uint32_t *t = env->t;\nuint64_t *stamp = env->stamp;\nint need = 0;\n");
         put(&e, "const uint64_t cap = env->cap, mark = env->mark, max_steps = env->max_steps;\nuint64_t steps = 0;\n");
-        put(&e, "const int64_t x0 = (int64_t)n;\n");
-        for (unsigned k = 1; k < GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS; k++) put(&e, "int64_t x%u = 0; (void)x%u;\n", k, k);
-        for (unsigned k = 0; k <= e.maxsp; k++) put(&e, "int64_t s%u = 0; (void)s%u;\n", k, k);
-        for (unsigned k = 0; k < RULE_MAX_PARTS; k++) put(&e, "int64_t p%u = 0; (void)p%u;\n", k, k);
-        put(&e, "(void)steps; (void)max_steps; (void)g; (void)x0;\n");
+        for (unsigned k = 0; k < a; k++)
+            put(&e, "const int64_t x%u = xs[%u];\nconst uint64_t dim%u = env->dim[%u], stride%u = env->stride[%u];\n", k, k, k, k,
+                k, k);
+        for (unsigned k = 0; k < RULE_MAX_PARTS; k++)
+            for (unsigned j = 0; j < a; j++) put(&e, "int64_t e%u_%u = 0; (void)e%u_%u;\n", k, j, k, j);
+        declare_locals(&e, a);
         gri_buf_put(out, body.data ? body.data : "", body.len);
-        put(&e, "{\nuint64_t m = 0;\nwhile (m < cap && stamp[m] == mark) m++;\nif (m == cap) goto ask;\nreturn (int64_t)m;\n}\n");
+        put(&e, "if (need) return -2;\n");
+        put(&e, "%s", MEX);
         put(&e, "ask:\nreturn -1;\n}\n");
+    } else {
+        put(&e, "typedef struct grn_env { const void *g; uint64_t *stamp; uint64_t cap, mark, max_steps; } grn_env;\n");
+        for (unsigned w = 0; w < 3; w++) {
+            put(&e, "int64_t grundy_rule_heap%u(uint64_t n, grn_env *env) {\n", 1u << w);
+            put(&e, "const %s *g = (const %s *)env->g;\nuint64_t *stamp = env->stamp;\n", WIDTH[w], WIDTH[w]);
+            put(&e, "const uint64_t cap = env->cap, mark = env->mark, max_steps = env->max_steps;\nuint64_t steps = 0;\n");
+            put(&e, "const int64_t x0 = (int64_t)n;\n(void)g; (void)x0;\n");
+            declare_locals(&e, 1);
+            gri_buf_put(out, body.data ? body.data : "", body.len);
+            put(&e, "%s", MEX);
+            put(&e, "ask:\nreturn -1;\n}\n");
+        }
     }
     gri_buf_free(&body);
     return out->failed ? GR_ENOMEM : GR_OK;
