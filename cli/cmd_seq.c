@@ -166,7 +166,26 @@ int cmd_seq(const cli_opts *o) {
         goto out;
     }
     if ((rc = write_files(o, rs, vals)) != 0) goto out;
-    if (!o->out_path && !o->plot_path) {
+    if (!o->out_path && !o->plot_path && o->json) {
+        /* the values and how they were found (a rule: the kernels, native
+         * code or the rule machine) */
+        json_writer w;
+        json_init(&w, stdout);
+        json_object_begin(&w);
+        json_key(&w, "ruleset");
+        json_string(&w, gr_ruleset_spec(rs));
+        json_key(&w, "values");
+        json_array_begin(&w);
+        for (uint64_t i = 0; i <= o->to; i++) json_uint(&w, cli_seq_at(vals, i));
+        json_array_end(&w);
+        const char *method = strncmp(gr_ruleset_spec(rs), "rule[", 5) ? NULL : gr_ruleset_method(rs);
+        if (method) {
+            json_key(&w, "method");
+            json_string(&w, method);
+        }
+        json_object_end(&w);
+        json_line_end(&w);
+    } else if (!o->out_path && !o->plot_path) {
         /* --max-seconds covers writing the values too */
         double deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
         for (uint64_t i = 0; i <= o->to; i++) {

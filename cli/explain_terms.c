@@ -113,6 +113,8 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
     gr_error err;
     if (gr_ruleset_value_how(rs, h, &how, &err) != GR_OK) return cli_report(&err, NULL, 0);
     const char *spec = gr_ruleset_spec(rs);
+    /* a rule's table is computed one of three ways: say which */
+    const char *table_method = !strncmp(spec, "rule[", 5) && how.kind != GR_HOW_FORMULA ? gr_ruleset_method(rs) : NULL;
     if (w) {
         json_object_begin(w);
         json_key(w, "heap");
@@ -123,6 +125,7 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
         json_string(w, how_name(how.kind));
         if (how.text) { json_key(w, "text"); json_string(w, how.text); }
         if (how.kind == GR_HOW_TABLE || how.kind == GR_HOW_PERIOD) { json_key(w, "tabulated"); json_uint(w, how.tabulated); }
+        if (table_method) { json_key(w, "table_method"); json_string(w, table_method); }
         if (how.kind == GR_HOW_PERIOD) {
             json_key(w, "preperiod"); json_uint(w, how.preperiod);
             json_key(w, "period"); json_uint(w, how.period);
@@ -147,6 +150,7 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
         }
         default: printf(", by %s\n", how.text); break;
         }
+        if (table_method) printf("  (the table: %s)\n", table_method);
     }
     if (h <= MEX_HEAP_MAX && how.kind != GR_HOW_OTHER) {
         mexline m;

@@ -129,7 +129,7 @@ static const topic COMMAND_HELP[] = {
      "  grundy solve --json '3 + 4 + 5'\n"
      "  grundy solve --misere 'kayles(8)'    # N, although the SJ rule says P\n"},
     {"seq",
-     "usage: grundy seq RULESET --to N [--out FILE] [--plot FILE.svg]\n"
+     "usage: grundy seq RULESET --to N [--out FILE] [--plot FILE.svg] [--json]\n"
      "       grundy seq RULESET --to N --period [--json]\n"
      "G(0), ..., G(N) of a heap ruleset (kayles, sub[1,2,4], tb[0.137], a rule\n"
      "with one name, ...) on one line, separated by spaces; or written to a\n"
@@ -139,8 +139,10 @@ static const topic COMMAND_HELP[] = {
      "  --to N             the last heap size (needed; below 2^30)\n"
      "  --period           print a period proved within G(0..N) instead (plain,\n"
      "                     or arithmetic: G(n + p) = G(n) + saltus), or that none is\n"
-     "  --json             with --period: one JSON object (proved, period,\n"
-     "                     preperiod, saltus, window_end, checked)\n"
+     "  --json             one JSON object: the values (ruleset, values and, for\n"
+     "                     a rule, method: how its table was computed); with\n"
+     "                     --period: proved, period, preperiod, saltus,\n"
+     "                     window_end, checked\n"
      "  --out FILE         write the values to FILE: text if it ends in .txt, else\n"
      "                     binary (GRSEQ1, width byte, u64 count, values LE)\n"
      "  --plot FILE.svg    draw G(n) against n (rare values red, a period marked)\n"
