@@ -298,8 +298,34 @@ static void random_dense(const char *dir) {
     CHECK(dense_used > cases / 4, "only %lu rules went dense", dense_used);
 }
 
+/* --search-limit counts distinct positions: 3-row Chomp at (60,60,60)
+ * reaches 39,711 of them (each with up to 180 options) */
+static void search_bound(void) {
+    static const char R[] = "rule[(a,b,c) -> (x,min(b,x),min(c,x)) for x in 0..a-1; (a,b,c) -> (a,y,min(c,y)) for y in "
+                            "0..b-1; (a,b,c) -> (a,b,z) for z in 0..c-1]";
+    uint64_t limits[3] = {39000, 40000, 0}, values[3] = {0, 0, 0};
+    gr_status sts[3];
+    for (int i = 0; i < 3; i++) {
+        gr_ctx *c = native_ctx(NULL);
+        gr_ruleset *rs;
+        gr_error err;
+        CHECK(c && gr_ctx_ruleset(c, R, sizeof R - 1, &rs, &err) == GR_OK, "chomp");
+        if (limits[i]) {
+            gr_ctx_set_search_limit(c, limits[i]);
+            ((rule_data *)rs->data)->no_dense = 1;
+        }
+        uint64_t a[3] = {60, 60, 60};
+        sts[i] = gr_ruleset_state_value(rs, a, 3, &values[i], &err);
+        gr_ctx_free(c);
+    }
+    CHECK(sts[0] == GR_ELIMIT, "39000 positions are too few: %s", gr_status_name(sts[0]));
+    CHECK(sts[1] == GR_OK && sts[2] == GR_OK && values[1] == values[2], "the search with 40000 positions and the dense table: %llu, %llu",
+          (unsigned long long)values[1], (unsigned long long)values[2]);
+}
+
 int main(void) {
     random_stops();
+    search_bound();
     random_dense(NULL);
     known_stops();
     /* native code needs a C compiler; without one the rules stay on the machine */

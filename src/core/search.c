@@ -74,6 +74,7 @@ gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len) {
     uint64_t l = len;
     s->work += len + 1;
     if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
+    if (s->max_arena && s->alen + len + 1 > s->max_arena) return gri_search_limit_error(s);
     gr_status st = tick(s, 1);
     if (st != GR_OK) return st;
     if (!put(s, &l, 1) || !put(s, key, len)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
@@ -197,6 +198,11 @@ gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, v
     if (!*ready) {
         gri_search_init(s, ops, user, max_positions, what, "raise the search limit", err);
         s->ctx = ctx;
+        /* a game's value: the bound counts distinct positions (the time
+         * limit bounds the work); only the children held along the path
+         * are bounded, for memory */
+        s->max_work = 0;
+        s->max_arena = 64 * (uint64_t)max_positions;
         *ready = 1;
     }
     s->err = err;

@@ -8,7 +8,9 @@
  *
  * Bounds: at most max_positions keys are memoized, and (unless max_work is
  * set to 0 after init) the children written over the whole search total at
- * most 64 x max_positions words; past either the search stops with
+ * most 64 x max_positions words (gri_search_value instead bounds the
+ * children held along the path, max_arena, so that its bound counts
+ * distinct positions); past either the search stops with
  * GR_ELIMIT and "WHAT exceeds its bound of N positions (HINT)". When ctx
  * is set, its time limit and interrupt callback are polled every few
  * thousand steps (a step: a position pushed counts 64, a child written 1). */
@@ -44,6 +46,7 @@ struct gr_search {
     gr_keymap memo;           /* key -> result (GR_SEARCH_BUSY while on the path) */
     uint64_t work;            /* words of children written so far */
     uint64_t max_work;        /* bound on work (0: none) */
+    uint64_t max_arena;       /* bound on the children held along the path, in words (0: none) */
     uint64_t *arena;          /* per frame: its children as [len][key...] */
     size_t alen, acap;
     uint64_t *scratch;        /* the key whose children are being written */
