@@ -57,6 +57,66 @@ static void half(uint64_t n, uint64_t *g) {
     }
 }
 
+/* five rules the test generator made (tests/rulegen.h, seed 7: the first
+ * five that are finite games with values of 10 or more to 3000 heaps in
+ * the time given, or a large one), each against the C a contestant would
+ * write from reading the rule */
+static void r31(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        for (uint64_t k = 1; m && k <= m / 2; k++)
+            for (uint64_t j = k > 4 ? k : 4; j * j <= m; j++)
+                if ((k * j) % 29 == 0) mark[g[m - j * j]] = m + 1;
+        uint64_t k0 = m % 3 == 0 ? 3 : 1;  /* gcd(3, m) */
+        for (uint64_t k = k0; m && k <= m / 2 && 38 * k + 37 <= m; k++) mark[g[m - (38 * k + 37)]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void r38(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        for (uint64_t k = 2; m && k <= m / 2 && k * k <= m; k++) mark[g[m - k]] = m + 1;
+        for (uint64_t k = 2; m && k <= m / 2; k++)
+            for (uint64_t j = 1; j <= k - 1; j++) mark[g[m - j]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void r47(uint64_t n, uint64_t *g) {
+    for (long long m = 0; m < (long long)n; m++) {
+        for (long long k = m < 5 ? m : 5; m && k <= m; k++) {
+            long long d = k - 4;
+            if (d ? m % d == 0 : m == 0) mark[g[m - k]] = (uint64_t)m + 1;
+        }
+        uint64_t v = 0;
+        while (mark[v] == (uint64_t)m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void r49(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        if (m) mark[g[0]] = m + 1;
+        for (uint64_t k = 2; m >= 4 && k <= m / 2; k++) mark[g[m - k]] = m + 1;
+        if (m >= 2) mark[g[m - 2]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
+static void r50(uint64_t n, uint64_t *g) {
+    for (uint64_t m = 0; m < n; m++) {
+        for (uint64_t k = 10; k <= m / 2 && k * k <= m; k++) mark[g[m - k * k]] = m + 1;
+        uint64_t v = 0;
+        while (mark[v] == m + 1) v++;
+        g[m] = v;
+    }
+}
+
 static double rule_run(const char *spec, uint64_t n, uint64_t *out, const char *cache, char *how, size_t hl) {
     gr_ctx *ctx;
     gr_ruleset *rs;
@@ -125,6 +185,14 @@ int main(int argc, char **argv) {
         {"divisors", "rule[n -> n-d for d in 1..n if d | n and d < n]", 100000, divisor},
         {"Kayles, compact", "rule[n -> a + (n-c-a) for c in 1..2 for a in 0..(n-c)/2]", 30000, kayles},
         {"take at most half", "rule[n -> n-k for k in 1..n/2]", 100000, half},
+        {"random rule 31", "rule[n -> (n - j*j) for k in (n/n)..n/2 for j in max(k, 4)..n if (4 + 25) | (k*j); "
+         "n -> (n - ((38*k) + 37)) for k in gcd(3, n)..n/2]", 30000, r31},
+        {"random rule 38", "rule[n -> (n - k) for k in 2..n/2 if k*k <= n; n -> k + (n - n) for k in (5*n)..4 if k + k <= n; "
+         "n -> (n - j) for k in 2..n/2 for j in 1..k - 1 if not (not (5 >= -n))]", 3000, r38},
+        {"random rule 47", "rule[n -> (n - k) for k in min(5, n)..n if (k - 4) | (n*1); n -> j + (n - j*j) for k in 1..n - 1 "
+         "for j in k..k - 1 if j + j <= n and (n < (j*3) or (k*j) | (k + n))]", 30000, r47},
+        {"random rule 49", "rule[n -> (n - n); n -> (n - k) for k in 2..n/2 if (n % 4) < (1*n); n -> (n - 2)]", 100000, r49},
+        {"random rule 50", "rule[n -> (n - k*k) for k in 10..n/2]", 1000000, r50},
     };
     char cache[] = "/tmp/grundy-bench-XXXXXX";
     if (!mkdtemp(cache)) return 1;

@@ -236,11 +236,13 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     uint64_t n = rs->len;
     /* a heap of 0 is no heap: no moves (G(0) = 0), as for every heap game */
     if (n == 0) return gri_rs_push(rs, 0, err);
-    if (!(d->shaped && !d->fallback) && n >= rs->ctx->native_from && n <= GRI_NATIVE_MAX_HEAP && gri_rule_native_ready(rs) && native_next(rs, &kst, err)) return kst;
+    if (!(d->shaped && !d->fallback) && (n >= rs->ctx->native_from || d->machine_steps >= RULE_NATIVE_STEPS) && n <= GRI_NATIVE_MAX_HEAP && gri_rule_native_ready(rs) && native_next(rs, &kst, err)) return kst;
     d->machine_heaps++;
     gather g = {rs, n, GR_OK, err};
     gr_mexset_clear(&rs->mex);
-    gr_status st = gri_rule_options(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_value, &g, err);
+    uint64_t steps = 0;
+    gr_status st = gri_rule_options_counted(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_value, &g, &steps, err);
+    d->machine_steps += steps;
     if (st != GR_OK) return st;
     if (g.st != GR_OK && g.st != GR_ENOMEM) return g.st;
     return gri_rs_push_mex(rs, g.st, err);

@@ -146,7 +146,7 @@ static int stamp_room(rule_dense *dn) {
  * native code's arithmetic is proved to fit) */
 static int native_on(gr_ruleset *rs, rule_dense *dn) {
     rule_data *d = rs->data;
-    if (d->native < 0 || dn->machine_cells < rs->ctx->native_from) return 0;
+    if (d->native < 0 || (dn->machine_cells < rs->ctx->native_from && dn->machine_steps < RULE_NATIVE_STEPS)) return 0;
     for (unsigned i = 0; i < dn->a; i++)
         if (dn->dim[i] - 1 > GRI_NATIVE_MAX_HEAP) return 0;
     return gri_rule_native_ready(rs);
@@ -186,7 +186,10 @@ static gr_status evaluate(gr_ruleset *rs, rule_dense *dn, uint64_t idx, cellrun 
     }
     dn->npend = 0;
     dn->machine_cells++;
-    return gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_option, c, err);
+    uint64_t steps = 0;
+    gr_status st = gri_rule_options_counted(gri_rule_of(rs), x, RULE_MAX_STEPS, on_option, c, &steps, err);
+    dn->machine_steps += steps;
+    return st;
 }
 
 /* the mex of an evaluation that found every option; 0 when it does not fit */

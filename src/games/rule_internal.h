@@ -10,6 +10,10 @@
 #include "lang/rulec.h"
 #include "io/native.h"
 
+/* the machine's loop steps (about 20-50 ms of work) after which a rule is
+ * worth compiling, even before the table reaches the context's native_from */
+#define RULE_NATIVE_STEPS ((uint64_t)1 << 20)
+
 /* loop steps one option listing may take */
 #define RULE_MAX_STEPS ((uint64_t)1 << 22)
 
@@ -27,6 +31,7 @@ typedef struct rule_dense {
     unsigned npend;
     uint64_t *stamp, cap, mark;
     uint64_t machine_cells, native_cells;  /* cells each evaluated */
+    uint64_t machine_steps;                /* loop steps the machine took for them */
     int prefilled;            /* the first walk's box was filled in order first */
 } rule_dense;
 
@@ -47,6 +52,7 @@ typedef struct rule_data {
     gri_native_cell_fn ncell;   /* state rules: a dense table's cell */
     uint64_t *stamp, stamp_cap, mark;
     uint64_t native_heaps, machine_heaps;  /* heaps each decided */
+    uint64_t machine_steps;                /* loop steps the machine took for them */
     char native_why[GR_ERROR_MESSAGE_MAX];
     char method[GR_ERROR_MESSAGE_MAX + 160];  /* gr_ruleset_method's words */
     rule_dense dn;         /* state rules: the dense table */

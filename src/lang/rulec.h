@@ -36,6 +36,9 @@ typedef int (*gri_rule_fn)(void *user, const uint64_t *parts, size_t nparts);
  * errors are GR_ERANGE or GR_EINVAL, naming the clause. */
 gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_steps, gri_rule_fn fn, void *user,
                            gr_error *err);
+/* The same, telling in *counted how many loop steps the listing took. */
+gr_status gri_rule_options_counted(const gri_rule *r, const uint64_t *x, uint64_t max_steps, gri_rule_fn fn, void *user,
+                                   uint64_t *counted, gr_error *err);
 
 /* The shape of a one-number rule whose every clause is a subtraction or a
  * split, so that tables can use the take-and-break kernels instead of the

@@ -88,9 +88,16 @@ static int stops_here(const loop *l, const i128 *slots) {
 
 gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_steps, gri_rule_fn fn, void *user,
                            gr_error *err) {
+    return gri_rule_options_counted(r, x, max_steps, fn, user, NULL, err);
+}
+
+gr_status gri_rule_options_counted(const gri_rule *r, const uint64_t *x, uint64_t max_steps, gri_rule_fn fn, void *user,
+                                   uint64_t *counted, gr_error *err) {
+    uint64_t local = 0;
+    if (!counted) counted = &local;
     i128 slots[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS], hi[RULE_MAX_LOOPS];
     uint64_t out[RULE_MAX_PARTS * GRI_RULE_MAX_ARITY];
-    uint64_t steps = 0;
+    *counted = 0;
     for (size_t ci = 0; ci < r->nc; ci++) {
         const clause *cl = &r->c[ci];
         for (unsigned k = 0; k < r->arity; k++) slots[k] = (i128)x[k];
@@ -115,7 +122,7 @@ gr_status gri_rule_options(const gri_rule *r, const uint64_t *x, uint64_t max_st
                     fresh = 0;
                     continue;
                 }
-                if (++steps > max_steps)
+                if (++*counted > max_steps)
                     return gri_fail(err, GR_ELIMIT, "rule: listing the options takes more than %llu steps",
                                     (unsigned long long)max_steps);
                 depth++;
