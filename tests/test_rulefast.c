@@ -323,8 +323,39 @@ static void search_bound(void) {
           (unsigned long long)values[1], (unsigned long long)values[2]);
 }
 
+/* the Wythoff rule's dense table against the built-in wythoff, every
+ * cell of a 150 x 150 table (2000 x 2000 in the CLI; smaller here, for the
+ * sanitizer build), by the machine and, when a compiler is there, natively */
+static void wythoff_table(const char *dir) {
+    static const char R[] = "rule[(x,y) -> (x-k,y) for k in 1..x; (x,y) -> (x,y-k) for k in 1..y; "
+                            "(x,y) -> (x-k,y-k) for k in 1..min(x,y)]";
+    enum { W = 150 };
+    gr_ctx *c = native_ctx(dir);
+    gr_ruleset *rr, *rw;
+    gr_error err;
+    CHECK(c && gr_ctx_ruleset(c, R, sizeof R - 1, &rr, &err) == GR_OK && gr_ctx_ruleset(c, "wythoff", 7, &rw, &err) == GR_OK,
+          "rulesets");
+    gr_ctx_set_table_limit(c, (W + 1) * (W + 1));
+    uint64_t corner[2] = {W - 1, W - 1}, v, w;
+    CHECK(gr_ruleset_state_value(rr, corner, 2, &v, &err) == GR_OK, "corner: %s", err.message);
+    unsigned long bad = 0;
+    for (uint64_t x = 0; x < W; x++)
+        for (uint64_t y = 0; y < W; y++) {
+            uint64_t a[2] = {x, y};
+            if (gr_ruleset_state_value(rr, a, 2, &v, &err) != GR_OK || gr_ruleset_state_value(rw, a, 2, &w, &err) != GR_OK ||
+                v != w)
+                bad++;
+        }
+    const rule_data *d = rr->data;
+    CHECK(!bad, "%lu cells differ from wythoff", bad);
+    CHECK(d->dn.filled == (uint64_t)W * W && (!dir || d->dn.native_cells > 0), "dense: %llu cells, %llu native",
+          (unsigned long long)d->dn.filled, (unsigned long long)d->dn.native_cells);
+    gr_ctx_free(c);
+}
+
 int main(void) {
     random_stops();
+    wythoff_table(NULL);
     search_bound();
     random_dense(NULL);
     known_stops();
@@ -334,6 +365,7 @@ int main(void) {
         random_native(dir);
         edge_native(dir);
         random_dense(dir);
+        wythoff_table(dir);
         char cmd[128];
         snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
         if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
