@@ -189,5 +189,35 @@ gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsi
                 (v.reads >> l->slot & 1) && v.mono == M_DEC && add_stop(l, STOP_FALSE, &cl->cond, conj[k].from, conj[k].to) != GR_OK)
                 return GR_ENOMEM;
     }
+    /* An empty inner loop for every larger outer value ends the outer loop
+     * too: if a stop test e(k, j) of loop j holds at j's first value lo(k),
+     * e is non-increasing in k and in j, and lo(k) is non-decreasing in k,
+     * then it holds at every (k' >= k, lo(k')): loop j lists nothing for any
+     * larger k. The test e(k, lo(k)) (e with lo written in place of j) is a
+     * stop test of loop k. Innermost first, so the new tests pass outward. */
+    for (unsigned li = cl->nloops; li-- > 1;) {
+        loop *in = &cl->loops[li], *out = &cl->loops[li - 1];
+        absval lo, v;
+        if (!analyse(&in->lo, 0, in->lo.n, out->slot, slots, &lo) || (lo.mono != M_CONST && lo.mono != M_INC)) continue;
+        for (unsigned k = 0; k < in->nstops && out->nstops < RULE_MAX_STOPS; k++) {
+            const code *e = &in->stops[k].c;
+            if (!analyse(e, 0, e->n, out->slot, slots, &v) || (v.mono != M_CONST && v.mono != M_DEC)) continue;
+            code sub = {NULL, 0, 0};
+            int ok = 1;
+            for (size_t pc = 0; pc < e->n && ok; pc++) {
+                const insn *src = e->v[pc].op == OP_LOAD && e->v[pc].arg == in->slot ? in->lo.v : &e->v[pc];
+                size_t n = e->v[pc].op == OP_LOAD && e->v[pc].arg == in->slot ? in->lo.n : 1;
+                if (e->v[pc].op == OP_JFALSE_KEEP || e->v[pc].op == OP_JTRUE_KEEP || sub.n + n > RULE_MAX_CODE) ok = 0;
+                else if (!gri_grow((void **)&sub.v, &sub.cap, sub.n + n, sizeof *sub.v)) { free(sub.v); return GR_ENOMEM; }
+                else {
+                    memcpy(sub.v + sub.n, src, n * sizeof *src);
+                    sub.n += n;
+                }
+            }
+            gr_status st = ok ? add_stop(out, in->stops[k].kind, &sub, 0, sub.n) : GR_OK;
+            free(sub.v);
+            if (st != GR_OK) return st;
+        }
+    }
     return GR_OK;
 }
