@@ -426,6 +426,15 @@ run 2 timeout 30 "$G" table "$wyrule" --to 2000,2000 --search-limit 100000000 --
     err_has "the time limit of 1 s was reached in the " && err_has "(raise the time limit with --max-seconds S)" && one_line_err
 ms=$((($(date +%s%N) - t0) / 1000000))
 if [ $ms -lt 3000 ] || { [ "${2:-}" = sanitize ] && [ $ms -lt 8000 ]; }; then pass=$((pass+1)); else echo "FAIL: table --max-seconds 1 stopped after $ms ms"; fail=$((fail+1)); fi
+# a table whose values each take milliseconds polls the clock by elapsed
+# time, not every 4096 values (issue 30: this ran 74.7 s against 60)
+t0=$(date +%s%N)
+run 2 timeout 30 "$G" value --max-seconds 1 'tb[8.1](901485980,2690213400624682273)' &&
+    err_has "the time limit of 1 s was reached in the table of tb[8.1]" && one_line_err
+ms=$((($(date +%s%N) - t0) / 1000000))
+# (1.0 s in a Release build; the test builds are Debug, where a block of
+# this code's values can run about a second between two looks at the clock)
+if [ $ms -lt 2500 ] || { [ "${2:-}" = sanitize ] && [ $ms -lt 5000 ]; }; then pass=$((pass+1)); else echo "FAIL: tb[8.1] --max-seconds 1 stopped after $ms ms"; fail=$((fail+1)); fi
 run 2 "$G" table wythoff --to 3,3 --json && err_is "grundy: error: unknown option '--json' for table (see 'grundy --help')"
 run 2 "$G" table wythoff --to 3,3 --search-limit && err_is "grundy: error: option '--search-limit' needs a value (see 'grundy --help')"
 run 2 "$G" table wythoff --to 3,3 --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"

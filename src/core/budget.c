@@ -9,7 +9,7 @@
 #include "internal.h"
 #include "context_internal.h"
 
-static uint64_t now_ns(void) {
+uint64_t gri_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -23,7 +23,7 @@ void gr_ctx_set_time_limit(gr_ctx *ctx, double seconds) {
     }
     if (seconds > 1e9) seconds = 1e9; /* about 31 years: no overflow below */
     ctx->time_limit = seconds;
-    ctx->deadline_ns = now_ns() + (uint64_t)(seconds * 1e9) + 1;
+    ctx->deadline_ns = gri_now_ns() + (uint64_t)(seconds * 1e9) + 1;
 }
 
 double gr_ctx_time_limit(const gr_ctx *ctx) { return ctx->time_limit; }
@@ -37,7 +37,7 @@ gr_status gri_ctx_poll(gr_ctx *ctx, gr_error *err, const char *what, uint64_t do
     if (!ctx) return GR_OK;
     if (ctx->interrupt && ctx->interrupt(ctx->interrupt_user))
         return gri_fail(err, GR_ELIMIT, "%s was interrupted after %llu %s", what, (unsigned long long)done, unit);
-    if (ctx->deadline_ns && now_ns() >= ctx->deadline_ns)
+    if (ctx->deadline_ns && gri_now_ns() >= ctx->deadline_ns)
         return gri_fail(err, GR_ELIMIT, "the time limit of %g s was reached in %s, after %llu %s (raise the time limit)",
                         ctx->time_limit, what, (unsigned long long)done, unit);
     return GR_OK;

@@ -33,6 +33,8 @@ struct gr_ctx {
  * WHAT, after DONE UNIT" (or "WHAT was interrupted after ..."); else GR_OK.
  * A clock read: call it every few thousand steps, not on every one. */
 gr_status gri_ctx_poll(gr_ctx *ctx, gr_error *err, const char *what, uint64_t done, const char *unit);
+/* the monotonic clock, in nanoseconds */
+uint64_t gri_now_ns(void);
 /* true when there is anything to poll for */
 static inline int gri_ctx_polled(const gr_ctx *ctx) { return ctx && (ctx->deadline_ns || ctx->interrupt); }
 /* After a GR_ELIMIT that a caller would answer by trying another method:

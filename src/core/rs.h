@@ -67,6 +67,13 @@ struct gr_ruleset {
     size_t sp_every;
     uint64_t sp_rng;
 
+    /* the time limit's poll in tabulations: the clock is read at len ==
+     * poll_next, then poll_every values later, an interval chosen from the
+     * rate of the last values to be about 5 ms (at most PROGRESS_EVERY;
+     * issue 30) */
+    size_t poll_next, poll_every;
+    uint64_t poll_ns, check_ns;  /* the last poll, the last look at the clock */
+
     /* progress of long tabulations */
     gr_progress_fn progress;
     void *progress_user;
