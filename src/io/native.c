@@ -89,8 +89,11 @@ gr_status gri_native_build(const char *cc, const char *dir, const char *src, siz
     if (access(so, R_OK) != 0) {
         if (make_dir(dir) != 0)
             return gri_fail(err, GR_EUNPROVEN, "native code: cannot make the cache folder %.200s", dir);
-        snprintf(tmp_c, sizeof tmp_c, "%s/rule-%016llx-%ld.c", dir, (unsigned long long)h, (long)getpid());
-        snprintf(tmp_so, sizeof tmp_so, "%s/rule-%016llx-%ld.so", dir, (unsigned long long)h, (long)getpid());
+        /* private to this call: the process and, for two threads of it
+         * compiling the same text at once, this call's stack */
+        unsigned long long me = (unsigned long long)(uintptr_t)&h;
+        snprintf(tmp_c, sizeof tmp_c, "%s/rule-%016llx-%ld-%llx.c", dir, (unsigned long long)h, (long)getpid(), me);
+        snprintf(tmp_so, sizeof tmp_so, "%s/rule-%016llx-%ld-%llx.so", dir, (unsigned long long)h, (long)getpid(), me);
         if (write_all(tmp_c, src, len) != 0) {
             unlink(tmp_c);
             return gri_fail(err, GR_EUNPROVEN, "native code: cannot write to the cache folder %.200s", dir);
