@@ -334,6 +334,42 @@ static void errors(void) {
     uint64_t v;
     gr_error err;
     CHECK(value(deep, &v, &err) == GR_EPARSE && strstr(err.message, "nested too deeply"), "deep: %s", err.message);
+    /* found by review: values waiting on the machine's stack at every level
+     * (min(n, n + n*(...)) 60 deep) are refused, not a stack overflow; and a
+     * stop passed outward that would be too deep is dropped, not run */
+    char wide[2048];
+    k = (size_t)snprintf(wide, sizeof wide, "rule[n -> ");
+    for (int i = 0; i < 60; i++) k += (size_t)snprintf(wide + k, sizeof wide - k, "min(n, n + n*");
+    k += (size_t)snprintf(wide + k, sizeof wide - k, "1");
+    for (int i = 0; i < 60; i++) wide[k++] = ')';
+    snprintf(wide + k, sizeof wide - k, "](3)");
+    CHECK(value(wide, &v, &err) == GR_EPARSE && strstr(err.message, "nested too deeply"), "wide: %s", err.message);
+    /* n - (1 + 1*(1 + 1*(... 1*j))) for k in 1..n for j in (1 + 1*(... 1*k))..n */
+    char t2[4400];
+    size_t q = (size_t)snprintf(t2, sizeof t2, "rule[n -> n - (1 + ");
+    for (int i = 0; i < 57; i++) q += (size_t)snprintf(t2 + q, sizeof t2 - q, "1*(1 + ");
+    q += (size_t)snprintf(t2 + q, sizeof t2 - q, "1*j");
+    for (int i = 0; i < 58; i++) t2[q++] = ')';
+    q += (size_t)snprintf(t2 + q, sizeof t2 - q, " for k in 1..n for j in (1 + ");
+    for (int i = 0; i < 57; i++) q += (size_t)snprintf(t2 + q, sizeof t2 - q, "1*(1 + ");
+    q += (size_t)snprintf(t2 + q, sizeof t2 - q, "1*k");
+    for (int i = 0; i < 58; i++) t2[q++] = ')';
+    snprintf(t2 + q, sizeof t2 - q, "..n]");
+    uint64_t g6[6];
+    CHECK(seq(t2, 6, g6) && !g6[0] && !g6[5], "a deep stop passed outward");
+    /* found by review: a box whose size overflows is no dense table (the
+     * search then runs, here into its time limit), never a wrong value */
+    gr_ctx *big;
+    CHECK(gr_ctx_new(&big) == GR_OK, "ctx");
+    gr_ctx_set_search_limit(big, (uint64_t)1 << 60);
+    gr_ctx_set_time_limit(big, 0.5);
+    gr_position *bp;
+    const char *bt = "rule[(x,y) -> (x-1,y)](2147483647,2147483647)";
+    CHECK(gr_position_parse(big, bt, strlen(bt), 0, &bp, &err) == GR_OK, "parse");
+    gr_status bs = gr_position_value(bp, &v, &err);
+    CHECK(bs == GR_ELIMIT || (bs == GR_OK && v == 1), "%s: %s %llu", bt, gr_status_name(bs), (unsigned long long)v);
+    gr_position_free(bp);
+    gr_ctx_free(big);
 }
 
 /* a heap of 0 is no heap: no moves, G(0) = 0, whatever the rule lists

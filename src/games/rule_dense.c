@@ -6,7 +6,8 @@
  * gets their mex; one with unknown options pushes them and is evaluated
  * again after them. So the order in which moves go (to smaller or larger
  * numbers) does not matter, only that they stay in the box: a move out of
- * it grows the box (to at most 16 x the search limit cells) and the walk
+ * it grows the box (twice over, to at most 16 x the search limit cells,
+ * at most 16 times for one position) and the walk
  * starts again, keeping every value found. A cell reached again while its
  * own options are being found is a cycle: the dense path gives up, and
  * the memoized search (which also finds loopy games) takes over, as it
@@ -42,14 +43,15 @@ static int grow(rule_dense *dn, const uint64_t *want, uint64_t limit) {
     for (unsigned i = 0; i < dn->a; i++) {
         dim[i] = dn->t ? dn->dim[i] : 0;
         if (want[i] > dim[i]) {
-            /* by half again at least, so a table asked cell by cell grows
-             * in few steps */
-            uint64_t g = dim[i] + dim[i] / 2;
+            /* twice at least, so a table asked cell by cell, or a walk
+             * that keeps leaving the box, grows in few steps */
+            uint64_t g = dim[i] > UINT64_MAX / 2 ? UINT64_MAX : dim[i] * 2;
             dim[i] = want[i] > g ? want[i] : g;
         }
         if (!dim[i] || dim[i] > limit || cells > limit / dim[i]) return 0;
         cells *= dim[i];
     }
+    if (cells > SIZE_MAX / sizeof(uint32_t)) return 0;
     uint32_t *t = malloc(cells * sizeof *t);
     if (!t) return 0;
     uint64_t stride[GRI_RULE_MAX_ARITY];
@@ -283,6 +285,31 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
     }
 }
 
+/* whether a prefill is likely to pay: every number of the position moves
+ * in some option of it (a game that never changes a number, such as
+ * (x,y) -> (x-k,y), reaches a thin slice of the box, and the walk alone
+ * is cheaper). A guess about speed only: the values are the same either
+ * way. */
+typedef struct mover {
+    const uint64_t *x;
+    unsigned a, moved;
+} mover;
+
+static int on_move(void *user, const uint64_t *parts, size_t np) {
+    mover *m = user;
+    for (size_t k = 0; k < np; k++)
+        for (unsigned i = 0; i < m->a; i++)
+            if (parts[k * m->a + i] != m->x[i]) m->moved |= 1u << i;
+    return m->moved == (1u << m->a) - 1;
+}
+
+static int every_number_moves(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
+    mover m = {x, dn->a, 0};
+    gr_error quiet;
+    if (gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_move, &m, &quiet) != GR_OK) return 0;
+    return m.moved == (1u << dn->a) - 1;
+}
+
 /* GREY marks left by a walk that stopped go back to unknown */
 static void clear_grey(rule_dense *dn) {
     for (size_t k = 0; k < dn->sp; k++)
@@ -304,6 +331,7 @@ gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *valu
         want[i] = x[i] < UINT64_MAX ? x[i] + 1 : x[i];
         if (dn->t && x[i] >= dn->dim[i]) in = 0;
     }
+    unsigned regrows = 0;
     for (;;) {
         if (!in && !grow(dn, want, limit)) { dn->off = 1; return GR_OK; }
         in = 1;
@@ -315,9 +343,12 @@ gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *valu
         }
         if (!dn->prefilled) {
             dn->prefilled = 1;
-            prefill(rs, dn, x);
+            if (every_number_moves(rs, dn, x)) prefill(rs, dn, x);
             if (dn->t[root] <= MAX_VALUE) continue;
         }
+        /* a game whose positions keep growing out of the box is better
+         * left to the search, whose bound counts positions */
+        if (++regrows > 16) { dn->off = 1; return GR_OK; }
         int gave_up = 0, regrow = 0;
         gr_status st = walk(rs, dn, root, &gave_up, &regrow, want, err);
         clear_grey(dn);

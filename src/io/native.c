@@ -44,12 +44,15 @@ static int make_dir(const char *dir) {
         if (mkdir(path, 0700) != 0 && errno != EEXIST) return -1;
         path[i] = c;
     }
+    /* the objects in it are loaded and run: it must be this user's own,
+     * writable by no one else */
     struct stat st;
-    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
+    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)) return -1;
+    return 0;
 }
 
 static int write_all(const char *path, const char *s, size_t len) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
     if (fd < 0) return -1;
     while (len) {
         ssize_t k = write(fd, s, len);
@@ -67,9 +70,19 @@ static int compile(const char *cc, const char *c_path, const char *so_path) {
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    char *argv[] = {(char *)cc, "-O2", "-shared", "-fPIC", "-w", "-o", (char *)so_path, (char *)c_path, NULL};
+    /* cc may be a command of several words ("ccache gcc") */
+    char words[512], *argv[24];
+    size_t n = 0;
+    snprintf(words, sizeof words, "%s", cc);
+    for (char *w = strtok(words, " \t"); w && n < 16; w = strtok(NULL, " \t")) argv[n++] = w;
+    if (!n) { posix_spawn_file_actions_destroy(&fa); return -1; }
+    static const char *const FLAGS[] = {"-O2", "-shared", "-fPIC", "-w", "-o"};
+    for (size_t i = 0; i < 5; i++) argv[n++] = (char *)FLAGS[i];
+    argv[n++] = (char *)so_path;
+    argv[n++] = (char *)c_path;
+    argv[n] = NULL;
     pid_t pid;
-    int rc = posix_spawnp(&pid, cc, &fa, NULL, argv, environ);
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) return -1;
     int status;
@@ -86,9 +99,10 @@ gr_status gri_native_build(const char *cc, const char *dir, const char *src, siz
     char so[4200], tmp_c[4200], tmp_so[4200];
     if (snprintf(so, sizeof so, "%s/rule-%016llx.so", dir, (unsigned long long)h) >= (int)sizeof so)
         return gri_fail(err, GR_EUNPROVEN, "native code: the cache folder's name is too long");
+    if (make_dir(dir) != 0)
+        return gri_fail(err, GR_EUNPROVEN, "native code: the cache folder %.200s cannot be made, or is not this user's alone",
+                        dir);
     if (access(so, R_OK) != 0) {
-        if (make_dir(dir) != 0)
-            return gri_fail(err, GR_EUNPROVEN, "native code: cannot make the cache folder %.200s", dir);
         /* private to this call: the process and, for two threads of it
          * compiling the same text at once, this call's stack */
         unsigned long long me = (unsigned long long)(uintptr_t)&h;

@@ -61,7 +61,9 @@ static int mul_mono(absval a, absval b) {
 /* code c[from..to) as a function of slot s, given what is known of every
  * slot; 0 when it cannot be followed */
 static int analyse(const code *c, size_t from, size_t to, unsigned s, const absval *slots, absval *out) {
-    absval st[RULE_MAX_DEPTH * 2 + 8];
+    code part = {c->v + from, to - from, 0};
+    if (rule_code_depth(&part) > RULE_STACK) return 0;
+    absval st[RULE_STACK];
     size_t sp = 0;
     for (size_t pc = from; pc < to; pc++) {
         const insn *in = &c->v[pc];
@@ -153,7 +155,8 @@ static int analyse(const code *c, size_t from, size_t to, unsigned s, const absv
 }
 
 static gr_status add_stop(loop *l, int kind, const code *c, size_t from, size_t to) {
-    if (l->nstops == RULE_MAX_STOPS) return GR_OK;
+    code part = {c->v + from, to - from, 0};
+    if (l->nstops == RULE_MAX_STOPS || rule_code_depth(&part) > RULE_STACK) return GR_OK;
     rstop *t = &l->stops[l->nstops];
     t->kind = (uint8_t)kind;
     t->c.n = t->c.cap = to - from;

@@ -424,6 +424,16 @@ static gr_status parse_clause(parser *p, gri_rule *r, clause *cl) {
     if (p->at != res_end) return expected(p, "the end of the result");
 done:
     if (cl->nparts >= 2) r->splits = 1;
+    /* every code must fit the machine's stack (nesting alone does not
+     * bound it: min(n, n + n*(...)) keeps values waiting at each level) */
+    {
+        int deep = rule_code_depth(&cl->cond) > RULE_STACK;
+        for (unsigned l = 0; l < cl->nloops; l++)
+            deep |= rule_code_depth(&cl->loops[l].lo) > RULE_STACK || rule_code_depth(&cl->loops[l].hi) > RULE_STACK;
+        for (unsigned k = 0; k < cl->nparts; k++)
+            for (unsigned j = 0; j < r->arity; j++) deep |= rule_code_depth(&cl->parts[k][j]) > RULE_STACK;
+        if (deep) return fail(p, cl->col, "rule: expressions nested too deeply%s", "");
+    }
     if ((st = gri_rule_bounds(cl, r->arity, cl->cond.n ? p->conj : NULL, cl->cond.n ? p->nconj : 0)) != GR_OK)
         return gri_fail(p->err, st, "out of memory");
     p->i = after_i; p->at = after_at; p->len = after_len; p->t = after_t;

@@ -68,12 +68,13 @@ static i128 absmax(ival v) { return mx(v.hi < 0 ? -v.hi : v.hi, v.lo < 0 ? -v.lo
  * compiler's overflow check. 0 when the code has something C cannot say
  * here (a constant past 2^63 - 1). */
 static int expr(emitter *e, const code *c, const char *fault, ival *out) {
+    if (rule_code_depth(c) > RULE_STACK) return 0;
     unsigned sp = 0, base = e->labels;
-    ival st[RULE_MAX_DEPTH * 2 + 8];
+    ival st[RULE_STACK];
     /* each value as c * n + (something in rest), c 0 or 1; c -1: not so */
-    int lc[RULE_MAX_DEPTH * 2 + 8], rn[RULE_MAX_DEPTH * 2 + 8];  /* rn: reads n */
-    ival rest[RULE_MAX_DEPTH * 2 + 8];
-    int ub[RULE_MAX_DEPTH * 2 + 8];
+    int lc[RULE_STACK], rn[RULE_STACK];  /* rn: reads n */
+    ival rest[RULE_STACK];
+    int ub[RULE_STACK];
     e->labels += (unsigned)c->n + 1;
     for (size_t pc = 0; pc <= c->n; pc++) {
         int target = 0;

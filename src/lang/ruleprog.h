@@ -73,6 +73,23 @@ struct gri_rule {
     size_t nc;
 };
 
+/* the machine's stack: every compiled code must fit (rule_code_depth) */
+#define RULE_STACK (RULE_MAX_DEPTH * 2 + 8)
+
+/* the deepest the machine's stack goes running c */
+static inline size_t rule_code_depth(const code *c) {
+    size_t sp = 0, max = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        switch (c->v[i].op) {
+        case OP_CONST: case OP_LOAD: sp++; break;
+        case OP_NEG: case OP_NOT: case OP_JFALSE_KEEP: case OP_JTRUE_KEEP: break;
+        default: if (sp) sp--; break; /* a binary operation, or POP */
+        }
+        if (sp > max) max = sp;
+    }
+    return max;
+}
+
 /* Derives the stop tests of the clause's loops from its result entries
  * and the condition's 'and' operands conj[0..nconj) (rulebound.c). */
 gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsigned nconj);

@@ -23,7 +23,7 @@ static i128 fdiv(i128 a, i128 b) {
 }
 
 static gr_status run(const code *c, const i128 *slots, size_t clause_no, i128 *out, gr_error *err) {
-    i128 st[RULE_MAX_DEPTH * 2 + 8];
+    i128 st[RULE_STACK];
     size_t sp = 0;
     for (size_t pc = 0; pc < c->n; pc++) {
         const insn *in = &c->v[pc];
