@@ -53,7 +53,7 @@ static void rule_free(gr_ruleset *rs) {
     gri_rule_dense_free(d);
     gri_rule_free(d->rule);
     gri_native_free(d->nat);
-    free(d->stamp);
+    free(d->marks.v);
     free(d->shape.take);
     free(d->single);
     free(d);
@@ -142,19 +142,9 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
 /* G(n) by native code; 0 when it asks the machine */
 static int native_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
     rule_data *d = rs->data;
-    /* an option's value is an XOR of table values, below the power of two
-     * above the largest; the mex is checked against cap by the code */
-    uint64_t need = 1024;
-    while (need <= (uint64_t)rs->tabmax * 2 + 1) need <<= 1;
-    if (d->stamp_cap < need) {
-        uint64_t *p = calloc(need, sizeof *p);
-        if (!p) return 0;
-        free(d->stamp);
-        d->stamp = p;
-        d->stamp_cap = need;
-        d->mark = 0;
-    }
-    gri_native_env env = {rs->tab, d->stamp, d->stamp_cap, ++d->mark, RULE_MAX_STEPS};
+    /* the mex is checked against cap by the code */
+    if (!gri_rule_marks_room(&d->marks, rs->tabmax, UINT64_MAX)) return 0;
+    gri_native_env env = {rs->tab, d->marks.v, d->marks.cap, ++d->marks.mark, RULE_MAX_STEPS};
     int64_t v = d->nfn[rs->tw == 1 ? 0 : rs->tw == 2 ? 1 : 2](rs->len, &env);
     if (v < 0) return 0;
     d->native_heaps++;

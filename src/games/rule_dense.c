@@ -26,7 +26,7 @@
 void gri_rule_dense_free(rule_data *d) {
     free(d->dn.t);
     free(d->dn.stack);
-    free(d->dn.stamp);
+    free(d->dn.marks.v);
     memset(&d->dn, 0, sizeof d->dn);
 }
 
@@ -116,7 +116,7 @@ static int on_option(void *user, const uint64_t *parts, size_t np) {
         }
         x ^= v;
     }
-    if (known && !c->outside) dn->stamp[x & (dn->cap - 1)] = c->mark;
+    if (known && !c->outside) dn->marks.v[x & (dn->marks.cap - 1)] = c->mark;
     /* the whole listing runs, as the search's does, so that an error in it
      * is met at the same point of the walk */
     return 0;
@@ -125,21 +125,6 @@ static int on_option(void *user, const uint64_t *parts, size_t np) {
 static int push(rule_dense *dn, uint64_t idx) {
     if (!gri_grow((void **)&dn->stack, &dn->scap, dn->sp + 1, sizeof *dn->stack)) return 0;
     dn->stack[dn->sp++] = idx;
-    return 1;
-}
-
-/* the stamp array's size: a power of two above every XOR of two values */
-static int stamp_room(rule_dense *dn) {
-    uint64_t need = 1024;
-    while (need <= (uint64_t)dn->maxval * 2 + 1) need <<= 1;
-    if (need <= dn->cap) return 1;
-    if (need > ((uint64_t)1 << 26)) return 0;
-    uint64_t *s = calloc(need, sizeof *s);
-    if (!s) return 0;
-    free(dn->stamp);
-    dn->stamp = s;
-    dn->cap = need;
-    dn->mark = 0;
     return 1;
 }
 
@@ -165,7 +150,7 @@ static gr_status evaluate(gr_ruleset *rs, rule_dense *dn, uint64_t idx, cellrun 
     for (unsigned i = 0; i < a; i++) { x[i] = rest / dn->stride[i]; rest %= dn->stride[i]; }
     memset(c, 0, sizeof *c);
     c->dn = dn;
-    c->mark = ++dn->mark;
+    c->mark = ++dn->marks.mark;
     dn->npend = 0;
     /* on the path from now on: an option back to it is a cycle (a
      * position that moves to itself is found at once) */
@@ -174,7 +159,7 @@ static gr_status evaluate(gr_ruleset *rs, rule_dense *dn, uint64_t idx, cellrun 
     if (native_on(rs, dn)) {
         int64_t xs[GRI_RULE_MAX_ARITY];
         for (unsigned i = 0; i < a; i++) xs[i] = (int64_t)x[i];
-        gri_native_cell_env env = {dn->t, {0}, {0}, dn->stamp, dn->cap, c->mark, RULE_MAX_STEPS, dn->pend, 0};
+        gri_native_cell_env env = {dn->t, {0}, {0}, dn->marks.v, dn->marks.cap, c->mark, RULE_MAX_STEPS, dn->pend, 0};
         memcpy(env.dim, dn->dim, sizeof env.dim);
         memcpy(env.stride, dn->stride, sizeof env.stride);
         *nv = ((rule_data *)rs->data)->ncell(xs, &env);
@@ -199,8 +184,8 @@ static int mex_of(rule_dense *dn, const cellrun *c, int64_t nv, uint64_t *m) {
     *m = 0;
     if (nv >= 0) *m = (uint64_t)nv;
     else {
-        while (*m < dn->cap && dn->stamp[*m] == c->mark) (*m)++;
-        if (*m == dn->cap) return 0;
+        while (*m < dn->marks.cap && dn->marks.v[*m] == c->mark) (*m)++;
+        if (*m == dn->marks.cap) return 0;
     }
     return *m <= MAX_VALUE;
 }
@@ -218,7 +203,7 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
             gr_status st = gri_ctx_poll(rs->ctx, err, "the table of a rule", evals, "positions");
             if (st != GR_OK) return st;
         }
-        if (!stamp_room(dn)) { *gave_up = 1; return GR_OK; }
+        if (!gri_rule_marks_room(&dn->marks, dn->maxval, (uint64_t)1 << 26)) { *gave_up = 1; return GR_OK; }
         cellrun c;
         int64_t nv;
         gr_status st = evaluate(rs, dn, idx, &c, &nv, err);
@@ -267,7 +252,7 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
             cellrun r;
             int64_t nv;
             uint64_t m;
-            if (!stamp_room(dn) || evaluate(rs, dn, idx, &r, &nv, &quiet) != GR_OK || r.cycle || r.outside || r.need ||
+            if (!gri_rule_marks_room(&dn->marks, dn->maxval, (uint64_t)1 << 26) || evaluate(rs, dn, idx, &r, &nv, &quiet) != GR_OK || r.cycle || r.outside || r.need ||
                 !mex_of(dn, &r, nv, &m)) {
                 dn->t[idx] = UNKNOWN;
                 return;

@@ -17,6 +17,13 @@
 /* loop steps one option listing may take */
 #define RULE_MAX_STEPS ((uint64_t)1 << 22)
 
+/* The marks of the option values seen for one position, for its mex:
+ * v[x] == mark for each value x seen, cap a power of two above every XOR
+ * of two table values (so the native code indexes v under a mask). */
+typedef struct rule_marks {
+    uint64_t *v, cap, mark;
+} rule_marks;
+
 /* a dense table of a state rule's values (rule_dense.c) */
 typedef struct rule_dense {
     int off;                  /* the dense path gave up for this rule */
@@ -29,7 +36,7 @@ typedef struct rule_dense {
     size_t sp, scap;
     uint64_t pend[64];        /* unknown options of the cell being evaluated */
     unsigned npend;
-    uint64_t *stamp, cap, mark;
+    rule_marks marks;
     uint64_t machine_cells, native_cells;  /* cells each evaluated */
     uint64_t machine_steps;                /* loop steps the machine took for them */
     int prefilled;            /* the first walk's box was filled in order first */
@@ -50,7 +57,7 @@ typedef struct rule_data {
     gri_native *nat;
     gri_native_heap_fn nfn[3];  /* for value tables 1, 2, 4 bytes wide */
     gri_native_cell_fn ncell;   /* state rules: a dense table's cell */
-    uint64_t *stamp, stamp_cap, mark;
+    rule_marks marks;
     uint64_t native_heaps, machine_heaps;  /* heaps each decided */
     uint64_t machine_steps;                /* loop steps the machine took for them */
     char native_why[GR_ERROR_MESSAGE_MAX];
@@ -81,6 +88,9 @@ gr_status gri_rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n
 void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
 /* rule.c: compiles the rule to native code, once; 1 when it is loaded */
 int gri_rule_native_ready(gr_ruleset *rs);
+/* rule_native.c: room in m for table values up to maxval, cap at most
+ * limit; 0 when past the limit or out of memory */
+int gri_rule_marks_room(rule_marks *m, uint64_t maxval, uint64_t limit);
 /* rule_dense.c: a state rule's value from its dense table; *done 0 when
  * the dense path cannot give it (the caller then searches) */
 gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *value, int *done, gr_error *err);

@@ -4,6 +4,7 @@
  * table (rule_dense.c) call. Why it is not used, when it is not, is kept
  * for gr_ruleset_method. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "rule_internal.h"
 #include "context_internal.h"
@@ -42,3 +43,17 @@ int gri_rule_native_ready(gr_ruleset *rs) {
     return d->native > 0;
 }
 
+
+int gri_rule_marks_room(rule_marks *m, uint64_t maxval, uint64_t limit) {
+    uint64_t need = 1024;
+    while (need <= maxval * 2 + 1) need <<= 1;
+    if (need <= m->cap) return 1;
+    if (need > limit) return 0;
+    uint64_t *v = calloc(need, sizeof *v);
+    if (!v) return 0;
+    free(m->v);
+    m->v = v;
+    m->cap = need;
+    m->mark = 0;
+    return 1;
+}
