@@ -225,13 +225,6 @@ static int expr(emitter *e, const code *c, const char *fault, ival *out) {
     return 1;
 }
 
-static int same_code(const code *a, const code *b) {
-    if (a->n != b->n) return 0;
-    for (size_t i = 0; i < a->n; i++)
-        if (a->v[i].op != b->v[i].op || a->v[i].arg != b->v[i].arg) return 0;
-    return 1;
-}
-
 /* A stop test of the innermost loop that is one of the result's entries
  * (n - k*k for k in ...) is computed once, into p<part>: a fault then asks
  * the machine, which it would have done for the entry anyway. */
@@ -241,7 +234,7 @@ static int stop_test(emitter *e, const clause *cl, unsigned depth, const rstop *
     int part = -1;
     if (t->kind == STOP_NEGATIVE && depth + 1 == cl->nloops && !cl->parts[0][1].n)
         for (unsigned k = 0; k < cl->nparts && part < 0; k++)
-            if (same_code(&t->c, &cl->parts[k][0])) part = (int)k;
+            if (rule_code_is(&t->c, cl->parts[k][0].v, cl->parts[k][0].n)) part = (int)k;
     snprintf(lab, sizeof lab, part >= 0 ? "ask" : "N%u", id);
     if (!expr(e, &t->c, lab, NULL)) return 0;
     if (t->kind == STOP_NEGATIVE) put(e, "if (s0 < 0) break;\n");
@@ -256,10 +249,10 @@ static int part_computed(const clause *cl, unsigned k) {
     if (!cl->nloops || cl->parts[k][1].n) return 0; /* (a heap rule's parts have one entry) */
     const loop *l = &cl->loops[cl->nloops - 1];
     for (unsigned i = 0; i < l->nstops; i++)
-        if (l->stops[i].kind == STOP_NEGATIVE && same_code(&l->stops[i].c, &cl->parts[k][0])) {
+        if (l->stops[i].kind == STOP_NEGATIVE && rule_code_is(&l->stops[i].c, cl->parts[k][0].v, cl->parts[k][0].n)) {
             /* the first part with this code is the one the test fills */
             for (unsigned j = 0; j < k; j++)
-                if (same_code(&cl->parts[j][0], &cl->parts[k][0])) return 0;
+                if (rule_code_is(&cl->parts[j][0], cl->parts[k][0].v, cl->parts[k][0].n)) return 0;
             return 1;
         }
     return 0;

@@ -73,6 +73,14 @@ struct gri_rule {
     size_t nc;
 };
 
+/* whether c is exactly the instructions want[0..n) */
+static inline int rule_code_is(const code *c, const insn *want, size_t n) {
+    if (c->n != n) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (c->v[i].op != want[i].op || c->v[i].arg != want[i].arg) return 0;
+    return 1;
+}
+
 /* the machine's stack: every compiled code must fit (rule_code_depth) */
 #define RULE_STACK (RULE_MAX_DEPTH * 2 + 8)
 

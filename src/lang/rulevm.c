@@ -154,13 +154,6 @@ gr_status gri_rule_options_counted(const gri_rule *r, const uint64_t *x, uint64_
 
 /* ---------------- shapes the kernels can run ---------------- */
 
-static int is_code(const code *c, const insn *want, size_t n) {
-    if (c->n != n) return 0;
-    for (size_t i = 0; i < n; i++)
-        if (c->v[i].op != want[i].op || c->v[i].arg != want[i].arg) return 0;
-    return 1;
-}
-
 static int loads(const code *c, uint64_t slot) {
     for (size_t i = 0; i < c->n; i++)
         if (c->v[i].op == OP_LOAD && c->v[i].arg == slot) return 1;
@@ -170,14 +163,14 @@ static int loads(const code *c, uint64_t slot) {
 /* n - c - a as written: (n - a) [- c] or (n - c) - a; *cc gets c */
 static int is_rest(const code *c, uint64_t *cc) {
     const insn na[] = {{OP_LOAD, 0}, {OP_LOAD, 1}, {OP_SUB, 0}};
-    if (is_code(c, na, 3)) { *cc = 0; return 1; }
+    if (rule_code_is(c, na, 3)) { *cc = 0; return 1; }
     if (c->n == 5 && c->v[1].op == OP_CONST) {
         const insn nca[] = {{OP_LOAD, 0}, {OP_CONST, c->v[1].arg}, {OP_SUB, 0}, {OP_LOAD, 1}, {OP_SUB, 0}};
-        if (is_code(c, nca, 5)) { *cc = c->v[1].arg; return 1; }
+        if (rule_code_is(c, nca, 5)) { *cc = c->v[1].arg; return 1; }
     }
     if (c->n == 5 && c->v[3].op == OP_CONST) {
         const insn nac[] = {{OP_LOAD, 0}, {OP_LOAD, 1}, {OP_SUB, 0}, {OP_CONST, c->v[3].arg}, {OP_SUB, 0}};
-        if (is_code(c, nac, 5)) { *cc = c->v[3].arg; return 1; }
+        if (rule_code_is(c, nac, 5)) { *cc = c->v[3].arg; return 1; }
     }
     return 0;
 }
@@ -188,7 +181,7 @@ static int full_hi(const code *h, uint64_t c) {
     const insn m1b[] = {{OP_LOAD, 0}, {OP_CONST, c}, {OP_SUB, 0}, {OP_CONST, 1}, {OP_SUB, 0}};
     const insn h1[] = {{OP_LOAD, 0}, {OP_CONST, c}, {OP_SUB, 0}, {OP_CONST, 2}, {OP_DIV, 0}};
     const insn h0[] = {{OP_LOAD, 0}, {OP_CONST, 2}, {OP_DIV, 0}};
-    return is_code(h, m1a, 3) || is_code(h, m1b, 5) || is_code(h, h1, 5) || (c == 0 && is_code(h, h0, 3));
+    return rule_code_is(h, m1a, 3) || rule_code_is(h, m1b, 5) || rule_code_is(h, h1, 5) || (c == 0 && rule_code_is(h, h0, 3));
 }
 
 static int add_take(gri_rule_shape *s, size_t *cap, uint64_t k) {
@@ -228,7 +221,7 @@ int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out) {
             continue;
         }
         const insn one[] = {{OP_CONST, 1}}, a[] = {{OP_LOAD, 1}};
-        if (cl->nparts == 2 && is_code(&l->lo, one, 1) && is_code(&cl->parts[0][0], a, 1) &&
+        if (cl->nparts == 2 && rule_code_is(&l->lo, one, 1) && rule_code_is(&cl->parts[0][0], a, 1) &&
             is_rest(&cl->parts[1][0], &cc) && !loads(&l->hi, 1) && out->nsplit < 8) {
             /* split: the condition, if any, is a != (the second part) */
             int u = 0;
