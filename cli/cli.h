@@ -70,6 +70,11 @@ void cli_progress_detach(cli_progress *p);
  * --max-seconds or else default_seconds (0: none); 0, or the exit code */
 #define CLI_DEFAULT_SECONDS 60 /* value, solve, genus */
 int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds);
+/* Ctrl-C (interrupt.c): cli_catch_interrupt() makes the first SIGINT set a
+ * flag that cli_interrupted(), a gr_interrupt_fn, returns; cli_setup gives
+ * it to every context. main() exits 130 once it is set. */
+void cli_catch_interrupt(void);
+int cli_interrupted(void *user);
 /* native code for rules, as the environment says (GRUNDY_NATIVE, CC,
  * GRUNDY_CACHE_DIR); 0, or 1 when out of memory */
 int cli_native(gr_ctx *ctx);

@@ -48,9 +48,10 @@ static void *worker(void *arg) {
         gr_ctx *ctx;
         gr_ruleset *rs;
         gr_error err;
-        if (pl->deadline && t0 >= pl->deadline) { j->late = 1; continue; }
+        if ((pl->deadline && t0 >= pl->deadline) || cli_interrupted(NULL)) { j->late = 1; continue; }
         if (!vals || gr_ctx_new(&ctx) != GR_OK) { snprintf(j->err, sizeof j->err, "out of memory"); j->done = 1; continue; }
         if (pl->deadline) gr_ctx_set_time_limit(ctx, pl->deadline - t0);
+        gr_ctx_set_interrupt(ctx, cli_interrupted, NULL);
         if (gr_ctx_ruleset(ctx, j->spec, strlen(j->spec), &rs, &err) != GR_OK ||
             gr_ruleset_compute(rs, pl->to + 1, &err) != GR_OK) {
             snprintf(j->err, sizeof j->err, "%s", err.message);
@@ -76,7 +77,7 @@ static void *worker(void *arg) {
         }
         gr_ctx_free(ctx);
         j->secs = cli_now() - t0;
-        j->late = !j->ok && pl->deadline && t0 + j->secs >= pl->deadline;
+        j->late = !j->ok && ((pl->deadline && t0 + j->secs >= pl->deadline) || cli_interrupted(NULL));
         j->done = 1;
     }
     free(vals);
@@ -237,6 +238,11 @@ int cmd_census(int argc, char **argv) {
     }
     free(th);
     free(jobs);
+    if (late && cli_interrupted(NULL)) {
+        fprintf(stderr, "grundy: error: the census was interrupted with %zu of %zu codes done (their rows are printed; "
+                "the other codes are not)\n", n - late, n);
+        return 2;
+    }
     if (late) {
         fprintf(stderr, "grundy: error: the time limit of %llu s was reached with %zu of %zu codes done (their rows are "
                 "printed; the other codes are not)\n", (unsigned long long)max_seconds, n - late, n);

@@ -46,12 +46,18 @@ static int keep_term_move(void *user, const gr_move *m) {
 /* A small infinite term's options with their generalized values:
  * "G(0) = ∞{}: options G(1) = ∞{}, G(2) = 0" */
 static void loopy_options(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t i, const char *value_text) {
-    term_moves tm = {i, {0}};
+    /* the term alone: the other terms' moves are not listed (a huge
+     * prod coin's would take a minute) */
+    term_moves tm = {0, {0}};
     int complete = 0;
     gr_error err;
     gr_term_info t;
-    if (gr_position_term(pos, i, &t) != GR_OK || gr_position_moves(pos, 0, keep_term_move, &tm, &complete, &err) != GR_OK ||
-        tm.mv.oom || tm.mv.n > LOOPY_OPTIONS)
+    char *one = NULL;
+    gr_position *alone = NULL;
+    if (gr_position_term(pos, i, &t) != GR_OK || gr_position_term_format(pos, i, &one) != GR_OK ||
+        cli_parse(ctx, one, strlen(one), 0, &alone, &err) != GR_OK ||
+        gr_position_moves(alone, LOOPY_OPTIONS + 1, keep_term_move, &tm, &complete, &err) != GR_OK || tm.mv.oom ||
+        tm.mv.n > LOOPY_OPTIONS)
         goto done;
     for (size_t k = 0; k < tm.mv.n; k++)
         if (strlen(tm.mv.list[k].to) > LOOPY_OPTION_TEXT) goto done;
@@ -92,6 +98,8 @@ static void loopy_options(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t 
     if (w) json_array_end(w);
     else printf("\n");
 done:
+    free(one);
+    gr_position_free(alone);
     cli_moves_free(&tm.mv);
 }
 

@@ -54,6 +54,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0] && !c; i++)
         if (!strcmp(COMMANDS[i].name, argv[1])) c = &COMMANDS[i];
     int rc;
+    cli_catch_interrupt();
     if (c && c->run_args) {
         rc = c->run_args(argc, argv);
     } else {
@@ -67,5 +68,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "grundy: error: cannot write the output\n");
         return 1;
     }
-    return rc;
+    /* Ctrl-C: the library stopped at its next poll and said where */
+    return cli_interrupted(NULL) ? 130 : rc;
 }

@@ -215,6 +215,7 @@ int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds) {
     if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);
     if (o->has_search_limit) gr_ctx_set_search_limit(*ctx, o->search_limit);
     gr_ctx_set_time_limit(*ctx, (double)(o->has_max_seconds ? o->max_seconds : default_seconds));
+    gr_ctx_set_interrupt(*ctx, cli_interrupted, NULL);
     if (cli_native(*ctx) != 0) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     return 0;
 }

@@ -4,6 +4,7 @@
 #define GRUNDY_RS_H
 
 #include "internal.h"
+#include "ticker.h"
 
 
 struct gr_family;
@@ -67,12 +68,9 @@ struct gr_ruleset {
     size_t sp_every;
     uint64_t sp_rng;
 
-    /* the time limit's poll in tabulations: the clock is read at len ==
-     * poll_next, then poll_every values later, an interval chosen from the
-     * rate of the last values to be about 5 ms (at most PROGRESS_EVERY;
-     * issue 30) */
-    size_t poll_next, poll_every;
-    uint64_t poll_ns, check_ns;  /* the last poll, the last look at the clock */
+    /* the time limit's poll in tabulations, kept between calls: a
+     * table grown a value at a time is polled too (issue 30) */
+    gri_ticker tick;
 
     /* progress of long tabulations */
     gr_progress_fn progress;

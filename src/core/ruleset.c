@@ -112,12 +112,9 @@ gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
         gr_status st0 = tab_reserve(rs, upto, rs->tw, err);
         if (st0 != GR_OK) return st0;
     }
-    int polled = gri_ctx_polled(rs->ctx);
-    if (polled && rs->len < upto) {
-        rs->poll_ns = rs->check_ns = gri_now_ns();
-        if (!rs->poll_every) rs->poll_every = 1;
-        rs->poll_next = rs->len + 1;
-    }
+    /* the clock by elapsed work, not by a count of values: a value may
+     * take nanoseconds or, a huge code's heap, milliseconds */
+    gri_ticker_resume(&rs->tick, rs->ctx);
     while (rs->len < upto) {
         gr_status st;
         /* progress every PROGRESS_EVERY values, and more often early on
@@ -129,27 +126,10 @@ gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err) {
                 rs->progress(rs->progress_user, rs->len, rs->progress_total ? rs->progress_total : upto))
                 return gri_fail(err, GR_ELIMIT, "%s: the tabulation was stopped at %zu values", rs->spec, rs->len);
         }
-        if (polled && rs->len >= rs->poll_next) {
-            /* the clock by elapsed work, not by a count of values (a value
-             * may take milliseconds, a huge code's heap, or nanoseconds);
-             * the poll itself once 10 ms of this call have passed since the
-             * last, or every PROGRESS_EVERY values as before, so a quick
-             * table never calls the interrupt */
-            uint64_t now = gri_now_ns(), dt = now - rs->check_ns;
-            /* the next look about 5 ms of values away, at the rate the last
-             * ones came (growing at most twofold, shrinking at once) */
-            uint64_t next = dt ? (uint64_t)rs->poll_every * 5000000u / dt : PROGRESS_EVERY;
-            if (next > 2 * (uint64_t)rs->poll_every) next = 2 * (uint64_t)rs->poll_every;
-            if (next > PROGRESS_EVERY) next = PROGRESS_EVERY;
-            rs->poll_every = next ? (size_t)next : 1;
-            rs->check_ns = now;
-            rs->poll_next = rs->len + rs->poll_every;
-            if (now - rs->poll_ns >= 10000000u || ((rs->len & (PROGRESS_EVERY - 1)) == 0 && rs->len)) {
-                rs->poll_ns = now;
-                char what[GR_ERROR_MESSAGE_MAX / 2];
-                snprintf(what, sizeof what, "the table of %s (to %zu)", rs->spec, upto);
-                if ((st = gri_ctx_poll(rs->ctx, err, what, rs->len, "values")) != GR_OK) return st;
-            }
+        if (gri_tick(&rs->tick)) {
+            char what[GR_ERROR_MESSAGE_MAX / 2];
+            snprintf(what, sizeof what, "the table of %s (to %zu)", rs->spec, upto);
+            if ((st = gri_ctx_poll(rs->ctx, err, what, rs->len, "values")) != GR_OK) return st;
         }
         if ((st = rs->fam->next(rs, err)) != GR_OK) return st;
     }

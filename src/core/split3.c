@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "ticker.h"
+#include "context_internal.h"
 #include "sparse.h"
 #include "split3.h"
 
@@ -46,7 +48,16 @@ gr_status gri_split3_ensure(gr_ruleset *rs, gri_split3 *p, size_t upto, gr_error
         return gri_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
     if (!gri_grow((void **)&p->rows, &p->cap, upto * words, sizeof *p->rows))
         return gri_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
+    /* a row costs m steps, and a wider table rebuilds every row: the time
+     * limit is polled here, where one heap's value may take seconds */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     for (size_t m = from; m < upto; m++) {
+        gr_status st;
+        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the three-way splits' pair table", m, "rows")) != GR_OK) {
+            p->len = m;
+            return st;
+        }
         uint64_t *row = p->rows + m * words;
         memset(row, 0, words * sizeof *row);
         gri_split_xors(rs, m, row);

@@ -11,9 +11,12 @@
  * and taking m(n) wins: the least winning take. (Tested against the full
  * game tree for k <= 10, every n <= 2000 and every c.) All arithmetic is
  * checked: the sequence stops at the first term past 2^64 - 1. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "family.h"
+#include "context_internal.h"
+#include "ticker.h"
 #include "lang/lex.h"
 
 typedef struct dyn_data {
@@ -161,8 +164,20 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
     gr_mexset_init(&ms);
+    /* w^3 / 6 steps: seconds for a large table limit */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
+    char what[GR_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what, "the table of %s's small positions", rs->spec);
     for (size_t n = 0; n < w; n++)
         for (size_t c = 0; c <= n; c++) {
+            gr_status st;
+            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, n * (n + 1) / 2 + c,
+                                                    "positions")) != GR_OK) {
+                gr_mexset_free(&ms);
+                free(t);
+                return st;
+            }
             gr_mexset_clear(&ms);
             for (size_t x = 1; x <= c; x++) {
                 size_t r = n - x, nc = (size_t)next_cap(rs, n, x);

@@ -14,9 +14,12 @@
  * Grundy values come from a table of positions with both coordinates below
  * st_w (st_w^2 <= the table limit); past it only lost positions have a known
  * value (0). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "family.h"
+#include "context_internal.h"
+#include "ticker.h"
 
 extern const gr_family gri_family_wythoff, gri_family_euclid;
 
@@ -160,10 +163,19 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
     gr_mexset_init(&ms);
-    gr_status st = GR_OK;
+    gr_status st = GR_OK, stop = GR_OK;
+    /* wythoff's w^3 steps take seconds at a large table limit */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
+    char what[GR_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what, "the table of %s's small positions", rs->spec);
+#define TABLE_POLL(done)                                                                                           \
+    if (gri_tick(&tk) && (stop = gri_ctx_poll(rs->ctx, err, what, (done), "positions")) != GR_OK) \
+        break
     if (rs->fam == &gri_family_wythoff) {
-        for (size_t a = 0; a < w && st == GR_OK; a++)
+        for (size_t a = 0; a < w && st == GR_OK && stop == GR_OK; a++)
             for (size_t b = 0; b < w && st == GR_OK; b++) {
+                TABLE_POLL(a * w + b);
                 gr_mexset_clear(&ms);
                 for (size_t d = 1; d <= a && st == GR_OK; d++) st = gr_mexset_add(&ms, t[(a - d) * w + b]);
                 for (size_t d = 1; d <= b && st == GR_OK; d++) st = gr_mexset_add(&ms, t[a * w + b - d]);
@@ -171,8 +183,9 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
                 t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
             }
     } else {
-        for (size_t s = 0; s + 1 < 2 * w && st == GR_OK; s++)
+        for (size_t s = 0; s + 1 < 2 * w && st == GR_OK && stop == GR_OK; s++)
             for (size_t a = s >= w ? s - w + 1 : 0; a <= s && a < w && st == GR_OK; a++) {
+                TABLE_POLL(s * (s + 1) / 2 + a);
                 size_t b = s - a;
                 gr_mexset_clear(&ms);
                 if (a && b) {
@@ -182,8 +195,10 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
                 t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
             }
     }
+#undef TABLE_POLL
     gr_mexset_free(&ms);
     if (st != GR_OK) { free(t); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    if (stop != GR_OK) { free(t); return stop; }
     free(rs->st_tab);
     rs->st_tab = t;
     rs->st_w = w;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "family.h"
 #include "context_internal.h"
+#include "ticker.h"
 #include "grundy/nimber.h"
 
 static gr_status prod_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
@@ -77,10 +78,15 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     if (!u) return GR_OK;
     uint64_t x = args[0], y = args[1];
     char buf[512];
+    /* a scan of a huge coin's box takes seconds: the time limit is polled */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     if (n == 2) {
         uint64_t lim = x < PROD_SCAN2 ? x : PROD_SCAN2;
         if (x > lim) *complete = 0;
         for (uint64_t a = 0; a < lim; a++) {
+            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the moves of a prod coin", a, "rows")) != GR_OK)
+                return st;
             uint64_t di, e;
             if (gr_nim_inv(t, a ^ x, &di, err) != GR_OK) continue;
             e = gr_nim_mul(t, u, di);
@@ -96,6 +102,8 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     if (x > la || y > lb) *complete = 0;
     for (uint64_t a = 0; a < la; a++)
         for (uint64_t b = 0; b < lb; b++) {
+            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the moves of a prod coin", a * lb + b, "pairs")) != GR_OK)
+                return st;
             uint64_t di;
             if (gr_nim_inv(t, gr_nim_mul(t, a ^ x, b ^ y), &di, err) != GR_OK) continue;
             uint64_t c = z ^ gr_nim_mul(t, u, di);
@@ -111,8 +119,10 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
  * scanned as in prod_moves. */
 static gr_status prod_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
                                 int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
-    (void)rs; (void)err;
     uint64_t x = args[0], y = args[1], z = n == 3 ? args[2] : 1;
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
+    gr_status st;
     uint64_t scan = n == 2 ? PROD_SCAN2 : PROD_SCAN3;
     uint64_t la = x < scan ? x : scan, lb = y < scan ? y : scan, lc = z < scan ? z : scan;
     *complete = x <= scan && y <= scan && z <= scan;
@@ -120,6 +130,9 @@ static gr_status prod_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
     for (uint64_t a = 0; a < la; a++)
         for (uint64_t b = 0; b < lb; b++)
             for (uint64_t c = 0; c < lc; c++) {
+                if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the moves of a prod coin", (a * lb + b) * lc + c,
+                                                        "moves")) != GR_OK)
+                    return st;
                 write_left(buf, sizeof buf, n, a, b, c, x, y, z);
                 if (fn(user, buf)) { *complete = 0; return GR_OK; }
             }

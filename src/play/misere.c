@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "ticker.h"
 #include "context_internal.h"
 #include "position_internal.h"
 #include "family.h"
@@ -83,8 +84,13 @@ gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     gr_status st = gr_ruleset_value(rs, m, &v, err);
     if (st != GR_OK) return st;
     if (!gri_grow((void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    /* a heap's options may cost milliseconds to list (coprime, divisor) */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     while (rs->nl_len <= m) {
         uint64_t h = rs->nl_len;
+        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the misère types of the heaps", h, "heaps")) != GR_OK)
+            return st;
         optscan o = {rs, 0, 1, 0, 0, 0, 0, GR_OK, err};
         if ((st = gr_ruleset_value(rs, h, &o.v, err)) != GR_OK) return st;
         /* first pass: the type, from the options' types */
@@ -120,8 +126,11 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
     gr_status st;
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     while (rs->sj_len <= m) {
         uint64_t h = rs->sj_len;
+        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the heaps' moves", h, "heaps")) != GR_OK) return st;
         if ((st = gr_ruleset_value(rs, h, &v, err)) != GR_OK) return st;
         if (v == 0) {
             int any = 0, complete;

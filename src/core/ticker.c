@@ -1,0 +1,37 @@
+/* The poll by elapsed work (ticker.h): a loop ticks once per step, and the
+ * clock is read at intervals chosen from the rate of the last steps. */
+#include "ticker.h"
+#include "context_internal.h"
+
+void gri_ticker_start(gri_ticker *t, const gr_ctx *ctx) {
+    t->count = 0;
+    t->every = 1;
+    t->next = gri_ctx_polled(ctx) ? 1 : UINT64_MAX;
+    t->look_ns = t->poll_ns = t->next == 1 ? gri_now_ns() : 0;
+}
+
+void gri_ticker_resume(gri_ticker *t, const gr_ctx *ctx) {
+    if (!gri_ctx_polled(ctx)) {
+        t->next = UINT64_MAX;
+    } else if (!t->look_ns) {
+        gri_ticker_start(t, ctx);
+    } else {
+        t->every = 1;
+        t->next = t->count + 1;
+        t->look_ns = gri_now_ns();
+    }
+}
+
+int gri_ticker_look(gri_ticker *t) {
+    uint64_t now = gri_now_ns(), dt = now - t->look_ns;
+    /* the next read about 2 ms of steps away, at the last steps' rate */
+    uint64_t every = dt ? t->every * 2000000u / dt : 2 * t->every;
+    if (every > 2 * t->every) every = 2 * t->every;
+    if (every > (1u << 20)) every = 1u << 20;
+    t->every = every ? every : 1;
+    t->look_ns = now;
+    t->next = t->count + t->every;
+    if (now - t->poll_ns < 10000000u) return 0;
+    t->poll_ns = now;
+    return 1;
+}

@@ -1,0 +1,27 @@
+/* The poll by elapsed work (ticker.c), for loops whose steps cost anything
+ * from nanoseconds to milliseconds. */
+#ifndef GRUNDY_TICKER_H
+#define GRUNDY_TICKER_H
+
+#include "internal.h"
+
+/* The poll by elapsed work, for loops whose steps cost anything from
+ * nanoseconds to milliseconds: gri_tick() once per step, true when the
+ * context is to be polled (gri_ctx_poll) now. The clock is read about
+ * every 2 ms of steps (the interval follows the rate of the steps since
+ * the last read: it at most doubles, and shrinks at once) and a poll is due
+ * every 10 ms, so the time limit and the interrupt are seen within a few
+ * milliseconds of work whatever one step costs, and a quick loop never
+ * calls the interrupt. With nothing to poll for, a tick is one comparison. */
+typedef struct gri_ticker {
+    uint64_t count, next, every; /* steps so far, the next read, steps between reads */
+    uint64_t look_ns, poll_ns;   /* the last read of the clock, the last poll due */
+} gri_ticker;
+void gri_ticker_start(gri_ticker *t, const gr_ctx *ctx);
+/* a ticker kept between calls (zeroed at first): started, or going on with
+ * its next read one step away (the time between the calls is not work) */
+void gri_ticker_resume(gri_ticker *t, const gr_ctx *ctx);
+int gri_ticker_look(gri_ticker *t);
+static inline int gri_tick(gri_ticker *t) { return ++t->count >= t->next && gri_ticker_look(t); }
+
+#endif
