@@ -63,7 +63,7 @@ static const char USAGE[] =
     "  --first WHO        play: who moves first, me (the default) or grundy\n"
     "  --terms K          genus: how many gamma values to compute (1-16, default 8)\n"
     "\n"
-    "exit codes: 0 ok, 2 bad input or usage, 1 internal failure\n";
+    "exit codes: 0 ok, 2 bad input or usage, 1 internal failure, 130 Ctrl-C\n";
 
 typedef struct topic {
     const char *name;
@@ -543,7 +543,8 @@ static const topic TOPICS[] = {
                 "  grundy nim mul 0x123456789abcdef0 0x76 --hex   # 0x84946b8cf1e11ef9\n"},
     {"exit-codes", "Exit codes: 0 ok; 2 bad input or usage (one line on stderr saying what\n"
                    "and where, e.g. 'grundy: error: at column 9: expected ')''), including\n"
-                   "answers grundy cannot prove within its bounds; 1 internal failure.\n"},
+                   "answers grundy cannot prove within its bounds; 1 internal failure;\n"
+                   "130 stopped by Ctrl-C (it says where).\n"},
     {"json", "grundy solve --json prints one object:\n"
              "  position        the position as grundy reads it\n"
              "  terms           number of terms (components)\n"

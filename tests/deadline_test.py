@@ -40,6 +40,8 @@ FIXED = [
     ["solve", "coprime(1000000000000)", "--max-moves", "0"],
     ["explain", "coprime(65535)"],
     ["explain", "tb[8.b87!](70000)"],
+    ["play", "tb[8.1](901485980,2690213400624682273)", "--first", "grundy"],
+    ["play", "coprime(65535)", "--first", "grundy", "--misere"],
 ]
 
 R = random.Random(SEED)
@@ -125,7 +127,8 @@ def position():
 
 
 def command():
-    c = R.choice(["value", "solve", "misere", "every", "moore", "genus", "explain", "seq", "table", "quotient"])
+    c = R.choice(["value", "solve", "misere", "every", "moore", "genus", "explain", "seq", "table", "quotient",
+                  "play"])
     if c == "value":
         return ["value", position()]
     if c == "solve":
@@ -148,6 +151,8 @@ def command():
         f = R.choice(["wythoff", "euclid", "fib", "dyn[3]", "prod",
                       "rule[(a,b) -> (a-k,b) for k in 1..a; (a,b) -> (a,b-k) for k in 1..b if k <= a]"])
         return ["table", f, "--to", f"{R.randrange(1, 5000)},{R.randrange(1, 5000)}", "--quiet"]
+    if c == "play":  # grundy's first move, then quit (stdin)
+        return ["play", position(), "--first", "grundy"] + R.choice([[], ["--misere"], ["--every"]])
     f = R.choice(HEAP_FAMILIES[1:])()
     return ["quotient", f, "--to", str(R.choice([10, 30, 100, 1000]))]
 
@@ -156,7 +161,7 @@ def run(args, interrupt_after=None):
     # an interrupted line runs without a time limit: only SIGINT stops it
     argv = [G] + args + ["--max-seconds", str(LIMIT if interrupt_after is None else 0)]
     t0 = time.monotonic()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          env=dict(os.environ, GRUNDY_NATIVE="0"),
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     hard = LIMIT + SLACK + 30
@@ -166,7 +171,7 @@ def run(args, interrupt_after=None):
         except subprocess.TimeoutExpired:
             p.send_signal(signal.SIGINT)
     try:
-        _, err = p.communicate(timeout=hard)
+        _, err = p.communicate("quit\n" if args[0] == "play" else "", timeout=hard)
     except subprocess.TimeoutExpired:
         p.kill()
         _, err = p.communicate()
@@ -188,6 +193,8 @@ def check(args, interrupt_after=None):
         why = f"ended after {wall:.2f} s (due by {due:.1f} s)"
     elif rc in (2, 130) and ("time limit" in err or "interrupted" in err) and err.count("\n") != 1:
         why = "the limit's message is not one line"
+    elif rc == 130 and "was interrupted after" not in err:
+        why = "stopped by Ctrl-C without saying where"
     if why:
         fails += 1
         how = f"--max-seconds {LIMIT}" if interrupt_after is None else f"SIGINT at {interrupt_after} s"

@@ -405,3 +405,45 @@ def test_time_limit_and_signals():
             t.join()
         signal.signal(signal.SIGUSR1, old)
         signal.signal(signal.SIGINT, old_int)
+
+
+def test_interrupt_within_a_second():
+    """Ctrl-C 0.3 s into each line of issue 30 (each ran seconds or minutes
+    past its limit) raises KeyboardInterrupt within a second of it: a bound
+    on how late the stop comes, not a speed test."""
+    import signal
+    import threading
+    import time
+    old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
+    calls = [
+        lambda: grundy.solve("coprime(65535)", misere=True),
+        lambda: grundy.solve("tb[4.b!](1000000)"),
+        lambda: grundy.value("tb[8.1](901485980,2690213400624682273)"),
+        lambda: grundy.solve("39109122621 + 1 + tb[8.b87!](9223372036854775807,007,3)", every=True),
+        lambda: grundy.solve("tb[8.30](242323)", misere=True),
+    ]
+    try:
+        for call in calls:
+            sent = []
+
+            def ring():
+                sent.append(time.monotonic())
+                os.kill(os.getpid(), signal.SIGINT)
+            t = threading.Timer(0.3, ring)
+            t.start()
+            try:
+                call()
+            except KeyboardInterrupt:
+                pass
+            except GrundyError as e:
+                assert e.status != "limit" or "interrupted" in e.message, e.message
+            t.join()
+            if sent:
+                late = time.monotonic() - sent[0]
+                assert late < 1.0, "returned %.2f s after Ctrl-C" % late
+            try:  # a KeyboardInterrupt that came after the call returned
+                time.sleep(0.05)
+            except KeyboardInterrupt:
+                pass
+    finally:
+        signal.signal(signal.SIGINT, old_int)
