@@ -154,6 +154,12 @@ typedef struct cli_seq {
     uint64_t count;
     uint64_t base, n;            /* buf holds G(base..base+n-1) */
     int failed;                  /* a read failed (the values read are then 0) */
+    /* when watch is set, a bound on writing them out (deadline, 0: none):
+     * past it, or after Ctrl-C, a read fails with stopped set, at stopped_at */
+    int watch;
+    double deadline;
+    int stopped;
+    uint64_t stopped_at;
     uint64_t buf[CLI_SEQ_CHUNK];
 } cli_seq;
 void cli_seq_init(cli_seq *s, gr_ruleset *rs, uint64_t count);

@@ -20,12 +20,14 @@ typedef struct seqrun {
     cli_seq *src;
     double start, last_save, last_bar;
     int bar;
+    uint64_t done;  /* values computed at the last progress call */
 } seqrun;
 
 static int on_progress(void *user, uint64_t done, uint64_t total) {
     (void)total;
     seqrun *r = user;
     double t = cli_now();
+    r->done = done;
     if (r->bar && t - r->start > 1.0 && t - r->last_bar > 0.2) {
         cli_progress_show(r->rs, done, r->total);
         r->last_bar = t;
@@ -88,7 +90,7 @@ static int print_period(const cli_opts *o, gr_ruleset *rs) {
 }
 
 /* --plot FILE.svg and --out FILE (.txt: the values as text; otherwise binary) */
-static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals) {
+static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals, double deadline) {
     char why[512];
     if (o->plot_path) {
         gr_period per = {0};
@@ -96,20 +98,25 @@ static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals) {
         if (gr_ruleset_period(rs, o->to + 1, &per, &e2) != GR_OK) per.found = 0;
         if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, per.found, per.preperiod, per.period, per.saltus, why,
                           sizeof why) != 0) {
-            fprintf(stderr, "grundy: error: %s\n", why);
+            if (!vals->stopped) fprintf(stderr, "grundy: error: %s\n", why);
             return 2;
         }
+        cli_seq_init(vals, rs, vals->count); /* read again from 0 for --out */
+        vals->watch = 1;
+        vals->deadline = deadline;
     }
     if (o->out_path) {
         size_t pl = strlen(o->out_path);
         if (pl > 4 && !strcmp(o->out_path + pl - 4, ".txt")) {
             FILE *f = fopen(o->out_path, "w");
             if (!f) { fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path); return 2; }
-            for (uint64_t i = 0; i <= o->to; i++) fprintf(f, "%s%llu", i ? " " : "", (unsigned long long)cli_seq_at(vals, i));
+            for (uint64_t i = 0; i <= o->to && !vals->failed; i++)
+                fprintf(f, "%s%llu", i ? " " : "", (unsigned long long)cli_seq_at(vals, i));
             fputc('\n', f);
             if (fclose(f) != 0) { fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path); return 2; }
+            if (vals->stopped) { remove(o->out_path); return 2; }
         } else if (cli_write_bin(o->out_path, vals, why, sizeof why) != 0) {
-            fprintf(stderr, "grundy: error: %s\n", why);
+            if (!vals->stopped) fprintf(stderr, "grundy: error: %s\n", why);
             return 2;
         }
     }
@@ -144,7 +151,7 @@ int cmd_seq(const cli_opts *o) {
     vals = malloc(sizeof *vals);
     if (!vals) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     char why[512];
-    seqrun run = {o, rs, o->to + 1, vals, cli_now(), cli_now(), 0, !o->quiet && isatty(2)};
+    seqrun run = {o, rs, o->to + 1, vals, cli_now(), cli_now(), 0, !o->quiet && isatty(2), 0};
     if (o->checkpoint) {
         if (cli_checkpoint_lock(o->checkpoint, &lock_fd, why, sizeof why) != 0) {
             fprintf(stderr, "grundy: error: %s\n", why);
@@ -158,14 +165,28 @@ int cmd_seq(const cli_opts *o) {
     gr_status vst = gr_ruleset_compute(rs, o->to + 1, &err);
     gr_ruleset_set_progress(rs, NULL, NULL);
     if (run.bar && cli_now() - run.start > 1.0) cli_progress_clear();
-    if (vst != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    if (vst != GR_OK) {
+        rc = cli_report(&err, NULL, 0);
+        /* stopped by the time limit or Ctrl-C: the values so far are kept */
+        if (o->checkpoint && run.done && err.status == GR_ELIMIT) {
+            cli_seq_init(vals, rs, run.done);
+            if (cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals) == 0)
+                fprintf(stderr, "grundy: the first %llu values are saved in '%s': a rerun resumes there\n",
+                        (unsigned long long)run.done, o->checkpoint);
+        }
+        goto out;
+    }
     cli_seq_init(vals, rs, o->to + 1);
     if (o->checkpoint && cli_checkpoint_save(o->checkpoint, gr_ruleset_spec(rs), vals) != 0) {
         fprintf(stderr, "grundy: error: cannot write the checkpoint '%s'\n", o->checkpoint);
         rc = 1;
         goto out;
     }
-    if ((rc = write_files(o, rs, vals)) != 0) goto out;
+    /* --max-seconds and Ctrl-C cover writing the values too */
+    double deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
+    vals->watch = 1;
+    vals->deadline = deadline;
+    if ((rc = write_files(o, rs, vals, deadline)) != 0) goto stopped;
     if (!o->out_path && !o->plot_path && o->json) {
         /* the values and how they were found (a rule: the kernels, native
          * code or the rule machine) */
@@ -176,7 +197,12 @@ int cmd_seq(const cli_opts *o) {
         json_string(&w, gr_ruleset_spec(rs));
         json_key(&w, "values");
         json_array_begin(&w);
-        for (uint64_t i = 0; i <= o->to; i++) json_uint(&w, cli_seq_at(vals, i));
+        for (uint64_t i = 0; i <= o->to; i++) {
+            uint64_t x = cli_seq_at(vals, i);
+            if (vals->failed) break;
+            json_uint(&w, x);
+        }
+        if (vals->stopped) { putchar('\n'); rc = 2; goto stopped; }
         json_array_end(&w);
         const char *method = strncmp(gr_ruleset_spec(rs), "rule[", 5) ? NULL : gr_ruleset_method(rs);
         if (method) {
@@ -186,23 +212,27 @@ int cmd_seq(const cli_opts *o) {
         json_object_end(&w);
         json_line_end(&w);
     } else if (!o->out_path && !o->plot_path) {
-        /* --max-seconds covers writing the values too */
-        double deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
-        for (uint64_t i = 0; i <= o->to; i++) {
+        for (uint64_t i = 0; i <= o->to && !vals->failed; i++) {
+            uint64_t x = cli_seq_at(vals, i);
+            if (vals->failed) break;
             if (i) putchar(' ');
-            printf("%llu", (unsigned long long)cli_seq_at(vals, i));
-            if (deadline && (i & 65535) == 65535 && i < o->to && cli_now() > deadline) {
-                putchar('\n');
-                fprintf(stderr, "grundy: error: the time limit of %llu s was reached writing the values, after %llu of "
-                        "%llu\n", (unsigned long long)o->max_seconds, (unsigned long long)i + 1,
-                        (unsigned long long)o->to + 1);
-                rc = 2;
-                goto out;
-            }
+            printf("%llu", (unsigned long long)x);
         }
         putchar('\n');
+        if (vals->stopped) { rc = 2; goto stopped; }
         if (vals->failed) { fprintf(stderr, "grundy: error: could not read the values\n"); rc = 1; goto out; }
     }
+    goto out;
+stopped:
+    if (!vals->stopped) goto out;
+    if (cli_interrupted(NULL))
+        fprintf(stderr, "grundy: error: writing the values was interrupted after %llu of %llu\n",
+                (unsigned long long)vals->stopped_at, (unsigned long long)o->to + 1);
+    else
+        fprintf(stderr, "grundy: error: the time limit of %llu s was reached writing the values, after %llu of %llu "
+                "(raise the time limit with --max-seconds S)\n", (unsigned long long)o->max_seconds,
+                (unsigned long long)vals->stopped_at, (unsigned long long)o->to + 1);
+    rc = 2;
 out:
     if (lock_fd >= 0) close(lock_fd);
     free(vals);

@@ -110,11 +110,22 @@ void cli_seq_init(cli_seq *s, gr_ruleset *rs, uint64_t count) {
     s->base = 0;
     s->n = 0;
     s->failed = 0;
+    s->watch = 0;
+    s->deadline = 0;
+    s->stopped = 0;
+    s->stopped_at = 0;
 }
 
 uint64_t cli_seq_at(cli_seq *s, uint64_t i) {
     if (i < s->base || i >= s->base + s->n) {
         gr_error err;
+        if (s->failed) return 0;
+        /* a chunk at a time: the bound on writing, and Ctrl-C */
+        if (s->watch && ((s->deadline && cli_now() > s->deadline) || cli_interrupted(NULL))) {
+            s->stopped = s->failed = 1;
+            s->stopped_at = i;
+            return 0;
+        }
         uint64_t n = s->count - i < CLI_SEQ_CHUNK ? s->count - i : CLI_SEQ_CHUNK;
         if (i >= s->count || gr_ruleset_values_range(s->rs, i, n, s->buf, &err) != GR_OK) {
             s->failed = 1;

@@ -19,7 +19,7 @@ int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic,
     /* the largest value, and a histogram for the rare values: those that
      * occur in fewer than 1% of positions (values above 4095 count as rare) */
     uint64_t vmax = 1, hist[4096] = {0};
-    for (uint64_t i = 0; i < count; i++) {
+    for (uint64_t i = 0; i < count && !v->failed; i++) {
         uint64_t x = cli_seq_at(v, i);
         if (x > vmax) vmax = x;
         if (x < 4096) hist[x]++;
@@ -59,7 +59,7 @@ int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic,
     unsigned char *seen = calloc((size_t)(vmax + 1), 1);
     if (!seen) { fclose(f); snprintf(why, wl, "out of memory"); return -1; }
     uint64_t i = 0;
-    for (uint64_t c = 0; c < cols; c++) {
+    for (uint64_t c = 0; c < cols && !v->failed; c++) {
         uint64_t end = cols == count ? c + 1 : (c + 1) * count / cols;
         memset(seen, 0, (size_t)(vmax + 1));
         for (; i < end; i++) {
@@ -74,6 +74,7 @@ int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic,
     free(seen);
     fprintf(f, "</g>\n</svg>\n");
     if (fclose(f) != 0) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
+    if (v->stopped) { remove(path); return -1; } /* the caller says where it stopped */
     if (v->failed) { snprintf(why, wl, "could not read the values for '%s'", path); return -1; }
     return 0;
 }
@@ -85,7 +86,7 @@ int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl) {
     FILE *f = fopen(path, "wb");
     if (!f) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
     uint64_t vmax = 0;
-    for (uint64_t i = 0; i < count; i++) {
+    for (uint64_t i = 0; i < count && !v->failed; i++) {
         uint64_t x = cli_seq_at(v, i);
         if (x > vmax) vmax = x;
     }
@@ -95,13 +96,14 @@ int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl) {
     fwrite(head, 1, sizeof head, f);
     unsigned char buf[8 * 4096];
     size_t k = 0;
-    for (uint64_t i = 0; i < count; i++) {
+    for (uint64_t i = 0; i < count && !v->failed; i++) {
         uint64_t x = cli_seq_at(v, i);
         for (unsigned b = 0; b < width; b++) buf[k++] = (unsigned char)(x >> (8 * b));
         if (k + 8 > sizeof buf) { fwrite(buf, 1, k, f); k = 0; }
     }
     fwrite(buf, 1, k, f);
     if (fclose(f) != 0) { snprintf(why, wl, "cannot write '%s'", path); return -1; }
+    if (v->stopped) { remove(path); return -1; } /* the caller says where it stopped */
     if (v->failed) { snprintf(why, wl, "could not read the values for '%s'", path); return -1; }
     return 0;
 }

@@ -493,6 +493,19 @@ for c in "solve --misere $slow" "solve --every $slow" "genus $slow" "solve --mis
 done
 run 2 timeout 60 "$G" value --table-limit 10000000000 'tb[0.106](1000000000)' --max-seconds 1 && err_has "in the table of tb[0.106]" && err_has "values (raise the time limit with --max-seconds S)"
 run 2 timeout 60 "$G" seq nim --to 100000000 --max-seconds 1 && err_has "the time limit of 1 s was reached writing the values, after"
+# writing a file, a plot or JSON is bounded too; a file cut short is removed
+for w in "--out $T/cut.bin" "--out $T/cut.txt" "--plot $T/cut.svg" "--json"; do
+    # shellcheck disable=SC2086
+    run 2 timeout 60 "$G" seq kayles --to 1000000000 $w --max-seconds 1 && err_has "the time limit of 1 s was reached writing the values, after" &&
+        one_line_err && ! ls "$T"/cut.* 2>/dev/null && pass=$((pass+1))
+done
+# stopped by the limit, seq --checkpoint keeps the values so far; the rerun
+# resumes there and ends as a run in one go
+rm -f "$T/lim.ck"
+run 2 timeout 60 "$G" seq 'tb[0.106]' --to 30000000 --checkpoint "$T/lim.ck" --max-seconds 1 --quiet &&
+    err_has "values are saved in '$T/lim.ck': a rerun resumes there" && [ -s "$T/lim.ck" ] && pass=$((pass+1))
+run 0 timeout 120 "$G" seq 'tb[0.106]' --to 30000000 --checkpoint "$T/lim.ck" --quiet && cut_sum=$(md5sum <"$T/out") &&
+    run 0 timeout 120 "$G" seq 'tb[0.106]' --to 30000000 --quiet && [ "$(md5sum <"$T/out")" = "$cut_sum" ] && pass=$((pass+1))
 run 2 timeout 60 "$G" census 'tb[0.???]' --to 20000 --threads 1 --max-seconds 1 && err_has "the time limit of 1 s was reached with" && one_line_err &&
     json_lines=$(wc -l <"$T/out") && [ "$json_lines" -lt 511 ] && pass=$((pass+1))
 run 0 "$G" value 'kayles(7) + 5' --max-seconds 0 && out_is 7

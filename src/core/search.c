@@ -9,16 +9,16 @@
 #include "keymap.h"
 #include "context_internal.h"
 
-/* steps between two polls of the context's time limit, or calls: a
- * position whose options are costly to list (a huge divisor heap is
- * factored) counts few steps, so the calls are counted too */
-#define POLL_STEPS 16384
-#define POLL_CALLS 8
-
-static gr_status tick(gr_search *s, uint64_t steps) {
-    if (!s->ctx || ((s->tick += steps) < POLL_STEPS && ++s->calls < POLL_CALLS)) return GR_OK;
-    s->tick = 0;
-    s->calls = 0;
+/* the time limit polled by elapsed work (ticker.h): a position whose
+ * options are costly to list (a huge divisor heap is factored) counts as
+ * much as it takes */
+static gr_status tick(gr_search *s) {
+    if (!s->ctx) return GR_OK;
+    if (!s->tick_on) {
+        gri_ticker_start(&s->tick, s->ctx);
+        s->tick_on = 1;
+    }
+    if (!gri_tick(&s->tick)) return GR_OK;
     return gri_ctx_poll(s->ctx, s->err, s->what, s->memo.count, "positions");
 }
 
@@ -75,7 +75,7 @@ gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len) {
     s->work += len + 1;
     if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
     if (s->max_arena && s->alen + len + 1 > s->max_arena) return gri_search_limit_error(s);
-    gr_status st = tick(s, 1);
+    gr_status st = tick(s);
     if (st != GR_OK) return st;
     if (!put(s, &l, 1) || !put(s, key, len)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     return GR_OK;
@@ -96,7 +96,7 @@ int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64
 /* Pushes the frame of the key at arena offset `at` (length at[-1]):
  * memoizes it as busy and writes its children. */
 static gr_status push(gr_search *s, size_t at) {
-    gr_status st0 = tick(s, 64);
+    gr_status st0 = tick(s);
     if (st0 != GR_OK) return st0;
     if (!gri_grow((void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);

@@ -18,6 +18,7 @@
 #define GRUNDY_SEARCH_H
 
 #include "internal.h"
+#include "ticker.h"
 #include "keymap.h"
 
 typedef struct gr_search gr_search;
@@ -55,8 +56,8 @@ struct gr_search {
     size_t depth, stack_cap;
     gr_error *err;
     gr_ctx *ctx;              /* its time limit and interrupt are polled (NULL: none) */
-    uint64_t tick;            /* steps since the last poll */
-    unsigned calls;           /* tick calls since the last poll */
+    gri_ticker tick;          /* the poll by elapsed work, started at the first step */
+    int tick_on;
 };
 
 #define GR_SEARCH_BUSY UINT64_MAX

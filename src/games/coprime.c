@@ -3,8 +3,11 @@
  * brute force in tests/test_closed.c). The table is a sieve of least prime
  * factors; huge heaps factor and count primes, and the last few answers are
  * remembered because prime counting is costly. */
+#include <stdio.h>
 #include <stdlib.h>
 #include "family.h"
+#include "context_internal.h"
+#include "ticker.h"
 #include "arith/primes.h"
 
 #define COPRIME_CACHE 8
@@ -78,15 +81,28 @@ static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
     uint32_t *g = calloc((size_t)count, sizeof *g);
     if (!g) return gri_fail(err, GR_ENOMEM, "out of memory: sieve of %llu values", (unsigned long long)count);
     uint32_t rank = 0;
+    /* seconds for 10^9 values: the time limit is polled (the sieve's
+     * marks and its values both tick) */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
+    gr_status st = GR_OK;
+    char what[GR_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what, "the sieve of %s (to %llu)", rs->spec, (unsigned long long)count);
     for (uint64_t i = 0; i < count && i < 2; i++) g[i] = (uint32_t)i;
-    for (uint64_t i = 2; i < count; i++) {
+    for (uint64_t i = 2; i < count && st == GR_OK; i++) {
+        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, i, "numbers")) != GR_OK) break;
         if (g[i]) continue;
         g[i] = ++rank + 1;
-        for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i)
+        for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i) {
+            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, i, "numbers")) != GR_OK) break;
             if (!g[j]) g[j] = rank + 1;
+        }
     }
-    gr_status st = gri_rs_reserve(rs, (size_t)count, err);
-    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) st = gri_rs_push(rs, g[i], err);
+    if (st == GR_OK) st = gri_rs_reserve(rs, (size_t)count, err);
+    for (uint64_t i = rs->len; i < count && st == GR_OK; i++) {
+        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, i, "values")) != GR_OK) break;
+        st = gri_rs_push(rs, g[i], err);
+    }
     free(g);
     return st;
 }

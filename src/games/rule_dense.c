@@ -17,6 +17,7 @@
 #include <string.h>
 #include "rule_internal.h"
 #include "context_internal.h"
+#include "ticker.h"
 
 #define UNKNOWN UINT32_MAX
 #define GREY (UINT32_MAX - 1) /* its options are being found */
@@ -196,10 +197,14 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
     dn->sp = 0;
     if (!push(dn, root)) return gri_fail(err, GR_ENOMEM, "out of memory");
     uint64_t evals = 0;
+    /* a cell may have thousands of options: polled by elapsed work */
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     while (dn->sp) {
         uint64_t idx = dn->stack[dn->sp - 1];
         if (dn->t[idx] <= MAX_VALUE) { dn->sp--; continue; }
-        if ((++evals & 1023) == 0 && gri_ctx_polled(rs->ctx)) {
+        ++evals;
+        if (gri_tick(&tk)) {
             gr_status st = gri_ctx_poll(rs->ctx, err, "the table of a rule", evals, "positions");
             if (st != GR_OK) return st;
         }
@@ -243,12 +248,14 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
  * and reports what it meets. */
 static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
     unsigned a = dn->a;
-    uint64_t c[GRI_RULE_MAX_ARITY] = {0}, n = 0;
+    uint64_t c[GRI_RULE_MAX_ARITY] = {0};
     gr_error quiet;
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     for (;;) {
         uint64_t idx = cell_of(dn, c);
         if (dn->t[idx] == UNKNOWN) {
-            if ((++n & 1023) == 0 && gri_ctx_polled(rs->ctx) && gri_ctx_poll(rs->ctx, NULL, "", 0, "") != GR_OK) return;
+            if (gri_tick(&tk) && gri_ctx_poll(rs->ctx, NULL, "", 0, "") != GR_OK) return;
             cellrun r;
             int64_t nv;
             uint64_t m;

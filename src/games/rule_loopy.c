@@ -5,6 +5,7 @@
 #include <string.h>
 #include "rule_internal.h"
 #include "context_internal.h"
+#include "ticker.h"
 
 /* ---- loopy mode: generalized values on the graph of positions ----
  * A vertex is a whole term: a sum of positions, kept as a sorted list of
@@ -143,6 +144,8 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
     explore x = {rs, d, a, 0, cur, 0, 0, scratch, GR_OK, err};
     size_t next = d->lkeys.count; /* entries below are explored */
     if ((st = vertex_of(&x, sum, m, v)) != GR_OK) return st;
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     for (; next < d->lkeys.count; next++) {
         size_t len = d->lkeys.len[next];
         memcpy(cur, d->lkeys.words + d->lkeys.off[next], len * sizeof *cur);
@@ -151,7 +154,7 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         /* one listing may take up to RULE_MAX_STEPS steps: the time limit is
          * checked before each position is explored (found by fuzz_rule: a
          * rule whose positions each list c*c options ran past it) */
-        if (gri_ctx_polled(rs->ctx) && (st = gri_ctx_poll(rs->ctx, err, "the loopy game's graph", next, "positions")) != GR_OK)
+        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the loopy game's graph", next, "positions")) != GR_OK)
             return drop_graph(d, st);
         for (x.which = 0; x.which < x.nsum; x.which++) {
             if (x.which && !memcmp(cur + (x.which - 1) * a, cur + x.which * a, a * sizeof *cur)) continue;

@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "mq.h"
 #include "context_internal.h"
+#include "ticker.h"
 
 static int cmp_u32(const void *a, const void *b) {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -178,11 +179,12 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
     uint32_t s0 = find(&v, key, &fresh);
     if (s0 == UINT32_MAX || !pq_push(&pq, 0, s0)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     v.dist[s0] = 0; v.par[s0] = UINT32_MAX; v.pheap[s0] = 0;
-    for (uint64_t pops = 1; pq.n; pops++) {
+    gri_ticker tk;
+    gri_ticker_start(&tk, o->ctx);
+    while (pq.n) {
         uint64_t d;
         uint32_t s;
-        if ((pops & 1023) == 0 && gri_ctx_polled(o->ctx) &&
-            (st = gri_ctx_poll(o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
+        if (gri_tick(&tk) && (st = gri_ctx_poll(o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
             goto done;
         pq_pop(&pq, &d, &s);
         if (d != v.dist[s]) continue;
