@@ -53,6 +53,13 @@ typedef struct gr_optiter {
     int stopped;        /* fn asked to stop, or max reached */
     int cut;            /* stopped by max, or the family gave up on a huge heap */
     uint64_t split_cap; /* 0, or: splits list only parts a (<= b) up to this */
+    /* set by gri_rs_options_capped: the context whose time limit and
+     * interrupt are polled as options are listed (NULL: none), and where a
+     * stop is reported (st, with the message in err) */
+    gr_ctx *ctx;
+    gr_error *err;
+    gr_status st;
+    gri_ticker tick;
 } gr_optiter;
 int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
 

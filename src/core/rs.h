@@ -121,7 +121,7 @@ gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
  * past a proven period's start, parts up to pre + per already show every
  * value an option can have; the listing is then marked incomplete. */
 gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
-                               gr_heap_option_fn fn, void *user, int *complete);
+                               gr_heap_option_fn fn, void *user, int *complete, gr_error *err);
 
 /* The state families' operations, through the family table (ruleset.c). */
 struct gr_optiter;

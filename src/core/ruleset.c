@@ -357,6 +357,13 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
 int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
     if (it->stopped) return 1;
     if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
+    /* a heap may have 10^8 options (three-way splits of 55000): the time
+     * limit is polled by elapsed work while they are listed */
+    if (it->ctx && gri_tick(&it->tick) &&
+        (it->st = gri_ctx_poll(it->ctx, it->err, "listing a heap's options", it->seen, "options")) != GR_OK) {
+        it->stopped = it->cut = 1;
+        return 1;
+    }
     it->seen++;
     if (it->fn(it->user, heaps, n)) { it->stopped = 1; return 1; }
     return 0;
@@ -365,7 +372,7 @@ int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
 gr_status gr_ruleset_options(const gr_ruleset *rs, uint64_t n, uint64_t max_options, gr_heap_option_fn fn,
                              void *user, int *complete, gr_error *err) {
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
-    return gri_rs_options_capped(rs, n, max_options, 0, fn, user, complete);
+    return gri_rs_options_capped(rs, n, max_options, 0, fn, user, complete, err);
 }
 
 /* the option equal to want[0..k) (ascending, non-empty heaps) */
@@ -406,9 +413,9 @@ gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t 
     if (!rs->fam->is_option || !rs->fam->is_option(rs, n, want, m, yes)) {
         option_find f = {want, want + (m ? m : 1), m, 0};
         int complete = 0;
-        gri_rs_options_capped(rs, n, max_options, 0, find_option, &f, &complete);
+        st = gri_rs_options_capped(rs, n, max_options, 0, find_option, &f, &complete, err);
         *yes = f.found;
-        if (!f.found && !complete)
+        if (st == GR_OK && !f.found && !complete)
             st = gri_fail(err, GR_EUNPROVEN, "a heap of %llu has more options than the %llu listed: whether it can "
                           "become these heaps is not known", (unsigned long long)n, (unsigned long long)max_options);
     }
@@ -417,11 +424,15 @@ gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t 
 }
 
 gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
-                               gr_heap_option_fn fn, void *user, int *complete) {
-    gr_optiter it = {fn, user, max_options, 0, 0, 0, split_cap};
+                               gr_heap_option_fn fn, void *user, int *complete, gr_error *err) {
+    gr_optiter it = {.fn = fn, .user = user, .max = max_options, .split_cap = split_cap};
+    it.ctx = rs->ctx;
+    it.err = err;
+    it.st = GR_OK;
+    gri_ticker_start(&it.tick, rs->ctx);
     rs->fam->options(rs, n, &it);
     if (complete) *complete = !it.cut && !it.stopped;
-    return GR_OK;
+    return it.st;
 }
 
 int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
@@ -479,7 +490,7 @@ gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n,
 gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t max_options,
                                    gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return not_state(rs, err);
-    gr_optiter it = {NULL, NULL, max_options, 0, 0, 0, 0};
+    gr_optiter it = {.max = max_options};
     gr_status st = rs->fam->state_options(rs, args, n, &it, fn, user, err);
     if (complete) *complete = !it.cut && !it.stopped;
     return st;

@@ -129,6 +129,8 @@ static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
         int decided = 0, pushed = 0;
         uint64_t result = 0;
         while (f->cursor < f->ch_end) {
+            /* a frame may have 10^6 children to look up */
+            if ((st = tick(s)) != GR_OK) break;
             size_t cl = (size_t)s->arena[f->cursor];
             if (s->arena[f->cursor] != GR_SEARCH_MARKER) {
                 size_t id = gri_keymap_find(&s->memo, s->arena + f->cursor + 1, cl);
@@ -140,6 +142,7 @@ static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
             }
             f->cursor = gri_search_next(s->arena, f->cursor);
         }
+        if (st != GR_OK) break;
         if (pushed) continue;
         if (!decided)
             st = s->ops->combine(s, s->arena + f->key, f->keylen, s->arena + f->ch_begin, f->ch_end - f->ch_begin,

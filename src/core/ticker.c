@@ -27,7 +27,10 @@ int gri_ticker_look(gri_ticker *t) {
     /* the next read about 2 ms of steps away, at the last steps' rate */
     uint64_t every = dt ? t->every * 2000000u / dt : 2 * t->every;
     if (every > 2 * t->every) every = 2 * t->every;
-    if (every > (1u << 20)) every = 1u << 20;
+    /* at most 2^16 steps between reads (130 us of 2 ns steps): the rate
+     * can change at once, as when a search turns from listing positions to
+     * looking them up */
+    if (every > (1u << 16)) every = 1u << 16;
     t->every = every ? every : 1;
     t->look_ns = now;
     t->next = t->count + t->every;

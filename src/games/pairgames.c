@@ -267,7 +267,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
         gr_status st = build_table(rs, err);
         if (st != GR_OK) return st;
         target_scan ts = {rs, target, fn, user};
-        gr_optiter it = {NULL, NULL, 0, 0, 0, 0, 0};
+        gr_optiter it = {0};
         return pair_options(rs, args, n, &it, scan_target, &ts, err);
     }
     if (target != 0) {

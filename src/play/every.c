@@ -89,14 +89,14 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
     gr_status st = GR_OK;
     int complete = 1;
     if (!gr_ruleset_is_heap(rs)) {
-        gr_optiter it = {NULL, NULL, EVERY_MAX_OPTIONS, 0, 0, 0, 0};
+        gr_optiter it = {.max = EVERY_MAX_OPTIONS};
         st = gri_state_options(rs, key + 1, len - 1, &it, on_state, &g, e->err);
         complete = !it.cut;
     } else {
         for (size_t i = 1; i < len && st == GR_OK && complete && g.st == GR_OK; i++) {
             if (i > 1 && key[i] == key[i - 1]) continue;
             g.skip = i;
-            st = gri_rs_options_capped(rs, key[i], EVERY_MAX_OPTIONS, 0, on_heap, &g, &complete);
+            st = gri_rs_options_capped(rs, key[i], EVERY_MAX_OPTIONS, 0, on_heap, &g, &complete, e->err);
         }
     }
     if (st != GR_OK) return st;

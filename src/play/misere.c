@@ -95,14 +95,14 @@ gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
         if ((st = gr_ruleset_value(rs, h, &o.v, err)) != GR_OK) return st;
         /* first pass: the type, from the options' types */
         int complete;
-        if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &o, &complete)) != GR_OK || o.st != GR_OK)
+        if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &o, &complete, err)) != GR_OK || o.st != GR_OK)
             return st != GR_OK ? st : o.st;
         int firm = !(o.v <= 1 && o.all_fickle);
         rs->nl_firm[h] = (uint8_t)firm;
         if (firm) {
             optscan p = {rs, 0, 1, 0, 0, o.v, 1, GR_OK, err};
             for (unsigned r = 0; r <= 1; r++) if (r != o.v) p.need |= 1u << r;
-            if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &p, &complete)) != GR_OK || p.st != GR_OK)
+            if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &p, &complete, err)) != GR_OK || p.st != GR_OK)
                 return st != GR_OK ? st : p.st;
             if (p.l1_bad || p.need) { rs->nl_broken = 1; return GR_OK; }
         }
@@ -134,7 +134,7 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
         if ((st = gr_ruleset_value(rs, h, &v, err)) != GR_OK) return st;
         if (v == 0) {
             int any = 0, complete;
-            if ((st = gri_rs_options_capped(rs, h, 1, 0, count_option, &any, &complete)) != GR_OK) return st;
+            if ((st = gri_rs_options_capped(rs, h, 1, 0, count_option, &any, &complete, err)) != GR_OK) return st;
             if (any) { rs->sj_broken = 1; return GR_OK; }
         }
         rs->sj_len++;
@@ -464,7 +464,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         /* the family lists the options that are lost */
         alone_moves am = {pos, brs, fn, user, GR_OK, err, NULL};
         if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
-        gr_optiter it = {on_alone_move, &am, max_moves, 0, 0, 0, 0};
+        gr_optiter it = {.fn = on_alone_move, .user = &am, .max = max_moves};
         brs->fam->misere_alone_moves(brs, bn, &it);
         free(am.from);
         if (complete && (it.cut || it.stopped)) *complete = 0;
@@ -514,7 +514,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 if ((st = nim_heaps_of(pos, i, &firm, &ok, err)) != GR_OK) break;
                 w.firm_h = firm;
             }
-            gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
+            gr_optiter it = {.max = SEARCH_MAX_OPTIONS};
             st = gri_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
             if (st == GR_OK) st = w.out.st;
             if (it.cut && !w.out.cut) partial = 1;
@@ -542,7 +542,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                     continue;
                 }
                 int all = 1;
-                st = gri_rs_options_capped(t->rs, h, SEARCH_MAX_OPTIONS, 0, mm_heap_option, &w, &all);
+                st = gri_rs_options_capped(t->rs, h, SEARCH_MAX_OPTIONS, 0, mm_heap_option, &w, &all, err);
                 if (st == GR_OK) st = w.out.st;
                 if (!all && !w.out.cut) partial = 1;
             }

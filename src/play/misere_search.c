@@ -126,9 +126,9 @@ static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
         c.hdr = all[i].w[0];
         int complete = 1;
         if (gr_ruleset_is_heap(rs)) {
-            st = gri_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete);
+            st = gri_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete, s->err);
         } else {
-            gr_optiter it = {NULL, NULL, SEARCH_MAX_OPTIONS, 0, 0, 0, 0};
+            gr_optiter it = {.max = SEARCH_MAX_OPTIONS};
             st = gri_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
             complete = !it.cut;
         }

@@ -41,7 +41,7 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
             if (t->rs->fam->all_moves_text)
                 st = t->rs->fam->all_moves_text(t->rs, a, t->nargs, on_text, &sink, &whole, err);
             else {
-                gr_optiter it = {NULL, NULL, 0, 0, 0, 0, 0};
+                gr_optiter it = {0};
                 st = gri_state_options(t->rs, a, t->nargs, &it, on_state, &sink, err);
                 whole = !it.cut && !it.stopped;
             }
@@ -67,7 +67,7 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
                 sink.heap = k;
                 uint64_t bound = a[k] < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_ALL;
                 int whole = 1;
-                st = gri_rs_options_capped(t->rs, a[k], bound, 0, on_heap, &sink, &whole);
+                st = gri_rs_options_capped(t->rs, a[k], bound, 0, on_heap, &sink, &whole, err);
                 if (st == GR_OK) st = sink.st;
                 if (!whole && !sink.cut) all = 0;
             }

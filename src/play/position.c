@@ -278,7 +278,7 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
          * options are too many to list and only a sample is shown */
         uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
         if (bound) {
-            gr_optiter it = {on_option, &w, 0, 0, 0, 0, 0};
+            gr_optiter it = {.fn = on_option, .user = &w};
             int all = 1;
             if (gri_rs_moves_to(t->rs, h, w.want, &it, &all)) {
                 /* found directly: the emitted options are checked again by value */
@@ -290,7 +290,7 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
         }
         uint64_t cap = bound && t->rs->periodic && !t->rs->saltus ? t->rs->pre + t->rs->per : 0;
         int all = 1;
-        st = gri_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all);
+        st = gri_rs_options_capped(t->rs, h, bound, cap, on_option, &w, &all, err);
         if (bound) *huge_seen += bound; /* an upper bound of what was listed */
         if (st == GR_OK) st = w.out.st;
         if (st != GR_OK) goto out;
