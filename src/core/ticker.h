@@ -6,13 +6,15 @@
 #include "internal.h"
 
 /* The poll by elapsed work, for loops whose steps cost anything from
- * nanoseconds to milliseconds: gri_tick() once per step, true when the
- * context is to be polled (gri_ctx_poll) now. The clock is read about
- * every 2 ms of steps (the interval follows the rate of the steps since
- * the last read: it at most doubles, and shrinks at once) and a poll is due
- * every 10 ms, so the time limit and the interrupt are seen within a few
- * milliseconds of work whatever one step costs, and a quick loop never
- * calls the interrupt. With nothing to poll for, a tick is one comparison. */
+ * nanoseconds to milliseconds: gri_tick() once per step (at the innermost
+ * loop that does the work), true when the context is to be polled
+ * (gri_ctx_poll) now. A poll is due every 10 ms of steps (a loop run
+ * many times for less than that is polled by the loop around it); the clock is read about every 2 ms of steps (the interval follows
+ * the rate of the steps since the last read: it at most doubles, shrinks
+ * at once, and is at most 2^16 steps). So the time limit and the interrupt
+ * are seen within a few milliseconds of work whatever one step costs, as
+ * long as no step takes longer. With nothing to poll for, a tick is one
+ * comparison. */
 typedef struct gri_ticker {
     uint64_t count, next, every; /* steps so far, the next read, steps between reads */
     uint64_t look_ns, poll_ns;   /* the last read of the clock, the last poll due */

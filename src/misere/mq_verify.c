@@ -206,6 +206,10 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
             goto done;
         }
         for (size_t t = 0; t < nt; t++) {
+            /* a state has up to nt transitions, a stale pop none: the
+             * ticks count the transitions, so the poll follows the work */
+            if (gri_tick(&tk) && (st = gri_ctx_poll(o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
+                goto done;
             if (t == 0 || tr[t].g != tr[t - 1].g) {
                 /* T g and e g, shared by the transitions of one element g */
                 const uint32_t *col = tr[t].col;

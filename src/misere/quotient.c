@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "context_internal.h"
+#include "ticker.h"
 #include "grundy/quotient.h"
 #include "mq.h"
 #include "rs.h"
@@ -251,6 +253,8 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
     sbuf = malloc(maxopts * sizeof *sbuf);
     seen = calloc(max_q, 1);
     if (!sbuf || !seen) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
+    gri_ticker tk;
+    gri_ticker_start(&tk, rs->ctx);
     for (uint32_t n = 1; n <= N; n++) {
         if (Q->o.start[n] == Q->o.start[n + 1]) {
             base.phi[n] = 0; /* no move: the empty game */
@@ -271,6 +275,10 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
         st = gri_mq_candidate(&base, &Q->o, n, &E, 1, NULL, max_m, max_q, &cand, err);
         for (int tries = 0; st == GR_OK; tries++) {
             mq_verdict v;
+            /* each proof may be short, their sequence long: polled here
+             * too, as one heap's proof polls inside */
+            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the proof of a misère quotient", n, "heaps")) != GR_OK)
+                break;
             work += cand.q;
             st = gri_mq_verify(&cand, &Q->o, max_states, &v, err);
             if (st != GR_OK) break;
