@@ -184,7 +184,10 @@ fails = 0
 def check(args, interrupt_after=None):
     global fails
     wall, rc, err = run(args, interrupt_after)
-    due = (interrupt_after if interrupt_after is not None else LIMIT) + SLACK
+    # play's limit is per computation (the first judgment, then each of
+    # grundy's moves): a line that plays one move may use it three times
+    per = 3 if args[0] == "play" else 1
+    due = (interrupt_after if interrupt_after is not None else per * LIMIT) + SLACK
     shown = " ".join(repr(a) if " " in a or "(" in a else a for a in args)
     why = None
     if rc not in ((0, 2) if interrupt_after is None else (0, 130)):

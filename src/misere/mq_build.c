@@ -7,6 +7,8 @@
 #include <string.h>
 #include "internal.h"
 #include "mq.h"
+#include "context_internal.h"
+#include "ticker.h"
 
 void gri_mq_free(mq_mon *m) {
     free(m->mul); free(m->isp); free(m->phi);
@@ -186,6 +188,12 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
     uint64_t *hkeys = NULL;
     memset(out, 0, sizeof *out);
     if (ne > 8) return gri_fail(err, GR_ELIMIT, "too many free coordinates");
+    /* a candidate of millions of elements takes seconds to mark and reduce */
+    gri_ticker tk;
+    gri_ticker_start(&tk, o->ctx);
+#define CAND_POLL(so_far)                                                                                            \
+    if (gri_tick(&tk) && (st = gri_ctx_poll(o->ctx, err, "building a misère quotient's candidate", (so_far), "elements")) != GR_OK) \
+        goto done
     if ((st = build_sub(&c, err)) != GR_OK) goto done;
     c.nk = 1;
     for (size_t e = 0; e < ne; e++) {
@@ -214,6 +222,7 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
     }
     qsort(ord, c.size, sizeof *ord, cmp_keyed);
     for (uint64_t i = 0; i < c.size; i++) {
+        CAND_POLL(i);
         int any = 0, m = marks(&c, ord[i].a, isp, &any);
         if (m < 0) { st = gri_fail(err, GR_ELIMIT, "candidate sums too long"); goto done; }
         isp[ord[i].a] = (uint8_t)(any && !m);
@@ -244,6 +253,7 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
     for (int changed = 1; changed;) {
         changed = 0;
         for (size_t j = 0; j < ng; j++) {
+            CAND_POLL(c.size);
             uint32_t k = refine(&c, cls, gens[j], ncls, hkeys, hval, hcap);
             uint32_t *t = cls; cls = ncls; ncls = t;
             if (k != nc) { changed = 1; nc = k; }
@@ -260,10 +270,12 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
         if (rep[cls[a]] == NONE) rep[cls[a]] = a;
     out->q = nc; out->n = n;
     for (uint32_t x = 0; x < nc; x++) {
+        CAND_POLL(c.size);
         out->isp[x] = isp[rep[x]];
         for (uint32_t y = 0; y < nc; y++) out->mul[(size_t)x * nc + y] = cls[pmul(&c, rep[x], rep[y])];
     }
     for (uint32_t h = 0; h <= n; h++) out->phi[h] = cls[c.hel[h]];
+#undef CAND_POLL
 done:
     if (st != GR_OK) gri_mq_free(out);
     free(c.sidx); free(c.subs); free(c.sdist); free(c.spar); free(c.sheap); free(c.hel); free(c.kadd);
