@@ -429,7 +429,7 @@ gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_o
     it.ctx = rs->ctx;
     it.err = err;
     it.st = GR_OK;
-    gri_ticker_start(&it.tick, rs->ctx);
+    gri_ticker_start_after(&it.tick, rs->ctx, 1024);
     rs->fam->options(rs, n, &it);
     if (complete) *complete = !it.cut && !it.stopped;
     return it.st;

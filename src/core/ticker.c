@@ -3,12 +3,14 @@
 #include "ticker.h"
 #include "context_internal.h"
 
-void gri_ticker_start(gri_ticker *t, const gr_ctx *ctx) {
+void gri_ticker_start_after(gri_ticker *t, const gr_ctx *ctx, uint64_t steps) {
     t->count = 0;
     t->every = 1;
-    t->next = gri_ctx_polled(ctx) ? 1 : UINT64_MAX;
-    t->look_ns = t->poll_ns = t->next == 1 ? gri_now_ns() : 0;
+    t->next = gri_ctx_polled(ctx) ? (steps ? steps : 1) : UINT64_MAX;
+    t->look_ns = t->poll_ns = 0; /* the clock is first read at the first look */
 }
+
+void gri_ticker_start(gri_ticker *t, const gr_ctx *ctx) { gri_ticker_start_after(t, ctx, 1); }
 
 void gri_ticker_resume(gri_ticker *t, const gr_ctx *ctx) {
     if (!gri_ctx_polled(ctx)) {
@@ -24,6 +26,11 @@ void gri_ticker_resume(gri_ticker *t, const gr_ctx *ctx) {
 
 int gri_ticker_look(gri_ticker *t) {
     uint64_t now = gri_now_ns(), dt = now - t->look_ns;
+    if (!t->look_ns) { /* the first look: the time only */
+        t->look_ns = t->poll_ns = now;
+        t->next = t->count + t->every;
+        return 0;
+    }
     /* the next read about 2 ms of steps away, at the last steps' rate */
     uint64_t every = dt ? t->every * 2000000u / dt : 2 * t->every;
     if (every > 2 * t->every) every = 2 * t->every;

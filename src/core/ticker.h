@@ -20,6 +20,10 @@ typedef struct gri_ticker {
     uint64_t look_ns, poll_ns;   /* the last read of the clock, the last poll due */
 } gri_ticker;
 void gri_ticker_start(gri_ticker *t, const gr_ctx *ctx);
+/* the same, with no look before `steps` steps: for a loop run once per
+ * position of a search (which polls itself), whose short runs then cost
+ * no read of the clock */
+void gri_ticker_start_after(gri_ticker *t, const gr_ctx *ctx, uint64_t steps);
 /* a ticker kept between calls (zeroed at first): started, or going on with
  * its next read one step away (the time between the calls is not work) */
 void gri_ticker_resume(gri_ticker *t, const gr_ctx *ctx);
