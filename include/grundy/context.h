@@ -44,7 +44,8 @@ void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n);
  * errors carry a 1-based column relative to spec. */
 /* A time bound on the work done with this context, counted from this call:
  * a search, tabulation or option listing still running `seconds` later
- * stops within about a tenth of a second with GR_ELIMIT and a message
+ * stops, mostly within tens of milliseconds (tests/deadline_test.py holds
+ * every command to a second), with GR_ELIMIT and a message
  * saying where it was and how far it got ("the time limit of 2 s was
  * reached in the exact misère search, after 81920 positions"). Set it again
  * before each computation that should get the full time. 0 (the default),
@@ -52,10 +53,12 @@ void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n);
 void gr_ctx_set_time_limit(gr_ctx *ctx, double seconds);
 double gr_ctx_time_limit(const gr_ctx *ctx); /* 0: none */
 
-/* An interrupt callback, polled at the same places as the time limit: when
- * it returns non-zero the computation stops with GR_ELIMIT ("... was
- * interrupted ..."). NULL removes it. For a Ctrl-C handler or a GUI's
- * cancel button; it must not call back into grundy. */
+/* An interrupt callback, polled at the same places as the time limit (by
+ * elapsed work, about every 10 ms of it, and never during a quick answer):
+ * when it returns non-zero the computation stops with GR_ELIMIT ("... was
+ * interrupted ..."), within tens of milliseconds in practice. NULL removes
+ * it. For a Ctrl-C handler or a GUI's cancel button; it must not call back
+ * into grundy. */
 typedef int (*gr_interrupt_fn)(void *user);
 void gr_ctx_set_interrupt(gr_ctx *ctx, gr_interrupt_fn fn, void *user);
 
