@@ -37,6 +37,22 @@ GR_NODISCARD gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t l
                                          gr_position **out, gr_error *err);
 void gr_position_free(gr_position *pos); /* accepts NULL */
 
+/* Positions from data, without text: gr_position_new makes an empty sum
+ * (its value is 0) and gr_position_add_term appends one term, which is
+ * then the same as the term written out and parsed:
+ *   rs     a ruleset from gr_ctx_ruleset of the same context, or NULL for
+ *          a nim heap (written as a bare number; nargs must be 1);
+ *   args   a heap ruleset's heaps (kayles with {3, 4} is kayles(3,4)), a
+ *          state ruleset's arguments (wythoff {5, 7}), or for hackenbush
+ *          the edges as (u, v, weight) triples. They are copied.
+ * The checks are the parser's (a state ruleset's argument check, edge
+ * weights >= 1), with GR_EINVAL and a message on failure; the position is
+ * then unchanged. Terms may be added after the position was used and to a
+ * parsed position. Building 10^6 heaps takes milliseconds (bench_position). */
+GR_NODISCARD gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err);
+GR_NODISCARD gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t *args, size_t nargs,
+                                            gr_error *err);
+
 /* Reads the whole file `path` into *text (malloc'd, *len bytes) for a term
  * that names a file (hackenbush(@FILE)); errors go to err. */
 typedef gr_status (*gr_read_fn)(void *user, const char *path, char **text, size_t *len, gr_error *err);

@@ -304,6 +304,7 @@ static gr_status finish(gr_position *pos, gr_error *err) {
     if (!pos->args && !gri_grow((void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args))
         return gri_fail(err, GR_ENOMEM, "out of memory");
     if (!pos->values || !pos->known) return gri_fail(err, GR_ENOMEM, "out of memory");
+    pos->vcap = pos->nterms ? pos->nterms : 1;
     return GR_OK;
 }
 

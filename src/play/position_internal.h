@@ -20,6 +20,7 @@ struct gr_position {
     size_t nargs, args_cap;
     uint64_t *values;   /* per term, valid where known[i] */
     unsigned char *known;
+    size_t vcap;        /* room in values[] and known[] */
     uint64_t *kbuf;     /* the K of the last generalized value asked for (loopy games) */
     size_t kcap;
 };

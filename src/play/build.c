@@ -1,0 +1,78 @@
+/* Positions from data: an empty sum (gr_position_new) and terms added one
+ * at a time (gr_position_add_term), checked as the parser checks the same
+ * terms written out, so a program with a million heaps never formats and
+ * parses text. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "position_internal.h"
+#include "family.h"
+
+gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err) {
+    if (!out) return gri_fail(err, GR_EINVAL, "no place for the position");
+    *out = NULL;
+    if (!ctx) return gri_fail(err, GR_EINVAL, "no context");
+    gr_position *pos = calloc(1, sizeof *pos);
+    if (!pos) return gri_fail(err, GR_ENOMEM, "out of memory");
+    pos->ctx = ctx;
+    /* the arrays exist from the start: pos->args + t->args is never
+     * arithmetic on NULL, and a term's cached value has its slot */
+    if (!gri_grow((void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args) ||
+        !gri_grow((void **)&pos->values, &pos->vcap, 1, sizeof *pos->values) ||
+        !(pos->known = calloc(pos->vcap, 1))) {
+        gr_position_free(pos);
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    }
+    *out = pos;
+    return GR_OK;
+}
+
+/* room for one more term's cached value (known[] grows with values[]) */
+static int value_room(gr_position *pos) {
+    if (pos->nterms < pos->vcap) return 1;
+    size_t old = pos->vcap;
+    if (!gri_grow((void **)&pos->values, &pos->vcap, pos->nterms + 1, sizeof *pos->values)) return 0;
+    unsigned char *k = realloc(pos->known, pos->vcap);
+    if (!k) return 0;
+    memset(k + old, 0, pos->vcap - old);
+    pos->known = k;
+    return 1;
+}
+
+gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t *args, size_t nargs, gr_error *err) {
+    if (!pos) return gri_fail(err, GR_EINVAL, "no position");
+    if (nargs && !args) return gri_fail(err, GR_EINVAL, "no arguments given for %zu", nargs);
+    gr_term t = {0};
+    gr_status st;
+    if (!rs) {
+        if (nargs != 1) return gri_fail(err, GR_EINVAL, "a nim heap (no ruleset) takes one number, not %zu", nargs);
+        if ((st = gr_ctx_ruleset(pos->ctx, "nim", 3, &rs, err)) != GR_OK) return st;
+        t.bare = 1;
+    }
+    if (rs->ctx != pos->ctx) return gri_fail(err, GR_EINVAL, "%s belongs to another context", rs->spec);
+    if (nargs > UINT32_MAX) return gri_fail(err, GR_ELIMIT, "too many arguments in one term (%zu)", nargs);
+    if (gri_rs_has(rs, GR_FAM_EDGES)) {
+        if (nargs % 3)
+            return gri_fail(err, GR_EINVAL, "%s takes edges as (u, v, weight) triples: %zu numbers is not a whole number of "
+                            "them", rs->spec, nargs);
+    } else if (!nargs) {
+        return gri_fail(err, GR_EINVAL, "%s: a term needs at least one heap size", rs->spec);
+    }
+    if (!gr_ruleset_is_heap(rs)) {
+        size_t bad = 0;
+        if ((st = gr_ruleset_state_check(rs, args, nargs, &bad, err)) != GR_OK) return st;
+    }
+    if (!gri_grow((void **)&pos->args, &pos->args_cap, pos->nargs + (nargs ? nargs : 1), sizeof *pos->args) ||
+        !gri_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms) || !value_room(pos))
+        return gri_fail(err, GR_ENOMEM, "out of memory adding a term");
+    t.rs = rs;
+    t.args = pos->nargs;
+    t.nargs = (uint32_t)nargs;
+    if (nargs) memcpy(pos->args + pos->nargs, args, nargs * sizeof *args);
+    /* pieces that are a set are kept sorted past 16, as the parser does */
+    if (gri_rs_has(rs, GR_FAM_ARGS_SET) && nargs > 16) gri_sort_u64(pos->args + pos->nargs, nargs);
+    pos->nargs += nargs;
+    pos->known[pos->nterms] = 0;
+    pos->terms[pos->nterms++] = t;
+    return GR_OK;
+}
