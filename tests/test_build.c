@@ -255,7 +255,18 @@ static void test_million(void) {
     gr_ctx_free(ctx);
 }
 
+/* the version as a string and as a number agree, and match the header */
+static void test_version(void) {
+    unsigned a = 0, b = 0, c = 0;
+    CHECK(sscanf(gr_version(), "%u.%u.%u", &a, &b, &c) == 3, "version '%s'", gr_version());
+    CHECK(gr_version_number() == (int)(a * 10000 + b * 100 + c), "version number %d for '%s'", gr_version_number(),
+          gr_version());
+    CHECK(gr_version_number() == GRUNDY_VERSION_NUMBER, "the library is %d, the header %d", gr_version_number(),
+          GRUNDY_VERSION_NUMBER);
+}
+
 int main(void) {
+    test_version();
     test_refusals();
     test_random();
     test_million();

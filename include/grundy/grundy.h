@@ -7,6 +7,8 @@
 #define GRUNDY_VERSION_MINOR 1
 #define GRUNDY_VERSION_PATCH 0
 #define GRUNDY_VERSION_STRING "0.1.0"
+/* one number that orders versions: major * 10000 + minor * 100 + patch */
+#define GRUNDY_VERSION_NUMBER (GRUNDY_VERSION_MAJOR * 10000 + GRUNDY_VERSION_MINOR * 100 + GRUNDY_VERSION_PATCH)
 
 #include "status.h"
 #include "mex.h"
@@ -26,8 +28,11 @@ extern "C" {
 #endif
 GR_API_BEGIN
 
-/* The library's version string, e.g. "0.1.0". */
+/* The library's version string, e.g. "0.1.0", and the same as one number
+ * (GRUNDY_VERSION_NUMBER of the library that runs, 100 for 0.1.0): compare
+ * it with the GRUNDY_VERSION_NUMBER a program was compiled against. */
 const char *gr_version(void);
+int gr_version_number(void);
 
 GR_API_END
 #ifdef __cplusplus

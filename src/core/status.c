@@ -109,3 +109,4 @@ gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, c
 }
 
 const char *gr_version(void) { return GRUNDY_VERSION_STRING; }
+int gr_version_number(void) { return GRUNDY_VERSION_NUMBER; }

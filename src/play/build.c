@@ -46,7 +46,8 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
     gr_status st;
     if (!rs) {
         if (nargs != 1) return gri_fail(err, GR_EINVAL, "a nim heap (no ruleset) takes one number, not %zu", nargs);
-        if ((st = gr_ctx_ruleset(pos->ctx, "nim", 3, &rs, err)) != GR_OK) return st;
+        if (!pos->nim && (st = gr_ctx_ruleset(pos->ctx, "nim", 3, &pos->nim, err)) != GR_OK) return st;
+        rs = pos->nim;
         t.bare = 1;
     }
     if (rs->ctx != pos->ctx) return gri_fail(err, GR_EINVAL, "%s belongs to another context", rs->spec);

@@ -21,6 +21,7 @@ struct gr_position {
     uint64_t *values;   /* per term, valid where known[i] */
     unsigned char *known;
     size_t vcap;        /* room in values[] and known[] */
+    gr_ruleset *nim;    /* nim, looked up once for bare heaps added as data */
     uint64_t *kbuf;     /* the K of the last generalized value asked for (loopy games) */
     size_t kcap;
 };
