@@ -5,7 +5,7 @@
  * options that `options` lists (so the two can never drift apart). This
  * test reads the library's private interface (src/core/family.h). */
 #include <string.h>
-#include "family.h"
+#include "core/family.h"
 #include "testutil.h"
 
 /* the spec to instantiate a registry entry with */

@@ -8,10 +8,10 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <string.h>
 #include "grundy/grundy.h"
-#include "internal.h"
+#include "core/internal.h"
 #include "lang/rulec.h"
-#include "context_internal.h"
-#include "rs.h"
+#include "core/context_internal.h"
+#include "core/rs.h"
 #include "games/rule_internal.h"
 #include "rulegen.h"
 #include <unistd.h>

@@ -7,8 +7,8 @@
  * knobs come from the library's private header (sparse.h). */
 #include <string.h>
 #include "grundy/grundy.h"
-#include "rs.h"
-#include "sparse.h"
+#include "core/rs.h"
+#include "core/sparse.h"
 #include "brute.h"
 #include "randrule.h"
 #include "testutil.h"

@@ -9,8 +9,9 @@
  * Products and inverses of whole arrays are in nimber_batch.c. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "nimber_internal.h"
+#include "core/internal.h"
+#include "arith/nimber_internal.h"
+#include "core/context_internal.h"
 
 /* ---- the reference product ---- */
 
@@ -454,3 +455,14 @@ gr_status gr_nim_new(gr_nim **out) {
 }
 
 void gr_nim_free(gr_nim *t) { free(t); }
+
+/* the context's nimber tables, built on first use (NULL when out of
+ * memory); the context frees them through nim_free */
+const gr_nim *gri_ctx_nim(gr_ctx *ctx) {
+    if (!ctx->nim && gr_nim_new(&ctx->nim) != GR_OK) {
+        gr_nim_free(ctx->nim);
+        ctx->nim = NULL;
+    }
+    if (ctx->nim) ctx->nim_free = gr_nim_free;
+    return ctx->nim;
+}

@@ -18,8 +18,8 @@
  * That is three products per word and two basis changes. A zero is replaced
  * by 1 in the chain and its output cleared. */
 #include <string.h>
-#include "internal.h"
-#include "nimber_internal.h"
+#include "core/internal.h"
+#include "arith/nimber_internal.h"
 
 #ifdef GR_HAVE_CLMUL_CODE
 #define GR_VEC __attribute__((target("avx2,pclmul,vpclmulqdq")))

@@ -3,7 +3,7 @@
 #ifndef GRUNDY_PRIMES_H
 #define GRUNDY_PRIMES_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 #define GR_PRIME_PI_MAX ((uint64_t)10000000000) /* 10^10: pi(x) within about 0.1 s */
 

@@ -6,8 +6,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #endif
 #include <time.h>
-#include "internal.h"
-#include "context_internal.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
 
 uint64_t gri_now_ns(void) {
     struct timespec ts;

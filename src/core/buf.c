@@ -3,7 +3,7 @@
  * at the end (gri_buf_take). */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "core/internal.h"
 
 int gri_grow(void **p, size_t *cap, size_t need, size_t sz) {
     if (need <= *cap) return 1;

@@ -3,9 +3,9 @@
  * million terms of a few rulesets costs one hash probe per term. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
+#include "core/family.h"
 
 gr_status gr_ctx_new(gr_ctx **out) {
     gr_ctx *c = calloc(1, sizeof *c);
@@ -23,7 +23,7 @@ void gr_ctx_free(gr_ctx *ctx) {
     for (size_t i = 0; i < ctx->nrs; i++) gri_rs_free(ctx->rs[i]);
     free(ctx->rs);
     free(ctx->map);
-    gr_nim_free(ctx->nim);
+    if (ctx->nim) ctx->nim_free(ctx->nim); /* set where the tables are built (arith/nimber.c) */
     for (size_t i = 0; i < ctx->ncustom; i++) free(ctx->custom[i]);
     free(ctx->custom);
     free(ctx->native_cc);
@@ -110,13 +110,6 @@ int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
     return 1;
 }
 
-const gr_nim *gri_ctx_nim(gr_ctx *ctx) {
-    if (!ctx->nim && gr_nim_new(&ctx->nim) != GR_OK) {
-        gr_nim_free(ctx->nim);
-        ctx->nim = NULL;
-    }
-    return ctx->nim;
-}
 
 void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n) { ctx->sparse_start = n; }
 uint64_t gri_ctx_sparse_start_of(const gr_ctx *ctx) { return ctx->sparse_start; }

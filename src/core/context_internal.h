@@ -3,12 +3,13 @@
 #ifndef GRUNDY_CONTEXT_INTERNAL_H
 #define GRUNDY_CONTEXT_INTERNAL_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 struct gr_ctx {
     uint64_t table_limit;
     uint64_t search_limit;
-    gr_nim *nim;        /* nimber tables, built on first use */
+    gr_nim *nim;        /* nimber tables, built on first use (gri_ctx_nim, arith/nimber.c) */
+    void (*nim_free)(gr_nim *);
     uint64_t sparse_start; /* take-and-break tables switch to the sparse-space method here */
     gr_ruleset **rs;
     size_t nrs, rs_cap;
@@ -50,7 +51,8 @@ const struct gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char 
 int gri_ctx_custom_add(gr_ctx *ctx, struct gr_family_entry *block);
 
 gr_ruleset *gri_ctx_find(gr_ctx *ctx, const char *spec);
-/* the context's nimber tables (NULL when out of memory) */
+/* the context's nimber tables (NULL when out of memory); defined with the
+ * nimber field in arith/nimber.c, which sets nim_free */
 const gr_nim *gri_ctx_nim(gr_ctx *ctx);
 int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs);
 

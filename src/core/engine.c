@@ -4,7 +4,7 @@
  * of the XOR of their components' values. */
 #include <stdlib.h>
 #include <string.h>
-#include "search.h"
+#include "core/search.h"
 
 struct gr_optsink {
     gr_engine *e;

@@ -12,7 +12,7 @@
 #ifndef GRUNDY_FAMILY_H
 #define GRUNDY_FAMILY_H
 
-#include "rs.h"
+#include "core/rs.h"
 #include "grundy/period.h"
 
 /* flags */

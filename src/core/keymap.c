@@ -3,8 +3,8 @@
  * growing arena; entries get dense ids so rehashing moves nothing. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "keymap.h"
+#include "core/internal.h"
+#include "core/keymap.h"
 
 static uint64_t hash_key(const uint64_t *k, size_t n) {
     uint64_t h = 0x243f6a8885a308d3ull ^ n;

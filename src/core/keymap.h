@@ -3,7 +3,7 @@
 #ifndef GRUNDY_KEYMAP_H
 #define GRUNDY_KEYMAP_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 typedef struct gr_keymap {
     uint64_t *words;

@@ -1,7 +1,7 @@
 /* Solved loopy game graphs (lgraph.h). */
 #include <stdlib.h>
 #include <string.h>
-#include "lgraph.h"
+#include "core/lgraph.h"
 
 static int cmp_u32(const void *a, const void *b) {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;

@@ -6,7 +6,7 @@
 #ifndef GRUNDY_LGRAPH_H
 #define GRUNDY_LGRAPH_H
 
-#include "family.h"
+#include "core/family.h"
 
 typedef struct gri_lgraph {
     uint32_t n;

@@ -17,9 +17,9 @@
  * O((n + m) * (largest value + 2)). No recursion. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "core/internal.h"
 #include "grundy/loopy.h"
-#include "family.h"
+#include "core/family.h"
 
 #define UNSET UINT32_MAX
 

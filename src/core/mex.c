@@ -3,7 +3,7 @@
  * count; callers that know that bound pass only such values. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "core/internal.h"
 
 void gr_mexset_init(gr_mexset *s) { s->words = NULL; s->nwords = 0; s->used = 0; }
 

@@ -3,8 +3,8 @@
 #ifndef GRUNDY_RS_H
 #define GRUNDY_RS_H
 
-#include "internal.h"
-#include "ticker.h"
+#include "core/internal.h"
+#include "core/ticker.h"
 
 
 struct gr_family;

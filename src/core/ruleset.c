@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
-#include "family.h"
-#include "search.h"
-#include "period/provers.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
+#include "core/family.h"
+#include "core/search.h"
+#include "core/provers.h"
 
 /* how often (in values) long tabulations call the progress callback */
 #define PROGRESS_EVERY 4096

@@ -5,9 +5,9 @@
  * means the game has a cycle. */
 #include <stdlib.h>
 #include <string.h>
-#include "search.h"
-#include "keymap.h"
-#include "context_internal.h"
+#include "core/search.h"
+#include "core/keymap.h"
+#include "core/context_internal.h"
 
 /* the time limit polled by elapsed work (ticker.h): a position whose
  * options are costly to list (a huge divisor heap is factored) counts as

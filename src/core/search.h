@@ -17,9 +17,9 @@
 #ifndef GRUNDY_SEARCH_H
 #define GRUNDY_SEARCH_H
 
-#include "internal.h"
-#include "ticker.h"
-#include "keymap.h"
+#include "core/internal.h"
+#include "core/ticker.h"
+#include "core/keymap.h"
 
 typedef struct gr_search gr_search;
 

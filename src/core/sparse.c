@@ -35,9 +35,9 @@
  * the class: it only decides how much is scanned. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "rs.h"
-#include "sparse.h"
+#include "core/internal.h"
+#include "core/rs.h"
+#include "core/sparse.h"
 
 /* the pass compares the missing values one by one while there are at most
  * this many, and flags every split XOR past it */

@@ -2,8 +2,8 @@
 #ifndef GRUNDY_SPARSE_H
 #define GRUNDY_SPARSE_H
 
-#include "rs.h"
-#include "sparse_class.h"
+#include "core/rs.h"
+#include "core/sparse_class.h"
 
 /* gri_split_options: the XORs of every split a + b = sums[k] (a, b >= 1, and
  * a != b when unequal) into a cleared bitset (*bits, *words words) that is

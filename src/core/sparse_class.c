@@ -4,9 +4,9 @@
  * and the rebuild of the listed positions. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "rs.h"
-#include "sparse_class.h"
+#include "core/internal.h"
+#include "core/rs.h"
+#include "core/sparse_class.h"
 
 /* the counts keep this many low value bits */
 #define MAX_CB 12

@@ -4,7 +4,7 @@
 #ifndef GRUNDY_SPARSE_CLASS_H
 #define GRUNDY_SPARSE_CLASS_H
 
-#include "rs.h"
+#include "core/rs.h"
 
 /* x86 with GCC or clang: AVX2 kernels, detected at run time */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -15,11 +15,11 @@
  * plus 64 * 6 * words, all sequential, instead of a bit at a time. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "ticker.h"
-#include "context_internal.h"
-#include "sparse.h"
-#include "split3.h"
+#include "core/internal.h"
+#include "core/ticker.h"
+#include "core/context_internal.h"
+#include "core/sparse.h"
+#include "core/split3.h"
 
 /* row words for the current values: 2^bitlen(tabmax) bits, at least one word */
 static size_t row_words(const gr_ruleset *rs) {

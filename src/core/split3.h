@@ -4,7 +4,7 @@
 #ifndef GRUNDY_SPLIT3_H
 #define GRUNDY_SPLIT3_H
 
-#include "rs.h"
+#include "core/rs.h"
 
 /* p2 rows: row m holds { G(b) ^ G(m - b) : 1 <= b < m } in `words` words
  * (a power of two, enough for any XOR of table values); acc is scratch */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "core/internal.h"
 
 const char *gr_status_name(gr_status s) {
     switch (s) {

@@ -1,7 +1,7 @@
 /* The poll by elapsed work (ticker.h): a loop ticks once per step, and the
  * clock is read at intervals chosen from the rate of the last steps. */
-#include "ticker.h"
-#include "context_internal.h"
+#include "core/ticker.h"
+#include "core/context_internal.h"
 
 void gri_ticker_start_after(gri_ticker *t, const gr_ctx *ctx, uint64_t steps) {
     t->count = 0;

@@ -3,7 +3,7 @@
 #ifndef GRUNDY_TICKER_H
 #define GRUNDY_TICKER_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* The poll by elapsed work, for loops whose steps cost anything from
  * nanoseconds to milliseconds: gri_tick() once per step (at the innermost

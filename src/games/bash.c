@@ -4,7 +4,7 @@
  * alone (HDU 2897): the mover loses iff r is in [1, p]. Both are proved
  * against the brute force in tests/test_closed.c. */
 #include <stdlib.h>
-#include "family.h"
+#include "core/family.h"
 #include "lang/lex.h"
 
 typedef struct bash_data {

@@ -5,9 +5,9 @@
  * remembered because prime counting is costly. */
 #include <stdio.h>
 #include <stdlib.h>
-#include "family.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/family.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 #include "arith/primes.h"
 
 #define COPRIME_CACHE 8

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
-#include "context_internal.h"
-#include "search.h"
+#include "core/family.h"
+#include "core/context_internal.h"
+#include "core/search.h"
 #include "grundy/custom.h"
 
 #define CUSTOM_NAME_MAX 32

@@ -3,7 +3,7 @@
  * and so on up the powers of two (proved against the brute force in
  * tests/test_closed.c). Winning moves of huge heaps come from the
  * factorization (every divisor, not a scan). */
-#include "family.h"
+#include "core/family.h"
 #include "arith/primes.h"
 
 /* Trial division is capped for astronomically large heaps. */

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/family.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 #include "lang/lex.h"
 
 typedef struct dyn_data {

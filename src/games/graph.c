@@ -14,10 +14,10 @@
  * going). */
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
+#include "core/family.h"
 #include "lang/lex.h"
 #include "io/edgefile.h"
-#include "lgraph.h"
+#include "core/lgraph.h"
 
 typedef struct gdata {
     uint64_t base;

@@ -1,8 +1,8 @@
 /* grundy: Grundy's game. Split one heap into two unequal non-empty heaps.
  * The table uses the sparse-space method (sparse.c) once it is long enough
  * to choose a mask, and the full scan of splits before. */
-#include "family.h"
-#include "sparse.h"
+#include "core/family.h"
+#include "core/sparse.h"
 
 static int grundy_splits(const gr_ruleset *rs) { (void)rs; return 1; }
 

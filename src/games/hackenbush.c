@@ -16,7 +16,7 @@
  * A weighted edge on a cycle is refused: no rule is proved for it. */
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
+#include "core/family.h"
 #include "lang/lex.h"
 #include "io/edgefile.h"
 

@@ -1,7 +1,7 @@
 /* nim: take any positive number of tokens from one heap. G(n) = n (a heap
  * of n reaches every smaller heap, and nothing else). A bare integer in the
  * game language is a nim heap. */
-#include "family.h"
+#include "core/family.h"
 
 static int nim_splits(const gr_ruleset *rs) { (void)rs; return 0; }
 

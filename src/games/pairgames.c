@@ -17,9 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/family.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 
 extern const gr_family gri_family_wythoff, gri_family_euclid;
 

@@ -1,7 +1,7 @@
 /* pow2: take a power of two (1, 2, 4, ...) tokens. G(n) = n mod 3: powers
  * of two are 1 or 2 mod 3, so a heap reaches both other residues and never
  * its own (proved against the brute force in tests/test_closed.c). */
-#include "family.h"
+#include "core/family.h"
 
 static int pow2_splits(const gr_ruleset *rs) { (void)rs; return 0; }
 

@@ -2,9 +2,9 @@
  * whose value is the nim product x ⊗ y ⊗ z, HDU 3404). A move turns several
  * coins at once, so its moves are written as the sum of coins it leaves. */
 #include <stdio.h>
-#include "family.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/family.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 #include "grundy/nimber.h"
 
 static gr_status prod_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {

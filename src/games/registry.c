@@ -2,7 +2,7 @@
  * that stand for a family with preset parameters. Adding a family is one
  * line here (see docs/adding-a-game.md). */
 #include <string.h>
-#include "family.h"
+#include "core/family.h"
 
 extern const gr_family gri_family_nim, gri_family_sub, gri_family_tb, gri_family_divisor, gri_family_coprime,
     gri_family_pow2, gri_family_grundy, gri_family_bash, gri_family_staircase, gri_family_stairs, gri_family_wythoff,

@@ -10,9 +10,9 @@
  * positions. */
 #include <stdlib.h>
 #include <string.h>
-#include "rule_internal.h"
-#include "context_internal.h"
-#include "sparse.h"
+#include "games/rule_internal.h"
+#include "core/context_internal.h"
+#include "core/sparse.h"
 #include <stdio.h>
 
 

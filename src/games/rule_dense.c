@@ -15,9 +15,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rule_internal.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "games/rule_internal.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 
 #define UNKNOWN UINT32_MAX
 #define GREY (UINT32_MAX - 1) /* its options are being found */

@@ -4,9 +4,9 @@
 #ifndef GRUNDY_RULE_INTERNAL_H
 #define GRUNDY_RULE_INTERNAL_H
 
-#include "family.h"
-#include "search.h"
-#include "lgraph.h"
+#include "core/family.h"
+#include "core/search.h"
+#include "core/lgraph.h"
 #include "lang/rulec.h"
 #include "io/native.h"
 

@@ -3,9 +3,9 @@
  * they reach. */
 #include <stdlib.h>
 #include <string.h>
-#include "rule_internal.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "games/rule_internal.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 
 /* ---- loopy mode: generalized values on the graph of positions ----
  * A vertex is a whole term: a sum of positions, kept as a sorted list of

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rule_internal.h"
-#include "context_internal.h"
+#include "games/rule_internal.h"
+#include "core/context_internal.h"
 
 int gri_rule_native_ready(gr_ruleset *rs) {
     rule_data *d = rs->data;

@@ -13,7 +13,7 @@
  * odd steps reach every smaller XOR, so by induction G = XOR of L[odd]. */
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
+#include "core/family.h"
 
 extern const gr_family gri_family_stairs;
 

@@ -4,7 +4,7 @@
  * three or more as ranges. */
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
+#include "core/family.h"
 #include "lang/lex.h"
 
 #define SUB_MAX_ELEMENTS ((uint64_t)1 << 20)

@@ -11,11 +11,11 @@
  * costs O(n * width / 3) word operations. */
 #include <stdlib.h>
 #include <string.h>
-#include "family.h"
-#include "games/tbcode.h"
-#include "sparse.h"
-#include "split3.h"
-#include "period/provers.h"
+#include "core/family.h"
+#include "core/tbcode.h"
+#include "core/sparse.h"
+#include "core/split3.h"
+#include "core/provers.h"
 
 typedef struct tb_data {
     /* digit[k] for removing k tokens, k = 0..ndigits-1; when repeat, digit

@@ -1,6 +1,6 @@
 /* Graph files (edgefile.h): one pass over the text, line by line. */
 #include <stdlib.h>
-#include "edgefile.h"
+#include "io/edgefile.h"
 
 static int read_u64(const char *s, size_t *i, size_t n, uint64_t *v, int *neg) {
     while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\r')) (*i)++;

@@ -5,7 +5,7 @@
 #ifndef GRUNDY_EDGEFILE_H
 #define GRUNDY_EDGEFILE_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* a file lists at most this many edges and vertices */
 #define GRI_EDGEFILE_MAX ((uint64_t)1 << 28)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "core/internal.h"
 #include "grundy/position.h"
 
 /* the 1-based line and column of text[at] */

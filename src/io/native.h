@@ -5,7 +5,7 @@
 #ifndef GRUNDY_NATIVE_H
 #define GRUNDY_NATIVE_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 typedef struct gri_native gri_native;
 

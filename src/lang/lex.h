@@ -3,7 +3,7 @@
 #ifndef GRUNDY_LEX_H
 #define GRUNDY_LEX_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* Decimal unsigned 64-bit integer with an optional '^' exponent ("10^18"):
  * parses at s[*i..n), advancing *i. Returns GR_OK, or GR_EPARSE / GR_ERANGE

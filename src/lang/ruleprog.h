@@ -3,7 +3,7 @@
 #ifndef GRUNDY_RULEPROG_H
 #define GRUNDY_RULEPROG_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 #define GRI_RULE_MAX_ARITY 4
 

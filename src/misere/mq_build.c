@@ -5,10 +5,10 @@
  * only a guess: quotient.c proves or refutes it. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "mq.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/internal.h"
+#include "misere/mq.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 
 void gri_mq_free(mq_mon *m) {
     free(m->mul); free(m->isp); free(m->phi);

@@ -6,8 +6,8 @@
  * form a complete rewriting system (as in Gröbner bases). */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "mq.h"
+#include "core/internal.h"
+#include "misere/mq.h"
 
 void gri_mq_pres_free(mq_pres *p) {
     free(p->gen_heap); free(p->nf); free(p->rel);

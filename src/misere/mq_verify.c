@@ -12,10 +12,10 @@
  * options are judged right, so its true outcome is known. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "mq.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/internal.h"
+#include "misere/mq.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 
 static int cmp_u32(const void *a, const void *b) {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;

@@ -9,13 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
-#include "ticker.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
+#include "core/ticker.h"
 #include "grundy/quotient.h"
-#include "mq.h"
-#include "rs.h"
-#include "family.h"
+#include "misere/mq.h"
+#include "core/rs.h"
+#include "core/family.h"
 
 /* the options of every heap are kept (13 bytes each) */
 #define MQ_MAX_OPTIONS (1u << 23)

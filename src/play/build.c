@@ -4,9 +4,9 @@
  * parses text. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err) {
     if (!out) return gri_fail(err, GR_EINVAL, "no place for the position");

@@ -8,11 +8,11 @@
  * term with the largest step (seeds: Jia Zhihao's Every-SG theorem). */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
-#include "position_internal.h"
-#include "family.h"
-#include "search.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
+#include "core/search.h"
 
 typedef struct evs {
     gr_ctx *ctx;

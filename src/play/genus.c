@@ -4,12 +4,12 @@
  * (misere_quotient.c). */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "rs.h"
-#include "context_internal.h"
-#include "misere_search.h"
-#include "misere_quotient.h"
-#include "misere_tame.h"
+#include "core/internal.h"
+#include "core/rs.h"
+#include "core/context_internal.h"
+#include "play/misere_search.h"
+#include "play/misere_quotient.h"
+#include "play/misere_tame.h"
 
 /* heaps up to this are tried by search first, larger ones by quotient */
 #define GENUS_SEARCH_FIRST 24

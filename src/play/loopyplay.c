@@ -4,9 +4,9 @@
  * enter by their Grundy values. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 static int is_loopy(const gr_term *t) { return gri_rs_loopy(t->rs); }
 

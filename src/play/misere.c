@@ -27,14 +27,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "ticker.h"
-#include "context_internal.h"
-#include "position_internal.h"
-#include "family.h"
-#include "misere_search.h"
-#include "misere_quotient.h"
-#include "misere_tame.h"
+#include "core/internal.h"
+#include "core/ticker.h"
+#include "core/context_internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
+#include "play/misere_search.h"
+#include "play/misere_quotient.h"
+#include "play/misere_tame.h"
 
 /* ---------- per-ruleset certificates ---------- */
 

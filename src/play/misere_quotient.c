@@ -3,11 +3,11 @@
  * built once per ruleset (within tighter bounds than `grundy quotient`, so
  * that a wild ruleset falls back to the search quickly) and kept on it. */
 #include <stdlib.h>
-#include "internal.h"
-#include "rs.h"
-#include "context_internal.h"
-#include "position_internal.h"
-#include "misere_quotient.h"
+#include "core/internal.h"
+#include "core/rs.h"
+#include "core/context_internal.h"
+#include "play/position_internal.h"
+#include "play/misere_quotient.h"
 
 /* bounds for quotients built on the way to an answer: heaps, elements,
  * and the proof's states and total work from the context's search limit */

@@ -3,10 +3,10 @@
  * for outcomes or misère Grundy values. */
 #include <stdlib.h>
 #include <string.h>
-#include "misere_search.h"
-#include "context_internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "play/misere_search.h"
+#include "core/context_internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 /* ---------- canonical sums for the search ---------- */
 /* A sum is a run of records [hdr][args...], hdr = ruleset id << 32 | nargs.

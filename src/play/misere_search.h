@@ -7,8 +7,8 @@
 #ifndef GRUNDY_MISERE_SEARCH_H
 #define GRUNDY_MISERE_SEARCH_H
 
-#include "internal.h"
-#include "search.h"
+#include "core/internal.h"
+#include "core/search.h"
 
 typedef struct rec {
     const uint64_t *w;

@@ -2,9 +2,9 @@
  * lost, for listing and checking moves (grundy play). */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 /* Options of a heap past the table limit are listed only this far. */
 #define HUGE_HEAP_ALL ((uint64_t)1 << 16)

@@ -3,9 +3,9 @@
  * rounds). All exact on 64-bit heaps, linear in the number of heaps. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 /* The heaps of a position made only of nim heaps, flattened. */
 static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr_error *err) {

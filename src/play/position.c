@@ -2,9 +2,9 @@
  * (XOR of the components' values), and their winning moves. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 void gr_position_free(gr_position *pos) {
     if (!pos) return;

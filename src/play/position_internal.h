@@ -3,7 +3,7 @@
 #ifndef GRUNDY_POSITION_INTERNAL_H
 #define GRUNDY_POSITION_INTERNAL_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 typedef struct gr_term {
     gr_ruleset *rs;     /* the ruleset; nim for a bare integer */

@@ -2,9 +2,9 @@
  * the one term of unknown value (a large won wythoff, euclid or dyn
  * position), and sums with loopy terms (loopyplay.c). */
 #include <stdlib.h>
-#include "internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 
 /* a state option, reported as a move */
 static int on_state(void *user, const uint64_t *args, size_t n) { return gri_movesink_after(user, args, n, 1); }

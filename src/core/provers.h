@@ -3,7 +3,7 @@
 #ifndef GRUNDY_PROVERS_H
 #define GRUNDY_PROVERS_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* gr_period_prove on values of `width` bytes each (1, 2 or 4) */
 int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,

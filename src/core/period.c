@@ -3,9 +3,9 @@
  * window every option of n+p maps to an option of n with the same value
  * (the largest part shifted by p), and back. */
 #include <stdlib.h>
-#include "internal.h"
-#include "games/tbcode.h"
-#include "period/provers.h"
+#include "core/internal.h"
+#include "core/tbcode.h"
+#include "core/provers.h"
 
 /* a x + b y + c, saturating at UINT64_MAX (a window past 2^64 is never
  * covered: it must not wrap to a small one) */

@@ -20,9 +20,9 @@
  * on N then gives G = F for ever. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "games/tbcode.h"
-#include "period/provers.h"
+#include "core/internal.h"
+#include "core/tbcode.h"
+#include "core/provers.h"
 
 #define HX_BUDGET 60000000ull /* elementary steps one candidate may cost */
 #define HX_MAXVAL (1u << 24)  /* largest value table the window check builds */

@@ -3,9 +3,9 @@
  * in the context by its written-back spec (so every kayles term of a sum
  * shares one value table). */
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
+#include "core/family.h"
 
 static int is_name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';

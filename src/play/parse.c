@@ -10,10 +10,10 @@
  * a term longer than GR_TERM_MAX_BYTES. */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
-#include "context_internal.h"
-#include "position_internal.h"
-#include "family.h"
+#include "core/internal.h"
+#include "core/context_internal.h"
+#include "play/position_internal.h"
+#include "core/family.h"
 #include "lang/lex.h"
 
 typedef struct parser {
