@@ -84,7 +84,7 @@ static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
         char from[24], to[24];
         snprintf(from, sizeof from, "%llu", (unsigned long long)bh);
         snprintf(to, sizeof to, "%llu", (unsigned long long)(bh - 1));
-        gr_move m = {best, from, to};
+        gr_move m = {.component = best, .from = from, .to = to};
         cli_moves_collect(out, &m);
         return out->oom ? -1 : 0;
     }

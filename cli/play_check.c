@@ -436,7 +436,7 @@ static int check_single(play_game *g, gr_position *cand, char **after, char *why
             char *from = NULL;
             rc = -1;
             if (gr_position_term_format(g->pos, oo[0], &from) == GR_OK) {
-                gr_move mv = {oo[0], from, to};
+                gr_move mv = {.component = oo[0], .from = from, .to = to};
                 if (gr_position_format_after(g->pos, &mv, after, NULL) == GR_OK) rc = 1;
             }
             if (rc != 1) snprintf(why, wl, "out of memory");
@@ -484,7 +484,7 @@ static int check_every(play_game *g, gr_position *cand, char **after, char *why,
                 rc = check_term(g, i, cand, &idx, kb[0] ? 1 : 0, to, sub, sizeof sub);
                 if (rc == 0) snprintf(why, wl, "term %zu: %s", i + 1, sub);
                 else if (rc < 0) snprintf(why, wl, "%s", sub);
-                else { mv[nm++] = (gr_move){i, from, to}; from = to = NULL; }
+                else { mv[nm++] = (gr_move){.component = i, .from = from, .to = to}; from = to = NULL; }
             }
         }
         free(ka); free(kb); free(from); free(to);
@@ -618,7 +618,7 @@ static char *apply_terms(play_game *g, const char *s, char *why, size_t wl, int 
             mv = nl;
             cap = nc;
         }
-        mv[nm++] = (gr_move){(size_t)i - 1, "", term};
+        mv[nm++] = (gr_move){.component = (size_t)i - 1, .from = "", .to = term};
     }
     if (gr_position_format_moves(g->pos, mv, nm, &out, NULL) != GR_OK) { snprintf(why, wl, "out of memory"); goto out; }
     *failed = 0;

@@ -20,7 +20,7 @@ int cli_moves_collect(void *user, const gr_move *m) {
         mv->list = nl;
         mv->cap = nc;
     }
-    gr_move c = {m->component, dup_str(m->from), dup_str(m->to)};
+    gr_move c = {.component = m->component, .from = dup_str(m->from), .to = dup_str(m->to)};
     if (!c.from || !c.to) { free((char *)c.from); free((char *)c.to); mv->oom = 1; return 1; }
     mv->list[mv->n++] = c;
     return 0;

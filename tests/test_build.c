@@ -128,6 +128,50 @@ static void answers(gr_position *pos, char *out, size_t cap) {
     }
 }
 
+/* each move's data played (gr_position_play) against its text substituted
+ * (gr_position_format_after): the same position, the same value */
+typedef struct play_check {
+    gr_ctx *ctx;
+    gr_position *pos;
+    size_t seen;
+} play_check;
+
+static int check_move(void *user, const gr_move *m) {
+    play_check *pc = user;
+    gr_error err;
+    gr_position *next = NULL, *by_text = NULL;
+    char *after = NULL, *played = NULL;
+    pc->seen++;
+    CHECK(m->nparts >= 1 && m->parts, "'%s': %zu parts", m->to, m->nparts);
+    CHECK(gr_position_play(pc->pos, m, &next, &err) == GR_OK, "play '%s': %s", m->to, err.message);
+    CHECK(gr_position_format_after(pc->pos, m, &after, NULL) == GR_OK, "format_after");
+    if (next && after) {
+        CHECK(gr_position_format(next, &played, NULL) == GR_OK, "format");
+        CHECK(played && !strcmp(played, after), "move to '%s': played '%s', written '%s'", m->to, played ? played : "",
+              after);
+        uint64_t v1 = 0, v2 = 0;
+        gr_status s1 = gr_position_value(next, &v1, &err);
+        if (gr_position_parse(pc->ctx, after, strlen(after), 0, &by_text, &err) == GR_OK) {
+            gr_status s2 = gr_position_value(by_text, &v2, &err);
+            CHECK(s1 == s2 && (s1 != GR_OK || v1 == v2), "'%s': value %llu (%s) played, %llu (%s) by text", after,
+                  (unsigned long long)v1, gr_status_name(s1), (unsigned long long)v2, gr_status_name(s2));
+        }
+    }
+    /* the same move made by hand from its text alone */
+    gr_move bare = {.component = m->component, .to = m->to};
+    gr_position *again = NULL;
+    char *w = NULL;
+    CHECK(gr_position_play(pc->pos, &bare, &again, &err) == GR_OK && gr_position_format(again, &w, NULL) == GR_OK &&
+              played && !strcmp(w, played), "'%s' from its text: '%s' vs '%s'", m->to, w ? w : "", played ? played : "");
+    free(w);
+    gr_position_free(again);
+    free(after);
+    free(played);
+    gr_position_free(next);
+    gr_position_free(by_text);
+    return 0;
+}
+
 static void test_random(void) {
     rng = tu_seed(31) * 2654435761u + 1;
     uint64_t cases = 1000 * tu_scale();
@@ -135,7 +179,7 @@ static void test_random(void) {
     CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
     gr_ctx_set_search_limit(ctx, 5000);
     static char text[8192], a1[16384], a2[16384], term[1024];
-    uint64_t refused = 0, answered = 0;
+    uint64_t refused = 0, answered = 0, moves_played = 0;
     for (uint64_t c = 0; c < cases; c++) {
         gr_position *built = NULL;
         gr_error err;
@@ -172,6 +216,12 @@ static void test_random(void) {
         CHECK(w1 && w2 && !strcmp(w1, w2), "written back: '%s' vs '%s'", w1 ? w1 : "", w2 ? w2 : "");
         free(w1);
         free(w2);
+        play_check pc = {ctx, built, 0};
+        int complete;
+        CHECK(gr_position_moves(built, 12, check_move, &pc, &complete, &err) == GR_OK || err.status == GR_ELIMIT ||
+                  err.status == GR_EINVAL || err.status == GR_EUNPROVEN,
+              "moves of '%s': %s", text, err.message);
+        moves_played += pc.seen;
         answers(built, a1, sizeof a1);
         answers(parsed, a2, sizeof a2);
         CHECK(!strcmp(a1, a2), "'%s': as data {%s}, as text {%s}", text, a1, a2);
@@ -179,8 +229,9 @@ static void test_random(void) {
         gr_position_free(built);
         gr_position_free(parsed);
     }
-    printf("test_build: %llu random positions compared, %llu with every term refused\n", (unsigned long long)answered,
-           (unsigned long long)refused);
+    printf("test_build: %llu random positions compared, %llu with every term refused, %llu moves played\n",
+           (unsigned long long)answered, (unsigned long long)refused, (unsigned long long)moves_played);
+    CHECK(moves_played > cases, "too few moves played: %llu", (unsigned long long)moves_played);
     CHECK(answered > cases / 2, "too few positions compared: %llu", (unsigned long long)answered);
     gr_ctx_free(ctx);
 }

@@ -62,12 +62,14 @@ static void api(void) {
               gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, &take, &err) == GR_OK && take == 1,
           "term 3: least winning take of fib(9,2) is 1, got %llu", (unsigned long long)take);
     CHECK(gr_position_term(pos, 4, &t) == GR_EINVAL, "no term 4");
-    gr_move mv[3] = {{0, "kayles(2,3)", "kayles(1,3)"}, {2, "wythoff(3,4)", "wythoff(1,2)"}, {2, "x", "wythoff(0,4)"}};
+    gr_move mv[3] = {{.component = 0, .from = "kayles(2,3)", .to = "kayles(1,3)"},
+                     {.component = 2, .from = "wythoff(3,4)", .to = "wythoff(1,2)"},
+                     {.component = 2, .from = "x", .to = "wythoff(0,4)"}};
     char *after = NULL;
     CHECK(gr_position_format_moves(pos, mv, 3, &after, NULL) == GR_OK && after &&
               !strcmp(after, "kayles(1,3) + 5 + wythoff(0,4) + fib(9,2)"), "after moves: %s", after ? after : "(null)");
     free(after);
-    gr_move far = {9, "a", "b"};
+    gr_move far = {.component = 9, .from = "a", .to = "b"};
     CHECK(gr_position_format_moves(pos, &far, 1, &after, NULL) == GR_EINVAL, "a move in no term");
     gr_position_free(pos);
 

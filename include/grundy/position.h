@@ -119,11 +119,22 @@ GR_NODISCARD gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_e
 GR_NODISCARD gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t *value, gr_error *err);
 
 /* A move in one component: term `component` is replaced by `to` (a term in
- * the game language; a heap ruleset term that split lists all its heaps). */
+ * the game language; a heap ruleset term that split lists all its heaps),
+ * and the same as data: term `component` becomes the nparts terms in
+ * parts (each a ruleset and its arguments, as gr_position_add_term takes
+ * them; bare set for a nim heap written as a number), exactly what `to`
+ * reads back as. nparts is at least 1 (a move that ends a term leaves "0",
+ * a nim heap of 0), and more than 1 when the move leaves a sum (a prod
+ * coin's move turns several coins). Every pointer in a move handed to a
+ * callback (from, to, parts and their args) is valid only during the
+ * callback: copy what you keep, or call gr_position_play there. */
+typedef struct gr_term_info gr_term_info;
 typedef struct gr_move {
     size_t component;
     const char *from;
     const char *to;
+    size_t nparts;
+    const gr_term_info *parts;
 } gr_move;
 
 /* Called per winning move; return nonzero to stop early. */
@@ -153,6 +164,14 @@ GR_NODISCARD gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_
 GR_NODISCARD gr_status gr_position_format_after(const gr_position *pos, const gr_move *move,
                                                 char **out, size_t *len);
 
+/* The position after a move, as a new position (free it with
+ * gr_position_free): term move->component replaced by the move's parts, the
+ * other terms as they are. A move handed to a callback has its parts; in
+ * one made by hand, parts NULL means they are read from `to`. The parts are
+ * checked as gr_position_add_term checks them. */
+GR_NODISCARD gr_status gr_position_play(const gr_position *pos, const gr_move *move, gr_position **next,
+                                        gr_error *err);
+
 /* The position after moves that change several terms at once (Every-SG and
  * Moore moves): each term moved in is replaced by the `to` of the last
  * move naming it. Same ownership as gr_position_format. */
@@ -162,12 +181,12 @@ GR_NODISCARD gr_status gr_position_format_moves(const gr_position *pos, const gr
 /* What term i is: its ruleset, its arguments (heaps, or the arguments of
  * one state) and whether it was written as a bare integer (a nim heap).
  * The pointers stay valid while the position lives. */
-typedef struct gr_term_info {
+struct gr_term_info {
     gr_ruleset *ruleset;
     const uint64_t *args;
     size_t nargs;
     int bare;
-} gr_term_info;
+};
 GR_NODISCARD gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out);
 
 GR_API_END

@@ -25,8 +25,14 @@ class Error(ctypes.Structure):
                 ("message", ctypes.c_char * ERROR_MESSAGE_MAX)]
 
 
+class TermInfo(ctypes.Structure):
+    _fields_ = [("ruleset", vp), ("args", P_u64), ("nargs", size_t), ("bare", c_int)]
+
+
 class Move(ctypes.Structure):
-    _fields_ = [("component", size_t), ("from_", ctypes.c_char_p), ("to", ctypes.c_char_p)]
+    # gr_move: the text form, then the same move as data (nparts terms)
+    _fields_ = [("component", size_t), ("from_", ctypes.c_char_p), ("to", ctypes.c_char_p),
+                ("nparts", size_t), ("parts", ctypes.POINTER(TermInfo))]
 
 
 class Misere(ctypes.Structure):
@@ -41,10 +47,6 @@ class Period(ctypes.Structure):
 
 class GValue(ctypes.Structure):
     _fields_ = [("infinite", c_int), ("value", u64), ("K", P_u64), ("nK", size_t)]
-
-
-class TermInfo(ctypes.Structure):
-    _fields_ = [("ruleset", vp), ("args", P_u64), ("nargs", size_t), ("bare", c_int)]
 
 
 P_Error = ctypes.POINTER(Error)

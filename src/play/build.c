@@ -77,3 +77,53 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
     pos->terms[pos->nterms++] = t;
     return GR_OK;
 }
+
+/* a term of pos, added to next as it is */
+static gr_status copy_term(gr_position *next, const gr_position *pos, const gr_term *t, gr_error *err) {
+    return gr_position_add_term(next, t->bare ? NULL : t->rs, pos->args + t->args, t->nargs, err);
+}
+
+gr_status gr_position_play(const gr_position *pos, const gr_move *move, gr_position **next, gr_error *err) {
+    if (!next) return gri_fail(err, GR_EINVAL, "no place for the position");
+    *next = NULL;
+    if (!pos || !move) return gri_fail(err, GR_EINVAL, "no position or no move");
+    if (move->component >= pos->nterms)
+        return gri_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", move->component, pos->nterms);
+    if (move->nparts && !move->parts) return gri_fail(err, GR_EINVAL, "a move of %zu parts without them", move->nparts);
+    /* a move that has only its text (made by hand): its data read back */
+    gr_position *read = NULL;
+    const gr_term_info *parts = move->parts;
+    size_t nparts = move->nparts;
+    gr_term_info *tmp = NULL;
+    gr_status st;
+    if (!parts && !move->to) return gri_fail(err, GR_EINVAL, "a move with neither parts nor text");
+    if (!parts) {
+        if ((st = gr_position_parse(pos->ctx, move->to, strlen(move->to), 0, &read, err)) != GR_OK) return st;
+        if (!(tmp = malloc(read->nterms * sizeof *tmp))) {
+            gr_position_free(read);
+            return gri_fail(err, GR_ENOMEM, "out of memory");
+        }
+        for (size_t i = 0; i < read->nterms; i++)
+            if ((st = gr_position_term(read, i, &tmp[i])) != GR_OK) break;
+        parts = tmp;
+        nparts = read->nterms;
+    }
+    gr_position *n = NULL;
+    st = gr_position_new(pos->ctx, &n, err);
+    for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
+        if (i != move->component) {
+            st = copy_term(n, pos, &pos->terms[i], err);
+            continue;
+        }
+        for (size_t j = 0; j < nparts && st == GR_OK; j++)
+            st = gr_position_add_term(n, parts[j].bare ? NULL : parts[j].ruleset, parts[j].args, parts[j].nargs, err);
+    }
+    free(tmp);
+    gr_position_free(read);
+    if (st != GR_OK) {
+        gr_position_free(n);
+        return st;
+    }
+    *next = n;
+    return GR_OK;
+}

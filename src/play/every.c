@@ -209,8 +209,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             if (pos->args[t->args] == 0) continue;
             char *from = NULL;
             if (gr_position_term_format(pos, i, &from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
-            gr_move m = {i, from, t->bare ? "0" : "nim(0)"};
-            int stop = fn(user, &m);
+            int stop = gri_move_call(pos->ctx, i, from, t->bare ? "0" : "nim(0)", fn, user, &st, err);
             free(from);
             if (stop) break;
             continue;
@@ -247,7 +246,11 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             size_t cl = (size_t)e.s.arena[pick];
             const uint64_t *ck = e.s.arena + pick + 1;
             if (t->bare) gri_buf_u64(&b, cl > 1 ? ck[1] : 0);
-            else {
+            else if (!gr_ruleset_is_heap(t->rs)) {
+                /* a state term as the parser reads it (edges, a family's
+                 * own syntax; "0" when the move ended it) */
+                gri_term_write_after(&b, pos, t, 0, ck + 1, cl - 1, 1);
+            } else {
                 gri_buf_puts(&b, gr_ruleset_spec(t->rs));
                 gri_buf_puts(&b, "(");
                 for (size_t j = 1; j < cl; j++) { if (j > 1) gri_buf_puts(&b, ","); gri_buf_u64(&b, ck[j]); }
@@ -258,8 +261,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             if (gri_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK)
                 st = gri_fail(err, GR_ENOMEM, "out of memory");
             else {
-                gr_move m = {i, from, to};
-                if (fn(user, &m)) { free(to); free(from); free(k); e.s.alen = base; break; }
+                if (gri_move_call(pos->ctx, i, from, to, fn, user, &st, err)) { free(to); free(from); free(k); e.s.alen = base; break; }
             }
             free(to);
             free(from);

@@ -445,10 +445,9 @@ static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     gri_buf_puts(&b, ")");
     char *to;
     if (gri_buf_take(&b, &to, NULL) != GR_OK) { am->st = gri_fail(am->err, GR_ENOMEM, "out of memory"); return 1; }
-    gr_move mv = {0, am->from, to};
-    int stop = am->fn(am->user, &mv);
+    int stop = gri_move_call(am->rs->ctx, 0, am->from, to, am->fn, am->user, &am->st, am->err);
     free(to);
-    return stop;
+    return stop != 0;
 }
 
 gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,

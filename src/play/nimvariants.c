@@ -151,8 +151,7 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
                 st = gri_fail(err, GR_ENOMEM, "out of memory");
                 break;
             }
-            gr_move mv = {i, from, to};
-            int stop = fn(user, &mv);
+            int stop = gri_move_call(pos->ctx, i, from, to, fn, user, &st, err);
             free(to);
             free(from);
             if (stop) break;

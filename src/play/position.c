@@ -190,29 +190,96 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
     gri_buf_puts(b, ")");
 }
 
+/* one move to the callback, as text and as data */
+static int hand_over(gr_movesink *s, const char *to, const gr_term_info *parts, size_t nparts) {
+    if (!s->from && gr_position_term_format(s->pos, s->term, &s->from) != GR_OK) {
+        s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
+        return 1;
+    }
+    gr_move m = {s->term, s->from, to, nparts, parts};
+    s->found++;
+    if (s->fn(s->user, &m)) { s->cut = 1; return 1; }
+    return 0;
+}
+
+int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *to, gr_move_fn fn, void *user,
+                  gr_status *st, gr_error *err) {
+    gr_move m = {component, from, to, 0, NULL};
+    gr_position *p = NULL;
+    gr_error e;
+    gr_status ps = gr_position_parse(ctx, to, strlen(to), 0, &p, &e);
+    if (ps != GR_OK) {
+        *st = ps == GR_ENOMEM ? gri_fail(err, ps, "out of memory listing moves")
+                              : gri_fail(err, GR_EINTERNAL, "the move to '%s' does not read back: %s", to, e.message);
+        return -1;
+    }
+    gr_term_info *parts = malloc((p->nterms ? p->nterms : 1) * sizeof *parts);
+    if (!parts) {
+        gr_position_free(p);
+        *st = gri_fail(err, GR_ENOMEM, "out of memory listing moves");
+        return -1;
+    }
+    for (size_t i = 0; i < p->nterms; i++) {
+        const gr_term *t = &p->terms[i];
+        parts[i] = (gr_term_info){t->rs, p->args + t->args, t->nargs, t->bare};
+    }
+    m.nparts = p->nterms;
+    m.parts = parts;
+    int stop = fn(user, &m) != 0;
+    free(parts);
+    gr_position_free(p);
+    return stop;
+}
+
+/* a move a family wrote as text (a prod coin's move leaves a sum of
+ * coins): its data is the text read back */
 int gri_movesink_emit(gr_movesink *s, const char *to) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
     if (!s->from && gr_position_term_format(s->pos, s->term, &s->from) != GR_OK) {
         s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
         return 1;
     }
-    gr_move m = {s->term, s->from, to};
     s->found++;
-    if (s->fn(s->user, &m)) { s->cut = 1; return 1; }
-    return 0;
+    int r = gri_move_call(s->pos->ctx, s->term, s->from, to, s->fn, s->user, &s->st, s->err);
+    if (r) s->cut = r > 0;
+    return r != 0;
 }
 
 int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
+    const gr_term *t = &s->pos->terms[s->term];
+    const uint64_t *a = s->pos->args + t->args;
+    /* a state move that ends the term leaves "0", a nim heap of 0 */
+    if (state && !n && !gri_rs_has(t->rs, GR_FAM_EDGES)) return gri_movesink_emit(s, "0");
     gr_buf b;
     gri_buf_init(&b);
-    gri_term_write_after(&b, s->pos, &s->pos->terms[s->term], s->heap, vals, n, state);
+    gri_term_write_after(&b, s->pos, t, s->heap, vals, n, state);
     char *to;
-    if (gri_buf_take(&b, &to, NULL) != GR_OK) {
+    /* the data, as the text has it: a heap term keeps its other non-empty
+     * heaps in order, with the moved heap replaced by vals (an empty term
+     * is NAME(0)); a state term becomes vals, or ends (no part) */
+    uint64_t *args = malloc((state ? 1 : (size_t)t->nargs + n + 1) * sizeof *args);
+    if (gri_buf_take(&b, &to, NULL) != GR_OK || !args) {
+        free(args);
         s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
         return 1;
     }
-    int stop = gri_movesink_emit(s, to);
+    gr_term_info part = {t->rs, state ? vals : args, state ? n : 0, t->bare};
+    if (!state) {
+        if (t->bare) {
+            args[part.nargs++] = n ? vals[0] : 0;
+        } else {
+            for (uint32_t k = 0; k < t->nargs; k++) {
+                if (k == s->heap)
+                    for (size_t j = 0; j < n; j++) args[part.nargs++] = vals[j];
+                else if (a[k])
+                    args[part.nargs++] = a[k];
+            }
+            if (!part.nargs) args[part.nargs++] = 0;
+        }
+    }
+    int stop = hand_over(s, to, &part, 1);
+    free(args);
     free(to);
     return stop;
 }

@@ -52,6 +52,12 @@ typedef struct gr_movesink {
     char *from;
 } gr_movesink;
 int gri_movesink_emit(gr_movesink *s, const char *to);
+/* Calls fn with the move of term `component` from `from` to `to` and its
+ * data (gr_move.parts), read back from `to`: fn's answer (1: stop), or -1
+ * with *st set when `to` does not read back or memory runs out. For the
+ * play modes that write their moves as text. */
+int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *to, gr_move_fn fn, void *user,
+                  gr_status *st, gr_error *err);
 int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
 
 /* position.c: the moves in term i (of value tv) that leave it with value
