@@ -9,6 +9,7 @@
 #include <string.h>
 #include <math.h>
 #include "grundy/grundy.h"
+#include "grundy/experimental.h"
 #include "benchutil.h"
 
 /* the seeds' Nim_Multi / Nim_Multi_Power, widened to 64 bits */

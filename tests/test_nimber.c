@@ -6,6 +6,7 @@
  * prod coins of the 2-D / 3-D coin-turning games against a brute-force mex. */
 #include <string.h>
 #include "grundy/grundy.h"
+#include "grundy/experimental.h"
 #include "testutil.h"
 #include "moves.h"
 

@@ -17,6 +17,9 @@
  * The SJ rule's own verdict is always reported too, so a user can see where
  * it differs from the truth (a single Kayles row of 8: SJ says the mover
  * loses; the mover wins). */
+/* Threads: as for positions (position.h): one thread at a time per context,
+ * these calls included (they fill the context's tables, searches and
+ * quotients). */
 #ifndef GRUNDY_COMPOUND_H
 #define GRUNDY_COMPOUND_H
 

@@ -13,6 +13,8 @@
  * State values are found by the shared memoized search, bounded by the
  * context's search limit; a position reachable from itself is reported as
  * GR_ECYCLE. */
+/* Threads: a family's callbacks run on the thread that called into its
+ * context, never two at once for one context. */
 #ifndef GRUNDY_CUSTOM_H
 #define GRUNDY_CUSTOM_H
 

@@ -12,6 +12,9 @@
  * never C recursion, so chains of any length are fine. The number of
  * memoized states is bounded by max_states (GR_ELIMIT when hit), and a cycle
  * in the game graph is reported as GR_ECYCLE. */
+/* Threads: a gr_engine is used by one thread at a time, value queries
+ * included (they fill its memo); separate engines share nothing and may run
+ * in parallel. */
 #ifndef GRUNDY_ENGINE_H
 #define GRUNDY_ENGINE_H
 

@@ -3,6 +3,7 @@
  * provers on raw value arrays, which the library uses on its own tables
  * (gr_ruleset_period is the stable way to ask for a period) and the tests
  * use to check the proofs on made-up sequences. */
+/* Threads: pure functions of their arguments: any thread, in parallel. */
 #ifndef GRUNDY_EXPERIMENTAL_H
 #define GRUNDY_EXPERIMENTAL_H
 
@@ -50,6 +51,11 @@ int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndi
  * none), and on success the prefix length the proof used. */
 int gr_hex_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
                        uint64_t *per, uint64_t *saltus, uint64_t *need);
+
+/* The nim product by the definition's recursion over Fermat 2-powers,
+ * without tables: the reference the fast paths are tested against (slow;
+ * gr_nim_mul is the product to use). */
+uint64_t gr_nim_mul_ref(uint64_t a, uint64_t b);
 
 GR_API_END
 #ifdef __cplusplus

@@ -1,5 +1,9 @@
 /* grundy: exact solutions of impartial combinatorial games.
  * The umbrella header: include this one and you have the whole public API. */
+/* Threads: each header says what may be shared. In short: a context and
+ * everything made from it (rulesets, positions, searches) is used by one
+ * thread at a time; distinct contexts, a built gr_nim, a computed
+ * gr_quotient and the pure functions may be used from many threads at once. */
 #ifndef GRUNDY_GRUNDY_H
 #define GRUNDY_GRUNDY_H
 

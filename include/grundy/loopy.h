@@ -13,6 +13,9 @@
  * when g = 0; a position of value ∞(K) is won when 0 is in K and a draw
  * otherwise. On a graph without cycles every value is finite and these are
  * the ordinary Grundy values. */
+/* Threads: gr_loopy_solve keeps no state and may run on separate graphs in
+ * parallel; the position calls follow position.h (one thread at a time per
+ * context). */
 #ifndef GRUNDY_LOOPY_H
 #define GRUNDY_LOOPY_H
 

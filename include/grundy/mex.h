@@ -1,6 +1,8 @@
 /* mex: the least non-negative integer not in a set, the heart of every
  * Grundy value. A gr_mexset is a growable bitset of small values that can be
  * cleared cheaply between uses. */
+/* Threads: a gr_mexset is used by one thread at a time; the functions keep
+ * no other state. */
 #ifndef GRUNDY_MEX_H
 #define GRUNDY_MEX_H
 

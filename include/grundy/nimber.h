@@ -74,10 +74,6 @@ typedef enum gr_nim_path {
 gr_nim_path gr_nim_get_path(const gr_nim *t);
 GR_NODISCARD gr_status gr_nim_set_path(gr_nim *t, gr_nim_path path);
 
-/* The product by the definition's recursion over Fermat 2-powers, without
- * tables: the reference the fast path is tested against. */
-uint64_t gr_nim_mul_ref(uint64_t a, uint64_t b);
-
 GR_API_END
 #ifdef __cplusplus
 }

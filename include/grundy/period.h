@@ -10,6 +10,7 @@
  * [e, 3e' + 2p + t) when it may split into three, with e' = max(e, 1) and t
  * the most tokens one move removes (t >= 0: splitting without removal is
  * t = 0). See docs/theory.md "Proven periodicity" for the derivation. */
+/* Threads: pure functions of their arguments: any thread, in parallel. */
 #ifndef GRUNDY_PERIOD_H
 #define GRUNDY_PERIOD_H
 

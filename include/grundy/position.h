@@ -10,6 +10,10 @@
  * and splits it). Whitespace is free; with GR_PARSE_LINES a newline also
  * separates terms, blank lines are skipped and `#` starts a comment, so a
  * file can hold one term per line. */
+/* Threads: a position belongs to its context: one thread at a time for both,
+ * value queries included (they cache values in the position and fill the
+ * context's tables). Two contexts with their positions may be used by two
+ * threads. */
 #ifndef GRUNDY_POSITION_H
 #define GRUNDY_POSITION_H
 

@@ -15,6 +15,9 @@
  * quotients"). A candidate that fails is rebuilt from the smallest sum it
  * misjudges. When the quotient outgrows the bounds, the call stops with
  * GR_ELIMIT and says at which heap; it never returns an unproved table. */
+/* Threads: computing a quotient fills its ruleset's tables (one thread at a
+ * time per context); a computed gr_quotient is read-only, and its queries
+ * may run from any number of threads. */
 #ifndef GRUNDY_QUOTIENT_H
 #define GRUNDY_QUOTIENT_H
 

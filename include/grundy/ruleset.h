@@ -8,6 +8,8 @@
  * Values come from a closed form where one is proved (nim), from the value
  * table (computed by mex from the definition), or from a period proved on
  * the table; a heap beyond all three is GR_EUNPROVEN, never a guess. */
+/* Threads: a ruleset belongs to its context, so one thread at a time uses
+ * it, value queries included (they grow its table). */
 #ifndef GRUNDY_RULESET_H
 #define GRUNDY_RULESET_H
 

@@ -2,6 +2,8 @@
  * The library never prints or exits: a call returns a gr_status, and when it
  * is not GR_OK the caller's gr_error (if given) says what went wrong and, for
  * parse errors, where (1-based line and column). */
+/* Threads: codes and the error record are plain data; gr_status_name may be
+ * called from any thread. */
 #ifndef GRUNDY_STATUS_H
 #define GRUNDY_STATUS_H
 
@@ -33,7 +35,9 @@ typedef enum gr_status {
     GR_EPARSE,       /* malformed text (position, ruleset spec, file) */
     GR_ERANGE,       /* a number out of range (overflow, zero where positive needed) */
     GR_EINVAL,       /* an argument that makes no sense for the call */
-    GR_ELIMIT,       /* a caller-set bound (states, table size) was hit */
+    GR_ELIMIT,       /* a bound was hit: one the caller set (time, search, table
+                      * limit; the message says which option raises it) or one of
+                      * grundy's own fixed bounds (the message names it) */
     GR_ECYCLE,       /* the game graph has a cycle: the game is not finite */
     GR_EUNPROVEN,    /* no proven answer within the bounds (e.g. no period found) */
     GR_ENOSOLUTION,  /* the equation asked about has no solution (e.g. x^2 + x = a) */
