@@ -259,7 +259,9 @@ int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state
      * heaps in order, with the moved heap replaced by vals (an empty term
      * is NAME(0)); a state term becomes vals, or ends (no part) */
     uint64_t *args = malloc((state ? 1 : (size_t)t->nargs + n + 1) * sizeof *args);
+    to = NULL;
     if (gri_buf_take(&b, &to, NULL) != GR_OK || !args) {
+        free(to);
         free(args);
         s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
         return 1;
