@@ -86,6 +86,8 @@ _SIGNATURES = {
     "gr_emit_option": (c_int, [vp, P_u64, size_t]),
     "gr_position_parse": (c_int, [vp, ctypes.c_char_p, size_t, ctypes.c_uint, ctypes.POINTER(vp), P_Error]),
     "gr_position_free": (None, [vp]),
+    "gr_position_new": (c_int, [vp, ctypes.POINTER(vp), P_Error]),
+    "gr_position_add_term": (c_int, [vp, vp, P_u64, size_t, P_Error]),
     "gr_position_count": (size_t, [vp]),
     "gr_position_format": (c_int, [vp, ctypes.POINTER(vp), ctypes.POINTER(size_t)]),
     "gr_position_format_after": (c_int, [vp, ctypes.POINTER(Move), ctypes.POINTER(vp), ctypes.POINTER(size_t)]),
