@@ -12,6 +12,9 @@ language, the same text the command-line tool takes:
     >>> grundy.seq("tb[0.77]", 12)
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 
+A position may also be given as data, a list of terms (or a Position):
+[("kayles", 7), 5] is "kayles(7) + 5".
+
 Games of your own are Python functions registered in a Context; failures
 raise GrundyError with the library's message. See docs/python.md.
 """
@@ -25,13 +28,14 @@ import threading
 from . import _native as _n
 from ._native import lib as _lib
 
-__all__ = ["GrundyError", "Context", "Engine", "Nimber", "value", "solve", "seq", "period",
+__all__ = ["GrundyError", "Context", "Position", "Engine", "Nimber", "value", "solve", "seq", "period",
            "nim_mul", "nim_sqr", "nim_sqrt", "nim_pow", "nim_inv", "nim_div", "nim_log",
            "nim_generator", "nim_solve_quadratic", "nim_mul_many", "version"]
 
 U64_MAX = (1 << 64) - 1
 _SIZE_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1
 _BIG_SUM_TERMS = 1000  # as the CLI: past this many terms, one winning move by default
+_SHORT = 16  # a term with at most this many arguments is built in a reused buffer
 
 
 class GrundyError(Exception):
@@ -39,13 +43,16 @@ class GrundyError(Exception):
     name ("parse", "range", "invalid", "limit", "cycle", "unproven",
     "nosolution", "nomem", "internal"); `line` and `column` (1-based, 0 when
     not about text) say where in the input a parse error is; `message` is the
-    library's own message. str() reads like the CLI's error line."""
+    library's own message; `term` is the index of the term that was refused
+    in a position given as data (None otherwise). str() reads like the
+    CLI's error line."""
 
-    def __init__(self, status, message, line=0, column=0):
+    def __init__(self, status, message, line=0, column=0, term=None):
         self.status = status
         self.message = message
         self.line = line
         self.column = column
+        self.term = term
         where = ""
         if column and line > 1:
             where = "at line %d, column %d: " % (line, column)
@@ -150,6 +157,149 @@ def _defer_signals(method):
     return run
 
 
+# -- positions as data -------------------------------------------------------
+
+_TERM_HELP = ("a term is an int (a nim heap) or a pair (spec, args) such as ('kayles', 7), "
+              "('kayles', [3, 4]) or ('wythoff', (3, 5))")
+
+
+def _short(x, limit=60):
+    r = repr(x)
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
+def _is_term_pair(t):
+    return isinstance(t, (tuple, list)) and len(t) == 2 and isinstance(t[0], str)
+
+
+class Position:
+    """A position given as data rather than text: a sum of terms, each
+      - an int n: a nim heap of n (the text "n");
+      - a pair (spec, args): a ruleset spec string ("kayles", "sub[1,2,4]",
+        "wythoff", "hackenbush", a rule[...] or a game of your own) and its
+        arguments: an int, or a sequence of ints (a heap ruleset's heaps:
+        ("kayles", [3, 4]) is kayles(3,4); a state ruleset's arguments:
+        ("wythoff", (3, 5)); hackenbush's flat (u, v, weight) triples), or
+        for hackenbush a sequence of edges (u, v) or (u, v, weight).
+    Every call that takes a position string takes a Position, or the same
+    list (or tuple, or other iterable) of terms; the position is built with
+    the library's gr_position_add_term, one term at a time, without text.
+    p + q joins two sums; q may be a Position, a list of terms or one term.
+    The terms are checked when the position is used (a refused term raises
+    GrundyError with its index in .term)."""
+
+    __slots__ = ("_terms",)
+
+    def __init__(self, terms=()):
+        if isinstance(terms, Position):
+            terms = terms._terms
+        elif isinstance(terms, (str, bytes, bytearray)) or not hasattr(terms, "__iter__"):
+            raise GrundyError("invalid", "Position takes a sequence of terms (%s), got %s" %
+                              (_TERM_HELP, _short(terms)))
+        self._terms = tuple(terms)
+
+    @property
+    def terms(self):
+        """The terms, as a tuple."""
+        return self._terms
+
+    def __len__(self):
+        return len(self._terms)
+
+    def __iter__(self):
+        return iter(self._terms)
+
+    def __eq__(self, other):
+        if isinstance(other, Position):
+            return self._terms == other._terms
+        return NotImplemented
+
+    __hash__ = None
+
+    def __add__(self, other):
+        if isinstance(other, Position):
+            return Position(self._terms + other._terms)
+        if (isinstance(other, int) and not isinstance(other, bool)) or _is_term_pair(other):
+            return Position(self._terms + (other,))
+        if isinstance(other, (list, tuple)):
+            return Position(self._terms + tuple(other))
+        return NotImplemented
+
+    def __radd__(self, other):
+        if (isinstance(other, int) and not isinstance(other, bool)) or _is_term_pair(other):
+            return Position((other,) + self._terms)
+        if isinstance(other, (list, tuple)):
+            return Position(tuple(other) + self._terms)
+        return NotImplemented
+
+    def __repr__(self):
+        n = len(self._terms)
+        if n <= 8:
+            return "Position(%r)" % (list(self._terms),)
+        head = ", ".join(repr(t) for t in self._terms[:6])
+        return "Position([%s, ... (%d terms)])" % (head, n)
+
+
+def _position_terms(position):
+    """The terms of a position given as data (not text)."""
+    if isinstance(position, Position):
+        return position._terms
+    if isinstance(position, (list, tuple)):
+        if _is_term_pair(position):
+            raise _term_error(position[0], 0, "invalid", "a string is not a term; a position given as data is a "
+                              "list of terms, so the single term %s is written [%s]" %
+                              (_short(tuple(position)), _short(tuple(position))))
+        return position
+    if (isinstance(position, (bytes, bytearray, dict, set, frozenset, int)) or
+            not hasattr(position, "__iter__")):
+        raise GrundyError("invalid", "the position must be a string in grundy's game language, or a list of "
+                          "terms (%s), got %s" % (_TERM_HELP, _short(position)))
+    return position
+
+
+def _term_args(t, i, args, edges):
+    """A term's arguments as a list of ints; hackenbush (edges True) may
+    give (u, v) or (u, v, w) edges."""
+    if isinstance(args, int) and not isinstance(args, bool):
+        return [_term_u64(t, i, args)]
+    if isinstance(args, (str, bytes, bytearray, dict, set, frozenset)) or not hasattr(args, "__iter__"):
+        if hasattr(args, "__index__") and not isinstance(args, bool):  # numpy's integers
+            return [_term_u64(t, i, args)]
+        raise _term_error(t, i, "invalid", "its arguments must be an int or a sequence of ints, got %s" % _short(args))
+    out = []
+    flat = paired = False
+    for a in args:
+        if isinstance(a, (tuple, list)) and edges:
+            if len(a) == 2:
+                out += [_term_u64(t, i, a[0]), _term_u64(t, i, a[1]), 1]
+            elif len(a) == 3:
+                out += [_term_u64(t, i, a[0]), _term_u64(t, i, a[1]), _term_u64(t, i, a[2])]
+            else:
+                raise _term_error(t, i, "invalid", "an edge is (u, v) or (u, v, weight), got %s" % _short(a))
+            paired = True
+        else:
+            out.append(_term_u64(t, i, a))
+            flat = True
+    if flat and paired:
+        raise _term_error(t, i, "invalid", "give the edges either as (u, v[, weight]) tuples or as flat "
+                          "(u, v, weight) numbers, not both")
+    return out
+
+
+def _term_u64(t, i, x):
+    if type(x) is int and 0 <= x <= U64_MAX:
+        return x
+    try:
+        return _u64(x, "an argument")
+    except GrundyError as e:
+        raise _term_error(t, i, e.status, e.message) from None
+
+
+def _term_error(t, i, status, message, line=0, column=0):
+    # "at index": 0-based as in Python (the library's own messages count terms from 1)
+    return GrundyError(status, "term at index %d, %s: %s" % (i, _short(t), message), line, column, term=i)
+
+
 class _Moves:
     """Collects moves from a gr_move_fn callback as Python data."""
 
@@ -185,6 +335,7 @@ class Context:
         self._keep = []        # ctypes callbacks and structs the library points to
         self._pending = None   # an exception a Python callback raised
         self._caught = None    # signals noted during a call (_defer_signals)
+        self._rulesets = {}    # spec string -> (gr_ruleset pointer, edges?), owned by the context
         ctx = ctypes.c_void_p()
         if _lib.gr_ctx_new(ctypes.byref(ctx)) != _n.GR_OK:
             raise GrundyError("nomem", "out of memory")
@@ -207,6 +358,7 @@ class Context:
 
     def close(self):
         if self._ctx:
+            self._rulesets = {}
             _lib.gr_ctx_free(self._ctx)
             self._ctx = None
 
@@ -298,12 +450,103 @@ class Context:
 
     # -- positions ------------------------------------------------------
     def _parse(self, position):
+        """The C position (the caller frees it) of a position string, or of
+        a position given as data (a Position, or a list of terms)."""
+        if not isinstance(position, str):
+            return self._build(_position_terms(position))
         text = _text(position)
         pos = ctypes.c_void_p()
         err = _n.Error()
         st = _lib.gr_position_parse(self._live(), text, len(text), 0, ctypes.byref(pos), ctypes.byref(err))
         self._check(st, err)
         return pos
+
+    def _build(self, terms):
+        """gr_position_new, then gr_position_add_term per term: no text.
+        The common terms (a bare int, a pair (spec, int)) take a fast path;
+        each spec's ruleset is looked up once per context."""
+        ctx = self._live()
+        pos = ctypes.c_void_p()
+        err = _n.Error()
+        self._check(_lib.gr_position_new(ctx, ctypes.byref(pos), ctypes.byref(err)), err)
+        add = _n.add_term_unchecked  # gr_position_add_term; every argument below is a ctypes object
+        eref = ctypes.byref(err)
+        one = (_n.u64 * 1)()
+        short = (_n.u64 * _SHORT)()  # a few ints, copied in; the library copies them out
+        sizes = [ctypes.c_size_t(k) for k in range(_SHORT + 1)]
+        size1 = sizes[1]
+        rulesets = self._rulesets
+        top = U64_MAX
+        try:
+            for i, t in enumerate(terms):
+                if type(t) is int and 0 <= t <= top:
+                    one[0] = t
+                    st = add(pos, None, one, size1, eref)
+                else:
+                    if type(t) is tuple and len(t) == 2 and type(t[0]) is str:
+                        spec, args = t
+                    elif isinstance(t, (tuple, list)) and len(t) == 2 and isinstance(t[0], str):
+                        spec, args = str(t[0]), t[1]
+                    elif isinstance(t, int) and not isinstance(t, bool):
+                        spec, args = None, t
+                    elif hasattr(t, "__index__") and not isinstance(t, (bool, str)):
+                        spec, args = None, t  # numpy's integers
+                    elif isinstance(t, str):
+                        raise _term_error(t, i, "invalid", "a string is not a term (%s); for text, give the whole "
+                                          "position as one string" % _TERM_HELP)
+                    else:
+                        raise _term_error(t, i, "invalid", _TERM_HELP)
+                    rs, edges = None, False
+                    if spec is not None:
+                        hit = rulesets.get(spec)
+                        if hit is None:
+                            hit = self._term_ruleset(t, i, spec)
+                        rs, edges = hit
+                    if type(args) is int and 0 <= args <= top:
+                        one[0] = args
+                        st = add(pos, rs, one, size1, eref)
+                    elif (type(args) is tuple or type(args) is list) and 0 < len(args) <= _SHORT and \
+                            all([type(a) is int for a in args]) and min(args) >= 0 and max(args) <= top:
+                        short[:len(args)] = args
+                        st = add(pos, rs, short, sizes[len(args)], eref)
+                    else:
+                        vals = _term_args(t, i, args, edges)
+                        buf = (_n.u64 * max(1, len(vals)))(*vals)
+                        st = add(pos, rs, buf, ctypes.c_size_t(len(vals)), eref)
+                if st != _n.GR_OK:
+                    if self._pending is not None:  # a check function of your own raised
+                        e, self._pending = self._pending, None
+                        raise e
+                    e = _error(st, err)
+                    raise _term_error(t, i, e.status, e.message)
+                if not i & 0xFFFF and self._caught:  # a signal: its handler runs after the call
+                    raise GrundyError("limit", "building the position was interrupted at the term at index %d" % i,
+                                      term=i)
+        except BaseException:
+            _lib.gr_position_free(pos)
+            raise
+        return pos
+
+    def _rs(self, spec):
+        """(ruleset pointer, takes edges) for a spec string, looked up
+        once per context (the pointer lives as long as the context)."""
+        hit = self._rulesets.get(spec)
+        if hit is None:
+            text = _text(spec, "ruleset")
+            rs = ctypes.c_void_p()
+            err = _n.Error()
+            self._check(_lib.gr_ctx_ruleset(self._live(), text, len(text), ctypes.byref(rs), ctypes.byref(err)),
+                        err)
+            hit = (rs, _lib.gr_ruleset_family(rs) == b"hackenbush")
+            self._rulesets[spec] = hit
+        return hit
+
+    def _term_ruleset(self, t, i, spec):
+        try:
+            return self._rs(spec)
+        except GrundyError as e:
+            where = " (at column %d of the spec)" % e.column if e.column else ""
+            raise _term_error(t, i, e.status, e.message + where) from None
 
     def _format(self, pos):
         ptr = ctypes.c_void_p()
@@ -313,7 +556,8 @@ class Context:
 
     @_defer_signals
     def value(self, position):
-        """The Grundy value of a position (a sum: the XOR of its terms')."""
+        """The Grundy value of a position (a sum: the XOR of its terms'):
+        a string in the game language, or the terms as data (see Position)."""
         pos = self._parse(position)
         try:
             v = _n.u64()
@@ -325,7 +569,8 @@ class Context:
 
     @_defer_signals
     def solve(self, position, *, misere=False, every=False, moore=None, max_moves=None):
-        """What `grundy solve POSITION --json` prints, as a dict with the same
+        """What `grundy solve POSITION --json` prints (the position a string
+        or the terms as data, see Position), as a dict with the same
         keys: position, terms, play, value, outcome, method, winning_moves,
         moves, winning_moves_complete, and per play sj and searched
         (misere), k (moore), steps and decisive (every), min_first_take,
@@ -487,11 +732,7 @@ class Context:
 
     # -- sequences -------------------------------------------------------
     def _ruleset(self, spec):
-        text = _text(spec, "ruleset")
-        rs = ctypes.c_void_p()
-        err = _n.Error()
-        self._check(_lib.gr_ctx_ruleset(self._live(), text, len(text), ctypes.byref(rs), ctypes.byref(err)), err)
-        return rs
+        return self._rs(spec)[0]
 
     @_defer_signals
     def seq(self, spec, count, *, start=0, numpy=None):
@@ -540,7 +781,8 @@ class Context:
 # -- module-level calls: each uses a fresh context --------------------------
 
 def value(position, **ctx_options):
-    """The Grundy value of a position: value("kayles(7) + 5") == 7."""
+    """The Grundy value of a position: value("kayles(7) + 5") == 7, and
+    value([("kayles", 7), 5]) == 7 (see Position)."""
     with Context(**ctx_options) as ctx:
         return ctx.value(position)
 
