@@ -290,6 +290,13 @@ static gr_status run(parser *p, gr_position *pos, int final) {
     }
 }
 
+/* the record is made here (and in build.c) and freed here */
+void gr_position_free(gr_position *pos) {
+    if (!pos) return;
+    free(pos->terms); free(pos->args); free(pos->values); free(pos->known); free(pos->kbuf);
+    free(pos);
+}
+
 static gr_position *new_position(gr_ctx *ctx) {
     gr_position *pos = calloc(1, sizeof *pos);
     if (pos) pos->ctx = ctx;

@@ -6,12 +6,6 @@
 #include "play/position_internal.h"
 #include "core/family.h"
 
-void gr_position_free(gr_position *pos) {
-    if (!pos) return;
-    free(pos->terms); free(pos->args); free(pos->values); free(pos->known); free(pos->kbuf);
-    free(pos);
-}
-
 size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
 
 static void write_edges(gr_buf *b, const gr_ruleset *rs, const uint64_t *a, size_t n) {
