@@ -74,6 +74,13 @@ int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds);
  * flag that cli_interrupted(), a gr_interrupt_fn, returns; cli_setup gives
  * it to every context. main() exits 130 once it is set. */
 void cli_catch_interrupt(void);
+/* help_topics.c: `grundy help TOPIC` texts (help.c prints them) */
+typedef struct cli_topic {
+    const char *name;
+    const char *text;
+} cli_topic;
+extern const cli_topic CLI_TOPICS[];
+extern const size_t CLI_NTOPICS;
 int cli_interrupted(void *user);
 /* native code for rules, as the environment says (GRUNDY_NATIVE, CC,
  * GRUNDY_CACHE_DIR); 0, or 1 when out of memory */
