@@ -359,8 +359,7 @@ int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
     if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
     /* a heap may have 10^8 options (three-way splits of 55000): the time
      * limit is polled by elapsed work while they are listed */
-    if (it->ctx && gri_tick(&it->tick) &&
-        (it->st = gri_ctx_poll(it->ctx, it->err, "listing a heap's options", it->seen, "options")) != GR_OK) {
+    if (it->ctx && (it->st = gri_tick_poll(&it->tick, it->ctx, it->err, "listing a heap's options", it->seen, "options")) != GR_OK) {
         it->stopped = it->cut = 1;
         return 1;
     }

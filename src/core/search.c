@@ -18,8 +18,7 @@ static gr_status tick(gr_search *s) {
         gri_ticker_start(&s->tick, s->ctx);
         s->tick_on = 1;
     }
-    if (!gri_tick(&s->tick)) return GR_OK;
-    return gri_ctx_poll(s->ctx, s->err, s->what, s->memo.count, "positions");
+    return gri_tick_poll(&s->tick, s->ctx, s->err, s->what, s->memo.count, "positions");
 }
 
 typedef struct gr_search_frame {

@@ -54,7 +54,7 @@ gr_status gri_split3_ensure(gr_ruleset *rs, gri_split3 *p, size_t upto, gr_error
     gri_ticker_start(&tk, rs->ctx);
     for (size_t m = from; m < upto; m++) {
         gr_status st;
-        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the three-way splits' pair table", m, "rows")) != GR_OK) {
+        if ((st = gri_tick_poll(&tk, rs->ctx, err, "the three-way splits' pair table", m, "rows")) != GR_OK) {
             p->len = m;
             return st;
         }

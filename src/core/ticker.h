@@ -4,6 +4,7 @@
 #define GRUNDY_TICKER_H
 
 #include "core/internal.h"
+#include "core/context_internal.h"
 
 /* The poll by elapsed work, for loops whose steps cost anything from
  * nanoseconds to milliseconds: gri_tick() once per step (at the innermost
@@ -29,5 +30,10 @@ void gri_ticker_start_after(gri_ticker *t, const gr_ctx *ctx, uint64_t steps);
 void gri_ticker_resume(gri_ticker *t, const gr_ctx *ctx);
 int gri_ticker_look(gri_ticker *t);
 static inline int gri_tick(gri_ticker *t) { return ++t->count >= t->next && gri_ticker_look(t); }
+/* a tick, and the poll when one is due: GR_OK, or the stop (gri_ctx_poll) */
+static inline gr_status gri_tick_poll(gri_ticker *t, gr_ctx *ctx, gr_error *err, const char *what, uint64_t done,
+                                      const char *unit) {
+    return gri_tick(t) ? gri_ctx_poll(ctx, err, what, done, unit) : GR_OK;
+}
 
 #endif

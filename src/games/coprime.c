@@ -90,17 +90,17 @@ static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
     snprintf(what, sizeof what, "the sieve of %s (to %llu)", rs->spec, (unsigned long long)count);
     for (uint64_t i = 0; i < count && i < 2; i++) g[i] = (uint32_t)i;
     for (uint64_t i = 2; i < count && st == GR_OK; i++) {
-        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, i, "numbers")) != GR_OK) break;
+        if ((st = gri_tick_poll(&tk, rs->ctx, err, what, i, "numbers")) != GR_OK) break;
         if (g[i]) continue;
         g[i] = ++rank + 1;
         for (uint64_t j = i * i; i <= (count - 1) / i && j < count; j += i) {
-            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, i, "numbers")) != GR_OK) break;
+            if ((st = gri_tick_poll(&tk, rs->ctx, err, what, i, "numbers")) != GR_OK) break;
             if (!g[j]) g[j] = rank + 1;
         }
     }
     if (st == GR_OK) st = gri_rs_reserve(rs, (size_t)count, err);
     for (uint64_t i = rs->len; i < count && st == GR_OK; i++) {
-        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, i, "values")) != GR_OK) break;
+        if ((st = gri_tick_poll(&tk, rs->ctx, err, what, i, "values")) != GR_OK) break;
         st = gri_rs_push(rs, g[i], err);
     }
     free(g);

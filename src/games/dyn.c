@@ -172,7 +172,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     for (size_t n = 0; n < w; n++)
         for (size_t c = 0; c <= n; c++) {
             gr_status st;
-            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, what, n * (n + 1) / 2 + c,
+            if ((st = gri_tick_poll(&tk, rs->ctx, err, what, n * (n + 1) / 2 + c,
                                                     "positions")) != GR_OK) {
                 gr_mexset_free(&ms);
                 free(t);

@@ -170,7 +170,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     char what[GR_ERROR_MESSAGE_MAX / 2];
     snprintf(what, sizeof what, "the table of %s's small positions", rs->spec);
 #define TABLE_POLL(done)                                                                                           \
-    if (gri_tick(&tk) && (stop = gri_ctx_poll(rs->ctx, err, what, (done), "positions")) != GR_OK) \
+    if ((stop = gri_tick_poll(&tk, rs->ctx, err, what, (done), "positions")) != GR_OK) \
         break
     if (rs->fam == &gri_family_wythoff) {
         for (size_t a = 0; a < w && st == GR_OK && stop == GR_OK; a++)

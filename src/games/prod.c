@@ -85,7 +85,7 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
         uint64_t lim = x < PROD_SCAN2 ? x : PROD_SCAN2;
         if (x > lim) *complete = 0;
         for (uint64_t a = 0; a < lim; a++) {
-            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the moves of a prod coin", a, "rows")) != GR_OK)
+            if ((st = gri_tick_poll(&tk, rs->ctx, err, "the moves of a prod coin", a, "rows")) != GR_OK)
                 return st;
             uint64_t di, e;
             if (gr_nim_inv(t, a ^ x, &di, err) != GR_OK) continue;
@@ -102,7 +102,7 @@ static gr_status prod_moves(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     if (x > la || y > lb) *complete = 0;
     for (uint64_t a = 0; a < la; a++)
         for (uint64_t b = 0; b < lb; b++) {
-            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the moves of a prod coin", a * lb + b, "pairs")) != GR_OK)
+            if ((st = gri_tick_poll(&tk, rs->ctx, err, "the moves of a prod coin", a * lb + b, "pairs")) != GR_OK)
                 return st;
             uint64_t di;
             if (gr_nim_inv(t, gr_nim_mul(t, a ^ x, b ^ y), &di, err) != GR_OK) continue;
@@ -130,7 +130,7 @@ static gr_status prod_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
     for (uint64_t a = 0; a < la; a++)
         for (uint64_t b = 0; b < lb; b++)
             for (uint64_t c = 0; c < lc; c++) {
-                if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the moves of a prod coin", (a * lb + b) * lc + c,
+                if ((st = gri_tick_poll(&tk, rs->ctx, err, "the moves of a prod coin", (a * lb + b) * lc + c,
                                                         "moves")) != GR_OK)
                     return st;
                 write_left(buf, sizeof buf, n, a, b, c, x, y, z);

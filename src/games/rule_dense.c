@@ -203,16 +203,12 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
     while (dn->sp) {
         uint64_t idx = dn->stack[dn->sp - 1];
         if (dn->t[idx] <= MAX_VALUE) { dn->sp--; continue; }
-        ++evals;
-        if (gri_tick(&tk)) {
-            gr_status st = gri_ctx_poll(rs->ctx, err, "the table of a rule", evals, "positions");
-            if (st != GR_OK) return st;
-        }
+        gr_status st = gri_tick_poll(&tk, rs->ctx, err, "the table of a rule", ++evals, "positions");
+        if (st != GR_OK) return st;
         if (!gri_rule_marks_room(&dn->marks, dn->maxval, (uint64_t)1 << 26)) { *gave_up = 1; return GR_OK; }
         cellrun c;
         int64_t nv;
-        gr_status st = evaluate(rs, dn, idx, &c, &nv, err);
-        if (st != GR_OK) return st;
+        if ((st = evaluate(rs, dn, idx, &c, &nv, err)) != GR_OK) return st;
         if (c.cycle) { *gave_up = 1; return GR_OK; }
         if (c.outside) {
             for (unsigned i = 0; i < a; i++) want[i] = c.want[i] > dn->dim[i] ? c.want[i] : dn->dim[i];

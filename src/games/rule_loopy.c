@@ -154,7 +154,7 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         /* one listing may take up to RULE_MAX_STEPS steps: the time limit is
          * checked before each position is explored (found by fuzz_rule: a
          * rule whose positions each list c*c options ran past it) */
-        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the loopy game's graph", next, "positions")) != GR_OK)
+        if ((st = gri_tick_poll(&tk, rs->ctx, err, "the loopy game's graph", next, "positions")) != GR_OK)
             return drop_graph(d, st);
         for (x.which = 0; x.which < x.nsum; x.which++) {
             if (x.which && !memcmp(cur + (x.which - 1) * a, cur + x.which * a, a * sizeof *cur)) continue;

@@ -192,7 +192,7 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
     gri_ticker tk;
     gri_ticker_start(&tk, o->ctx);
 #define CAND_POLL(so_far)                                                                                            \
-    if (gri_tick(&tk) && (st = gri_ctx_poll(o->ctx, err, "building a misère quotient's candidate", (so_far), "elements")) != GR_OK) \
+    if ((st = gri_tick_poll(&tk, o->ctx, err, "building a misère quotient's candidate", (so_far), "elements")) != GR_OK) \
         goto done
     if ((st = build_sub(&c, err)) != GR_OK) goto done;
     c.nk = 1;

@@ -184,7 +184,7 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
     while (pq.n) {
         uint64_t d;
         uint32_t s;
-        if (gri_tick(&tk) && (st = gri_ctx_poll(o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
+        if ((st = gri_tick_poll(&tk, o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
             goto done;
         pq_pop(&pq, &d, &s);
         if (d != v.dist[s]) continue;
@@ -208,7 +208,7 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
         for (size_t t = 0; t < nt; t++) {
             /* a state has up to nt transitions, a stale pop none: the
              * ticks count the transitions, so the poll follows the work */
-            if (gri_tick(&tk) && (st = gri_ctx_poll(o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
+            if ((st = gri_tick_poll(&tk, o->ctx, err, "the proof of a misère quotient", v.n, "states")) != GR_OK)
                 goto done;
             if (t == 0 || tr[t].g != tr[t - 1].g) {
                 /* T g and e g, shared by the transitions of one element g */

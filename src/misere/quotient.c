@@ -277,7 +277,7 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
             mq_verdict v;
             /* each proof may be short, their sequence long: polled here
              * too, as one heap's proof polls inside */
-            if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the proof of a misère quotient", n, "heaps")) != GR_OK)
+            if ((st = gri_tick_poll(&tk, rs->ctx, err, "the proof of a misère quotient", n, "heaps")) != GR_OK)
                 break;
             work += cand.q;
             st = gri_mq_verify(&cand, &Q->o, max_states, &v, err);

@@ -89,7 +89,7 @@ gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     gri_ticker_start(&tk, rs->ctx);
     while (rs->nl_len <= m) {
         uint64_t h = rs->nl_len;
-        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the misère types of the heaps", h, "heaps")) != GR_OK)
+        if ((st = gri_tick_poll(&tk, rs->ctx, err, "the misère types of the heaps", h, "heaps")) != GR_OK)
             return st;
         optscan o = {rs, 0, 1, 0, 0, 0, 0, GR_OK, err};
         if ((st = gr_ruleset_value(rs, h, &o.v, err)) != GR_OK) return st;
@@ -130,7 +130,7 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     gri_ticker_start(&tk, rs->ctx);
     while (rs->sj_len <= m) {
         uint64_t h = rs->sj_len;
-        if (gri_tick(&tk) && (st = gri_ctx_poll(rs->ctx, err, "the heaps' moves", h, "heaps")) != GR_OK) return st;
+        if ((st = gri_tick_poll(&tk, rs->ctx, err, "the heaps' moves", h, "heaps")) != GR_OK) return st;
         if ((st = gr_ruleset_value(rs, h, &v, err)) != GR_OK) return st;
         if (v == 0) {
             int any = 0, complete;
