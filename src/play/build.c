@@ -99,12 +99,10 @@ gr_status gr_position_play(const gr_position *pos, const gr_move *move, gr_posit
     if (!parts && !move->to) return gri_fail(err, GR_EINVAL, "a move with neither parts nor text");
     if (!parts) {
         if ((st = gr_position_parse(pos->ctx, move->to, strlen(move->to), 0, &read, err)) != GR_OK) return st;
-        if (!(tmp = malloc(read->nterms * sizeof *tmp))) {
+        if (!(tmp = gri_term_infos(read))) {
             gr_position_free(read);
             return gri_fail(err, GR_ENOMEM, "out of memory");
         }
-        for (size_t i = 0; i < read->nterms; i++)
-            if ((st = gr_position_term(read, i, &tmp[i])) != GR_OK) break;
         parts = tmp;
         nparts = read->nterms;
     }

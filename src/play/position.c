@@ -184,16 +184,29 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
     gri_buf_puts(b, ")");
 }
 
+/* the moving term written out, once per term (0 when out of memory: st set) */
+static int sink_from(gr_movesink *s) {
+    if (s->from || gr_position_term_format(s->pos, s->term, &s->from) == GR_OK) return 1;
+    s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
+    return 0;
+}
+
 /* one move to the callback, as text and as data */
 static int hand_over(gr_movesink *s, const char *to, const gr_term_info *parts, size_t nparts) {
-    if (!s->from && gr_position_term_format(s->pos, s->term, &s->from) != GR_OK) {
-        s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
-        return 1;
-    }
+    if (!sink_from(s)) return 1;
     gr_move m = {s->term, s->from, to, nparts, parts};
     s->found++;
     if (s->fn(s->user, &m)) { s->cut = 1; return 1; }
     return 0;
+}
+
+gr_term_info *gri_term_infos(const gr_position *pos) {
+    gr_term_info *out = malloc((pos->nterms ? pos->nterms : 1) * sizeof *out);
+    for (size_t i = 0; out && i < pos->nterms; i++) {
+        const gr_term *t = &pos->terms[i];
+        out[i] = (gr_term_info){t->rs, pos->args + t->args, t->nargs, t->bare};
+    }
+    return out;
 }
 
 int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *to, gr_move_fn fn, void *user,
@@ -207,15 +220,11 @@ int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *t
                               : gri_fail(err, GR_EINTERNAL, "the move to '%s' does not read back: %s", to, e.message);
         return -1;
     }
-    gr_term_info *parts = malloc((p->nterms ? p->nterms : 1) * sizeof *parts);
+    gr_term_info *parts = gri_term_infos(p);
     if (!parts) {
         gr_position_free(p);
         *st = gri_fail(err, GR_ENOMEM, "out of memory listing moves");
         return -1;
-    }
-    for (size_t i = 0; i < p->nterms; i++) {
-        const gr_term *t = &p->terms[i];
-        parts[i] = (gr_term_info){t->rs, p->args + t->args, t->nargs, t->bare};
     }
     m.nparts = p->nterms;
     m.parts = parts;
@@ -229,10 +238,7 @@ int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *t
  * coins): its data is the text read back */
 int gri_movesink_emit(gr_movesink *s, const char *to) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
-    if (!s->from && gr_position_term_format(s->pos, s->term, &s->from) != GR_OK) {
-        s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
-        return 1;
-    }
+    if (!sink_from(s)) return 1;
     s->found++;
     int r = gri_move_call(s->pos->ctx, s->term, s->from, to, s->fn, s->user, &s->st, s->err);
     if (r) s->cut = r > 0;
@@ -251,10 +257,10 @@ int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state
     char *to;
     /* the data, as the text has it: a heap term keeps its other non-empty
      * heaps in order, with the moved heap replaced by vals (an empty term
-     * is NAME(0)); a state term becomes vals, or ends (no part) */
-    uint64_t *args = malloc((state ? 1 : (size_t)t->nargs + n + 1) * sizeof *args);
+     * is NAME(0)); a state term becomes vals */
+    uint64_t *args = state ? NULL : malloc(((size_t)t->nargs + n + 1) * sizeof *args);
     to = NULL;
-    if (gri_buf_take(&b, &to, NULL) != GR_OK || !args) {
+    if (gri_buf_take(&b, &to, NULL) != GR_OK || (!state && !args)) {
         free(to);
         free(args);
         s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");

@@ -52,6 +52,9 @@ typedef struct gr_movesink {
     char *from;
 } gr_movesink;
 int gri_movesink_emit(gr_movesink *s, const char *to);
+/* the terms of pos as the public API describes them (malloc'd, pointing
+ * into pos; NULL when out of memory) */
+gr_term_info *gri_term_infos(const gr_position *pos);
 /* Calls fn with the move of term `component` from `from` to `to` and its
  * data (gr_move.parts), read back from `to`: fn's answer (1: stop), or -1
  * with *st set when `to` does not read back or memory runs out. For the
