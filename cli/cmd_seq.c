@@ -90,7 +90,7 @@ static int print_period(const cli_opts *o, gr_ruleset *rs) {
 }
 
 /* --plot FILE.svg and --out FILE (.txt: the values as text; otherwise binary) */
-static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals, double deadline) {
+static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals) {
     char why[512];
     if (o->plot_path) {
         gr_period per = {0};
@@ -101,9 +101,6 @@ static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals, double 
             if (!vals->stopped) fprintf(stderr, "grundy: error: %s\n", why);
             return 2;
         }
-        cli_seq_init(vals, rs, vals->count); /* read again from 0 for --out */
-        vals->watch = 1;
-        vals->deadline = deadline;
     }
     if (o->out_path) {
         size_t pl = strlen(o->out_path);
@@ -183,10 +180,9 @@ int cmd_seq(const cli_opts *o) {
         goto out;
     }
     /* --max-seconds and Ctrl-C cover writing the values too */
-    double deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
     vals->watch = 1;
-    vals->deadline = deadline;
-    if ((rc = write_files(o, rs, vals, deadline)) != 0) goto stopped;
+    vals->deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
+    if ((rc = write_files(o, rs, vals)) != 0) goto stopped;
     if (!o->out_path && !o->plot_path && o->json) {
         /* the values and how they were found (a rule: the kernels, native
          * code or the rule machine) */
@@ -212,7 +208,7 @@ int cmd_seq(const cli_opts *o) {
         json_object_end(&w);
         json_line_end(&w);
     } else if (!o->out_path && !o->plot_path) {
-        for (uint64_t i = 0; i <= o->to && !vals->failed; i++) {
+        for (uint64_t i = 0; i <= o->to; i++) {
             uint64_t x = cli_seq_at(vals, i);
             if (vals->failed) break;
             if (i) putchar(' ');
