@@ -103,10 +103,14 @@ static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
         }
         size_t pick = 0;
         uint64_t size = 0;
+        play_count total = play_count_of(g->pos), c;
         for (size_t k = 0; k < mv.n; k++) {
-            char *after = every ? NULL : after_moves(g, &mv, k, 1);
-            uint64_t s = play_size(g, every ? mv.list[k].to : after);
-            free(after);
+            uint64_t s = 0;
+            gr_position *next = NULL;
+            if (every) s = play_count_size(play_count_terms(mv.list[k].parts, mv.list[k].nparts));
+            else if (play_count_after(g->pos, total, &mv.list[k], &c) == 0) s = play_count_size(c);
+            else if (gr_position_play(g->pos, &mv.list[k], &next, &err) == GR_OK) s = play_count_size(play_count_of(next));
+            gr_position_free(next);
             if (!k || s > size) { size = s; pick = k; }
         }
         if (mv.n) cli_moves_collect(out, &mv.list[pick]);

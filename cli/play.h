@@ -19,14 +19,32 @@ typedef struct play_game {
     double seconds;     /* the time limit of each of grundy's computations */
 } play_game;
 
-/* A canonical key of a position: each term written with its ruleset's
- * spec and, for heap rulesets, its non-empty heaps in ascending order
- * (terms with no heap left are dropped), the terms sorted and joined by
- * " + ". Positions with one key are the same game. malloc'd, NULL when out
- * of memory. */
-char *play_key(gr_position *pos);
-/* the key of one term ("" for a heap term with no heap left) */
-char *play_term_key(gr_position *pos, size_t i);
+/* A position's form (play_form.c): each heap of a heap ruleset's term is
+ * an item (args points at the heap, nargs 1; empty heaps are left out),
+ * each state term is one; sorted, so two positions with equal forms are the
+ * same game. Items point into the position or terms they came from. */
+typedef struct play_item {
+    const char *spec;   /* the ruleset's spec */
+    gr_ruleset *rs;
+    int heap;           /* a heap, or a state term */
+    const uint64_t *args;
+    size_t nargs;
+    size_t term;        /* the term it belongs to */
+    size_t at;          /* a heap: its index among the term's arguments */
+} play_item;
+typedef struct play_form {
+    play_item *items;
+    size_t n;
+} play_form;
+/* 0, or -1 when out of memory */
+int play_form_of(gr_position *pos, play_form *f);
+int play_form_of_terms(const gr_term_info *t, size_t n, play_form *f);
+void play_form_free(play_form *f);
+/* the items of a not in b and of b not in a, as multisets (0, or -1) */
+int play_form_diff(const play_form *a, const play_form *b, play_form *only_a, play_form *only_b);
+int play_form_equal(const play_form *a, const play_form *b);
+/* term i alone as a position of its own (built from its data) */
+gr_status play_term_alone(gr_ctx *ctx, gr_position *pos, size_t i, gr_position **out, gr_error *err);
 
 /* Whether `typed` (a line the player typed: `i: TERM`, several of them
  * joined by ';', `#N` for the N-th move `?` lists, or the whole position
@@ -46,9 +64,19 @@ gr_status play_winning(play_game *g, size_t max, struct cli_moves *mv, int *wins
  * gr_position_moves. 0, or -1 with why. */
 int play_term_moves(play_game *g, size_t i, size_t max, struct cli_moves *mv, int *complete, char *why, size_t wl);
 
-/* the size of a position text, to compare: the sum of its terms'
- * arguments (the tokens left), then their number; grundy drags a lost game
- * out by leaving the largest */
-uint64_t play_size(play_game *g, const char *text);
+/* the size of a position, to compare: the tokens left (the sum of its
+ * terms' arguments, saturating), then the number of arguments; grundy
+ * drags a lost game out by leaving the largest (play_count_size orders
+ * them as one number) */
+typedef struct play_count {
+    uint64_t tokens, parts;
+} play_count;
+play_count play_count_terms(const gr_term_info *t, size_t n);
+play_count play_count_of(gr_position *pos);
+uint64_t play_count_size(play_count c);
+/* the count after move m (with parts) from a position whose count is
+ * total, without building it; -1 when it cannot be told so (a count that
+ * saturated) */
+int play_count_after(gr_position *pos, play_count total, const gr_move *m, play_count *out);
 
 #endif

@@ -1,9 +1,10 @@
 /* grundy play: whether a typed move is legal, and why not. A move is
- * checked by what it changes: the terms of the position before and after
- * are compared by canonical keys, and only what differs is checked against
- * the options the library lists (a heap's options for heap rulesets, a
- * term's moves for the others), so a huge nim heap or a long sum is
- * checked at once. */
+ * checked by what it changes, as data: the forms of the position before
+ * and after (play_form.c) are compared, and only what differs is checked
+ * against the rules (a heap's options for heap rulesets, decided from the
+ * rule itself where the family can; a term's moves, compared as data, for
+ * the others), so a huge nim heap or a long sum is checked at once and a
+ * heap may split into any number of heaps. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,354 +12,156 @@
 #include "play.h"
 #include "solve.h"
 
-/* ---- a small string builder ---- */
-typedef struct sb {
-    char *s;
-    size_t n, cap;
-    int oom;
-} sb;
-
-static void sb_put(sb *b, const char *s) {
-    size_t k = strlen(s);
-    if (b->oom) return;
-    if (b->n + k + 1 > b->cap) {
-        size_t nc = b->cap ? b->cap : 64;
-        while (nc < b->n + k + 1) nc *= 2;
-        char *p = realloc(b->s, nc);
-        if (!p) { b->oom = 1; return; }
-        b->s = p;
-        b->cap = nc;
-    }
-    memcpy(b->s + b->n, s, k + 1);
-    b->n += k;
+static int cmp_written(const void *a, const void *b) {
+    const play_item *x = a, *y = b;
+    if (x->term != y->term) return x->term < y->term ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
 }
 
-static void sb_u64(sb *b, uint64_t v) {
-    char t[24];
-    snprintf(t, sizeof t, "%llu", (unsigned long long)v);
-    sb_put(b, t);
-}
-
-static char *sb_take(sb *b) {
-    if (!b->s && !b->oom) sb_put(b, "");
-    if (b->oom) { free(b->s); return NULL; }
-    return b->s;
-}
-
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+static int cmp_size(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
     return x < y ? -1 : x > y;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* the non-empty heaps of a heap term, ascending (malloc'd; NULL when out of memory) */
-static uint64_t *sorted_heaps(const gr_term_info *t, size_t *m) {
-    uint64_t *h = malloc((t->nargs ? t->nargs : 1) * sizeof *h);
-    if (!h) return NULL;
-    *m = 0;
-    for (size_t k = 0; k < t->nargs; k++)
-        if (t->args[k]) h[(*m)++] = t->args[k];
-    qsort(h, *m, sizeof *h, cmp_u64);
-    return h;
-}
-
-char *play_term_key(gr_position *pos, size_t i) {
-    gr_term_info t;
-    if (gr_position_term(pos, i, &t) != GR_OK) return NULL;
-    sb b = {0};
-    if (gr_ruleset_is_heap(t.ruleset)) {
-        size_t m;
-        uint64_t *h = sorted_heaps(&t, &m);
-        if (!h) return NULL;
-        if (m) {
-            sb_put(&b, gr_ruleset_spec(t.ruleset));
-            for (size_t k = 0; k < m; k++) { sb_put(&b, k ? "," : "("); sb_u64(&b, h[k]); }
-            sb_put(&b, ")");
-        }
-        free(h);
-    } else {
-        sb_put(&b, gr_ruleset_spec(t.ruleset));
-        sb_put(&b, "(");
-        for (size_t k = 0; k < t.nargs; k++) { if (k) sb_put(&b, ","); sb_u64(&b, t.args[k]); }
-        sb_put(&b, ")");
-    }
-    return sb_take(&b);
-}
-
-/* the keys of every term (NULL when out of memory) */
-static char **term_keys(gr_position *pos, size_t *n) {
-    *n = gr_position_count(pos);
-    char **k = calloc(*n ? *n : 1, sizeof *k);
-    if (!k) return NULL;
-    for (size_t i = 0; i < *n; i++)
-        if (!(k[i] = play_term_key(pos, i))) {
-            for (size_t j = 0; j < i; j++) free(k[j]);
-            free(k);
-            return NULL;
-        }
-    return k;
-}
-
-static void free_keys(char **k, size_t n) {
-    if (!k) return;
-    for (size_t i = 0; i < n; i++) free(k[i]);
-    free(k);
-}
-
-char *play_key(gr_position *pos) {
+/* what a checked move turns its term into: parts[0..n) in one block with
+ * their arguments (free(parts) frees all) */
+typedef struct replacement {
+    gr_term_info *parts;
     size_t n;
-    char **k = term_keys(pos, &n);
-    if (!k) return NULL;
-    qsort(k, n, sizeof *k, cmp_str);
-    sb b = {0};
-    int first = 1;
-    for (size_t i = 0; i < n; i++) {
-        if (!k[i][0]) continue;
-        if (!first) sb_put(&b, " + ");
-        sb_put(&b, k[i]);
-        first = 0;
+} replacement;
+
+/* one part in a block: term t of a heap ruleset with heap `at` replaced by
+ * the heaps h[0..k) (no heap left: a nim heap of 0, as the library writes
+ * a term that ends) */
+static int heap_replacement(const gr_term_info *t, size_t at, const uint64_t *h, size_t k, replacement *r) {
+    size_t m = t->nargs - 1 + k;
+    r->parts = malloc(sizeof *r->parts + (m ? m : 1) * sizeof(uint64_t));
+    if (!r->parts) return -1;
+    uint64_t *a = (uint64_t *)(r->parts + 1);
+    size_t j = 0;
+    for (size_t x = 0; x < t->nargs; x++) {
+        if (x != at) { a[j++] = t->args[x]; continue; }
+        for (size_t y = 0; y < k; y++) a[j++] = h[y];
     }
-    free_keys(k, n);
-    return sb_take(&b);
+    r->n = 1;
+    if (m) r->parts[0] = (gr_term_info){t->ruleset, a, m, t->bare && m == 1};
+    else { a[0] = 0; r->parts[0] = (gr_term_info){NULL, a, 1, 1}; }
+    return 0;
 }
 
-/* the key of a position text; NULL when it does not parse (why set) */
-static char *text_key(play_game *g, const char *text, char *why, size_t wl) {
-    gr_position *p = NULL;
-    gr_error err;
-    if (cli_parse(g->ctx, text, strlen(text), 0, &p, &err) != GR_OK) {
-        snprintf(why, wl, "%s", err.message);
-        return NULL;
-    }
-    char *k = play_key(p);
-    gr_position_free(p);
-    if (!k) snprintf(why, wl, "out of memory");
-    return k;
-}
-
-uint64_t play_size(play_game *g, const char *text) {
-    gr_position *p = NULL;
-    gr_error err;
-    if (cli_parse(g->ctx, text, strlen(text), 0, &p, &err) != GR_OK) return 0;
-    uint64_t s = 0, parts = 0;
-    for (size_t i = 0; i < gr_position_count(p); i++) {
-        gr_term_info t;
-        if (gr_position_term(p, i, &t) != GR_OK) continue;
-        for (size_t k = 0; k < t.nargs; k++) s = s + t.args[k] < s ? UINT64_MAX : s + t.args[k];
-        parts += t.nargs;
-    }
-    gr_position_free(p);
-    /* more tokens first, then more parts */
-    return s >= (UINT64_MAX >> 8) ? UINT64_MAX : s << 8 | (parts < 255 ? parts : 255);
-}
-
-int play_term_moves(play_game *g, size_t i, size_t max, cli_moves *mv, int *complete, char *why, size_t wl) {
-    char *text = NULL;
-    gr_position *p = NULL;
-    gr_error err;
-    int rc = -1;
-    if (gr_position_term_format(g->pos, i, &text) != GR_OK) { snprintf(why, wl, "out of memory"); return -1; }
-    if (cli_parse(g->ctx, text, strlen(text), 0, &p, &err) != GR_OK ||
-        gr_position_moves(p, max, cli_moves_collect, mv, complete, &err) != GR_OK) {
-        snprintf(why, wl, "%s", err.message);
-        goto out;
-    }
-    if (mv->oom) { snprintf(why, wl, "out of memory"); goto out; }
-    for (size_t k = 0; k < mv->n; k++) mv->list[k].component = i;
-    rc = 0;
-out:
-    gr_position_free(p);
-    free(text);
-    return rc;
-}
-
-/* ---- one term's move ---- */
-
-static void heaps_text(char *out, size_t ol, const uint64_t *h, size_t n) {
+static void heaps_text(char *out, size_t ol, const play_form *f) {
     size_t used = 0;
     out[0] = '\0';
-    if (!n) { snprintf(out, ol, "nothing"); return; }
-    for (size_t k = 0; k < n && used + 24 < ol; k++)
-        used += (size_t)snprintf(out + used, ol - used, "%s%llu", k ? "," : "", (unsigned long long)h[k]);
+    if (!f->n) { snprintf(out, ol, "nothing"); return; }
+    for (size_t k = 0; k < f->n && used + 24 < ol; k++)
+        used += (size_t)snprintf(out + used, ol - used, "%s%llu", k ? "," : "", (unsigned long long)f->items[k].args[0]);
 }
 
-/* Of two ascending heap lists, the heaps one has and the other has not
- * (as multisets; empty heaps are skipped): oa[0..*ra) and ob[0..*rb),
- * ascending, with room for na and nb heaps */
-static void cancel_common(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t *oa, size_t *ra,
-                          uint64_t *ob, size_t *rb) {
-    size_t x = 0, y = 0;
-    *ra = *rb = 0;
-    while (x < na || y < nb) {
-        if (x < na && !a[x]) x++;
-        else if (y < nb && !b[y]) y++;
-        else if (x < na && y < nb && a[x] == b[y]) { x++; y++; }
-        else if (y >= nb || (x < na && a[x] < b[y])) oa[(*ra)++] = a[x++];
-        else ob[(*rb)++] = b[y++];
-    }
+/* the items of a form as a position, written back (malloc'd; NULL on failure) */
+static char *form_text(play_game *g, const play_form *f) {
+    gr_position *p = NULL;
+    gr_error err;
+    char *out = NULL;
+    gr_status st = gr_position_new(g->ctx, &p, &err);
+    for (size_t k = 0; st == GR_OK && k < f->n; k++)
+        st = gr_position_add_term(p, f->items[k].rs, f->items[k].args, f->items[k].nargs, &err);
+    if (st == GR_OK && gr_position_format(p, &out, NULL) != GR_OK) out = NULL;
+    gr_position_free(p);
+    return out;
 }
 
-/* A heap term whose heaps go from t's to u's (u NULL: none left): legal
- * when one heap changed, to heaps that are one of its options. */
-static int check_heap_term(size_t i, const gr_term_info *t, const gr_term_info *u, char *why, size_t wl) {
-    size_t na, nb = 0;
-    uint64_t *a = sorted_heaps(t, &na), *b = NULL;
-    gr_term_info none = {t->ruleset, NULL, 0, 0};
-    if (a) b = sorted_heaps(u ? u : &none, &nb);
-    if (!a || !b) { free(a); free(b); snprintf(why, wl, "out of memory"); return -1; }
-    /* cancel the heaps both have */
-    size_t ra, rb;
-    uint64_t *oa = malloc((na ? na : 1) * sizeof *oa), *ob = malloc((nb ? nb : 1) * sizeof *ob);
-    if (!oa || !ob) { free(a); free(b); free(oa); free(ob); snprintf(why, wl, "out of memory"); return -1; }
-    cancel_common(a, na, b, nb, oa, &ra, ob, &rb);
-    int rc = 0;
-    char ht[96];
-    const char *spec = gr_ruleset_spec(t->ruleset);
-    if (ra == 0) {
-        heaps_text(ht, sizeof ht, ob, rb);
-        snprintf(why, wl, "term %zu only gains heaps (%s): a move changes one heap", i + 1, ht);
-    } else if (ra > 1) {
-        snprintf(why, wl, "%zu heaps of term %zu change: a move changes one heap", ra, i + 1);
-    } else if (rb > 3) {
-        heaps_text(ht, sizeof ht, ob, rb);
-        snprintf(why, wl, "a heap of %llu cannot become %s: a move leaves at most three heaps",
-                 (unsigned long long)oa[0], ht);
-    } else {
-        /* decided from the rule for nim, take-and-break, Grundy's game and
-         * coprime heaps of any size; by listing the options for the rest */
-        int yes = 0;
-        gr_error err;
-        gr_status st = gr_ruleset_is_option(t->ruleset, oa[0], ob, rb, PLAY_LIST_MAX, &yes, &err);
-        if (st == GR_OK && yes) {
-            rc = 1;
-        } else if (st == GR_OK) {
-            heaps_text(ht, sizeof ht, ob, rb);
-            if (!strcmp(gr_ruleset_family(t->ruleset), "nim"))
-                snprintf(why, wl, "a nim heap of %llu cannot become %s: a move takes one or more tokens from one heap",
-                         (unsigned long long)oa[0], ht);
-            else
-                snprintf(why, wl, "in %s a heap of %llu cannot become %s: that is not one of its options "
-                         "(type ? to list the moves)", spec, (unsigned long long)oa[0], ht);
-        } else if (st == GR_EUNPROVEN) {
-            snprintf(why, wl, "grundy cannot check this move: a heap of %llu has more options than the %zu it lists",
-                     (unsigned long long)oa[0], PLAY_LIST_MAX);
-        } else {
-            snprintf(why, wl, "%s", err.message);
-            rc = -1;
+/* A heap `old` of term old->term becomes the heaps in nw: legal when they
+ * are one of its options. 1 legal (*r set), 0 not (why), -1 failure. */
+static int check_heap(play_game *g, const play_item *old, const play_form *nw, replacement *r, char *why, size_t wl) {
+    for (size_t k = 0; k < nw->n; k++)
+        if (!nw->items[k].heap || strcmp(nw->items[k].spec, old->spec)) {
+            snprintf(why, wl, "term %zu is a %s term: a move does not turn it into a %s term", old->term + 1, old->spec,
+                     nw->items[k].spec);
+            return 0;
         }
+    uint64_t *h = malloc((nw->n ? nw->n : 1) * sizeof *h);
+    if (!h) { snprintf(why, wl, "out of memory"); return -1; }
+    /* the heaps in the order they were written (is_option sorts them itself) */
+    play_item *w = malloc((nw->n ? nw->n : 1) * sizeof *w);
+    if (!w) { free(h); snprintf(why, wl, "out of memory"); return -1; }
+    memcpy(w, nw->items, nw->n * sizeof *w);
+    qsort(w, nw->n, sizeof *w, cmp_written);
+    for (size_t k = 0; k < nw->n; k++) h[k] = w[k].args[0];
+    free(w);
+    uint64_t n = old->args[0];
+    int yes = 0, rc = 0;
+    char ht[96];
+    gr_error err;
+    /* decided from the rule for nim, take-and-break, Grundy's game and
+     * coprime heaps of any size; by listing the options for the rest */
+    gr_status st = gr_ruleset_is_option(old->rs, n, h, nw->n, PLAY_LIST_MAX, &yes, &err);
+    heaps_text(ht, sizeof ht, nw);
+    if (st == GR_OK && yes) {
+        gr_term_info t;
+        rc = gr_position_term(g->pos, old->term, &t) == GR_OK && heap_replacement(&t, old->at, h, nw->n, r) == 0 ? 1 : -1;
+        if (rc < 0) snprintf(why, wl, "out of memory");
+    } else if (st == GR_OK) {
+        if (!strcmp(gr_ruleset_family(old->rs), "nim"))
+            snprintf(why, wl, "a nim heap of %llu cannot become %s: a move takes one or more tokens from one heap",
+                     (unsigned long long)n, ht);
+        else
+            snprintf(why, wl, "in %s a heap of %llu cannot become %s: that is not one of its options "
+                     "(type ? to list the moves)", old->spec, (unsigned long long)n, ht);
+    } else if (st == GR_EUNPROVEN) {
+        snprintf(why, wl, "grundy cannot check this move: a heap of %llu has more options than the %zu it lists",
+                 (unsigned long long)n, PLAY_LIST_MAX);
+    } else {
+        snprintf(why, wl, "%s", err.message);
+        rc = -1;
     }
-    free(a); free(b); free(oa); free(ob);
+    free(h);
     return rc;
 }
 
-/* Term i of the position becomes `to` (a term, a sum, or "0"), whose
- * position cand[idx[0..nidx)] are the terms (cand may be NULL when nidx
- * is 0). 1 legal, 0 not (why), -1 failure. */
-static int check_term(play_game *g, size_t i, gr_position *cand, const size_t *idx, size_t nidx, const char *to,
-                      char *why, size_t wl) {
-    gr_term_info t, u;
-    if (gr_position_term(g->pos, i, &t) != GR_OK) { snprintf(why, wl, "no term %zu", i + 1); return -1; }
-    if (gr_ruleset_is_heap(t.ruleset) && nidx <= 1) {
-        if (nidx && gr_position_term(cand, idx[0], &u) != GR_OK) { snprintf(why, wl, "no term"); return -1; }
-        if (!nidx || (gr_ruleset_is_heap(u.ruleset) && !strcmp(gr_ruleset_spec(u.ruleset), gr_ruleset_spec(t.ruleset))))
-            return check_heap_term(i, &t, nidx ? &u : NULL, why, wl);
-        snprintf(why, wl, "term %zu is a %s term: a move does not turn it into a %s term", i + 1,
-                 gr_ruleset_spec(t.ruleset), gr_ruleset_spec(u.ruleset));
-        return 0;
-    }
-    /* a state term (or a heap term said to split into several): its moves,
-     * listed; a move leaves terms of its own ruleset */
-    for (size_t k = 0; k < nidx; k++) {
-        if (gr_position_term(cand, idx[k], &u) != GR_OK) { snprintf(why, wl, "no term"); return -1; }
-        if (strcmp(gr_ruleset_spec(u.ruleset), gr_ruleset_spec(t.ruleset))) {
-            snprintf(why, wl, "term %zu is a %s term: a move does not turn it into a %s term", i + 1,
-                     gr_ruleset_spec(t.ruleset), gr_ruleset_spec(u.ruleset));
+/* A state term `old` becomes the items in nw: legal when one of its moves
+ * leaves exactly them. 1 legal (*r set), 0 not (why), -1 failure. */
+static int check_state(play_game *g, const play_item *old, const play_form *nw, replacement *r, char *why, size_t wl) {
+    for (size_t k = 0; k < nw->n; k++)
+        if (strcmp(nw->items[k].spec, old->spec)) {
+            snprintf(why, wl, "term %zu is a %s term: a move does not turn it into a %s term", old->term + 1, old->spec,
+                     nw->items[k].spec);
             return 0;
         }
-    }
-    char *want = text_key(g, to, why, wl);
-    if (!want) return -1;
     cli_moves mv = {0};
     int complete = 1, rc = 0;
-    if (play_term_moves(g, i, PLAY_LIST_MAX, &mv, &complete, why, wl) != 0) rc = -1;
+    if (play_term_moves(g, old->term, PLAY_LIST_MAX, &mv, &complete, why, wl) != 0) rc = -1;
     for (size_t k = 0; rc == 0 && k < mv.n; k++) {
-        char *key = text_key(g, mv.list[k].to, why, wl);
-        if (!key) { rc = -1; break; }
-        if (!strcmp(key, want)) rc = 1;
-        free(key);
+        play_form f;
+        if (play_form_of_terms(mv.list[k].parts, mv.list[k].nparts, &f) != 0) {
+            snprintf(why, wl, "out of memory");
+            rc = -1;
+            break;
+        }
+        if (play_form_equal(&f, nw)) {
+            rc = 1;
+            *r = (replacement){(gr_term_info *)mv.list[k].parts, mv.list[k].nparts};
+            mv.list[k].parts = NULL;
+        }
+        play_form_free(&f);
     }
     if (rc == 0) {
-        char *from = NULL;
-        if (gr_position_term_format(g->pos, i, &from) != GR_OK) { snprintf(why, wl, "out of memory"); rc = -1; }
+        char *from = NULL, *to = form_text(g, nw);
+        if (!to || gr_position_term_format(g->pos, old->term, &from) != GR_OK) { snprintf(why, wl, "out of memory"); rc = -1; }
         else if (complete)
             snprintf(why, wl, "%.200s cannot become %.200s: that is not one of its moves (type ? to list them)", from, to);
         else
             snprintf(why, wl, "grundy cannot check this move: %.200s has more moves than the %zu it lists", from,
                      PLAY_LIST_MAX);
         free(from);
+        free(to);
     }
-    free(want);
     cli_moves_free(&mv);
     return rc;
 }
 
-/* the terms of cand[idx..] written back, joined by " + " ("0" for none) */
-static char *join_terms(gr_position *cand, const size_t *idx, size_t n) {
-    sb b = {0};
-    for (size_t k = 0; k < n; k++) {
-        char *s = NULL;
-        if (gr_position_term_format(cand, idx[k], &s) != GR_OK) { free(b.s); return NULL; }
-        if (k) sb_put(&b, " + ");
-        sb_put(&b, s);
-        free(s);
-    }
-    if (!n) sb_put(&b, "0");
-    return sb_take(&b);
-}
-
-typedef struct keyed {
-    char *key;
-    size_t i;
-} keyed;
-
-static int cmp_keyed(const void *a, const void *b) {
-    const keyed *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
-/* the terms of the position and of cand that the other has not (as
- * multisets of keys): their indices into *old_out and *new_out (malloc'd) */
-static int diff_terms(gr_position *pos, gr_position *cand, size_t **old_out, size_t *nold, size_t **new_out,
-                      size_t *nnew) {
-    size_t n, m;
-    char **ka = term_keys(pos, &n), **kb = ka ? term_keys(cand, &m) : NULL;
-    keyed *a = kb ? malloc((n ? n : 1) * sizeof *a) : NULL, *b = a ? malloc((m ? m : 1) * sizeof *b) : NULL;
-    size_t *oo = b ? malloc((n ? n : 1) * sizeof *oo) : NULL, *on = oo ? malloc((m ? m : 1) * sizeof *on) : NULL;
-    if (!on) {
-        free_keys(ka, n); free_keys(kb, kb ? m : 0); free(a); free(b); free(oo);
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) a[i] = (keyed){ka[i], i};
-    for (size_t i = 0; i < m; i++) b[i] = (keyed){kb[i], i};
-    qsort(a, n, sizeof *a, cmp_keyed);
-    qsort(b, m, sizeof *b, cmp_keyed);
-    size_t x = 0, y = 0;
-    *nold = *nnew = 0;
-    while (x < n || y < m) {
-        int c = x >= n ? 1 : y >= m ? -1 : strcmp(a[x].key, b[y].key);
-        if (c == 0) { x++; y++; }
-        else if (c < 0) { if (a[x].key[0]) oo[(*nold)++] = a[x].i; x++; }
-        else { if (b[y].key[0]) on[(*nnew)++] = b[y].i; y++; }
-    }
-    free_keys(ka, n);
-    free_keys(kb, m);
-    free(a);
-    free(b);
-    *old_out = oo;
-    *new_out = on;
-    return 0;
+/* one item changes into the items of nw */
+static int check_item(play_game *g, const play_item *old, const play_form *nw, replacement *r, char *why, size_t wl) {
+    return old->heap ? check_heap(g, old, nw, r, why, wl) : check_state(g, old, nw, r, why, wl);
 }
 
 gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err) {
@@ -396,56 +199,110 @@ gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_er
 
 /* A move grundy could not list: legal all the same when it is one of the
  * winning moves the library finds directly (the hint's moves, in a huge
- * heap). 1 when it is, 0 when not, -1 on failure. */
-static int among_winning(play_game *g, gr_position *cand) {
-    char *want = play_key(cand), why[256];
+ * heap). 1 when it is (*after the position), 0 when not, -1 on failure. */
+static int among_winning(play_game *g, const play_form *want, char **after) {
     cli_moves mv = {0};
-    int wins, rc = want ? 0 : -1;
+    int wins, rc = 0;
     gr_error err;
-    gr_status st = want ? play_winning(g, 4096, &mv, &wins, &err) : GR_ENOMEM;
+    gr_status st = play_winning(g, 4096, &mv, &wins, &err);
     for (size_t k = 0; st == GR_OK && rc == 0 && k < mv.n; k++) {
-        char *text = NULL, *key = NULL;
-        if (gr_position_format_after(g->pos, &mv.list[k], &text, NULL) == GR_OK && (key = text_key(g, text, why, sizeof why)))
-            rc = !strcmp(key, want);
-        free(text);
-        free(key);
+        gr_position *next = NULL;
+        play_form f;
+        if (gr_position_play(g->pos, &mv.list[k], &next, &err) != GR_OK || play_form_of(next, &f) != 0) rc = -1;
+        else {
+            if (play_form_equal(&f, want)) rc = gr_position_format(next, after, NULL) == GR_OK ? 1 : -1;
+            play_form_free(&f);
+        }
+        gr_position_free(next);
     }
     cli_moves_free(&mv);
-    free(want);
     return rc;
 }
 
-/* normal and misère play: one term changes */
+/* the position with term i replaced by r's parts, written back */
+static int after_replacing(play_game *g, size_t i, const replacement *r, char **after) {
+    gr_move mv = {.component = i, .nparts = r->n, .parts = r->parts};
+    gr_position *next = NULL;
+    gr_error err;
+    int rc = gr_position_play(g->pos, &mv, &next, &err) == GR_OK && gr_position_format(next, after, NULL) == GR_OK;
+    gr_position_free(next);
+    return rc ? 1 : -1;
+}
+
+/* the terms the changed items belong to, ascending and distinct, into t */
+static size_t changed_terms(const play_form *f, size_t *t) {
+    size_t n = 0;
+    for (size_t k = 0; k < f->n; k++) t[n++] = f->items[k].term;
+    qsort(t, n, sizeof *t, cmp_size);
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!m || t[m - 1] != t[k]) t[m++] = t[k];
+    return m;
+}
+
+/* normal and misère play: one heap or one state term changes */
 static int check_single(play_game *g, gr_position *cand, char **after, char *why, size_t wl) {
-    size_t *oo = NULL, *on = NULL, no, nn;
-    if (diff_terms(g->pos, cand, &oo, &no, &on, &nn) != 0) { snprintf(why, wl, "out of memory"); return -1; }
-    int rc = 0;
-    if (!no && !nn) {
-        snprintf(why, wl, "that is the position as it stands: a move must change it");
-    } else if (!no) {
-        snprintf(why, wl, "that only adds terms to the position: a move changes one term");
-    } else if (no > 1) {
-        snprintf(why, wl, "that changes %zu terms (terms %zu and %zu%s): a move changes one term", no, oo[0] + 1,
-                 oo[1] + 1, no > 2 ? ", ..." : "");
-    } else {
-        char *to = join_terms(cand, on, nn);
-        if (!to) { snprintf(why, wl, "out of memory"); rc = -1; }
-        else rc = check_term(g, oo[0], cand, on, nn, to, why, wl);
-        if (rc == 0 && strstr(why, "grundy cannot check") && among_winning(g, cand) == 1) rc = 1;
-        if (rc == 1) {
-            char *from = NULL;
-            rc = -1;
-            if (gr_position_term_format(g->pos, oo[0], &from) == GR_OK) {
-                gr_move mv = {.component = oo[0], .from = from, .to = to};
-                if (gr_position_format_after(g->pos, &mv, after, NULL) == GR_OK) rc = 1;
-            }
-            if (rc != 1) snprintf(why, wl, "out of memory");
-            free(from);
-        }
-        free(to);
+    play_form a = {0}, b = {0}, oa = {0}, ob = {0};
+    size_t *terms = NULL;
+    int rc = -1;
+    if (play_form_of(g->pos, &a) || play_form_of(cand, &b) || play_form_diff(&a, &b, &oa, &ob) ||
+        !(terms = malloc((oa.n ? oa.n : 1) * sizeof *terms))) {
+        snprintf(why, wl, "out of memory");
+        goto out;
     }
-    free(oo);
-    free(on);
+    rc = 0;
+    size_t nt = changed_terms(&oa, terms);
+    if (!oa.n && !ob.n) {
+        snprintf(why, wl, "that is the position as it stands: a move must change it");
+    } else if (!oa.n) {
+        snprintf(why, wl, "that only adds terms to the position: a move changes one term");
+    } else if (nt > 1) {
+        snprintf(why, wl, "that changes %zu terms (terms %zu and %zu%s): a move changes one term", nt, terms[0] + 1,
+                 terms[1] + 1, nt > 2 ? ", ..." : "");
+    } else if (oa.n > 1) {
+        snprintf(why, wl, "%zu heaps of term %zu change: a move changes one heap", oa.n, terms[0] + 1);
+    } else {
+        replacement r = {0};
+        rc = check_item(g, &oa.items[0], &ob, &r, why, wl);
+        if (rc == 1) rc = after_replacing(g, oa.items[0].term, &r, after);
+        else if (rc == 0 && strstr(why, "grundy cannot check")) rc = among_winning(g, &b, after) ? 1 : 0;
+        if (rc < 0) snprintf(why, wl, "out of memory");
+        free(r.parts);
+    }
+out:
+    free(terms);
+    play_form_free(&a); play_form_free(&b); play_form_free(&oa); play_form_free(&ob);
+    return rc;
+}
+
+/* Every-SG, term i: 1 when it may stay as it is (it has no move) or its
+ * change is one of its moves (*r set when it changed), 0 not, -1 failure */
+static int check_every_term(play_game *g, gr_position *cand, size_t i, replacement *r, char *why, size_t wl) {
+    gr_term_info t, u;
+    play_form a = {0}, b = {0}, oa = {0}, ob = {0};
+    int rc = -1;
+    if (gr_position_term(g->pos, i, &t) != GR_OK || gr_position_term(cand, i, &u) != GR_OK ||
+        play_form_of_terms(&t, 1, &a) || play_form_of_terms(&u, 1, &b) || play_form_diff(&a, &b, &oa, &ob)) {
+        snprintf(why, wl, "out of memory");
+        goto out;
+    }
+    if (!oa.n && !ob.n) {
+        cli_moves one = {0};
+        int complete;
+        rc = play_term_moves(g, i, 1, &one, &complete, why, wl) != 0 ? -1 : one.n ? 0 : 1;
+        if (!rc) snprintf(why, wl, "term %zu must move too: in Every-SG the player moves in every term that can move", i + 1);
+        cli_moves_free(&one);
+    } else if (oa.n != 1) {
+        snprintf(why, wl, "term %zu: %s", i + 1, oa.n ? "a move changes one heap" : "a move does not only add heaps");
+        rc = 0;
+    } else {
+        char sub[400];
+        rc = check_item(g, &oa.items[0], &ob, r, sub, sizeof sub);
+        if (rc == 0) snprintf(why, wl, "term %zu: %s", i + 1, sub);
+        else if (rc < 0) snprintf(why, wl, "%s", sub);
+    }
+out:
+    play_form_free(&a); play_form_free(&b); play_form_free(&oa); play_form_free(&ob);
     return rc;
 }
 
@@ -457,90 +314,74 @@ static int check_every(play_game *g, gr_position *cand, char **after, char *why,
                  "terms that change", n);
         return 0;
     }
-    gr_move *mv = calloc(n ? n : 1, sizeof *mv);
-    if (!mv) { snprintf(why, wl, "out of memory"); return -1; }
-    size_t nm = 0;
-    int rc = 1;
-    for (size_t i = 0; i < n && rc == 1; i++) {
-        char *ka = play_term_key(g->pos, i), *kb = play_term_key(cand, i), *from = NULL, *to = NULL;
-        if (!ka || !kb) { rc = -1; snprintf(why, wl, "out of memory"); }
-        else if (!strcmp(ka, kb)) {
-            cli_moves one = {0};
-            int complete;
-            if (play_term_moves(g, i, 1, &one, &complete, why, wl) != 0) rc = -1;
-            else if (one.n) {
-                snprintf(why, wl, "term %zu must move too: in Every-SG the player moves in every term that can move",
-                         i + 1);
-                rc = 0;
-            }
-            cli_moves_free(&one);
-        } else {
-            size_t idx = i;
-            if (gr_position_term_format(cand, i, &to) != GR_OK || gr_position_term_format(g->pos, i, &from) != GR_OK) {
-                rc = -1;
-                snprintf(why, wl, "out of memory");
-            } else {
-                char sub[400];
-                rc = check_term(g, i, cand, &idx, kb[0] ? 1 : 0, to, sub, sizeof sub);
-                if (rc == 0) snprintf(why, wl, "term %zu: %s", i + 1, sub);
-                else if (rc < 0) snprintf(why, wl, "%s", sub);
-                else { mv[nm++] = (gr_move){.component = i, .from = from, .to = to}; from = to = NULL; }
-            }
+    gr_position *next = NULL;
+    gr_error err;
+    int rc = 1, built = gr_position_new(g->ctx, &next, &err) == GR_OK;
+    for (size_t i = 0; i < n && rc == 1 && built; i++) {
+        replacement r = {0};
+        gr_term_info t = {0};
+        rc = check_every_term(g, cand, i, &r, why, wl);
+        if (rc == 1 && !r.parts && gr_position_term(g->pos, i, &t) == GR_OK) r = (replacement){NULL, 1};
+        for (size_t k = 0; rc == 1 && k < r.n && built; k++) {
+            const gr_term_info *p = r.parts ? &r.parts[k] : &t;
+            built = gr_position_add_term(next, p->bare ? NULL : p->ruleset, p->args, p->nargs, &err) == GR_OK;
         }
-        free(ka); free(kb); free(from); free(to);
+        free(r.parts);
     }
-    if (rc == 1 && gr_position_format_moves(g->pos, mv, nm, after, NULL) != GR_OK) { rc = -1; snprintf(why, wl, "out of memory"); }
-    for (size_t k = 0; k < nm; k++) { free((char *)mv[k].from); free((char *)mv[k].to); }
-    free(mv);
+    if (rc == 1 && (!built || gr_position_format(next, after, NULL) != GR_OK)) {
+        snprintf(why, wl, "out of memory");
+        rc = -1;
+    }
+    gr_position_free(next);
     return rc;
 }
 
-/* one nim heap per term into h[]; 0 when some term is not (*bad names it) */
-static int nim_heaps(gr_position *p, uint64_t *h, size_t *bad) {
+/* the heaps of a form, all nim heaps; 0 when one is not (*bad its term) */
+static int nim_form(gr_position *p, play_form *f, size_t *bad) {
     for (size_t i = 0; i < gr_position_count(p); i++) {
         gr_term_info t;
         if (gr_position_term(p, i, &t) != GR_OK || strcmp(gr_ruleset_family(t.ruleset), "nim") || t.nargs > 1) {
             *bad = i;
             return 0;
         }
-        h[i] = t.nargs ? t.args[0] : 0;
     }
-    return 1;
+    return play_form_of(p, f) == 0 ? 1 : -1;
 }
 
 /* Moore's Nim-k: from 1 to k heaps get smaller */
 static int check_moore(play_game *g, gr_position *cand, char **after, char *why, size_t wl) {
-    size_t n = gr_position_count(g->pos), m = gr_position_count(cand), bad = 0, na, nb;
-    uint64_t *a = malloc((n + 1) * sizeof *a), *b = malloc((m + 1) * sizeof *b), *ra = malloc((n + 1) * sizeof *ra);
-    uint64_t *rb = malloc((n + m + 1) * sizeof *rb); /* the new heaps, padded to as many as the old */
-    int rc = -1;
-    if (!a || !b || !ra || !rb) { snprintf(why, wl, "out of memory"); goto out; }
-    if (!nim_heaps(g->pos, a, &bad)) { snprintf(why, wl, "term %zu is not a nim heap", bad + 1); goto out; }
-    rc = 0;
-    if (!nim_heaps(cand, b, &bad)) {
+    play_form a = {0}, b = {0}, oa = {0}, ob = {0};
+    size_t bad = 0;
+    int rc = nim_form(g->pos, &a, &bad);
+    if (rc <= 0) {
+        if (!rc) snprintf(why, wl, "term %zu is not a nim heap", bad + 1);
+        rc = -1;
+        goto out;
+    }
+    if (!(rc = nim_form(cand, &b, &bad))) {
         snprintf(why, wl, "term %zu is not a nim heap: Moore's Nim-k is played on nim heaps", bad + 1);
         goto out;
     }
-    qsort(a, n, sizeof *a, cmp_u64);
-    qsort(b, m, sizeof *b, cmp_u64);
-    cancel_common(a, n, b, m, ra, &na, rb, &nb);
-    if (!na && !nb) { snprintf(why, wl, "that is the position as it stands: a move must change it"); goto out; }
-    if (nb > na || !na) { snprintf(why, wl, "that adds heaps: a move only takes tokens"); goto out; }
-    if (na > g->k) {
-        snprintf(why, wl, "that changes %zu heaps: in Nim-%llu a move takes from 1 to %llu heaps", na,
+    if (rc < 0 || play_form_diff(&a, &b, &oa, &ob)) { rc = -1; snprintf(why, wl, "out of memory"); goto out; }
+    rc = 0;
+    if (!oa.n && !ob.n) { snprintf(why, wl, "that is the position as it stands: a move must change it"); goto out; }
+    if (ob.n > oa.n || !oa.n) { snprintf(why, wl, "that adds heaps: a move only takes tokens"); goto out; }
+    if (oa.n > g->k) {
+        snprintf(why, wl, "that changes %zu heaps: in Nim-%llu a move takes from 1 to %llu heaps", oa.n,
                  (unsigned long long)g->k, (unsigned long long)g->k);
         goto out;
     }
-    /* pad the new heaps with zeros and match both in order: a heap must get smaller */
-    memmove(rb + (na - nb), rb, nb * sizeof *rb);
-    for (size_t k = 0; k < na - nb; k++) rb[k] = 0;
-    for (size_t k = 0; k < na; k++)
-        if (rb[k] >= ra[k]) { snprintf(why, wl, "a heap can only get smaller: a move takes tokens"); goto out; }
+    /* the new heaps padded with empty ones, matched in order with the old
+     * (both ascending): each must get smaller */
+    for (size_t k = 0; k < oa.n; k++) {
+        uint64_t nw = k < oa.n - ob.n ? 0 : ob.items[k - (oa.n - ob.n)].args[0];
+        if (nw >= oa.items[k].args[0]) { snprintf(why, wl, "a heap can only get smaller: a move takes tokens"); goto out; }
+    }
     /* the position as the player wrote it (the same heaps in any order) */
     rc = gr_position_format(cand, after, NULL) == GR_OK ? 1 : -1;
     if (rc < 0) snprintf(why, wl, "out of memory");
 out:
-    free(a); free(b); free(ra); free(rb);
+    play_form_free(&a); play_form_free(&b); play_form_free(&oa); play_form_free(&ob);
     return rc;
 }
 
@@ -572,6 +413,17 @@ static int pick_listed(play_game *g, const char *s, char **after, char *why, siz
     return rc;
 }
 
+/* the first ';' outside brackets (a rule's clauses are joined by ';' too) */
+static char *top_semicolon(char *p) {
+    int depth = 0;
+    for (; *p; p++) {
+        if (*p == '[' || *p == '(') depth++;
+        else if ((*p == ']' || *p == ')') && depth) depth--;
+        else if (*p == ';' && !depth) return p;
+    }
+    return NULL;
+}
+
 /* `i: TERM; j: TERM`: the position they leave (malloc'd), or NULL with why */
 static char *apply_terms(play_game *g, const char *s, char *why, size_t wl, int *failed) {
     size_t n = gr_position_count(g->pos), nm = 0, cap = 0;
@@ -581,7 +433,7 @@ static char *apply_terms(play_game *g, const char *s, char *why, size_t wl, int 
     if (!copy) { snprintf(why, wl, "out of memory"); return NULL; }
     strcpy(copy, s);
     for (char *p = copy, *next; p; p = next) {
-        next = strchr(p, ';');
+        next = top_semicolon(p);
         if (next) *next++ = '\0';
         while (isspace((unsigned char)*p)) p++;
         if (!*p) continue;

@@ -12,7 +12,7 @@
 #define BIG_SUM_TERMS 1000
 
 typedef struct cli_moves {
-    gr_move *list;  /* with malloc'd from and to */
+    gr_move *list;  /* with malloc'd from, to and parts (one block with their arguments) */
     size_t n, cap;
     int oom;        /* a move could not be stored */
 } cli_moves;

@@ -11,6 +11,23 @@ static char *dup_str(const char *s) {
     return d;
 }
 
+/* the parts of a move in one block: the gr_term_info array, then every
+ * part's arguments (NULL when out of memory) */
+static gr_term_info *dup_parts(const gr_move *m) {
+    size_t words = 0;
+    for (size_t i = 0; i < m->nparts; i++) words += m->parts[i].nargs;
+    gr_term_info *p = malloc((m->nparts ? m->nparts : 1) * sizeof *p + (words ? words : 1) * sizeof(uint64_t));
+    if (!p) return NULL;
+    uint64_t *a = (uint64_t *)(p + (m->nparts ? m->nparts : 1));
+    for (size_t i = 0; i < m->nparts; i++) {
+        p[i] = m->parts[i];
+        if (m->parts[i].nargs) memcpy(a, m->parts[i].args, m->parts[i].nargs * sizeof *a);
+        p[i].args = a;
+        a += m->parts[i].nargs;
+    }
+    return p;
+}
+
 int cli_moves_collect(void *user, const gr_move *m) {
     cli_moves *mv = user;
     if (mv->n == mv->cap) {
@@ -20,14 +37,24 @@ int cli_moves_collect(void *user, const gr_move *m) {
         mv->list = nl;
         mv->cap = nc;
     }
-    gr_move c = {.component = m->component, .from = dup_str(m->from), .to = dup_str(m->to)};
-    if (!c.from || !c.to) { free((char *)c.from); free((char *)c.to); mv->oom = 1; return 1; }
+    gr_move c = {.component = m->component, .from = dup_str(m->from), .to = dup_str(m->to), .nparts = m->nparts};
+    c.parts = m->parts ? dup_parts(m) : NULL;
+    if (!c.parts) c.nparts = 0;
+    if (!c.from || !c.to || (m->parts && !c.parts)) {
+        free((char *)c.from); free((char *)c.to); free((void *)c.parts);
+        mv->oom = 1;
+        return 1;
+    }
     mv->list[mv->n++] = c;
     return 0;
 }
 
 void cli_moves_free(cli_moves *mv) {
-    for (size_t i = 0; i < mv->n; i++) { free((char *)mv->list[i].from); free((char *)mv->list[i].to); }
+    for (size_t i = 0; i < mv->n; i++) {
+        free((char *)mv->list[i].from);
+        free((char *)mv->list[i].to);
+        free((void *)mv->list[i].parts);
+    }
     free(mv->list);
 }
 

@@ -362,6 +362,14 @@ REASONS = [
     ("lasker(1000000000000)", ["1: lasker(1,999999999998)", "quit"], (), "that is not one of its options"),
     ("coprime(1000000000000)", ["1: coprime(999999999997)", "quit"], (), "position: coprime(999999999997)\ngrundy:"),
     ("coprime(1000000000000)", ["1: coprime(999999999998)", "quit"], (), "that is not one of its options"),
+    # a heap may split into any number of heaps, and a split may be written as a sum
+    ("rule[n -> 1 + 1 + 1 + 1 if n == 5; n -> n-1](5)", ["1: rule[n -> 1 + 1 + 1 + 1 if n == 5; n -> n-1](1,1,1,1)", "quit"],
+     (), "position: rule[n -> 1 + 1 + 1 + 1 if n == 5; n -> n-1](1,1,1,1)\n"),
+    ("rule[n -> 1 + 1 + 1 + 1 if n == 5; n -> n-1](5)", ["1: rule[n -> 1 + 1 + 1 + 1 if n == 5; n -> n-1](1,1,2)"], (),
+     "a heap of 5 cannot become 1,1,2: that is not one of its options"),
+    ("kayles(5) + 3", ["kayles(1) + kayles(3) + 3", "quit"], (), "position: kayles(1,3) + 3\ngrundy:"),
+    ("kayles(5,2) + 3", ["1: kayles(1) + kayles(3)"], (), "2 heaps of term 1 change: a move changes one heap"),
+    ("kayles(5) + 3", ["1: kayles(1,1,1,1)"], (), "in kayles a heap of 5 cannot become 1,1,1,1"),
 ]
 for pos, lines, mode, want in REASONS:
     rc, out, err = transcript(pos, lines, *mode)
