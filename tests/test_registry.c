@@ -61,7 +61,7 @@ int main(void) {
             CHECK(f->gvalue && f->gvalue_options && !(f->flags & GR_FAM_HEAP), "loopy family %s has its generalized values",
                   f->name);
         if (e->preset) CHECK(f->parse != NULL, "alias %s has a family that parses its preset", e->name);
-        if (f->flags & GR_FAM_EDGES) CHECK(f->args_from_text != NULL, "%s reads graph files", f->name);
+        if (f->parse_args) CHECK(f->write_term != NULL && !(f->flags & GR_FAM_HEAP), "%s writes the arguments it reads", f->name);
         if (f->misere_alone) CHECK(f->misere_alone_moves != NULL, "%s lists its misère moves too", f->name);
 
         char buf[64];

@@ -21,7 +21,6 @@ enum {
     GR_FAM_PARAMS_REQUIRED = 1u << 1, /* NAME[...] must have parameters */
     GR_FAM_PARAMS_OPTIONAL = 1u << 2, /* NAME[...] may have parameters */
     GR_FAM_NIM = 1u << 3,             /* G(n) = n, and heap w is the one option of value w < n */
-    GR_FAM_EDGES = 1u << 4,           /* arguments are edges written u-v[:w], stored as (u, v, w) */
     GR_FAM_ARGS_SET = 1u << 5,        /* arguments are a set: long argument lists are kept sorted */
     GR_FAM_LOOPY = 1u << 6            /* positions may have infinite values (gvalue) */
 };
@@ -178,10 +177,19 @@ typedef struct gr_family {
                               gr_error *err);
     /* optional: the least winning take (dyn) */
     gr_status (*min_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
-    /* optional, with GR_FAM_EDGES: the arguments from a graph file's text
-     * (name: the file's name, for messages); *out malloc'd */
-    gr_status (*args_from_text)(const gr_ruleset *rs, const char *name, const char *text, size_t len, uint64_t **out,
-                                size_t *nwords, gr_error *err);
+    /* optional: the family reads its own term arguments, NAME(...)
+     * (Hackenbush's edges u-v[:w], or @FILE): s[0..n) is the text after the
+     * '(' to the end of the input; lines: a newline ends the term (else it is
+     * a blank). Sets *args (malloc'd, *nargs words) and *used, the bytes read
+     * through the closing ')'; on failure *errpos is the offset in s the
+     * message is about (the parser adds the line and column). A file named
+     * in the arguments is read with opts (NULL, or no reader: refused). A
+     * family with parse_args may have terms with no arguments. */
+    gr_status (*parse_args)(const gr_ruleset *rs, const char *s, size_t n, int lines, const gr_parse_opts *opts,
+                            uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err);
+    /* optional: writes a whole term, NAME(ARGS), in the syntax parse_args
+     * reads (a term with no arguments included) */
+    void (*write_term)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
 } gr_family;
 
 /* registry.c: the families by name; preset parameters for aliases (kayles =

@@ -392,13 +392,104 @@ done:
 
 /* A graph file's text (edgefile.h), vertices numbered from the ground
  * (0, or 1 for 1-based files); errors name the file and the line. */
-static gr_status hb_args_from_text(const gr_ruleset *rs, const char *path, const char *buf, size_t len, uint64_t **out,
-                                   size_t *nwords, gr_error *err) {
+static gr_status hb_file_edges(const gr_ruleset *rs, const char *path, const char *buf, size_t len, uint64_t **out,
+                               size_t *nwords, gr_error *err) {
     gri_edgefile f;
     gr_status st = gri_edgefile_parse(path, buf, len, ROOT(rs), GRI_EDGES_WEIGHTED, &f, err);
     *out = f.e;
     *nwords = (size_t)(3 * f.m);
     return st;
+}
+
+/* hackenbush(@FILE): the file named up to the ')' (s[at] is the '@') */
+static gr_status hb_parse_file(const gr_ruleset *rs, const char *s, size_t n, size_t at, const gr_parse_opts *opts,
+                               uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err) {
+    size_t i = at + 1, ps = i;
+    while (i < n && s[i] != ')' && s[i] != '\n') i++;
+    if (i >= n || s[i] != ')') { *errpos = i; return gri_lex_found(s, n, i, "expected ')' after the file name", err); }
+    size_t pe = i;
+    while (pe > ps && (s[pe - 1] == ' ' || s[pe - 1] == '\t')) pe--;
+    *errpos = at;
+    if (pe == ps) return gri_fail(err, GR_EPARSE, "expected a file name after '@'");
+    char *path = malloc(pe - ps + 1), *text = NULL;
+    if (!path) return gri_fail(err, GR_ENOMEM, "out of memory");
+    memcpy(path, s + ps, pe - ps);
+    path[pe - ps] = '\0';
+    size_t tlen = 0;
+    gr_status st;
+    if (!opts || !opts->read_file)
+        st = gri_fail(err, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
+    else
+        st = opts->read_file(opts->user, path, &text, &tlen, err);
+    if (st == GR_OK) st = hb_file_edges(rs, path, text, tlen, args, nargs, err);
+    free(text);
+    free(path);
+    if (st == GR_OK && *nargs / 3 > UINT32_MAX / 3) st = gri_fail(err, GR_ELIMIT, "too many edges");
+    if (st != GR_OK) { free(*args); *args = NULL; return st; }
+    *used = i + 1;
+    return GR_OK;
+}
+
+/* Edges u-v[:w] (stored as (u, v, w) triples) or @FILE, through the ')' */
+static gr_status hb_parse_args(const gr_ruleset *rs, const char *s, size_t n, int lines, const gr_parse_opts *opts,
+                               uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err) {
+    size_t i = 0, cap = 0;
+    uint64_t *a = NULL;
+    gr_status st = GR_OK;
+    *args = NULL;
+    *nargs = 0;
+    gri_lex_arg_blanks(s, n, &i, lines);
+    if (i < n && s[i] == '@') return hb_parse_file(rs, s, n, i, opts, args, nargs, used, errpos, err);
+    if (i < n && s[i] == ')') { *used = i + 1; return GR_OK; } /* no edges */
+    for (;;) {
+        uint64_t e[3] = {0, 0, 1};
+        gri_lex_arg_blanks(s, n, &i, lines);
+        if ((st = gri_lex_arg_u64(s, n, &i, &e[0], errpos, err)) != GR_OK) break;
+        gri_lex_arg_blanks(s, n, &i, lines);
+        if (i >= n || s[i] != '-') {
+            *errpos = i;
+            st = gri_lex_found(s, n, i, "expected '-' between the ends of an edge (e.g. 0-1)", err);
+            break;
+        }
+        i++;
+        gri_lex_arg_blanks(s, n, &i, lines);
+        if ((st = gri_lex_arg_u64(s, n, &i, &e[1], errpos, err)) != GR_OK) break;
+        gri_lex_arg_blanks(s, n, &i, lines);
+        if (i < n && s[i] == ':') {
+            i++;
+            gri_lex_arg_blanks(s, n, &i, lines);
+            size_t wat = i;
+            if ((st = gri_lex_arg_u64(s, n, &i, &e[2], errpos, err)) != GR_OK) break;
+            if (e[2] == 0) { *errpos = wat; st = gri_fail(err, GR_EINVAL, "an edge needs weight >= 1"); break; }
+            gri_lex_arg_blanks(s, n, &i, lines);
+        }
+        if (*nargs > UINT32_MAX - 3) { *errpos = i; st = gri_fail(err, GR_ELIMIT, "too many edges"); break; }
+        if (!gri_grow((void **)&a, &cap, *nargs + 3, sizeof *a)) { st = gri_fail(err, GR_ENOMEM, "out of memory reading the position"); break; }
+        memcpy(a + *nargs, e, sizeof e);
+        *nargs += 3;
+        if (i < n && s[i] == ',') { i++; continue; }
+        if (i < n && s[i] == ')') { *used = i + 1; *args = a; return GR_OK; }
+        *errpos = i;
+        st = gri_lex_found(s, n, i, "expected ',' or ')' after an edge", err);
+        break;
+    }
+    free(a);
+    *nargs = 0;
+    return st;
+}
+
+/* hackenbush(u-v,u-v:w,...) */
+static void hb_write_term(const gr_ruleset *rs, const uint64_t *a, size_t n, gr_buf *b) {
+    gri_buf_puts(b, rs->spec);
+    gri_buf_puts(b, "(");
+    for (size_t e = 0; e + 2 < n; e += 3) {
+        if (e) gri_buf_puts(b, ",");
+        gri_buf_u64(b, a[e]);
+        gri_buf_puts(b, "-");
+        gri_buf_u64(b, a[e + 1]);
+        if (a[e + 2] != 1) { gri_buf_puts(b, ":"); gri_buf_u64(b, a[e + 2]); }
+    }
+    gri_buf_puts(b, ")");
 }
 
 static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
@@ -421,7 +512,11 @@ static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
 static void hb_free_data(gr_ruleset *rs) { free(rs->data); }
 
 static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
-    (void)rs;
+    if (n % 3) {
+        *bad = 0;
+        return gri_fail(err, GR_EINVAL, "%s takes edges as (u, v, weight) triples: %zu numbers is not a whole number of "
+                        "them", rs->spec, n);
+    }
     for (size_t e = 0; e + 2 < n; e += 3)
         if (args[e + 2] == 0) { *bad = e; return gri_fail(err, GR_EINVAL, "an edge needs weight >= 1"); }
     return GR_OK;
@@ -430,13 +525,14 @@ static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, 
 const gr_family gri_family_hackenbush = {
     .name = "hackenbush",
     .method = "Green Hackenbush: the colon principle (the branches at a vertex add as a nim sum, and a branch of value v hanging from an edge is worth 1 + v) and the fusion principle (the vertices of a cycle fuse into one, its edges become loops worth 1 each)",
-    .flags = GR_FAM_PARAMS_OPTIONAL | GR_FAM_EDGES,
+    .flags = GR_FAM_PARAMS_OPTIONAL,
     .parse = hb_parse,
     .free = hb_free_data,
     .check = hb_check,
     .value = hb_value,
     .state_options = hb_options,
     .state_moves_to = hb_moves_to,
-    .args_from_text = hb_args_from_text,
+    .parse_args = hb_parse_args,
+    .write_term = hb_write_term,
     .misere_heaps = hb_misere_heaps,
 };

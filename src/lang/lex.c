@@ -50,3 +50,35 @@ gr_status gri_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, siz
     }
     return GR_OK;
 }
+
+gr_status gri_lex_found(const char *s, size_t n, size_t at, const char *expected, gr_error *err) {
+    if (at >= n) return gri_fail(err, GR_EPARSE, "%s, found the end of the input", expected);
+    unsigned char c = (unsigned char)s[at];
+    if (c == '\n') return gri_fail(err, GR_EPARSE, "%s, found the end of the line", expected);
+    if (c < 32 || c > 126) return gri_fail(err, GR_EPARSE, "%s, found byte 0x%02x", expected, c);
+    return gri_fail(err, GR_EPARSE, "%s, found '%c'", expected, (char)c);
+}
+
+gr_status gri_lex_arg_u64(const char *s, size_t n, size_t *i, uint64_t *v, size_t *errpos, gr_error *err) {
+    size_t ep = 0;
+    if (*i < n && s[*i] == '-') {
+        *errpos = *i;
+        return gri_fail(err, GR_ERANGE, "negative numbers are not allowed: heap sizes are 0 to 2^64-1");
+    }
+    gr_status st = gri_lex_u64(s, n, i, v, &ep);
+    if (st == GR_ERANGE) {
+        *errpos = ep;
+        return gri_fail(err, st, "number does not fit in 64 bits (at most 18446744073709551615)");
+    }
+    if (st != GR_OK) { *errpos = ep; return gri_lex_found(s, n, ep, "expected a number", err); }
+    char c = *i < n ? s[*i] : ' ';
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.') {
+        *errpos = *i;
+        return gri_lex_found(s, n, *i, "expected a whole number", err);
+    }
+    return GR_OK;
+}
+
+void gri_lex_arg_blanks(const char *s, size_t n, size_t *i, int lines) {
+    while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\r' || (s[*i] == '\n' && !lines))) (*i)++;
+}

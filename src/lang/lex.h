@@ -17,4 +17,16 @@ void gri_lex_blanks(const char *p, size_t n, size_t *i);
  * parameter parser gives (at `line`, column col0 + offset). */
 gr_status gri_lex_param_u64(const char *p, size_t n, size_t *i, size_t line, size_t col0, uint64_t *v, gr_error *err);
 
+/* For argument parsers (the position parser, and families that read their
+ * own term arguments): an error "EXPECTED, found X" (X the character at
+ * s[at], "the end of the line" or "the end of the input"), GR_EPARSE with
+ * no position (the caller adds it). */
+gr_status gri_lex_found(const char *s, size_t n, size_t at, const char *expected, gr_error *err);
+/* A term argument: a number as gri_lex_u64 reads it, with the messages of
+ * the game language (negative, too large, not whole); *errpos on failure. */
+gr_status gri_lex_arg_u64(const char *s, size_t n, size_t *i, uint64_t *v, size_t *errpos, gr_error *err);
+/* Skips blanks between arguments: spaces, tabs, CRs, and newlines unless
+ * they end a term (lines != 0). */
+void gri_lex_arg_blanks(const char *s, size_t n, size_t *i, int lines);
+
 #endif

@@ -38,12 +38,9 @@ static gr_status fail(parser *p, gr_status st, size_t at, const char *what) {
 }
 
 static gr_status fail_found(parser *p, size_t at, const char *expected) {
-    if (at >= p->n) return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the input", expected);
-    char c = p->s[at];
-    if (c == '\n') return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found the end of the line", expected);
-    if ((unsigned char)c < 32 || (unsigned char)c > 126)
-        return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found byte 0x%02x", expected, (unsigned char)c);
-    return gri_fail_at(p->err, GR_EPARSE, p->line, col(p, at), "%s, found '%c'", expected, c);
+    gr_error e;
+    gr_status st = gri_lex_found(p->s, p->n, at, expected, &e);
+    return gri_fail_at(p->err, st, p->line, col(p, at), "%s", e.message);
 }
 
 /* Skips blanks; newlines too unless they separate terms (lines mode). */
@@ -66,14 +63,9 @@ static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <=
 
 static gr_status number(parser *p, uint64_t *v) {
     size_t ep = 0;
-    if (p->i < p->n && p->s[p->i] == '-')
-        return fail(p, GR_ERANGE, p->i, "negative numbers are not allowed: heap sizes are 0 to 2^64-1");
-    gr_status st = gri_lex_u64(p->s, p->n, &p->i, v, &ep);
-    if (st == GR_ERANGE) return fail(p, st, ep, "number does not fit in 64 bits (at most 18446744073709551615)");
-    if (st != GR_OK) return fail_found(p, ep, "expected a number");
-    if (p->i < p->n && (is_alpha(p->s[p->i]) || p->s[p->i] == '.'))
-        return fail_found(p, p->i, "expected a whole number");
-    return GR_OK;
+    gr_error e;
+    gr_status st = gri_lex_arg_u64(p->s, p->n, &p->i, v, &ep, &e);
+    return st == GR_OK ? GR_OK : gri_fail_at(p->err, st, p->line, col(p, ep), "%s", e.message);
 }
 
 static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
@@ -83,73 +75,33 @@ static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
     return GR_OK;
 }
 
-/* Edge arguments, NAME(u-v[:w], ...) or NAME(@FILE) (families with
- * GR_FAM_EDGES): stored as (u, v, w) triples; the '(' is consumed, the ')'
- * is consumed here. A file is read by the caller's reader and handed to the
- * family as text. */
-static gr_status edge_args(parser *p, gr_position *pos, gr_term *t) {
-    gr_status st;
-    skip(p, 0);
-    if (p->i < p->n && p->s[p->i] == '@') {
-        size_t at = p->i++, ps = p->i;
-        while (p->i < p->n && p->s[p->i] != ')' && p->s[p->i] != '\n') p->i++;
-        if (p->i >= p->n || p->s[p->i] != ')') return fail_found(p, p->i, "expected ')' after the file name");
-        size_t pe = p->i;
-        while (pe > ps && (p->s[pe - 1] == ' ' || p->s[pe - 1] == '\t')) pe--;
-        if (pe == ps) return fail(p, GR_EPARSE, at, "expected a file name after '@'");
-        char *path = malloc(pe - ps + 1);
-        if (!path) return gri_fail(p->err, GR_ENOMEM, "out of memory");
-        memcpy(path, p->s + ps, pe - ps);
-        path[pe - ps] = '\0';
-        uint64_t *tri = NULL;
-        size_t nw = 0;
-        gr_error e2;
-        char *text = NULL;
-        size_t tlen = 0;
-        if (!p->opts || !p->opts->read_file)
-            st = gri_fail(&e2, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
-        else
-            st = p->opts->read_file(p->opts->user, path, &text, &tlen, &e2);
-        if (st == GR_OK) st = t->rs->fam->args_from_text(t->rs, path, text, tlen, &tri, &nw, &e2);
-        free(text);
-        free(path);
-        if (st != GR_OK) return gri_fail_at(p->err, st, p->line, col(p, at), "%s", e2.message);
-        for (size_t k = 0; k < nw && st == GR_OK; k++) st = push_arg(pos, tri[k], p->err);
-        free(tri);
-        if (st != GR_OK) return st;
-        if (nw / 3 > UINT32_MAX / 3) return fail(p, GR_ELIMIT, at, "too many edges");
-        t->nargs = (uint32_t)nw;
-        p->i++;
-        return GR_OK;
-    }
-    if (p->i < p->n && p->s[p->i] == ')') { p->i++; return GR_OK; } /* no edges */
-    for (;;) {
-        uint64_t u, v, w = 1;
-        skip(p, 0);
-        if ((st = number(p, &u)) != GR_OK) return st;
-        skip(p, 0);
-        if (p->i >= p->n || p->s[p->i] != '-') return fail_found(p, p->i, "expected '-' between the ends of an edge (e.g. 0-1)");
-        p->i++;
-        skip(p, 0);
-        if ((st = number(p, &v)) != GR_OK) return st;
-        skip(p, 0);
-        if (p->i < p->n && p->s[p->i] == ':') {
-            p->i++;
-            skip(p, 0);
-            size_t wat = p->i;
-            if ((st = number(p, &w)) != GR_OK) return st;
-            if (w == 0) return fail(p, GR_EINVAL, wat, "an edge needs weight >= 1");
-            skip(p, 0);
+/* moves the parser on to s[to], counting the newlines it passes */
+static void move_to(parser *p, size_t to) {
+    for (; p->i < to && p->i < p->n; p->i++)
+        if (p->s[p->i] == '\n') {
+            p->line++;
+            p->line_start = p->base + p->i + 1;
         }
-        if ((st = push_arg(pos, u, p->err)) != GR_OK || (st = push_arg(pos, v, p->err)) != GR_OK ||
-            (st = push_arg(pos, w, p->err)) != GR_OK)
-            return st;
-        if (t->nargs > UINT32_MAX - 3) return fail(p, GR_ELIMIT, p->i, "too many edges");
-        t->nargs += 3;
-        if (p->i < p->n && p->s[p->i] == ',') { p->i++; continue; }
-        if (p->i < p->n && p->s[p->i] == ')') { p->i++; return GR_OK; }
-        return fail_found(p, p->i, "expected ',' or ')' after an edge");
+}
+
+/* The arguments of a family that reads its own (parse_args: Hackenbush's
+ * edges), after the '(' through the ')' */
+static gr_status own_args(parser *p, gr_position *pos, gr_term *t) {
+    uint64_t *a = NULL;
+    size_t na = 0, used = 0, ep = 0;
+    gr_error e;
+    gr_status st = t->rs->fam->parse_args(t->rs, p->s + p->i, p->n - p->i, p->lines_mode, p->opts, &a, &na, &used, &ep, &e);
+    if (st != GR_OK) {
+        move_to(p, p->i + ep);
+        return gri_fail_at(p->err, st, p->line, col(p, p->i), "%s", e.message);
     }
+    for (size_t k = 0; k < na && st == GR_OK; k++) st = push_arg(pos, a[k], p->err);
+    free(a);
+    if (st != GR_OK) return st;
+    if (na > UINT32_MAX) return fail(p, GR_ELIMIT, p->i, "too many arguments in one term");
+    t->nargs = (uint32_t)na;
+    move_to(p, p->i + used);
+    return GR_OK;
 }
 
 static gr_status term(parser *p, gr_position *pos) {
@@ -193,8 +145,8 @@ static gr_status term(parser *p, gr_position *pos) {
         skip(p, 0);
         if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
         p->i++;
-        if (gri_rs_has(t.rs, GR_FAM_EDGES)) {
-            if ((st = edge_args(p, pos, &t)) != GR_OK) return st;
+        if (t.rs->fam->parse_args) {
+            if ((st = own_args(p, pos, &t)) != GR_OK) return st;
             goto push;
         }
         size_t first_arg = pos->nargs;

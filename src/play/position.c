@@ -8,23 +8,10 @@
 
 size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
 
-static void write_edges(gr_buf *b, const gr_ruleset *rs, const uint64_t *a, size_t n) {
-    gri_buf_puts(b, gr_ruleset_spec(rs));
-    gri_buf_puts(b, "(");
-    for (size_t e = 0; e + 2 < n; e += 3) {
-        if (e) gri_buf_puts(b, ",");
-        gri_buf_u64(b, a[e]);
-        gri_buf_puts(b, "-");
-        gri_buf_u64(b, a[e + 1]);
-        if (a[e + 2] != 1) { gri_buf_puts(b, ":"); gri_buf_u64(b, a[e + 2]); }
-    }
-    gri_buf_puts(b, ")");
-}
-
 void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, a[0]); return; }
-    if (gri_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, a, t->nargs); return; }
+    if (t->rs->fam->write_term) { t->rs->fam->write_term(t->rs, a, t->nargs, b); return; }
     gri_buf_puts(b, gr_ruleset_spec(t->rs));
     gri_buf_puts(b, "(");
     for (uint32_t k = 0; k < t->nargs; k++) {
@@ -163,7 +150,7 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
                          size_t n, int state) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, n ? vals[0] : 0); return; }
-    if (state && gri_rs_has(t->rs, GR_FAM_EDGES)) { write_edges(b, t->rs, vals, n); return; }
+    if (state && t->rs->fam->write_term) { t->rs->fam->write_term(t->rs, vals, n, b); return; }
     if (state && !n) { gri_buf_puts(b, "0"); return; } /* the move ended the term */
     if (state && t->rs->fam->write_args) { t->rs->fam->write_args(t->rs, vals, n, b); return; }
     gri_buf_puts(b, gr_ruleset_spec(t->rs));
@@ -250,7 +237,7 @@ int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state
     const gr_term *t = &s->pos->terms[s->term];
     const uint64_t *a = s->pos->args + t->args;
     /* a state move that ends the term leaves "0", a nim heap of 0 */
-    if (state && !n && !gri_rs_has(t->rs, GR_FAM_EDGES)) return gri_movesink_emit(s, "0");
+    if (state && !n && !t->rs->fam->write_term) return gri_movesink_emit(s, "0");
     gr_buf b;
     gri_buf_init(&b);
     gri_term_write_after(&b, s->pos, t, s->heap, vals, n, state);
