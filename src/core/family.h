@@ -20,7 +20,9 @@ enum {
     GR_FAM_HEAP = 1u << 0,            /* a heap family (else a state family) */
     GR_FAM_PARAMS_REQUIRED = 1u << 1, /* NAME[...] must have parameters */
     GR_FAM_PARAMS_OPTIONAL = 1u << 2, /* NAME[...] may have parameters */
-    GR_FAM_NIM = 1u << 3,             /* G(n) = n, and heap w is the one option of value w < n */
+    /* a heap's options are exactly the smaller heaps (nim): G(n) = n, heap w
+     * is the one option of value w, and Moore's and staircase rules apply */
+    GR_FAM_SMALLER_HEAPS = 1u << 3,
     GR_FAM_ARGS_SET = 1u << 5,        /* arguments are a set: long argument lists are kept sorted */
     GR_FAM_LOOPY = 1u << 6            /* positions may have infinite values (gvalue) */
 };
@@ -134,6 +136,15 @@ typedef struct gr_family {
      * known; misere_alone_moves then emits every option that is lost */
     int (*misere_alone)(const gr_ruleset *rs, uint64_t n, int *lost);
     void (*misere_alone_moves)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+    /* optional: misère facts by formula for every heap (else they are
+     * checked heap by heap up to the table limit): every heap is tame, heap
+     * n is firm (the return value) or fickle, and *sj says whether every
+     * heap of value 0 up to n has no move (the SJ condition) */
+    int (*misere_firm)(const gr_ruleset *rs, uint64_t n, int *sj);
+    /* optional: Every-SG of one heap alone by formula: 1 with its step
+     * (remoteness) and *to, the heap an optimal move leaves (0 when none
+     * is left); 0 when not known so */
+    int (*every_alone)(const gr_ruleset *rs, uint64_t n, uint64_t *step, uint64_t *to);
 
     /* ---- state families ---- */
     gr_status (*check)(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);

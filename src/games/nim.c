@@ -26,13 +26,30 @@ static int nim_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *parts
     return 1;
 }
 
+/* nim heaps are tame: firm when over 1; only heap 0 has value 0 */
+static int nim_misere_firm(const gr_ruleset *rs, uint64_t n, int *sj) {
+    (void)rs;
+    *sj = 1;
+    return n > 1;
+}
+
+/* Every-SG: a heap moves straight to 0, its only option of value 0 */
+static int nim_every_alone(const gr_ruleset *rs, uint64_t n, uint64_t *step, uint64_t *to) {
+    (void)rs;
+    *step = n != 0;
+    *to = 0;
+    return 1;
+}
+
 const gr_family gri_family_nim = {
     .name = "nim",
-    .flags = GR_FAM_HEAP | GR_FAM_NIM,
+    .flags = GR_FAM_HEAP | GR_FAM_SMALLER_HEAPS,
     .formula = "G(n) = n: a heap reaches every smaller heap",
     .splits = nim_splits,
     .next = nim_next,
     .options = nim_options,
     .closed_form = nim_closed_form,
     .is_option = nim_is_option,
+    .misere_firm = nim_misere_firm,
+    .every_alone = nim_every_alone,
 };

@@ -168,8 +168,10 @@ static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
 
 static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     const gr_term *t = &pos->terms[i];
-    /* a single nim heap: 1 step to 0 (its only value-0 option), 0 when empty */
-    if (gri_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) { *step = pos->args[t->args] != 0; return GR_OK; }
+    /* a single heap whose family knows its Every-SG by formula (nim) */
+    uint64_t to;
+    if (t->nargs == 1 && t->rs->fam->every_alone && t->rs->fam->every_alone(t->rs, pos->args[t->args], step, &to))
+        return GR_OK;
     size_t len;
     uint64_t *k = term_key(pos, i, &len);
     if (!k) return gri_fail(e->err, GR_ENOMEM, "out of memory");
@@ -204,13 +206,25 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
     gr_status st = GR_OK;
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
         const gr_term *t = &pos->terms[i];
-        if (gri_rs_has(t->rs, GR_FAM_NIM) && t->nargs == 1) {
-            /* a single nim heap: straight to 0, its only option of value 0 */
-            if (pos->args[t->args] == 0) continue;
+        uint64_t step, left;
+        if (t->nargs == 1 && t->rs->fam->every_alone && t->rs->fam->every_alone(t->rs, pos->args[t->args], &step, &left)) {
+            /* a single heap known by formula (nim: straight to 0) */
+            if (step == 0) continue;
             char *from = NULL;
-            if (gr_position_term_format(pos, i, &from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
-            int stop = gri_move_call(pos->ctx, i, from, t->bare ? "0" : "nim(0)", fn, user, &st, err);
+            gr_buf b;
+            gri_buf_init(&b);
+            if (!t->bare) { gri_buf_puts(&b, gr_ruleset_spec(t->rs)); gri_buf_puts(&b, "("); }
+            gri_buf_u64(&b, left);
+            if (!t->bare) gri_buf_puts(&b, ")");
+            char *text = NULL;
+            if (gri_buf_take(&b, &text, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK) {
+                free(text);
+                st = gri_fail(err, GR_ENOMEM, "out of memory");
+                break;
+            }
+            int stop = gri_move_call(pos->ctx, i, from, text, fn, user, &st, err);
             free(from);
+            free(text);
             if (stop) break;
             continue;
         }

@@ -199,7 +199,7 @@ gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn 
         /* an ordinary term of value a: moves to values a' < a found
          * directly; moves that raise it (not in nim) are not listed */
         uint64_t a = g.value, tried = 0, to = 0;
-        if (!gri_rs_has(tm->rs, GR_FAM_NIM)) partial = 1;
+        if (!gri_rs_has(tm->rs, GR_FAM_SMALLER_HEAPS)) partial = 1;
         for (; to < a && !d.sink.cut && st == GR_OK; to++) {
             if (outcome_of(d.ninf, d.x ^ to, &d.inf) != GR_OUTCOME_D) continue;
             if (tried++ == DRAW_TARGETS) { partial = 1; break; }

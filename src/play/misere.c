@@ -77,7 +77,7 @@ static int scan_option(void *user, const uint64_t *h, size_t n) {
  * unknown (past the table limit). */
 gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (gri_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
+    if (rs->fam->misere_firm) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
@@ -121,7 +121,12 @@ static int count_option(void *user, const uint64_t *h, size_t n) {
 /* Does every heap <= m of value 0 lack moves (and no move splits)? */
 static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (gri_rs_has(rs, GR_FAM_NIM)) { *ok = 1; return GR_OK; }
+    if (rs->fam->misere_firm) {
+        int sj = 0;
+        (void)rs->fam->misere_firm(rs, m, &sj);
+        *ok = sj;
+        return GR_OK;
+    }
     if (!gr_ruleset_is_heap(rs) || splits(rs) || rs->sj_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
@@ -141,6 +146,12 @@ static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     }
     *ok = 1;
     return GR_OK;
+}
+
+/* whether heap h is firm, once its ruleset is known tame up to h */
+static int heap_firm(const gr_ruleset *rs, uint64_t h) {
+    int sj;
+    return rs->fam->misere_firm ? rs->fam->misere_firm(rs, h, &sj) : rs->nl_firm[h];
 }
 
 static int sj_verdict(uint64_t x, size_t big) { return (x != 0 && big > 0) || (x == 0 && big == 0); }
@@ -199,7 +210,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
     }
     for (size_t i = 0; i < pos->nterms && (sm->sj_ok || sm->tame_ok); i++) {
         gr_term *t = &pos->terms[i];
-        if (!gr_ruleset_is_heap(t->rs) || gri_rs_has(t->rs, GR_FAM_NIM)) continue;
+        if (!gr_ruleset_is_heap(t->rs)) continue;
         uint64_t m = 0;
         for (uint32_t k = 0; k < t->nargs; k++) if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
         int ok;
@@ -220,7 +231,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
             if ((st = gr_ruleset_value(t->rs, h, &v, err)) != GR_OK) return st;
             if (v > 1) sm->big++;
             if (sm->tame_ok) {
-                int firm = gri_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h];
+                int firm = heap_firm(t->rs, h);
                 if (firm) sm->firm++;
             }
         }
@@ -338,7 +349,7 @@ static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) 
         if ((w->out.st = gr_ruleset_value(t->rs, h[i], &v, w->out.err)) != GR_OK) return 1;
         x ^= v;
         big += v > 1;
-        if (w->method == 1) firm += gri_rs_has(t->rs, GR_FAM_NIM) ? h[i] > 1 : t->rs->nl_firm[h[i]];
+        if (w->method == 1) firm += heap_firm(t->rs, h[i]);
     }
     if (w->method == 0) *loses = !sj_verdict(x, big);
     else *loses = !genus_verdict(x, firm);
@@ -527,8 +538,8 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                     at++;
                 }
                 if ((st = gr_ruleset_value(t->rs, h, &w.gh, err)) != GR_OK) break;
-                w.firm_h = w.method == 1 ? (gri_rs_has(t->rs, GR_FAM_NIM) ? h > 1 : t->rs->nl_firm[h]) : 0;
-                if (gri_rs_has(t->rs, GR_FAM_NIM) && w.method < 2) {
+                w.firm_h = w.method == 1 ? heap_firm(t->rs, h) : 0;
+                if (gri_rs_has(t->rs, GR_FAM_SMALLER_HEAPS) && w.method < 2) {
                     /* a nim heap: only targets 0, 1 and h ^ value can matter */
                     uint64_t cand[3] = {0, 1, w.sm.x ^ w.gh ^ 0};
                     cand[2] = w.sm.x ^ w.gh; /* makes the value 0 */

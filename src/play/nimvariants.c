@@ -12,7 +12,7 @@ static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr
     size_t total = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         const gr_term *t = &pos->terms[i];
-        if (!gri_rs_has(t->rs, GR_FAM_NIM)) {
+        if (!gri_rs_has(t->rs, GR_FAM_SMALLER_HEAPS)) {
             char *s = NULL;
             gr_status st = gr_position_term_format(pos, i, &s);
             gri_fail(err, GR_EINVAL, "Moore's Nim-k rule holds for nim heaps only; term %zu is %s", i + 1,

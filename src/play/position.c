@@ -322,7 +322,7 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
         if ((st = gr_ruleset_value(t->rs, h, &g, err)) != GR_OK) goto out;
         w.out.heap = k;
         w.want = target ^ tv ^ g;
-        if (gri_rs_has(t->rs, GR_FAM_NIM)) {
+        if (gri_rs_has(t->rs, GR_FAM_SMALLER_HEAPS)) {
             /* the one option of a nim heap with that value */
             if (w.want >= h) continue;
             uint64_t to = w.want;
