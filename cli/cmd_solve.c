@@ -124,7 +124,7 @@ static void print_json(const cli_opts *o, gr_position *pos, const solved *s, int
         json_object_end(&w);
     }
     uint64_t take;
-    if (s->nterms == 1 && !o->misere && !o->every && !o->has_moore && cli_dyn_min_take(pos, &take) && s->wins) {
+    if (s->nterms == 1 && !o->misere && !o->every && !o->has_moore && cli_least_winning_take(pos, &take) && s->wins) {
         json_key(&w, "min_first_take");
         json_uint(&w, take);
     }
@@ -183,7 +183,7 @@ static void print_human(const cli_opts *o, gr_position *pos, const solved *s, in
         if (s->known) printf("method:   sg-theorem (the value of a sum is the XOR of its terms' values)\n");
         else printf("method:   formula (the outcome of the one term whose value is unknown)\n");
         uint64_t take;
-        if (s->nterms == 1 && s->wins && cli_dyn_min_take(pos, &take))
+        if (s->nterms == 1 && s->wins && cli_least_winning_take(pos, &take))
             printf("least winning first take: %llu\n", (unsigned long long)take);
     } else if (!strcmp(s->play, "misere")) {
         printf("play:     misère (the last player to move loses)\n");

@@ -35,8 +35,8 @@ int cli_has_loopy_term(gr_position *pos);
 /* an infinite generalized value, ∞{K} (at most max members of K shown; 0: all) */
 void cli_print_infinite(const uint64_t *K, size_t nK, size_t max);
 
-/* For a position that is one dyn[k] / fib term: the least winning take.
- * 1 when found. */
-int cli_dyn_min_take(gr_position *pos, uint64_t *take);
+/* For a position of one term whose moves take tokens (dyn[k], fib): the
+ * least winning take. 1 when found. */
+int cli_least_winning_take(gr_position *pos, uint64_t *take);
 
 #endif

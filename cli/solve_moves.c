@@ -132,11 +132,11 @@ void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *tit
     }
 }
 
-int cli_dyn_min_take(gr_position *pos, uint64_t *take) {
+int cli_least_winning_take(gr_position *pos, uint64_t *take) {
     gr_term_info t;
     gr_error e;
-    return gr_position_term(pos, 0, &t) == GR_OK && !strcmp(gr_ruleset_family(t.ruleset), "dyn") &&
-           gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, take, &e) == GR_OK;
+    return gr_position_term(pos, 0, &t) == GR_OK && !gr_ruleset_is_heap(t.ruleset) &&
+           gr_ruleset_least_winning_take(t.ruleset, t.args, t.nargs, take, &e) == GR_OK;
 }
 
 int cli_has_loopy_term(gr_position *pos) {

@@ -59,7 +59,7 @@ static void api(void) {
           "term 2");
     uint64_t take = 0;
     CHECK(gr_position_term(pos, 3, &t) == GR_OK && !strcmp(gr_ruleset_family(t.ruleset), "dyn") &&
-              gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, &take, &err) == GR_OK && take == 1,
+              gr_ruleset_least_winning_take(t.ruleset, t.args, t.nargs, &take, &err) == GR_OK && take == 1,
           "term 3: least winning take of fib(9,2) is 1, got %llu", (unsigned long long)take);
     CHECK(gr_position_term(pos, 4, &t) == GR_EINVAL, "no term 4");
     gr_move mv[3] = {{.component = 0, .from = "kayles(2,3)", .to = "kayles(1,3)"},

@@ -193,7 +193,7 @@ static void dyn(void) {
                 uint64_t args[2] = {(uint64_t)n, (uint64_t)c}, take;
                 int wins;
                 CHECK(gr_ruleset_state_outcome(rs, args, 2, &wins, &err) == GR_OK && wins == win[n][c], "%s(%d,%d)", spec, n, c);
-                CHECK(gr_ruleset_dyn_min_take(rs, args, 2, &take, &err) == GR_OK, "min take");
+                CHECK(gr_ruleset_least_winning_take(rs, args, 2, &take, &err) == GR_OK, "min take");
                 int least = 0;
                 for (int t = 1; t <= c && !least; t++) {
                     int r = n - t, nc = t * k < r ? t * k : r;
@@ -233,7 +233,7 @@ static void dyn(void) {
     int wins;
     CHECK(gr_ruleset_state_outcome(rs, big, 1, &wins, &err) == GR_OK && !wins, "dyn[1]: powers of two are lost");
     uint64_t odd[1] = {((uint64_t)1 << 63) + 12};
-    CHECK(gr_ruleset_dyn_min_take(rs, odd, 1, &take, &err) == GR_OK && take == 4, "dyn[1]: take the lowest bit");
+    CHECK(gr_ruleset_least_winning_take(rs, odd, 1, &take, &err) == GR_OK && take == 4, "dyn[1]: take the lowest bit");
     uint64_t top[1] = {UINT64_MAX};
     CHECK(gr_ruleset_state_outcome(rs_of("fib"), top, 1, &wins, &err) == GR_OK, "fib(2^64-1)");
     printf("dyn: %ld (n, c) positions for k = 1..10 checked against the game tree\n", n_checked);

@@ -45,7 +45,13 @@ typedef int (*gr_state_option_fn)(void *user, const uint64_t *args, size_t n);
 GR_NODISCARD gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins,
                                                 gr_error *err);
 
-/* dyn[k]/fib positions: the least winning take (0 when the position is lost). */
+/* For a ruleset whose moves take tokens from a pile (dyn[k], fib): of the
+ * winning moves from the position, the fewest tokens taken (0 when the
+ * position is lost). GR_EINVAL, with a message, for a ruleset whose moves
+ * are not takes. */
+GR_NODISCARD gr_status gr_ruleset_least_winning_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take,
+                                                     gr_error *err);
+/* The same under its first name (kept for programs built against 0.x). */
 GR_NODISCARD gr_status gr_ruleset_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take,
                                                gr_error *err);
 GR_NODISCARD gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t n,

@@ -651,7 +651,7 @@ class Context:
         if "loopy" in extra:
             out["loopy"] = extra.pop("loopy")
         if nterms == 1 and play == "normal" and wins.value:
-            take = self._dyn_min_take(pos)
+            take = self._least_winning_take(pos)
             if take is not None:
                 out["min_first_take"] = take
         draws = extra.pop("_draws", None)
@@ -700,15 +700,15 @@ class Context:
     def _has_loopy_term(self, pos):
         return any(_lib.gr_ruleset_is_loopy(t.ruleset) for t in self._terms(pos))
 
-    def _dyn_min_take(self, pos):
+    def _least_winning_take(self, pos):
         t = _n.TermInfo()
         if _lib.gr_position_term(pos, 0, ctypes.byref(t)) != _n.GR_OK:
             return None
-        if _lib.gr_ruleset_family(t.ruleset) != b"dyn":
+        if _lib.gr_ruleset_is_heap(t.ruleset):
             return None
         take = _n.u64()
         err = _n.Error()
-        if _lib.gr_ruleset_dyn_min_take(t.ruleset, t.args, t.nargs, ctypes.byref(take), ctypes.byref(err)):
+        if _lib.gr_ruleset_least_winning_take(t.ruleset, t.args, t.nargs, ctypes.byref(take), ctypes.byref(err)):
             return None
         return take.value
 

@@ -186,8 +186,9 @@ typedef struct gr_family {
      * the term is not of that kind */
     gr_status (*misere_heaps)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t **vals, size_t *nvals, int *ok,
                               gr_error *err);
-    /* optional: the least winning take (dyn) */
-    gr_status (*min_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
+    /* optional, for a family whose moves take tokens from a pile (dyn[k],
+     * fib): of the winning moves, the fewest tokens taken (0 when lost) */
+    gr_status (*least_winning_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
     /* optional: the family reads its own term arguments, NAME(...)
      * (Hackenbush's edges u-v[:w], or @FILE): s[0..n) is the text after the
      * '(' to the end of the input; lines: a newline ends the term (else it is

@@ -476,9 +476,18 @@ gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t 
     return gri_state_outcome(rs, args, n, wins, err);
 }
 
+gr_status gr_ruleset_least_winning_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take,
+                                        gr_error *err) {
+    if (!rs || !take) return gri_fail(err, GR_EINVAL, "no ruleset or no place for the take");
+    if (!rs->fam->least_winning_take)
+        return gri_fail(err, GR_EINVAL, "%s: its moves do not take tokens from a pile, so there is no least take", rs->spec);
+    size_t bad = 0;
+    gr_status st = gr_ruleset_state_check(rs, args, n, &bad, err);
+    return st != GR_OK ? st : rs->fam->least_winning_take(rs, args, n, take, err);
+}
+
 gr_status gr_ruleset_dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
-    if (!rs->fam->min_take) return gri_fail(err, GR_EINVAL, "%s is not a dyn ruleset", rs->spec);
-    return rs->fam->min_take(rs, args, n, take, err);
+    return gr_ruleset_least_winning_take(rs, args, n, take, err);
 }
 
 gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {

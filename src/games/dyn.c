@@ -134,7 +134,7 @@ static gr_status dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int
     return st;
 }
 
-static gr_status dyn_min_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
+static gr_status dyn_least_winning_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err) {
     int wins;
     gr_status st = dyn_outcome(rs, args, n, &wins, err);
     if (st != GR_OK) return st;
@@ -283,5 +283,5 @@ const gr_family gri_family_dyn = {
     .outcome = dyn_outcome,
     .state_options = dyn_options,
     .state_moves_to = dyn_moves_to,
-    .min_take = dyn_min_take,
+    .least_winning_take = dyn_least_winning_take,
 };
