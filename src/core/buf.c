@@ -5,7 +5,7 @@
 #include <string.h>
 #include "core/internal.h"
 
-int gri_grow(void **p, size_t *cap, size_t need, size_t sz) {
+int gri_grow(const gr_allocator *a, void **p, size_t *cap, size_t need, size_t sz) {
     if (need <= *cap) return 1;
     size_t nc = *cap ? *cap : 16;
     while (nc < need) {
@@ -13,19 +13,25 @@ int gri_grow(void **p, size_t *cap, size_t need, size_t sz) {
         nc *= 2;
     }
     if (nc > SIZE_MAX / sz) return 0;
-    void *q = realloc(*p, nc * sz);
+    void *q = gri_realloc(a, *p, nc * sz);
     if (!q) return 0;
     *p = q;
     *cap = nc;
     return 1;
 }
 
-void gri_buf_init(gr_buf *b) { b->data = NULL; b->len = b->cap = 0; b->failed = 0; }
-void gri_buf_free(gr_buf *b) { free(b->data); gri_buf_init(b); }
+void gri_buf_init(gr_buf *b, const gr_allocator *a) {
+    b->data = NULL;
+    b->len = b->cap = 0;
+    b->failed = 0;
+    b->a = a;
+}
+
+void gri_buf_free(gr_buf *b) { gri_free(b->a, b->data); gri_buf_init(b, b->a); }
 
 void gri_buf_put(gr_buf *b, const char *s, size_t n) {
     if (b->failed) return;
-    if (n > SIZE_MAX - b->len - 1 || !gri_grow((void **)&b->data, &b->cap, b->len + n + 1, 1)) {
+    if (n > SIZE_MAX - b->len - 1 || !gri_grow(b->a, (void **)&b->data, &b->cap, b->len + n + 1, 1)) {
         b->failed = 1;
         return;
     }
@@ -48,7 +54,7 @@ gr_status gri_buf_take(gr_buf *b, char **out, size_t *len) {
     if (b->failed) { gri_buf_free(b); *out = NULL; if (len) *len = 0; return GR_ENOMEM; }
     *out = b->data;
     if (len) *len = b->len;
-    gri_buf_init(b);
+    gri_buf_init(b, b->a);
     return GR_OK;
 }
 

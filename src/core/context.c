@@ -7,10 +7,17 @@
 #include "core/context_internal.h"
 #include "core/family.h"
 
-gr_status gr_ctx_new(gr_ctx **out) {
-    gr_ctx *c = calloc(1, sizeof *c);
+gr_status gr_ctx_new_ex(const gr_allocator *alloc, gr_ctx **out, gr_error *err) {
+    if (!out) return gri_fail(err, GR_EINVAL, "no place for the context");
+    *out = NULL;
+    if (!alloc) alloc = &gri_libc_alloc;
+    if (alloc->size < sizeof(gr_allocator) || !alloc->malloc || !alloc->realloc || !alloc->free)
+        return gri_fail(err, GR_EINVAL, "an allocator needs its size set to sizeof(gr_allocator) and all three functions");
+    gr_ctx *c = gri_calloc(alloc, 1, sizeof *c);
+    if (!c) return gri_fail(err, GR_ENOMEM, "out of memory");
     *out = c;
-    if (!c) return GR_ENOMEM;
+    c->alloc = *alloc;
+    c->alloc.size = sizeof(gr_allocator);
     c->table_limit = GR_DEFAULT_TABLE_LIMIT;
     c->search_limit = GR_DEFAULT_SEARCH_LIMIT;
     c->sparse_start = GR_DEFAULT_SPARSE_START;
@@ -18,36 +25,36 @@ gr_status gr_ctx_new(gr_ctx **out) {
     return GR_OK;
 }
 
+gr_status gr_ctx_new(gr_ctx **out) { return gr_ctx_new_ex(NULL, out, NULL); }
+
+const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx) { return ctx ? &ctx->alloc : &gri_libc_alloc; }
+
 void gr_ctx_free(gr_ctx *ctx) {
     if (!ctx) return;
+    const gr_allocator *a = &ctx->alloc;
     for (size_t i = 0; i < ctx->nrs; i++) gri_rs_free(ctx->rs[i]);
-    free(ctx->rs);
-    free(ctx->map);
+    gri_free(a, ctx->rs);
+    gri_free(a, ctx->map);
     if (ctx->nim) ctx->nim_free(ctx->nim); /* set where the tables are built (arith/nimber.c) */
-    for (size_t i = 0; i < ctx->ncustom; i++) free(ctx->custom[i]);
-    free(ctx->custom);
-    free(ctx->native_cc);
-    free(ctx->native_dir);
-    free(ctx);
-}
-
-static char *copy(const char *s) {
-    size_t n = strlen(s) + 1;
-    char *c = malloc(n);
-    if (c) memcpy(c, s, n);
-    return c;
+    for (size_t i = 0; i < ctx->ncustom; i++) gri_free(a, ctx->custom[i]);
+    gri_free(a, ctx->custom);
+    gri_free(a, ctx->native_cc);
+    gri_free(a, ctx->native_dir);
+    gr_allocator keep = ctx->alloc; /* the context's own block goes back last */
+    gri_free(&keep, ctx);
 }
 
 gr_status gr_ctx_set_native(gr_ctx *ctx, const char *cc, const char *cache_dir) {
-    free(ctx->native_cc);
-    free(ctx->native_dir);
+    const gr_allocator *a = &ctx->alloc;
+    gri_free(a, ctx->native_cc);
+    gri_free(a, ctx->native_dir);
     ctx->native_cc = ctx->native_dir = NULL;
     if (!cc || !*cc || !cache_dir || !*cache_dir) return GR_OK;
-    ctx->native_cc = copy(cc);
-    ctx->native_dir = copy(cache_dir);
+    ctx->native_cc = gri_strdup(a, cc);
+    ctx->native_dir = gri_strdup(a, cache_dir);
     if (ctx->native_cc && ctx->native_dir) return GR_OK;
-    free(ctx->native_cc);
-    free(ctx->native_dir);
+    gri_free(a, ctx->native_cc);
+    gri_free(a, ctx->native_dir);
     ctx->native_cc = ctx->native_dir = NULL;
     return GR_ENOMEM;
 }
@@ -59,7 +66,7 @@ const gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, 
 }
 
 int gri_ctx_custom_add(gr_ctx *ctx, gr_family_entry *block) {
-    if (!gri_grow((void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
     ctx->custom[ctx->ncustom++] = block;
     return 1;
 }
@@ -87,7 +94,7 @@ gr_ruleset *gri_ctx_find(gr_ctx *ctx, const char *spec) {
 }
 
 int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
-    if (!gri_grow((void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
     if ((ctx->nrs + 1) * 2 > ctx->map_cap) {
         size_t nc = ctx->map_cap ? ctx->map_cap * 2 : 16;
         size_t *m = calloc(nc, sizeof *m);

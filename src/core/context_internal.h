@@ -6,6 +6,7 @@
 #include "core/internal.h"
 
 struct gr_ctx {
+    gr_allocator alloc;  /* where all of the context's memory comes from */
     uint64_t table_limit;
     uint64_t search_limit;
     gr_nim *nim;        /* nimber tables, built on first use (gri_ctx_nim, arith/nimber.c) */

@@ -22,14 +22,27 @@ gr_status gri_fail(gr_error *err, gr_status st, const char *fmt, ...) GR_PRINTF(
 gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...)
     GR_PRINTF(5, 6);
 
-/* A growable NUL-terminated string. */
+/* Memory (core/alloc.c): every allocation goes through a gr_allocator,
+ * the context's (gri_ctx_alloc) or, for objects made without a context,
+ * the C library's. gri_calloc checks n * sz for overflow. */
+extern const gr_allocator gri_libc_alloc;
+void *gri_malloc(const gr_allocator *a, size_t n);
+void *gri_calloc(const gr_allocator *a, size_t n, size_t sz);
+void *gri_realloc(const gr_allocator *a, void *p, size_t n);
+void gri_free(const gr_allocator *a, void *p);
+char *gri_strdup(const gr_allocator *a, const char *s);
+/* the allocator of a context (the C library's for NULL) */
+const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx);
+
+/* A growable NUL-terminated string, in memory from its allocator. */
 typedef struct gr_buf {
     char *data;
     size_t len, cap;
     int failed;  /* an allocation failed; contents are unreliable */
+    const gr_allocator *a;
 } gr_buf;
 
-void gri_buf_init(gr_buf *b);
+void gri_buf_init(gr_buf *b, const gr_allocator *a);
 void gri_buf_free(gr_buf *b);
 void gri_buf_put(gr_buf *b, const char *s, size_t n);
 void gri_buf_puts(gr_buf *b, const char *s);
@@ -41,7 +54,7 @@ gr_status gri_buf_take(gr_buf *b, char **out, size_t *len);
 void gri_sort_u64(uint64_t *v, size_t n);
 
 /* Grows *p (of *cap elements of size sz) to hold at least need elements. */
-int gri_grow(void **p, size_t *cap, size_t need, size_t sz);
+int gri_grow(const gr_allocator *a, void **p, size_t *cap, size_t need, size_t sz);
 
 static inline int gri_add_overflows(uint64_t a, uint64_t b, uint64_t *r) {
     return __builtin_add_overflow(a, b, r);

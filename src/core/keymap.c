@@ -68,10 +68,10 @@ gr_status gri_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t v
     if (m->count >= m->max) return GR_ELIMIT;
     if ((m->count + 1) * 2 > m->icap && !rehash(m, m->icap ? m->icap * 2 : 1024)) return GR_ENOMEM;
     size_t c1 = m->cap, c2 = m->cap, c3 = m->cap;
-    if (!gri_grow((void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
-        !gri_grow((void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
-        !gri_grow((void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
-        !gri_grow((void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
+    if (!gri_grow(&gri_libc_alloc, (void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
+        !gri_grow(&gri_libc_alloc, (void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
+        !gri_grow(&gri_libc_alloc, (void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
+        !gri_grow(&gri_libc_alloc, (void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
         return GR_ENOMEM;
     m->cap = c1;
     if (n) memcpy(m->words + m->nwords, key, n * sizeof *key);

@@ -20,7 +20,7 @@ gr_status gr_mexset_add(gr_mexset *s, uint64_t v) {
         if (w > ((uint64_t)1 << 40)) return GR_ENOMEM;  /* absurd: 2^46 distinct values */
         size_t old = s->nwords;
         size_t cap = s->nwords;
-        if (!gri_grow((void **)&s->words, &cap, (size_t)w + 1, sizeof *s->words)) return GR_ENOMEM;
+        if (!gri_grow(&gri_libc_alloc, (void **)&s->words, &cap, (size_t)w + 1, sizeof *s->words)) return GR_ENOMEM;
         memset(s->words + old, 0, (cap - old) * sizeof *s->words);
         s->nwords = cap;
     }

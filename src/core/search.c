@@ -63,7 +63,7 @@ gr_status gri_search_limit_error(gr_search *s) {
 }
 
 static int put(gr_search *s, const uint64_t *w, size_t n) {
-    if (!gri_grow((void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
     if (n) memcpy(s->arena + s->alen, w, n * sizeof *w);
     s->alen += n;
     return 1;
@@ -97,7 +97,7 @@ int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64
 static gr_status push(gr_search *s, size_t at) {
     gr_status st0 = tick(s);
     if (st0 != GR_OK) return st0;
-    if (!gri_grow((void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
+    if (!gri_grow(&gri_libc_alloc, (void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     gr_search_frame *f = &s->stack[s->depth];
     f->key = at;
@@ -107,7 +107,7 @@ static gr_status push(gr_search *s, size_t at) {
     if (st != GR_OK) return gri_fail(s->err, st, "out of memory in %s", s->what);
     s->depth++;
     /* copy the key out: writing children may move the arena */
-    if (!gri_grow((void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
+    if (!gri_grow(&gri_libc_alloc, (void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     memcpy(s->scratch, s->arena + at, f->keylen * sizeof *s->scratch);
     f->ch_begin = s->alen;

@@ -58,7 +58,7 @@ static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect
         if (gri_sp_class(rs, v, i)) continue;
         if (k == cap) { /* the counts promised fewer: not expected, but safe */
             size_t c1 = cap, c2 = cap;
-            if (!gri_grow((void **)&list, &c1, k + 1, sizeof *list) || !gri_grow((void **)&lval, &c2, k + 1, sizeof *lval)) {
+            if (!gri_grow(&gri_libc_alloc, (void **)&list, &c1, k + 1, sizeof *list) || !gri_grow(&gri_libc_alloc, (void **)&lval, &c2, k + 1, sizeof *lval)) {
                 free(list);
                 free(lval);
                 sp_set_class(rs, old_mask, old_dom);
@@ -135,8 +135,8 @@ int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
         review = 1;
     }
     int listed = !gri_sp_class(rs, v, i);
-    if (listed && (!gri_grow((void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
-                   !gri_grow((void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
+    if (listed && (!gri_grow(&gri_libc_alloc, (void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
+                   !gri_grow(&gri_libc_alloc, (void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
         return 0;
     /* nothing fails past this point: a retry never counts a value twice */
     if (listed) {

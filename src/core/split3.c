@@ -46,7 +46,7 @@ gr_status gri_split3_ensure(gr_ruleset *rs, gri_split3 *p, size_t upto, gr_error
     if (upto <= from) return GR_OK;
     if (upto > ((size_t)1 << 27) / words)
         return gri_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
-    if (!gri_grow((void **)&p->rows, &p->cap, upto * words, sizeof *p->rows))
+    if (!gri_grow(&gri_libc_alloc, (void **)&p->rows, &p->cap, upto * words, sizeof *p->rows))
         return gri_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
     /* a row costs m steps, and a wider table rebuilds every row: the time
      * limit is polled here, where one heap's value may take seconds */

@@ -182,7 +182,7 @@ static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
 /* moves_to: the options are collected first, then valued */
 static int take_collect(gr_emit *e, const uint64_t *a, size_t n) {
     state_data *d = e->sink;
-    if (!gri_grow((void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
+    if (!gri_grow(&gri_libc_alloc, (void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
         e->st = gri_fail(e->err, GR_ENOMEM, "out of memory");
         return 1;
     }

@@ -119,7 +119,7 @@ static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_
                              (unsigned long long)GRI_EDGEFILE_MAX);
             goto out;
         }
-        if (!gri_grow((void **)&pairs, &cap, 2 * m + 2, sizeof *pairs)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+        if (!gri_grow(&gri_libc_alloc, (void **)&pairs, &cap, 2 * m + 2, sizeof *pairs)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
         pairs[2 * m] = u;
         pairs[2 * m + 1] = v;
         m++;

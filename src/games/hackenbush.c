@@ -464,7 +464,7 @@ static gr_status hb_parse_args(const gr_ruleset *rs, const char *s, size_t n, in
             gri_lex_arg_blanks(s, n, &i, lines);
         }
         if (*nargs > UINT32_MAX - 3) { *errpos = i; st = gri_fail(err, GR_ELIMIT, "too many edges"); break; }
-        if (!gri_grow((void **)&a, &cap, *nargs + 3, sizeof *a)) { st = gri_fail(err, GR_ENOMEM, "out of memory reading the position"); break; }
+        if (!gri_grow(&gri_libc_alloc, (void **)&a, &cap, *nargs + 3, sizeof *a)) { st = gri_fail(err, GR_ENOMEM, "out of memory reading the position"); break; }
         memcpy(a + *nargs, e, sizeof e);
         *nargs += 3;
         if (i < n && s[i] == ',') { i++; continue; }

@@ -321,7 +321,7 @@ typedef struct collect {
 static int on_collect(void *user, const uint64_t *parts, size_t np) {
     collect *c = user;
     size_t need = 1 + np * c->arity;
-    if (!gri_grow((void **)&c->w, &c->cap, c->n + need, sizeof *c->w)) { c->st = GR_ENOMEM; return 1; }
+    if (!gri_grow(&gri_libc_alloc, (void **)&c->w, &c->cap, c->n + need, sizeof *c->w)) { c->st = GR_ENOMEM; return 1; }
     c->w[c->n] = np;
     memcpy(c->w + c->n + 1, parts, np * c->arity * sizeof *parts);
     c->n += need;
@@ -346,7 +346,7 @@ static gr_status write_moves(gr_ruleset *rs, const uint64_t *args, int all, uint
         }
         if (st != GR_OK || (!all && x != target)) continue;
         gr_buf b;
-        gri_buf_init(&b);
+        gri_buf_init(&b, &gri_libc_alloc);
         for (size_t k = 0; k < np; k++) {
             if (k) gri_buf_puts(&b, " + ");
             gri_buf_puts(&b, rs->spec);

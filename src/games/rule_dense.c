@@ -124,7 +124,7 @@ static int on_option(void *user, const uint64_t *parts, size_t np) {
 }
 
 static int push(rule_dense *dn, uint64_t idx) {
-    if (!gri_grow((void **)&dn->stack, &dn->scap, dn->sp + 1, sizeof *dn->stack)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&dn->stack, &dn->scap, dn->sp + 1, sizeof *dn->stack)) return 0;
     dn->stack[dn->sp++] = idx;
     return 1;
 }

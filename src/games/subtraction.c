@@ -80,7 +80,7 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
             goto out;
         }
         for (uint64_t x = a;; x++) {
-            if (!gri_grow((void **)&set, &cap, cnt + 1, sizeof *set)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (!gri_grow(&gri_libc_alloc, (void **)&set, &cap, cnt + 1, sizeof *set)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             set[cnt++] = x;
             if (x == b) break;
         }
@@ -208,7 +208,7 @@ static gr_status make_small(gr_ruleset *rs, size_t na, gr_ruleset **out, gr_erro
     memcpy(a->sub, d->sub, na * sizeof *a->sub);
     a->nsub = na;
     gr_buf spec;
-    gri_buf_init(&spec);
+    gri_buf_init(&spec, &gri_libc_alloc);
     gri_buf_puts(&spec, "sub[");
     write_set(&spec, a->sub, na);
     gri_buf_puts(&spec, "]");

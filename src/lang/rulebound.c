@@ -211,7 +211,7 @@ gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsi
                 const insn *src = e->v[pc].op == OP_LOAD && e->v[pc].arg == in->slot ? in->lo.v : &e->v[pc];
                 size_t n = e->v[pc].op == OP_LOAD && e->v[pc].arg == in->slot ? in->lo.n : 1;
                 if (e->v[pc].op == OP_JFALSE_KEEP || e->v[pc].op == OP_JTRUE_KEEP || sub.n + n > RULE_MAX_CODE) ok = 0;
-                else if (!gri_grow((void **)&sub.v, &sub.cap, sub.n + n, sizeof *sub.v)) { free(sub.v); return GR_ENOMEM; }
+                else if (!gri_grow(&gri_libc_alloc, (void **)&sub.v, &sub.cap, sub.n + n, sizeof *sub.v)) { free(sub.v); return GR_ENOMEM; }
                 else {
                     memcpy(sub.v + sub.n, src, n * sizeof *src);
                     sub.n += n;

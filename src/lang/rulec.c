@@ -112,7 +112,7 @@ static gr_status expected(parser *p, const char *what) {
 
 static gr_status emit(parser *p, code *c, int op, uint64_t arg) {
     if (c->n >= RULE_MAX_CODE) return fail(p, p->at, "rule: an expression is too long%s", "");
-    if (!gri_grow((void **)&c->v, &c->cap, c->n + 1, sizeof *c->v)) return gri_fail(p->err, GR_ENOMEM, "out of memory");
+    if (!gri_grow(&gri_libc_alloc, (void **)&c->v, &c->cap, c->n + 1, sizeof *c->v)) return gri_fail(p->err, GR_ENOMEM, "out of memory");
     c->v[c->n].op = (uint8_t)op;
     c->v[c->n].arg = arg;
     c->n++;
@@ -476,7 +476,7 @@ gr_status gri_rule_compile(const char *text, size_t n, size_t line, size_t col0,
     if (p.t == T_END) st = fail(&p, 0, "rule[...] needs at least one clause, e.g. rule[n -> n-k for k in 1..3]%s", "");
     while (st == GR_OK) {
         if (r->nc == RULE_MAX_CLAUSES) { st = fail(&p, p.at, "rule: at most 256 clauses%s", ""); break; }
-        if (!gri_grow((void **)&r->c, &cap, r->nc + 1, sizeof *r->c)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
+        if (!gri_grow(&gri_libc_alloc, (void **)&r->c, &cap, r->nc + 1, sizeof *r->c)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         memset(&r->c[r->nc], 0, sizeof r->c[r->nc]);
         p.clause_no = r->nc + 1;
         r->nc++;

@@ -185,7 +185,7 @@ static int full_hi(const code *h, uint64_t c) {
 }
 
 static int add_take(gri_rule_shape *s, size_t *cap, uint64_t k) {
-    if (!gri_grow((void **)&s->take, cap, s->ntake + 1, sizeof *s->take)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&s->take, cap, s->ntake + 1, sizeof *s->take)) return 0;
     s->take[s->ntake++] = k;
     return 1;
 }

@@ -102,7 +102,7 @@ gr_status gri_mq_present(const mq_mon *m, const mq_opts *o, mq_pres *out, gr_err
                 int dup = 0;
                 for (size_t r = 0; r < out->nrel && !dup; r++) dup = !memcmp(out->rel + r * 2 * K, vec, K * sizeof *vec);
                 if (dup) continue;
-                if (!gri_grow((void **)&out->rel, &relcap, (out->nrel + 1) * 2 * K, sizeof *out->rel)) goto oom;
+                if (!gri_grow(&gri_libc_alloc, (void **)&out->rel, &relcap, (out->nrel + 1) * 2 * K, sizeof *out->rel)) goto oom;
                 memcpy(out->rel + out->nrel * 2 * K, vec, K * sizeof *vec);
                 memcpy(out->rel + out->nrel * 2 * K + K, out->nf + (size_t)y * K, K * sizeof *vec);
                 out->nrel++;

@@ -79,8 +79,8 @@ static int take_option(void *user, const uint64_t *h, size_t n) {
     if (n > 3) { c->bad = 1; return 1; }
     for (size_t i = 0; i < n; i++)
         if (h[i] >= c->heap) { c->bad = 2; return 1; }
-    if (!gri_grow((void **)&c->o->parts, &c->cap, c->len + 1, sizeof *c->o->parts) ||
-        !gri_grow((void **)&c->o->nparts, &c->ncap, c->len + 1, 1)) {
+    if (!gri_grow(&gri_libc_alloc, (void **)&c->o->parts, &c->cap, c->len + 1, sizeof *c->o->parts) ||
+        !gri_grow(&gri_libc_alloc, (void **)&c->o->nparts, &c->ncap, c->len + 1, 1)) {
         c->bad = 3;
         return 1;
     }
@@ -144,11 +144,11 @@ typedef struct known {
 static void known_free(known *k) { free(k->el); free(k->off); free(k->sets); memset(k, 0, sizeof *k); }
 
 static int known_add(known *k, uint32_t el, const uint32_t *s, size_t ns) {
-    if (!gri_grow((void **)&k->el, &k->cap, k->n + 1, sizeof *k->el)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&k->el, &k->cap, k->n + 1, sizeof *k->el)) return 0;
     uint32_t *off = realloc(k->off, (k->cap + 1) * sizeof *off);
     if (!off) return 0;
     k->off = off;
-    if (!gri_grow((void **)&k->sets, &k->setcap, k->setlen + ns, sizeof *k->sets)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&k->sets, &k->setcap, k->setlen + ns, sizeof *k->sets)) return 0;
     k->off[k->n] = (uint32_t)k->setlen;
     memcpy(k->sets + k->setlen, s, ns * sizeof *s);
     k->setlen += ns;

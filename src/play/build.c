@@ -17,8 +17,8 @@ gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err) {
     pos->ctx = ctx;
     /* the arrays exist from the start: pos->args + t->args is never
      * arithmetic on NULL, and a term's cached value has its slot */
-    if (!gri_grow((void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args) ||
-        !gri_grow((void **)&pos->values, &pos->vcap, 1, sizeof *pos->values) ||
+    if (!gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args) ||
+        !gri_grow(&gri_libc_alloc, (void **)&pos->values, &pos->vcap, 1, sizeof *pos->values) ||
         !(pos->known = calloc(pos->vcap, 1))) {
         gr_position_free(pos);
         return gri_fail(err, GR_ENOMEM, "out of memory");
@@ -31,7 +31,7 @@ gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err) {
 static int value_room(gr_position *pos) {
     if (pos->nterms < pos->vcap) return 1;
     size_t old = pos->vcap;
-    if (!gri_grow((void **)&pos->values, &pos->vcap, pos->nterms + 1, sizeof *pos->values)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&pos->values, &pos->vcap, pos->nterms + 1, sizeof *pos->values)) return 0;
     unsigned char *k = realloc(pos->known, pos->vcap);
     if (!k) return 0;
     memset(k + old, 0, pos->vcap - old);
@@ -59,8 +59,8 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
         size_t bad = 0;
         if ((st = gr_ruleset_state_check(rs, args, nargs, &bad, err)) != GR_OK) return st;
     }
-    if (!gri_grow((void **)&pos->args, &pos->args_cap, pos->nargs + (nargs ? nargs : 1), sizeof *pos->args) ||
-        !gri_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms) || !value_room(pos))
+    if (!gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, pos->nargs + (nargs ? nargs : 1), sizeof *pos->args) ||
+        !gri_grow(&gri_libc_alloc, (void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms) || !value_room(pos))
         return gri_fail(err, GR_ENOMEM, "out of memory adding a term");
     t.rs = rs;
     t.args = pos->nargs;

@@ -52,7 +52,7 @@ typedef struct gen {
 static int on_heap(void *user, const uint64_t *h, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    if (!gri_grow((void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
+    if (!gri_grow(&gri_libc_alloc, (void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
         g->st = gri_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
         return 1;
     }
@@ -70,7 +70,7 @@ static int on_heap(void *user, const uint64_t *h, size_t n) {
 static int on_state(void *user, const uint64_t *a, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    if (!gri_grow((void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
+    if (!gri_grow(&gri_libc_alloc, (void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
         g->st = gri_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
         return 1;
     }
@@ -212,7 +212,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             if (step == 0) continue;
             char *from = NULL;
             gr_buf b;
-            gri_buf_init(&b);
+            gri_buf_init(&b, &gri_libc_alloc);
             if (!t->bare) { gri_buf_puts(&b, gr_ruleset_spec(t->rs)); gri_buf_puts(&b, "("); }
             gri_buf_u64(&b, left);
             if (!t->bare) gri_buf_puts(&b, ")");
@@ -256,7 +256,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
         }
         if (st == GR_OK && pick != SIZE_MAX) {
             gr_buf b;
-            gri_buf_init(&b);
+            gri_buf_init(&b, &gri_libc_alloc);
             size_t cl = (size_t)e.s.arena[pick];
             const uint64_t *ck = e.s.arena + pick + 1;
             if (t->bare) gri_buf_u64(&b, cl > 1 ? ck[1] : 0);

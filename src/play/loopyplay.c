@@ -60,7 +60,7 @@ static gr_status publish(gr_position *pos, const gri_gv *g, uint64_t shift, gr_g
     out->infinite = g->infinite;
     out->value = g->infinite ? 0 : g->value;
     if (!g->infinite || !g->nK) return GR_OK;
-    if (!gri_grow((void **)&pos->kbuf, &pos->kcap, g->nK, sizeof *pos->kbuf)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    if (!gri_grow(&gri_libc_alloc, (void **)&pos->kbuf, &pos->kcap, g->nK, sizeof *pos->kbuf)) return gri_fail(err, GR_ENOMEM, "out of memory");
     for (size_t k = 0; k < g->nK; k++) pos->kbuf[k] = g->K[k] ^ g->Kxor ^ shift;
     gri_sort_u64(pos->kbuf, g->nK);
     out->K = pos->kbuf;

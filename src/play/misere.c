@@ -83,7 +83,7 @@ gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     uint64_t v;
     gr_status st = gr_ruleset_value(rs, m, &v, err);
     if (st != GR_OK) return st;
-    if (!gri_grow((void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    if (!gri_grow(&gri_libc_alloc, (void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
     /* a heap's options may cost milliseconds to list (coprime, divisor) */
     gri_ticker tk;
     gri_ticker_start(&tk, rs->ctx);
@@ -449,7 +449,7 @@ typedef struct alone_moves {
 static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     alone_moves *am = user;
     gr_buf b;
-    gri_buf_init(&b);
+    gri_buf_init(&b, &gri_libc_alloc);
     gri_buf_puts(&b, gr_ruleset_spec(am->rs));
     gri_buf_puts(&b, "(");
     gri_buf_u64(&b, n ? h[0] : 0);

@@ -22,7 +22,7 @@ int gri_ms_cmp_rec(const void *a, const void *b) {
 }
 
 int gri_ms_put(words *b, const uint64_t *w, size_t n) {
-    if (!gri_grow((void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
+    if (!gri_grow(&gri_libc_alloc, (void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
     if (n) memcpy(b->w + b->n, w, n * sizeof *w);
     b->n += n;
     return 1;
@@ -76,7 +76,7 @@ static int emit_child(child_ctx *c) {
     size_t extra = 0;
     for (size_t i = 0; i < c->tmp.n; i += 1 + (size_t)(c->tmp.w[i] & 0xffffffffu)) extra++;
     if (total + extra > 64) {
-        if (!gri_grow((void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
+        if (!gri_grow(&gri_libc_alloc, (void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
         r = s->recs;
     }
     size_t k = 0;

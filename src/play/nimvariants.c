@@ -136,7 +136,7 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
         for (uint32_t j = 0; j < t->nargs; j++) changed |= nh[at + j] != h[at + j];
         if (changed) {
             gr_buf b;
-            gri_buf_init(&b);
+            gri_buf_init(&b, &gri_libc_alloc);
             if (t->bare) gri_buf_u64(&b, nh[at]);
             else {
                 gri_buf_puts(&b, gr_ruleset_spec(t->rs));

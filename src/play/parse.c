@@ -69,7 +69,7 @@ static gr_status number(parser *p, uint64_t *v) {
 }
 
 static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
-    if (!gri_grow((void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
+    if (!gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
         return gri_fail(err, GR_ENOMEM, "out of memory reading the position");
     pos->args[pos->nargs++] = v;
     return GR_OK;
@@ -182,7 +182,7 @@ static gr_status term(parser *p, gr_position *pos) {
         return fail_found(p, at, "expected a term (a number, or a ruleset such as kayles(7))");
     }
 push:
-    if (!gri_grow((void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
+    if (!gri_grow(&gri_libc_alloc, (void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
         return gri_fail(p->err, GR_ENOMEM, "out of memory reading the position");
     pos->terms[pos->nterms++] = t;
     return GR_OK;
@@ -260,7 +260,7 @@ static gr_status finish(gr_position *pos, gr_error *err) {
     pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
     /* a position whose terms have no argument (hackenbush()) still gets an
      * argument array, so pos->args + t->args is never arithmetic on NULL */
-    if (!pos->args && !gri_grow((void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args))
+    if (!pos->args && !gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args))
         return gri_fail(err, GR_ENOMEM, "out of memory");
     if (!pos->values || !pos->known) return gri_fail(err, GR_ENOMEM, "out of memory");
     pos->vcap = pos->nterms ? pos->nterms : 1;

@@ -23,7 +23,7 @@ void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
 
 gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
     gr_buf b;
-    gri_buf_init(&b);
+    gri_buf_init(&b, &gri_libc_alloc);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
         gri_term_write(&b, pos, &pos->terms[i]);
@@ -35,7 +35,7 @@ gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
 gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) {
     if (i >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gri_buf_init(&b);
+    gri_buf_init(&b, &gri_libc_alloc);
     gri_term_write(&b, pos, &pos->terms[i]);
     return gri_buf_take(&b, out, NULL);
 }
@@ -43,7 +43,7 @@ gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) 
 gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, char **out, size_t *len) {
     if (move->component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gri_buf_init(&b);
+    gri_buf_init(&b, &gri_libc_alloc);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
         if (i == move->component) gri_buf_puts(&b, move->to);
@@ -57,7 +57,7 @@ gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves,
     for (size_t j = 0; j < nmoves; j++)
         if (moves[j].component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gri_buf_init(&b);
+    gri_buf_init(&b, &gri_libc_alloc);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
         const char *to = NULL;
@@ -239,7 +239,7 @@ int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state
     /* a state move that ends the term leaves "0", a nim heap of 0 */
     if (state && !n && !t->rs->fam->write_term) return gri_movesink_emit(s, "0");
     gr_buf b;
-    gri_buf_init(&b);
+    gri_buf_init(&b, &gri_libc_alloc);
     gri_term_write_after(&b, s->pos, t, s->heap, vals, n, state);
     char *to;
     /* the data, as the text has it: a heap term keeps its other non-empty
