@@ -41,7 +41,7 @@ static gri_rule *compile(const char *spec, gr_error *err) {
     gri_rule *r = NULL;
     size_t n = strlen(spec);
     /* between the brackets of rule[...] */
-    if (gri_rule_compile(spec + 5, n - 6, 1, 6, &r, err) != GR_OK) return NULL;
+    if (gri_rule_compile(&gri_libc_alloc, spec + 5, n - 6, 1, 6, &r, err) != GR_OK) return NULL;
     return r;
 }
 

@@ -27,23 +27,6 @@ typedef struct gr_ruleset gr_ruleset;
 GR_NODISCARD gr_status gr_ctx_new(gr_ctx **out);
 void gr_ctx_free(gr_ctx *ctx); /* accepts NULL; frees every ruleset it owns */
 
-/* Where a context's memory comes from. Every allocation the library makes
- * for the context and what hangs off it (rulesets, positions, parsers,
- * quotients, searches, and the strings the *_format calls hand back) goes
- * through these three functions, so a caller can count it, cap it, put it
- * in an arena or fail it on purpose; the library never calls malloc for a
- * context made with an allocator. Set size to sizeof(gr_allocator) (later
- * versions may add fields after `user`). realloc is called with n > 0 and a
- * block from malloc or realloc; free accepts NULL. Each may be called from
- * whichever thread uses the context. Memory the library hands to the caller
- * goes back through the caller's own free (not free() or gr_free). */
-typedef struct gr_allocator {
-    size_t size;
-    void *(*malloc)(void *user, size_t n);
-    void *(*realloc)(void *user, void *p, size_t n);
-    void (*free)(void *user, void *p);
-    void *user;
-} gr_allocator;
 /* A context whose memory comes from *alloc (copied; NULL: the C library's,
  * as gr_ctx_new). GR_EINVAL when the size field or a function is missing. */
 GR_NODISCARD gr_status gr_ctx_new_ex(const gr_allocator *alloc, gr_ctx **out, gr_error *err);

@@ -50,6 +50,10 @@ typedef struct gr_engine_config {
 } gr_engine_config;
 
 GR_NODISCARD gr_status gr_engine_new(const gr_engine_config *cfg, gr_engine **out, gr_error *err);
+/* The same with its memory from *alloc (status.h; copied; NULL: the C
+ * library's). */
+GR_NODISCARD gr_status gr_engine_new_ex(const gr_engine_config *cfg, const gr_allocator *alloc, gr_engine **out,
+                                        gr_error *err);
 void gr_engine_free(gr_engine *e); /* accepts NULL */
 
 /* The Grundy value of `state` (state_words words). */

@@ -57,7 +57,9 @@ GR_NODISCARD gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error 
 GR_NODISCARD gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t *args, size_t nargs,
                                             gr_error *err);
 
-/* Reads the whole file `path` into *text (malloc'd, *len bytes) for a term
+/* Reads the whole file `path` into *text (malloc'd, *len bytes: with the C
+ * library's malloc whatever the context's allocator, since grundy frees it
+ * with free()) for a term
  * that names a file (hackenbush(@FILE)); errors go to err. */
 typedef gr_status (*gr_read_fn)(void *user, const char *path, char **text, size_t *len, gr_error *err);
 

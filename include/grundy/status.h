@@ -64,6 +64,24 @@ int gr_status_is_input_error(gr_status s);
 /* Resets an error record to GR_OK with an empty message. */
 void gr_error_clear(gr_error *err);
 
+/* Where a context's memory comes from. Every allocation the library makes
+ * for the context and what hangs off it (rulesets, positions, parsers,
+ * quotients, searches, and the strings the *_format calls hand back) goes
+ * through these three functions, so a caller can count it, cap it, put it
+ * in an arena or fail it on purpose; the library never calls malloc for a
+ * context made with an allocator. Set size to sizeof(gr_allocator) (later
+ * versions may add fields after `user`). realloc is called with n > 0 and a
+ * block from malloc or realloc; free accepts NULL. Each may be called from
+ * whichever thread uses the context. Memory the library hands to the caller
+ * goes back through the caller's own free (not free() or gr_free). */
+typedef struct gr_allocator {
+    size_t size;
+    void *(*malloc)(void *user, size_t n);
+    void *(*realloc)(void *user, void *p, size_t n);
+    void (*free)(void *user, void *p);
+    void *user;
+} gr_allocator;
+
 /* Frees a string grundy allocated for the caller (the *_format calls). The
  * same as free() from C; bindings in other languages call this one, so the
  * memory goes back to the allocator that gave it. Accepts NULL. */

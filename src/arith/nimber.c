@@ -309,10 +309,12 @@ static void linear_table(uint64_t tab[8][256], const uint64_t img[64]) {
         }
 }
 
-gr_status gr_nim_new(gr_nim **out) {
-    gr_nim *t = calloc(1, sizeof *t);
+/* the tables in memory from an allocator (the context's, for gri_ctx_nim) */
+static gr_status nim_new_in(const gr_allocator *al, gr_nim **out) {
+    gr_nim *t = gri_calloc(al, 1, sizeof *t);
     *out = t;
     if (!t) return GR_ENOMEM;
+    t->al = *al;
     /* a generator of GF(2^16)*: order 65535 = 3 * 5 * 17 * 257 */
     uint32_t g = 2;
     for (;; g++) {
@@ -454,12 +456,18 @@ gr_status gr_nim_new(gr_nim **out) {
     return GR_OK;
 }
 
-void gr_nim_free(gr_nim *t) { free(t); }
+gr_status gr_nim_new(gr_nim **out) { return nim_new_in(&gri_libc_alloc, out); }
+
+void gr_nim_free(gr_nim *t) {
+    if (!t) return;
+    gr_allocator keep = t->al;
+    gri_free(&keep, t);
+}
 
 /* the context's nimber tables, built on first use (NULL when out of
  * memory); the context frees them through nim_free */
 const gr_nim *gri_ctx_nim(gr_ctx *ctx) {
-    if (!ctx->nim && gr_nim_new(&ctx->nim) != GR_OK) {
+    if (!ctx->nim && nim_new_in(gri_ctx_alloc(ctx), &ctx->nim) != GR_OK) {
         gr_nim_free(ctx->nim);
         ctx->nim = NULL;
     }

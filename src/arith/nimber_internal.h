@@ -14,6 +14,7 @@
 #endif
 
 struct gr_nim {
+    gr_allocator al;            /* where this block came from */
     uint16_t log16[65536];
     uint16_t exp16[2 * 65535 + 2];
     uint64_t sq[8][256];        /* x -> x^2 */

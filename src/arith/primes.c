@@ -134,15 +134,15 @@ static uint64_t isqrt64(uint64_t x) {
     return r;
 }
 
-gr_status gri_prime_pi(uint64_t x, uint64_t *out, gr_error *err) {
+gr_status gri_prime_pi(const gr_allocator *al, uint64_t x, uint64_t *out, gr_error *err) {
     if (x > GR_PRIME_PI_MAX)
         return gri_fail(err, GR_EUNPROVEN, "counting the primes up to %llu is beyond grundy's bound of %llu",
                        (unsigned long long)x, (unsigned long long)GR_PRIME_PI_MAX);
     if (x < 2) { *out = 0; return GR_OK; }
     uint64_t r = isqrt64(x);
     /* lo[v] = count for v <= r, hi[i] = count for x / i (i <= r) */
-    uint64_t *lo = malloc((r + 2) * sizeof *lo), *hi = malloc((r + 2) * sizeof *hi);
-    if (!lo || !hi) { free(lo); free(hi); return gri_fail(err, GR_ENOMEM, "out of memory counting primes"); }
+    uint64_t *lo = gri_malloc(al, (r + 2) * sizeof *lo), *hi = gri_malloc(al, (r + 2) * sizeof *hi);
+    if (!lo || !hi) { gri_free(al, lo); gri_free(al, hi); return gri_fail(err, GR_ENOMEM, "out of memory counting primes"); }
     for (uint64_t v = 1; v <= r; v++) lo[v] = v - 1;
     for (uint64_t i = 1; i <= r; i++) hi[i] = x / i - 1;
     for (uint64_t p = 2; p <= r; p++) {
@@ -156,7 +156,7 @@ gr_status gri_prime_pi(uint64_t x, uint64_t *out, gr_error *err) {
         for (uint64_t v = r; v >= p2; v--) lo[v] -= lo[v / p] - sp;
     }
     *out = hi[1];
-    free(lo);
-    free(hi);
+    gri_free(al, lo);
+    gri_free(al, hi);
     return GR_OK;
 }

@@ -11,6 +11,6 @@ int gri_prime_is(uint64_t n);
 uint64_t gri_prime_lpf(uint64_t n);
 /* distinct prime factors p[0..k) with exponents e[], k returned (<= 15) */
 int gri_prime_factor(uint64_t n, uint64_t *p, unsigned *e);
-gr_status gri_prime_pi(uint64_t x, uint64_t *out, gr_error *err);
+gr_status gri_prime_pi(const gr_allocator *al, uint64_t x, uint64_t *out, gr_error *err);
 
 #endif

@@ -66,7 +66,8 @@ const gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, 
 }
 
 int gri_ctx_custom_add(gr_ctx *ctx, gr_family_entry *block) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
+    const gr_allocator *al = gri_ctx_alloc(ctx);
+    if (!gri_grow(al, (void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
     ctx->custom[ctx->ncustom++] = block;
     return 1;
 }
@@ -94,17 +95,18 @@ gr_ruleset *gri_ctx_find(gr_ctx *ctx, const char *spec) {
 }
 
 int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
+    const gr_allocator *al = gri_ctx_alloc(ctx);
+    if (!gri_grow(al, (void **)&ctx->rs, &ctx->rs_cap, ctx->nrs + 1, sizeof *ctx->rs)) return 0;
     if ((ctx->nrs + 1) * 2 > ctx->map_cap) {
         size_t nc = ctx->map_cap ? ctx->map_cap * 2 : 16;
-        size_t *m = calloc(nc, sizeof *m);
+        size_t *m = gri_calloc(al, nc, sizeof *m);
         if (!m) return 0;
         for (size_t i = 0; i < ctx->nrs; i++) {
             size_t s = (size_t)hash_str(ctx->rs[i]->spec) & (nc - 1);
             while (m[s]) s = (s + 1) & (nc - 1);
             m[s] = i + 1;
         }
-        free(ctx->map);
+        gri_free(al, ctx->map);
         ctx->map = m;
         ctx->map_cap = nc;
     }

@@ -17,6 +17,7 @@ struct gr_engine {
     void *user;
     gr_search search;
     gr_mexset mex;
+    gr_allocator al;          /* where its memory comes from */
     struct gr_optsink sink;
 };
 
@@ -58,28 +59,38 @@ static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const ui
 
 static const gr_search_ops ENGINE_OPS = {children, NULL, combine};
 
-gr_status gr_engine_new(const gr_engine_config *cfg, gr_engine **out, gr_error *err) {
+gr_status gr_engine_new_ex(const gr_engine_config *cfg, const gr_allocator *alloc, gr_engine **out, gr_error *err) {
     *out = NULL;
     if (!cfg || !cfg->options || cfg->state_words == 0 || cfg->state_words > 1024)
         return gri_fail(err, GR_EINVAL, "engine needs an options callback and 1..1024 state words");
-    gr_engine *e = calloc(1, sizeof *e);
+    if (!alloc) alloc = &gri_libc_alloc;
+    if (alloc->size < sizeof(gr_allocator) || !alloc->malloc || !alloc->realloc || !alloc->free)
+        return gri_fail(err, GR_EINVAL, "an allocator needs its size set to sizeof(gr_allocator) and all three functions");
+    gr_engine *e = gri_calloc(alloc, 1, sizeof *e);
     if (!e) return gri_fail(err, GR_ENOMEM, "out of memory");
+    e->al = *alloc;
+    e->al.size = sizeof(gr_allocator);
     e->words = cfg->state_words;
     e->options = cfg->options;
     e->user = cfg->user;
     gr_mexset_init(&e->mex);
     gri_search_init(&e->search, &ENGINE_OPS, e, cfg->max_states ? cfg->max_states : GR_ENGINE_DEFAULT_STATES,
-                   "the engine's search", "raise max_states", err);
+                   "the engine's search", "raise max_states", &e->al, err);
     e->search.max_work = 0; /* memory follows the depth; only the states are bounded */
     *out = e;
     return GR_OK;
 }
 
+gr_status gr_engine_new(const gr_engine_config *cfg, gr_engine **out, gr_error *err) {
+    return gr_engine_new_ex(cfg, NULL, out, err);
+}
+
 void gr_engine_free(gr_engine *e) {
     if (!e) return;
     gri_search_free(&e->search);
-    gr_mexset_free(&e->mex);
-    free(e);
+    gri_mexset_free(&e->al, &e->mex);
+    gr_allocator keep = e->al;
+    gri_free(&keep, e);
 }
 
 void gr_engine_reset(gr_engine *e) { gri_search_reset(&e->search); }

@@ -39,6 +39,7 @@ typedef struct hx {
     uint64_t jmax;             /* the largest removal of any move */
     uint64_t *Z;               /* heaps n >= 1 with F(n) < s, ascending */
     size_t nz;
+    const gr_allocator *al;
 } hx;
 
 static uint64_t F(const hx *x, uint64_t k) {
@@ -86,6 +87,7 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
     uint64_t e = x->e, P = x->P, s = x->s;
     unsigned m = x->m;
     int rc = 0;
+    const gr_allocator *al = x->al;
     hcls *cls = NULL;
     uint64_t *first = NULL;
     uint32_t *stamp = NULL;
@@ -101,7 +103,7 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
     x->nz = 0;
     size_t ncls = 0;
     int64_t maxpre = -1;
-    cls = malloc((size_t)(e + P) * sizeof *cls);
+    cls = gri_malloc(al, (size_t)(e + P) * sizeof *cls);
     if (!cls) return 0;
     for (uint64_t k = 1; k < e + P; k++) {
         uint64_t f = F(x, k);
@@ -163,8 +165,8 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
     cost = P2 * ((D + 1) * s * (x->n3 + 1) + x->n1 + x->n2 * x->nz + x->n3 * x->nz * x->nz) + 2 * vcap * (x->n3 + 1);
     if (cost > HX_BUDGET) goto done;
     /* first[2v + q]: the least heap a >= 1 of parity q with F(a) = v */
-    first = malloc((size_t)vcap * 2 * sizeof *first);
-    stamp = calloc((size_t)vcap, sizeof *stamp);
+    first = gri_malloc(al, (size_t)vcap * 2 * sizeof *first);
+    stamp = gri_calloc(al, (size_t)vcap, sizeof *stamp);
     if (!first || !stamp) goto done;
     for (uint64_t k = 0; k < 2 * vcap; k++) first[k] = UINT64_MAX;
     for (uint64_t a = 1; a < top; a++) {
@@ -197,17 +199,18 @@ static int try_candidate(hx *x, size_t n, uint64_t *need) {
     *need = W;
     rc = 1;
 done:
-    free(cls);
-    free(first);
-    free(stamp);
+    gri_free(al, cls);
+    gri_free(al, first);
+    gri_free(al, stamp);
     return rc;
 }
 
 
-int gri_hex_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits,
+int gri_hex_arith_prove_w(const gr_allocator *al, const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits,
                          uint64_t *pre, uint64_t *per, uint64_t *saltus, uint64_t *need) {
     hx x;
     memset(&x, 0, sizeof x);
+    x.al = al;
     x.v = values;
     x.w = width;
     if (need) *need = 0;
@@ -244,9 +247,9 @@ int gri_hex_arith_prove_w(const void *values, unsigned width, size_t n, const ui
         int rc = -1;
         if (w <= n) {
             rc = 0;
-            x.b = malloc((size_t)p * sizeof *x.b);
-            x.g = malloc((size_t)p * sizeof *x.g);
-            x.Z = malloc((size_t)(x.e + p) * sizeof *x.Z);
+            x.b = gri_malloc(al, (size_t)p * sizeof *x.b);
+            x.g = gri_malloc(al, (size_t)p * sizeof *x.g);
+            x.Z = gri_malloc(al, (size_t)(x.e + p) * sizeof *x.Z);
             if (x.b && x.g && x.Z) {
                 for (uint64_t i = 0; i < p; i++) x.b[i] = gri_load_w(values, width, (size_t)(x.e + i));
                 rc = try_candidate(&x, n, &w);
@@ -278,9 +281,9 @@ int gri_hex_arith_prove_w(const void *values, unsigned width, size_t n, const ui
              * growing the table for */
             want = w;
         }
-        free(x.b);
-        free(x.g);
-        free(x.Z);
+        gri_free(al, x.b);
+        gri_free(al, x.g);
+        gri_free(al, x.Z);
         x.b = NULL;
         x.g = NULL;
         x.Z = NULL;
@@ -291,5 +294,5 @@ int gri_hex_arith_prove_w(const void *values, unsigned width, size_t n, const ui
 
 int gr_hex_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
                        uint64_t *saltus, uint64_t *need) {
-    return gri_hex_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus, need);
+    return gri_hex_arith_prove_w(&gri_libc_alloc, v, 4, n, digit, ndigits, pre, per, saltus, need);
 }

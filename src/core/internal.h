@@ -31,6 +31,10 @@ void *gri_calloc(const gr_allocator *a, size_t n, size_t sz);
 void *gri_realloc(const gr_allocator *a, void *p, size_t n);
 void gri_free(const gr_allocator *a, void *p);
 char *gri_strdup(const gr_allocator *a, const char *s);
+/* a mex set in memory from an allocator (core/mex.c; the public
+ * gr_mexset_add and gr_mexset_free use the C library's) */
+gr_status gri_mexset_add(const gr_allocator *al, gr_mexset *s, uint64_t v);
+void gri_mexset_free(const gr_allocator *al, gr_mexset *s);
 /* the allocator of a context (the C library's for NULL) */
 const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx);
 

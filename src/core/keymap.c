@@ -16,13 +16,14 @@ static uint64_t hash_key(const uint64_t *k, size_t n) {
     return h;
 }
 
-void gri_keymap_init(gr_keymap *m, size_t max_entries) {
+void gri_keymap_init(gr_keymap *m, size_t max_entries, const gr_allocator *al) {
     memset(m, 0, sizeof *m);
     m->max = max_entries;
+    m->al = al;
 }
 
 void gri_keymap_free(gr_keymap *m) {
-    free(m->words); free(m->off); free(m->len); free(m->val); free(m->index);
+    gri_free(m->al, m->words); gri_free(m->al, m->off); gri_free(m->al, m->len); gri_free(m->al, m->val); gri_free(m->al, m->index);
     memset(m, 0, sizeof *m);
 }
 
@@ -46,14 +47,14 @@ int gri_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *
 }
 
 static int rehash(gr_keymap *m, size_t ncap) {
-    size_t *idx = calloc(ncap, sizeof *idx);
+    size_t *idx = gri_calloc(m->al, ncap, sizeof *idx);
     if (!idx) return 0;
     for (size_t e = 0; e < m->count; e++) {
         size_t s = (size_t)hash_key(m->words + m->off[e], m->len[e]) & (ncap - 1);
         while (idx[s]) s = (s + 1) & (ncap - 1);
         idx[s] = e + 1;
     }
-    free(m->index);
+    gri_free(m->al, m->index);
     m->index = idx;
     m->icap = ncap;
     return 1;
@@ -68,10 +69,10 @@ gr_status gri_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t v
     if (m->count >= m->max) return GR_ELIMIT;
     if ((m->count + 1) * 2 > m->icap && !rehash(m, m->icap ? m->icap * 2 : 1024)) return GR_ENOMEM;
     size_t c1 = m->cap, c2 = m->cap, c3 = m->cap;
-    if (!gri_grow(&gri_libc_alloc, (void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
-        !gri_grow(&gri_libc_alloc, (void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
-        !gri_grow(&gri_libc_alloc, (void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
-        !gri_grow(&gri_libc_alloc, (void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
+    if (!gri_grow(m->al, (void **)&m->off, &c1, m->count + 1, sizeof *m->off) ||
+        !gri_grow(m->al, (void **)&m->len, &c2, m->count + 1, sizeof *m->len) ||
+        !gri_grow(m->al, (void **)&m->val, &c3, m->count + 1, sizeof *m->val) ||
+        !gri_grow(m->al, (void **)&m->words, &m->wcap, m->nwords + n, sizeof *m->words))
         return GR_ENOMEM;
     m->cap = c1;
     if (n) memcpy(m->words + m->nwords, key, n * sizeof *key);

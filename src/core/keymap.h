@@ -14,8 +14,9 @@ typedef struct gr_keymap {
     size_t count, cap, max;
     size_t *index;
     size_t icap;
+    const gr_allocator *al;
 } gr_keymap;
-void gri_keymap_init(gr_keymap *m, size_t max_entries);
+void gri_keymap_init(gr_keymap *m, size_t max_entries, const gr_allocator *al);
 void gri_keymap_free(gr_keymap *m);
 int gri_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val);
 gr_status gri_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val); /* GR_ELIMIT past max */

@@ -9,19 +9,23 @@ static int cmp_u32(const void *a, const void *b) {
 }
 
 void gri_lgraph_free(gri_lgraph *g) {
-    free(g->off); free(g->adj); free(g->val); free(g->cnt); free(g->kof); free(g->kv);
+    if (!g->al) return; /* never built: it holds nothing */
+    const gr_allocator *al = g->al;
+    gri_free(al, g->off); gri_free(al, g->adj); gri_free(al, g->val); gri_free(al, g->cnt); gri_free(al, g->kof); gri_free(al, g->kv);
     memset(g, 0, sizeof *g);
 }
 
-gr_status gri_lgraph_build(gri_lgraph *g, uint32_t n, const uint32_t *from, const uint32_t *to, size_t m, gr_error *err) {
+gr_status gri_lgraph_build(gri_lgraph *g, const gr_allocator *al, uint32_t n, const uint32_t *from, const uint32_t *to,
+                          size_t m, gr_error *err) {
     memset(g, 0, sizeof *g);
+    g->al = al;
     if (n == UINT32_MAX || m >= UINT32_MAX) return gri_fail(err, GR_ELIMIT, "a graph has fewer than 2^32-1 vertices and edges");
     g->n = n;
-    g->off = calloc((size_t)n + 1, sizeof *g->off);
-    g->adj = malloc((m ? m : 1) * sizeof *g->adj);
-    g->val = malloc((n ? (size_t)n : 1) * sizeof *g->val);
-    g->cnt = malloc((n ? (size_t)n : 1) * sizeof *g->cnt);
-    g->kof = malloc(((size_t)n + 1) * sizeof *g->kof);
+    g->off = gri_calloc(al, (size_t)n + 1, sizeof *g->off);
+    g->adj = gri_malloc(al, (m ? m : 1) * sizeof *g->adj);
+    g->val = gri_malloc(al, (n ? (size_t)n : 1) * sizeof *g->val);
+    g->cnt = gri_malloc(al, (n ? (size_t)n : 1) * sizeof *g->cnt);
+    g->kof = gri_malloc(al, ((size_t)n + 1) * sizeof *g->kof);
     if (!g->off || !g->adj || !g->val || !g->cnt || !g->kof) return gri_fail(err, GR_ENOMEM, "out of memory building a graph");
     for (size_t e = 0; e < m; e++) g->off[from[e] + 1]++;
     for (uint32_t v = 0; v < n; v++) g->off[v + 1] += g->off[v];
@@ -38,13 +42,13 @@ gr_status gri_lgraph_build(gri_lgraph *g, uint32_t n, const uint32_t *from, cons
         g->off[v] = first;
     }
     g->off[n] = kept;
-    gr_status st = gr_loopy_solve(n, g->off, g->adj, g->val, g->cnt, err);
+    gr_status st = gri_loopy_solve(al, n, g->off, g->adj, g->val, g->cnt, err);
     if (st != GR_OK) return st;
     /* the K sets of the infinite vertices */
     size_t total = 0;
     for (uint32_t v = 0; v < n; v++)
         if (g->val[v] == GR_LOOPY_INFINITE) total += g->off[v + 1] - g->off[v];
-    g->kv = malloc((total ? total : 1) * sizeof *g->kv);
+    g->kv = gri_malloc(al, (total ? total : 1) * sizeof *g->kv);
     if (!g->kv) return gri_fail(err, GR_ENOMEM, "out of memory building a graph");
     uint32_t k = 0;
     for (uint32_t v = 0; v < n; v++) {

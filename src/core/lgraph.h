@@ -14,13 +14,18 @@ typedef struct gri_lgraph {
     uint32_t *val;        /* value, or GR_LOOPY_INFINITE */
     uint32_t *cnt;        /* the solver's counter */
     uint32_t *kof, *kv;   /* K of v: kv[kof[v] .. kof[v+1]) (empty when finite) */
+    const gr_allocator *al;
 } gri_lgraph;
 
 /* Builds and solves the graph of n vertices and the m moves from[i] ->
  * to[i] (g is reset first; on failure it holds what was built, for
  * gri_lgraph_free). */
-gr_status gri_lgraph_build(gri_lgraph *g, uint32_t n, const uint32_t *from, const uint32_t *to, size_t m, gr_error *err);
+gr_status gri_lgraph_build(gri_lgraph *g, const gr_allocator *al, uint32_t n, const uint32_t *from, const uint32_t *to,
+                          size_t m, gr_error *err);
 void gri_lgraph_free(gri_lgraph *g);
+/* gr_loopy_solve with its scratch memory from al */
+gr_status gri_loopy_solve(const gr_allocator *al, uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value,
+                         uint32_t *counter, gr_error *err);
 
 /* The value of tokens on vertices: the finite XOR x of the finite ones,
  * how many are infinite (ninf) and, when ninf is 1, which (inf). */

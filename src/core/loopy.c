@@ -57,8 +57,8 @@ static void spread(solver *S, uint32_t w, uint32_t stage) {
     }
 }
 
-gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value, uint32_t *counter,
-                         gr_error *err) {
+gr_status gri_loopy_solve(const gr_allocator *al, uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value,
+                         uint32_t *counter, gr_error *err) {
     if (n == UINT32_MAX) return gri_fail(err, GR_ELIMIT, "a graph has at most 2^32-2 vertices");
     if (!off || (n && !value) || off[0] != 0) return gri_fail(err, GR_EINVAL, "malformed graph: off[0] must be 0");
     for (uint32_t v = 0; v < n; v++)
@@ -70,17 +70,17 @@ gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, u
     if (!n) return GR_OK;
 
     /* predecessors, as a second CSR */
-    uint32_t *roff = calloc((size_t)n + 1, sizeof *roff);
-    uint32_t *radj = malloc((m ? m : 1) * sizeof *radj);
-    uint32_t *unfixed = malloc((size_t)n * sizeof *unfixed); /* followers not fixed */
-    uint32_t *bad = malloc((size_t)n * sizeof *bad);
-    uint32_t *mark = malloc((size_t)n * sizeof *mark);       /* last stage that gave a follower of that value */
-    uint32_t *have = calloc((size_t)n, sizeof *have);        /* distinct values 0..stage-1 among followers */
-    uint32_t *cand = malloc((size_t)n * sizeof *cand);       /* this stage's candidates */
-    uint32_t *next = malloc((size_t)n * sizeof *next);       /* marked this stage: the next stage's candidates */
-    uint32_t *queue = malloc((size_t)n * sizeof *queue);     /* fixed, their news not yet spread */
+    uint32_t *roff = gri_calloc(al, (size_t)n + 1, sizeof *roff);
+    uint32_t *radj = gri_malloc(al, (m ? m : 1) * sizeof *radj);
+    uint32_t *unfixed = gri_malloc(al, (size_t)n * sizeof *unfixed); /* followers not fixed */
+    uint32_t *bad = gri_malloc(al, (size_t)n * sizeof *bad);
+    uint32_t *mark = gri_malloc(al, (size_t)n * sizeof *mark);       /* last stage that gave a follower of that value */
+    uint32_t *have = gri_calloc(al, (size_t)n, sizeof *have);        /* distinct values 0..stage-1 among followers */
+    uint32_t *cand = gri_malloc(al, (size_t)n * sizeof *cand);       /* this stage's candidates */
+    uint32_t *next = gri_malloc(al, (size_t)n * sizeof *next);       /* marked this stage: the next stage's candidates */
+    uint32_t *queue = gri_malloc(al, (size_t)n * sizeof *queue);     /* fixed, their news not yet spread */
     if (!roff || !radj || !unfixed || !bad || !mark || !have || !cand || !next || !queue) {
-        free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
+        gri_free(al, roff); gri_free(al, radj); gri_free(al, unfixed); gri_free(al, bad); gri_free(al, mark); gri_free(al, have); gri_free(al, cand); gri_free(al, next); gri_free(al, queue);
         return gri_fail(err, GR_ENOMEM, "out of memory solving a graph of %u vertices", n);
     }
     for (uint32_t e = 0; e < m; e++) roff[adj[e] + 1]++;
@@ -117,10 +117,10 @@ gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, u
     uint32_t ntail = qt;
     if (ntail < n) {
         /* the tail's vertices by value, so each spreads at its own stage */
-        uint32_t *tail_off = calloc((size_t)top + 2, sizeof *tail_off), *tail = malloc((ntail ? ntail : 1) * sizeof *tail);
+        uint32_t *tail_off = gri_calloc(al, (size_t)top + 2, sizeof *tail_off), *tail = gri_malloc(al, (ntail ? ntail : 1) * sizeof *tail);
         if (!tail_off || !tail) {
-            free(tail_off); free(tail);
-            free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
+            gri_free(al, tail_off); gri_free(al, tail);
+            gri_free(al, roff); gri_free(al, radj); gri_free(al, unfixed); gri_free(al, bad); gri_free(al, mark); gri_free(al, have); gri_free(al, cand); gri_free(al, next); gri_free(al, queue);
             return gri_fail(err, GR_ENOMEM, "out of memory solving a graph of %u vertices", n);
         }
         for (uint32_t k = 0; k < ntail; k++) tail_off[value[queue[k]] + 1]++;
@@ -161,12 +161,12 @@ gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, u
                 if (value[p] == UNSET && have[p] == stage + 1) cand[ncand++] = p;
             }
         }
-        free(tail_off);
-        free(tail);
+        gri_free(al, tail_off);
+        gri_free(al, tail);
         for (uint32_t v = 0; v < n; v++)
             if (value[v] == UNSET) value[v] = GR_LOOPY_INFINITE;
     }
-    free(roff); free(radj); free(unfixed); free(bad); free(mark); free(have); free(cand); free(next); free(queue);
+    gri_free(al, roff); gri_free(al, radj); gri_free(al, unfixed); gri_free(al, bad); gri_free(al, mark); gri_free(al, have); gri_free(al, cand); gri_free(al, next); gri_free(al, queue);
     return GR_OK;
 }
 
@@ -181,4 +181,9 @@ int gri_gv_has(const gri_gv *g, uint64_t y) {
         else hi = mid;
     }
     return lo < g->nK && g->K[lo] == want;
+}
+
+gr_status gr_loopy_solve(uint32_t n, const uint32_t *off, const uint32_t *adj, uint32_t *value, uint32_t *counter,
+                         gr_error *err) {
+    return gri_loopy_solve(&gri_libc_alloc, n, off, adj, value, counter, err);
 }

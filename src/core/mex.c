@@ -1,3 +1,7 @@
+/* mex over small value sets. The public calls work on a caller's set
+ * with the C library's allocator; the library's own sets (a ruleset's, a
+ * search's) go through gri_mexset_add and gri_mexset_free with their
+ * context's. */
 /* mex over small value sets. Values larger than the number of elements
  * cannot be the mex, so the bitset never needs to grow past the option
  * count; callers that know that bound pass only such values. */
@@ -12,15 +16,18 @@ void gr_mexset_clear(gr_mexset *s) {
     s->used = 0;
 }
 
-void gr_mexset_free(gr_mexset *s) { free(s->words); gr_mexset_init(s); }
+void gri_mexset_free(const gr_allocator *al, gr_mexset *s) { gri_free(al, s->words); gr_mexset_init(s); }
+void gr_mexset_free(gr_mexset *s) { gri_mexset_free(&gri_libc_alloc, s); }
 
-gr_status gr_mexset_add(gr_mexset *s, uint64_t v) {
+gr_status gr_mexset_add(gr_mexset *s, uint64_t v) { return gri_mexset_add(&gri_libc_alloc, s, v); }
+
+gr_status gri_mexset_add(const gr_allocator *al, gr_mexset *s, uint64_t v) {
     uint64_t w = v >> 6;
     if (w >= s->nwords) {
         if (w > ((uint64_t)1 << 40)) return GR_ENOMEM;  /* absurd: 2^46 distinct values */
         size_t old = s->nwords;
         size_t cap = s->nwords;
-        if (!gri_grow(&gri_libc_alloc, (void **)&s->words, &cap, (size_t)w + 1, sizeof *s->words)) return GR_ENOMEM;
+        if (!gri_grow(al, (void **)&s->words, &cap, (size_t)w + 1, sizeof *s->words)) return GR_ENOMEM;
         memset(s->words + old, 0, (cap - old) * sizeof *s->words);
         s->nwords = cap;
     }
@@ -36,14 +43,15 @@ uint64_t gr_mexset_mex(const gr_mexset *s) {
 }
 
 gr_status gr_mex_array(const uint64_t *vals, size_t n, uint64_t *out) {
+    const gr_allocator *al = &gri_libc_alloc; /* no context: the C library's */
     /* Only values < n+1 matter: mark them in a byte array of n+1. */
-    unsigned char *seen = calloc(n + 1, 1);
+    unsigned char *seen = gri_calloc(al, n + 1, 1);
     if (!seen) return GR_ENOMEM;
     for (size_t i = 0; i < n; i++)
         if (vals[i] <= n) seen[vals[i]] = 1;
     size_t m = 0;
     while (seen[m]) m++;
-    free(seen);
+    gri_free(al, seen);
     *out = m;
     return GR_OK;
 }

@@ -41,7 +41,7 @@ static uint32_t ext(vals v, uint64_t e, uint64_t p, uint64_t i) {
     return i < e + p ? at(v, i) : at(v, e + (i - e) % p);
 }
 
-int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
+int gri_period_prove_w(const gr_allocator *al, const void *values, unsigned width, size_t n, gr_period_rule rule, uint64_t t,
                       uint64_t *pre, uint64_t *per) {
     vals v = {values, width};
     /* Multiples of a failed p fail too, so they are skipped: with e the
@@ -65,14 +65,14 @@ int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_r
              * the multiples (without the table when out of memory: slower,
              * same answer) */
             if (n - p - e >= 256) {
-                if (!skip) skip = calloc(half / 64 + 1, sizeof *skip);
+                if (!skip) skip = gri_calloc(al, half / 64 + 1, sizeof *skip);
                 if (skip)
                     /* (e >= 1 here: with e = 0, p either fits or the loop has stopped) */
                     for (uint64_t m = 2 * p; m <= half && e - 1 + m < n; m += p) skip[m >> 6] |= (uint64_t)1 << (m & 63);
             }
             continue;
         }
-        free(skip);
+        gri_free(al, skip);
         /* here e + p <= end + p <= n, so ext() reads only computed values */
         /* (e, p) is proved. The least period q divides p; test the divisors
          * against the periodic extension, which is now known for ever. */
@@ -92,12 +92,12 @@ int gri_period_prove_w(const void *values, unsigned width, size_t n, gr_period_r
         *per = p;
         return 1;
     }
-    free(skip);
+    gri_free(al, skip);
     return 0;
 }
 
 int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t, uint64_t *pre, uint64_t *per) {
-    return gri_period_prove_w(v, 4, n, rule, t, pre, per);
+    return gri_period_prove_w(&gri_libc_alloc, v, 4, n, rule, t, pre, per);
 }
 
 /* ---- arithmetic periodicity (docs/theory.md "Arithmetic periodicity") ----
@@ -112,7 +112,7 @@ int gr_period_prove(const uint32_t *v, size_t n, gr_period_rule rule, uint64_t t
  * (b) mex(C u X) + s is not in D, and (c) every w in C that is not in X has
  * w + s in D. The checks below make (a)-(c) hold for every heap past the
  * prefix, so the relation holds for ever by induction. */
-int gri_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
+int gri_arith_prove_w(const gr_allocator *al, const void *values, unsigned width, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre,
                      uint64_t *per, uint64_t *saltus) {
     vals v = {values, width};
     if (ndigits < 2) return 0;
@@ -135,8 +135,8 @@ int gri_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_
         uint64_t dmax = 0;
         for (uint64_t r = 1; r < e + p; r++) if (at(v, r) > dmax) dmax = at(v, r);
         size_t words = (size_t)(dmax / 64 + 2);
-        uint64_t *inD = calloc(words, sizeof *inD), *inC = calloc(words, sizeof *inC);
-        if (!inD || !inC) { free(inD); free(inC); return 0; }
+        uint64_t *inD = gri_calloc(al, words, sizeof *inD), *inC = gri_calloc(al, words, sizeof *inC);
+        if (!inD || !inC) { gri_free(al, inD); gri_free(al, inC); return 0; }
 #define SETB(b, x) ((b)[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
 #define HASB(b, x) ((x) <= dmax && ((b)[(x) >> 6] >> ((x) & 63) & 1))
         if (d & TB_LEAVE_NONE) { SETB(inD, 0); SETB(inC, 0); }
@@ -153,17 +153,17 @@ int gri_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_
         if (ok && vmin + s <= dmax) ok = 0;
         /* (c) each w in C absent from the values at e..n-p-u has w + s in D */
         if (ok) {
-            uint64_t *seen = calloc(words, sizeof *seen);
-            if (!seen) { free(inD); free(inC); return 0; }
+            uint64_t *seen = gri_calloc(al, words, sizeof *seen);
+            if (!seen) { gri_free(al, inD); gri_free(al, inC); return 0; }
             for (uint64_t r = e; r + u + p <= n; r++) if (at(v, r) <= dmax) SETB(seen, at(v, r));
             for (uint64_t w = 0; w <= dmax && ok; w++)
                 if (HASB(inC, w) && !HASB(seen, w) && !HASB(inD, w + s)) ok = 0;
-            free(seen);
+            gri_free(al, seen);
         }
 #undef SETB
 #undef HASB
-        free(inD);
-        free(inC);
+        gri_free(al, inD);
+        gri_free(al, inC);
         if (!ok) continue;
         *pre = e0;
         *per = p;
@@ -175,5 +175,5 @@ int gri_arith_prove_w(const void *values, unsigned width, size_t n, const uint8_
 
 int gr_arith_prove(const uint32_t *v, size_t n, const uint8_t *digit, size_t ndigits, uint64_t *pre, uint64_t *per,
                    uint64_t *saltus) {
-    return gri_arith_prove_w(v, 4, n, digit, ndigits, pre, per, saltus);
+    return gri_arith_prove_w(&gri_libc_alloc, v, 4, n, digit, ndigits, pre, per, saltus);
 }

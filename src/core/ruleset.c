@@ -15,30 +15,32 @@
 
 void gri_rs_free(gr_ruleset *rs) {
     if (!rs) return;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (rs->fam && rs->fam->free) rs->fam->free(rs);
-    free(rs->spec); free(rs->tab); free(rs->st_tab);
-    gr_mexset_free(&rs->mex);
-    free(rs->nl_firm);
+    gri_free(al, rs->spec); gri_free(al, rs->tab); gri_free(al, rs->st_tab);
+    gri_mexset_free(al, &rs->mex);
+    gri_free(al, rs->nl_firm);
     if (rs->mq_free) rs->mq_free(rs->mq);
-    free(rs->sp_rare);
-    free(rs->sp_rval);
-    free(rs->sp_bits);
-    free(rs->sp_rev);
-    free(rs->sp_cnt);
-    free(rs->sp_wh);
-    free(rs->sp_need);
-    free(rs->sp_flag);
-    free(rs->sp_wit);
-    free(rs->sp_sums);
-    free(rs);
+    gri_free(al, rs->sp_rare);
+    gri_free(al, rs->sp_rval);
+    gri_free(al, rs->sp_bits);
+    gri_free(al, rs->sp_rev);
+    gri_free(al, rs->sp_cnt);
+    gri_free(al, rs->sp_wh);
+    gri_free(al, rs->sp_need);
+    gri_free(al, rs->sp_flag);
+    gri_free(al, rs->sp_wit);
+    gri_free(al, rs->sp_sums);
+    gri_free(al, rs);
 }
 
 gr_status gri_rs_create(gr_ctx *ctx, const gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out, gr_error *err) {
     *out = NULL;
-    gr_ruleset *rs = calloc(1, sizeof *rs);
+    const gr_allocator *al = gri_ctx_alloc(ctx);
+    gr_ruleset *rs = gri_calloc(al, 1, sizeof *rs);
     if (!rs) {
         gri_buf_free(spec);
-        if (fam->free) { gr_ruleset tmp = {.fam = fam, .data = data}; fam->free(&tmp); }
+        if (fam->free) { gr_ruleset tmp = {.fam = fam, .data = data, .ctx = ctx}; fam->free(&tmp); }
         return gri_fail(err, GR_ENOMEM, "out of memory");
     }
     rs->fam = fam;
@@ -65,13 +67,14 @@ uint64_t gr_ruleset_max_take(const gr_ruleset *rs) {
  * converts in place from the top down (wider entries never overwrite
  * narrower ones not yet read). */
 static gr_status tab_reserve(gr_ruleset *rs, size_t need, unsigned w, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (!rs->tw) rs->tw = 1;
     if (w < rs->tw) w = rs->tw;
     if (w == rs->tw && need <= rs->cap) return GR_OK;
     size_t cap = rs->cap;
     if (need > cap) cap = cap * 2 > need ? cap * 2 : need;
     if (cap > SIZE_MAX / w) return gri_fail(err, GR_ENOMEM, "value table of %s too large", rs->spec);
-    void *p = realloc(rs->tab, cap * w);
+    void *p = gri_realloc(al, rs->tab, cap * w);
     if (!p) return gri_fail(err, GR_ENOMEM, "out of memory: value table of %s at %zu entries", rs->spec, need);
     rs->tab = p;
     rs->cap = cap;
@@ -146,7 +149,7 @@ static void try_period(gr_ruleset *rs) {
     if (rs->periodic || rs->len <= rs->period_tried_at || !period_rule(rs, &rule, &t)) return;
     rs->period_tried_at = rs->len;
     uint64_t pre, per, saltus, used;
-    if (rule != GR_PERIOD_ALLBUT && gri_period_prove_w(rs->tab, rs->tw, rs->len, rule, t, &pre, &per)) {
+    if (rule != GR_PERIOD_ALLBUT && gri_period_prove_w(gri_ctx_alloc(rs->ctx), rs->tab, rs->tw, rs->len, rule, t, &pre, &per)) {
         rs->periodic = 1;
         rs->pre = pre;
         rs->per = per;
@@ -400,9 +403,10 @@ gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t 
     if (!gr_ruleset_is_heap(rs)) return not_heap(rs, err);
     if (k && !heaps) return gri_fail(err, GR_EINVAL, "no heaps given");
     *yes = 0;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t m = 0;
     for (size_t i = 0; i < k; i++) m += heaps[i] != 0;
-    uint64_t *want = malloc(2 * (m ? m : 1) * sizeof *want);
+    uint64_t *want = gri_malloc(al, 2 * (m ? m : 1) * sizeof *want);
     if (!want) return gri_fail(err, GR_ENOMEM, "out of memory");
     m = 0;
     for (size_t i = 0; i < k; i++)
@@ -418,7 +422,7 @@ gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t 
             st = gri_fail(err, GR_EUNPROVEN, "a heap of %llu has more options than the %llu listed: whether it can "
                           "become these heaps is not known", (unsigned long long)n, (unsigned long long)max_options);
     }
-    free(want);
+    gri_free(al, want);
     return st;
 }
 

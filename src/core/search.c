@@ -28,30 +28,32 @@ typedef struct gr_search_frame {
 } gr_search_frame;
 
 void gri_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
-                    const char *hint, gr_error *err) {
+                    const char *hint, const gr_allocator *al, gr_error *err) {
     memset(s, 0, sizeof *s);
     s->ops = ops;
     s->user = user;
     s->what = what;
     s->hint = hint;
     s->err = err;
-    gri_keymap_init(&s->memo, max_positions);
+    gri_keymap_init(&s->memo, max_positions, al);
     s->max_work = 64 * (uint64_t)max_positions;
 }
 
 void gri_search_free(gr_search *s) {
+    const gr_allocator *al = s->memo.al;
     gri_keymap_free(&s->memo);
-    free(s->arena);
-    free(s->scratch);
-    free(s->stack);
+    gri_free(al, s->arena);
+    gri_free(al, s->scratch);
+    gri_free(al, s->stack);
     s->arena = s->scratch = NULL;
     s->stack = NULL;
 }
 
 void gri_search_reset(gr_search *s) {
     size_t max = s->memo.max;
+    const gr_allocator *al = s->memo.al;
     gri_keymap_free(&s->memo);
-    gri_keymap_init(&s->memo, max);
+    gri_keymap_init(&s->memo, max, al);
     s->alen = 0;
     s->depth = 0;
     s->work = 0;
@@ -63,7 +65,7 @@ gr_status gri_search_limit_error(gr_search *s) {
 }
 
 static int put(gr_search *s, const uint64_t *w, size_t n) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
+    if (!gri_grow(s->memo.al, (void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
     if (n) memcpy(s->arena + s->alen, w, n * sizeof *w);
     s->alen += n;
     return 1;
@@ -97,7 +99,7 @@ int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64
 static gr_status push(gr_search *s, size_t at) {
     gr_status st0 = tick(s);
     if (st0 != GR_OK) return st0;
-    if (!gri_grow(&gri_libc_alloc, (void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
+    if (!gri_grow(s->memo.al, (void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     gr_search_frame *f = &s->stack[s->depth];
     f->key = at;
@@ -107,7 +109,7 @@ static gr_status push(gr_search *s, size_t at) {
     if (st != GR_OK) return gri_fail(s->err, st, "out of memory in %s", s->what);
     s->depth++;
     /* copy the key out: writing children may move the arena */
-    if (!gri_grow(&gri_libc_alloc, (void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
+    if (!gri_grow(s->memo.al, (void **)&s->scratch, &s->scap, f->keylen ? f->keylen : 1, sizeof *s->scratch))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     memcpy(s->scratch, s->arena + at, f->keylen * sizeof *s->scratch);
     f->ch_begin = s->alen;
@@ -181,7 +183,7 @@ gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexs
                 open = 1;
             }
             /* an option is complete: its XOR goes into the mex set */
-            if (open && x <= nopt && gr_mexset_add(mex, x) != GR_OK)
+            if (open && x <= nopt && gri_mexset_add(s->memo.al, mex, x) != GR_OK)
                 return gri_fail(s->err, GR_ENOMEM, "out of memory computing mex");
             x = 0;
             open = grouped && c < chlen;
@@ -198,7 +200,7 @@ gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexs
 gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, void *user, size_t max_positions,
                            gr_ctx *ctx, const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err) {
     if (!*ready) {
-        gri_search_init(s, ops, user, max_positions, what, "raise the search limit", err);
+        gri_search_init(s, ops, user, max_positions, what, "raise the search limit", gri_ctx_alloc(ctx), err);
         s->ctx = ctx;
         /* a game's value: the bound counts distinct positions (the time
          * limit bounds the work); only the children held along the path

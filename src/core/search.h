@@ -69,7 +69,7 @@ static inline size_t gri_search_next(const uint64_t *ch, size_t c) {
 }
 
 void gri_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
-                    const char *hint, gr_error *err);
+                    const char *hint, const gr_allocator *al, gr_error *err);
 void gri_search_free(gr_search *s);
 /* Forgets every memoized key (after an error, whose path marks would stay). */
 void gri_search_reset(gr_search *s);

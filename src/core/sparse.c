@@ -185,16 +185,17 @@ __attribute__((target("avx2"))) static void onehot_listed2_avx2(const uint8_t *g
 /* room for the option bitset, the byte flags and the missing set:
  * 2^bitlen(tabmax) bits each (plus a word), and at least 256 */
 static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t words = ((size_t)1 << gri_bitlen64(rs->tabmax)) / 64 + 1;
     if (words < 4) words = 4;
     if (words > rs->sp_bwords) {
-        uint64_t *b = realloc(rs->sp_bits, words * sizeof *b);
+        uint64_t *b = gri_realloc(al, rs->sp_bits, words * sizeof *b);
         if (b) rs->sp_bits = b;
-        uint64_t *nd = b ? realloc(rs->sp_need, words * sizeof *nd) : NULL;
+        uint64_t *nd = b ? gri_realloc(al, rs->sp_need, words * sizeof *nd) : NULL;
         if (nd) rs->sp_need = nd;
-        uint8_t *f = nd ? realloc(rs->sp_flag, words * 64 + 1) : NULL;
+        uint8_t *f = nd ? gri_realloc(al, rs->sp_flag, words * 64 + 1) : NULL;
         if (f) rs->sp_flag = f;
-        uint32_t *wt = f ? realloc(rs->sp_wit, words * 64 * sizeof *wt) : NULL;
+        uint32_t *wt = f ? gri_realloc(al, rs->sp_wit, words * 64 * sizeof *wt) : NULL;
         if (!wt) return gri_fail(err, GR_ENOMEM, "out of memory: option set of %s", rs->spec);
         memset(wt + rs->sp_bwords * 64, 0, (words - rs->sp_bwords) * 64 * sizeof *wt);
         rs->sp_wit = wt;
@@ -227,16 +228,17 @@ gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, in
 
 /* Brings the reversed table up to date with the table. */
 static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t len = rs->len;
     /* sp_revm > len: for every sum r <= len the offset sp_revm - 1 - r
      * below is a valid index (r = len is Grundy's game's own heap) */
     if (rs->sp_revw != rs->tw || rs->sp_revm <= len) {
         size_t m = 2 * len > REV_MIN ? 2 * len : REV_MIN;
         /* rebuilt whole: free first, so old and new are never both resident */
-        free(rs->sp_rev);
+        gri_free(al, rs->sp_rev);
         rs->sp_rev = NULL;
         rs->sp_revm = 0;
-        void *p = malloc(m * rs->tw);
+        void *p = gri_malloc(al, m * rs->tw);
         if (!p) return gri_fail(err, GR_ENOMEM, "out of memory: reversed table of %s", rs->spec);
         rs->sp_rev = p;
         rs->sp_revm = m;
@@ -512,7 +514,8 @@ uint32_t gri_bits_mex(const uint64_t *bits, size_t words) {
 
 gr_status gri_sp_sums(gr_ruleset *rs, size_t k, gr_error *err) {
     if (k <= rs->sp_scap) return GR_OK;
-    size_t *p = realloc(rs->sp_sums, k * sizeof *p);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    size_t *p = gri_realloc(al, rs->sp_sums, k * sizeof *p);
     if (!p) return gri_fail(err, GR_ENOMEM, "out of memory");
     rs->sp_sums = p;
     rs->sp_scap = k;

@@ -18,13 +18,14 @@ static inline void sp_count(gr_ruleset *rs, uint32_t v, size_t i) {
 /* Counts with cb value bits (cb grows only: the old indices keep their
  * meaning, as every value so far had no bit at cb or above). */
 static int sp_counts_widen(gr_ruleset *rs, unsigned cb) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t oldn = rs->sp_cnt ? (size_t)2 << rs->sp_cb : 0, n = (size_t)2 << cb;
     if (rs->sp_cnt && n <= oldn) return 1;
-    uint32_t *c = realloc(rs->sp_cnt, n * sizeof *c);
+    uint32_t *c = gri_realloc(al, rs->sp_cnt, n * sizeof *c);
     if (!c) return 0;
     memset(c + oldn, 0, (n - oldn) * sizeof *c);
     rs->sp_cnt = c;
-    int64_t *w = realloc(rs->sp_wh, n * sizeof *w);
+    int64_t *w = gri_realloc(al, rs->sp_wh, n * sizeof *w);
     if (!w) return 0; /* the counts are wider already: harmless */
     rs->sp_wh = w;
     rs->sp_cb = cb;
@@ -42,11 +43,12 @@ static void sp_set_class(gr_ruleset *rs, uint32_t mask, unsigned dom) {
 /* The list for class (mask, dom), by one pass over the classified positions;
  * swapped in only when complete. 0 when out of memory (the old list stays). */
 static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t cap = expect + 16;
-    uint32_t *list = malloc(cap * sizeof *list), *lval = malloc(cap * sizeof *lval);
+    uint32_t *list = gri_malloc(al, cap * sizeof *list), *lval = gri_malloc(al, cap * sizeof *lval);
     if (!list || !lval) {
-        free(list);
-        free(lval);
+        gri_free(al, list);
+        gri_free(al, lval);
         return 0;
     }
     uint32_t old_mask = rs->sp_mask;
@@ -58,9 +60,9 @@ static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect
         if (gri_sp_class(rs, v, i)) continue;
         if (k == cap) { /* the counts promised fewer: not expected, but safe */
             size_t c1 = cap, c2 = cap;
-            if (!gri_grow(&gri_libc_alloc, (void **)&list, &c1, k + 1, sizeof *list) || !gri_grow(&gri_libc_alloc, (void **)&lval, &c2, k + 1, sizeof *lval)) {
-                free(list);
-                free(lval);
+            if (!gri_grow(al, (void **)&list, &c1, k + 1, sizeof *list) || !gri_grow(al, (void **)&lval, &c2, k + 1, sizeof *lval)) {
+                gri_free(al, list);
+                gri_free(al, lval);
                 sp_set_class(rs, old_mask, old_dom);
                 return 0;
             }
@@ -69,8 +71,8 @@ static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect
         list[k] = (uint32_t)i;
         lval[k++] = v;
     }
-    free(rs->sp_rare);
-    free(rs->sp_rval);
+    gri_free(al, rs->sp_rare);
+    gri_free(al, rs->sp_rval);
     rs->sp_rare = list;
     rs->sp_rval = lval;
     rs->sp_cap = rs->sp_vcap = cap;
@@ -127,6 +129,7 @@ static int sp_choose(gr_ruleset *rs, int force) {
 /* A value v at position i joins the counts (wider counts when it needs more
  * bits, and a review of the class) and, when listed, the list. */
 int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     int review = 0;
     if (gri_bitlen64(v) > rs->sp_vbits) {
         unsigned vb = gri_bitlen64(v), cb = vb < MAX_CB ? vb : MAX_CB;
@@ -135,8 +138,8 @@ int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
         review = 1;
     }
     int listed = !gri_sp_class(rs, v, i);
-    if (listed && (!gri_grow(&gri_libc_alloc, (void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
-                   !gri_grow(&gri_libc_alloc, (void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
+    if (listed && (!gri_grow(al, (void **)&rs->sp_rare, &rs->sp_cap, rs->sp_nrare + 1, sizeof *rs->sp_rare) ||
+                   !gri_grow(al, (void **)&rs->sp_rval, &rs->sp_vcap, rs->sp_nrare + 1, sizeof *rs->sp_rval)))
         return 0;
     /* nothing fails past this point: a retry never counts a value twice */
     if (listed) {
@@ -154,12 +157,13 @@ int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
 }
 
 void gri_sp_start(gr_ruleset *rs, unsigned removals) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (rs->sp_avx2 == 0) rs->sp_avx2 = gri_cpu_avx2() ? 1 : -1;
     rs->sp_p = (removals & 3) == 3 ? 2 : (removals & 3) == 2; /* 2: both parities */
     rs->sp_pp = rs->sp_p == 1;
     unsigned vb = gri_bitlen64(rs->tabmax);
     rs->sp_vbits = vb ? vb : 1;
-    free(rs->sp_cnt);
+    gri_free(al, rs->sp_cnt);
     rs->sp_cnt = NULL;
     rs->sp_cb = 0;
     if (!sp_counts_widen(rs, rs->sp_vbits < MAX_CB ? rs->sp_vbits : MAX_CB) || !rs->sp_wh) { rs->sp_on = -1; return; }

@@ -28,25 +28,27 @@ static size_t row_words(const gr_ruleset *rs) {
 }
 
 gr_status gri_split3_ensure(gr_ruleset *rs, gri_split3 *p, size_t upto, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    p->al = al;
     size_t words = row_words(rs);
     size_t from = p->len;
     if (words > p->words) {
-        free(p->rows);
+        gri_free(al, p->rows);
         p->rows = NULL;
         p->cap = p->len = 0;
         from = 0;
         p->words = words;
     }
     if (p->acc_words < 64 * words) {
-        free(p->acc);
-        p->acc = malloc(64 * words * sizeof *p->acc);
+        gri_free(al, p->acc);
+        p->acc = gri_malloc(al, 64 * words * sizeof *p->acc);
         p->acc_words = p->acc ? 64 * words : 0;
         if (!p->acc) return gri_fail(err, GR_ENOMEM, "out of memory: three-way splits of %s", rs->spec);
     }
     if (upto <= from) return GR_OK;
     if (upto > ((size_t)1 << 27) / words)
         return gri_fail(err, GR_ELIMIT, "%s: the three-way split table would exceed 1 GiB at heap %zu", rs->spec, upto);
-    if (!gri_grow(&gri_libc_alloc, (void **)&p->rows, &p->cap, upto * words, sizeof *p->rows))
+    if (!gri_grow(al, (void **)&p->rows, &p->cap, upto * words, sizeof *p->rows))
         return gri_fail(err, GR_ENOMEM, "out of memory: pair table of %s", rs->spec);
     /* a row costs m steps, and a wider table rebuilds every row: the time
      * limit is polled here, where one heap's value may take seconds */
@@ -67,8 +69,10 @@ gr_status gri_split3_ensure(gr_ruleset *rs, gri_split3 *p, size_t upto, gr_error
 }
 
 void gri_split3_free(gri_split3 *p) {
-    free(p->rows);
-    free(p->acc);
+    if (!p->al) return; /* never filled: it holds nothing */
+    const gr_allocator *al = p->al;
+    gri_free(al, p->rows);
+    gri_free(al, p->acc);
     memset(p, 0, sizeof *p);
 }
 

@@ -13,6 +13,7 @@ typedef struct gri_split3 {
     size_t len, cap, words;
     uint64_t *acc;
     size_t acc_words;
+    const gr_allocator *al;  /* set by the first gri_split3_ensure */
 } gri_split3;
 
 /* rows 0..upto-1, refilled when the values need more words */

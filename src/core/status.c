@@ -38,7 +38,7 @@ void gr_error_clear(gr_error *err) {
     err->message[0] = '\0';
 }
 
-void gr_free(void *p) { free(p); }
+void gr_free(void *p) { gri_free(&gri_libc_alloc, p); }
 
 /* Fits a message into the record. A message that quotes a long spec (a
  * rule of many clauses) would lose its end, which says what went wrong:

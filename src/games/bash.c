@@ -14,6 +14,7 @@ typedef struct bash_data {
 /* two numbers 1 <= p <= q */
 static gr_status bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                             gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0;
     uint64_t v[2];
     for (int k = 0; k < 2; k++) {
@@ -30,7 +31,7 @@ static gr_status bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line
     }
     if (i < n) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "bash[p,q] takes two numbers");
     if (v[1] < v[0]) return gri_fail_at(err, GR_EINVAL, line, col0, "bash[p,q] needs p <= q");
-    bash_data *d = malloc(sizeof *d);
+    bash_data *d = gri_malloc(al, sizeof *d);
     if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
     d->p = v[0];
     d->q = v[1];
@@ -41,7 +42,7 @@ static gr_status bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line
     return GR_OK;
 }
 
-static void bash_free(gr_ruleset *rs) { free(rs->data); }
+static void bash_free(gr_ruleset *rs) { gri_free(gri_ctx_alloc(rs->ctx), rs->data); }
 
 static int bash_splits(const gr_ruleset *rs) { (void)rs; return 0; }
 

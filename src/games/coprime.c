@@ -26,19 +26,20 @@ static uint64_t gcd(uint64_t a, uint64_t b) {
 
 static gr_status coprime_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                                gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
-    rs->data = calloc(1, sizeof(coprime_data));
+    rs->data = gri_calloc(al, 1, sizeof(coprime_data));
     return rs->data ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory");
 }
 
-static void coprime_free(gr_ruleset *rs) { free(rs->data); }
+static void coprime_free(gr_ruleset *rs) { gri_free(gri_ctx_alloc(rs->ctx), rs->data); }
 
 static int coprime_splits(const gr_ruleset *rs) { (void)rs; return 0; }
 
-static gr_status formula(uint64_t n, uint64_t *value, gr_error *err) {
+static gr_status formula(const gr_allocator *al, uint64_t n, uint64_t *value, gr_error *err) {
     if (n < 2) { *value = n; return GR_OK; }
     uint64_t p = gri_prime_lpf(n), pi;
-    gr_status st = gri_prime_pi(p, &pi, err);
+    gr_status st = gri_prime_pi(al, p, &pi, err);
     if (st != GR_OK)
         return gri_fail(err, st,
                        "coprime(%llu): its least prime factor %llu is beyond %llu, where grundy stops counting primes",
@@ -53,7 +54,7 @@ static gr_status coprime_direct(gr_ruleset *rs, uint64_t n, uint64_t *value, int
     if (n < rs->len) { *value = gri_tab_at(rs, n); return GR_OK; }
     for (unsigned i = 0; i < COPRIME_CACHE; i++)
         if (d->v[i] && d->n[i] == n) { *value = d->v[i]; return GR_OK; }
-    gr_status st = formula(n, value, err);
+    gr_status st = formula(gri_ctx_alloc(rs->ctx), n, value, err);
     if (st == GR_OK && n >= 2) {
         d->n[d->next % COPRIME_CACHE] = n;
         d->v[d->next % COPRIME_CACHE] = *value;
@@ -67,9 +68,9 @@ static gr_status coprime_next(gr_ruleset *rs, gr_error *err) {
     gr_mexset *ms = &rs->mex;
     gr_mexset_clear(ms);
     gr_status st = GR_OK;
-    if (n) st = gr_mexset_add(ms, gri_tab_at(rs, 0)); /* take everything */
+    if (n) st = gri_mexset_add(gri_ctx_alloc(rs->ctx), ms, gri_tab_at(rs, 0)); /* take everything */
     for (size_t m = 1; m < n && st == GR_OK; m++)
-        if (gcd(n, m) == 1) st = gr_mexset_add(ms, gri_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
+        if (gcd(n, m) == 1) st = gri_mexset_add(gri_ctx_alloc(rs->ctx), ms, gri_tab_at(rs, m)); /* take y = n - m, gcd(n, y) = gcd(n, m) */
     return gri_rs_push_mex(rs, st, err);
 }
 
@@ -78,7 +79,8 @@ static gr_status coprime_next(gr_ruleset *rs, gr_error *err) {
 static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
     if (count <= rs->len) return GR_OK;
     if (count > SIZE_MAX / sizeof(uint32_t)) return gri_fail(err, GR_ENOMEM, "table too large");
-    uint32_t *g = calloc((size_t)count, sizeof *g);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    uint32_t *g = gri_calloc(al, (size_t)count, sizeof *g);
     if (!g) return gri_fail(err, GR_ENOMEM, "out of memory: sieve of %llu values", (unsigned long long)count);
     uint32_t rank = 0;
     /* seconds for 10^9 values: the time limit is polled (the sieve's
@@ -103,7 +105,7 @@ static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
         if ((st = gri_tick_poll(&tk, rs->ctx, err, what, i, "values")) != GR_OK) break;
         st = gri_rs_push(rs, g[i], err);
     }
-    free(g);
+    gri_free(al, g);
     return st;
 }
 

@@ -128,17 +128,19 @@ static const gr_search_ops STATE_OPS = {children, NULL, gri_rs_search_combine};
 
 static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                              gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
-    rs->data = calloc(1, sizeof(state_data));
+    rs->data = gri_calloc(al, 1, sizeof(state_data));
     return rs->data ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory");
 }
 
 static void state_free(gr_ruleset *rs) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     state_data *d = rs->data;
     if (!d) return;
     if (d->ready) gri_search_free(&d->search);
-    free(d->buf);
-    free(d);
+    gri_free(al, d->buf);
+    gri_free(al, d);
 }
 
 static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
@@ -181,8 +183,9 @@ static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
 
 /* moves_to: the options are collected first, then valued */
 static int take_collect(gr_emit *e, const uint64_t *a, size_t n) {
+    const gr_allocator *al = gri_ctx_alloc(e->rs->ctx);
     state_data *d = e->sink;
-    if (!gri_grow(&gri_libc_alloc, (void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
+    if (!gri_grow(al, (void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
         e->st = gri_fail(e->err, GR_ENOMEM, "out of memory");
         return 1;
     }
@@ -194,6 +197,7 @@ static int take_collect(gr_emit *e, const uint64_t *a, size_t n) {
 
 static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                 gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     const custom_reg *r = reg_of(rs);
     state_data *d = rs->data;
     if (complete) *complete = 1;
@@ -203,7 +207,7 @@ static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
     if (st == GR_OK) st = e.st;
     /* the list is copied out: valuing an option may call the callback again */
     size_t len = d->blen;
-    uint64_t *opts = st == GR_OK ? malloc((len ? len : 1) * sizeof *opts) : NULL;
+    uint64_t *opts = st == GR_OK ? gri_malloc(al, (len ? len : 1) * sizeof *opts) : NULL;
     if (st == GR_OK && !opts) st = gri_fail(err, GR_ENOMEM, "out of memory");
     if (st == GR_OK) memcpy(opts, d->buf, len * sizeof *opts);
     for (size_t c = 0; st == GR_OK && c < len; c += 1 + (size_t)opts[c]) {
@@ -211,7 +215,7 @@ static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
         if ((st = state_value(rs, opts + c + 1, (size_t)opts[c], &v, err)) != GR_OK) break;
         if (v == target && fn(user, opts + c + 1, (size_t)opts[c])) break;
     }
-    free(opts);
+    gri_free(al, opts);
     return st;
 }
 
@@ -226,6 +230,7 @@ static int name_ok(const char *s) {
 }
 
 gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(ctx);
     if (!def || !def->name || !def->options)
         return gri_fail(err, GR_EINVAL, "a custom family needs a name and an options callback");
     if (!name_ok(def->name))
@@ -234,7 +239,7 @@ gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_erro
     size_t len = strlen(def->name);
     if (gri_registry_find(def->name, len) || gri_ctx_custom_find(ctx, def->name, len))
         return gri_fail(err, GR_EINVAL, "the family name '%s' is taken", def->name);
-    custom_reg *r = calloc(1, sizeof *r);
+    custom_reg *r = gri_calloc(al, 1, sizeof *r);
     if (!r) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(r->name, def->name, len + 1);
     r->def = *def;
@@ -256,6 +261,6 @@ gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_erro
     r->entry.name = r->name;
     r->entry.family = &r->fam;
     r->entry.preset = NULL;
-    if (!gri_ctx_custom_add(ctx, &r->entry)) { free(r); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    if (!gri_ctx_custom_add(ctx, &r->entry)) { gri_free(al, r); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     return GR_OK;
 }

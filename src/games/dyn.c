@@ -33,6 +33,7 @@ typedef struct dyn_data {
 
 static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                        gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0, ep = 0;
     skip_ws(p, n, &i);
     uint64_t k;
@@ -44,7 +45,7 @@ static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     if (i < n) return gri_fail_at(err, GR_EPARSE, line, col0 + i, "dyn[k] takes one number");
     if (k == 0) return gri_fail_at(err, GR_EINVAL, line, col0 + at, "dyn[k] needs k >= 1");
     if (k > DYN_MAX_K) return gri_fail_at(err, GR_ELIMIT, line, col0 + at, "dyn[k] supports k up to %u", DYN_MAX_K);
-    dyn_data *d = calloc(1, sizeof *d);
+    dyn_data *d = gri_calloc(al, 1, sizeof *d);
     if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
     d->k = k;
     rs->data = d;
@@ -64,8 +65,9 @@ static gr_status dyn_check(const gr_ruleset *rs, const uint64_t *args, size_t n,
 /* Extends the sequence until it passes `upto` (or 2^64 - 1). Only the a's
  * are stored: b[i] = a[i+1] - 1, and the newest b is kept apart. */
 static gr_status ensure_seq(gr_ruleset *rs, uint64_t upto, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (!D(rs)->a) {
-        D(rs)->a = malloc(64 * sizeof *D(rs)->a);
+        D(rs)->a = gri_malloc(al, 64 * sizeof *D(rs)->a);
         if (!D(rs)->a) return gri_fail(err, GR_ENOMEM, "out of memory");
         D(rs)->cap = 64;
         D(rs)->a[0] = 1;
@@ -89,7 +91,7 @@ static gr_status ensure_seq(gr_ruleset *rs, uint64_t upto, gr_error *err) {
         }
         if (D(rs)->n == D(rs)->cap) {
             size_t ncap = D(rs)->cap + D(rs)->cap / 2;
-            uint64_t *q = realloc(D(rs)->a, ncap * sizeof *q);
+            uint64_t *q = gri_realloc(al, D(rs)->a, ncap * sizeof *q);
             if (!q) return gri_fail(err, GR_ENOMEM, "out of memory: the dyn[%llu] sequence", (unsigned long long)k);
             D(rs)->a = q;
             D(rs)->cap = ncap;
@@ -159,8 +161,9 @@ static size_t table_side(const gr_ruleset *rs) {
 
 static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     if (rs->st_w) return GR_OK;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t w = table_side(rs);
-    uint32_t *t = malloc(w * (w + 1) / 2 * sizeof *t);
+    uint32_t *t = gri_malloc(al, w * (w + 1) / 2 * sizeof *t);
     if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
     gr_mexset_init(&ms);
@@ -174,23 +177,23 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
             gr_status st;
             if ((st = gri_tick_poll(&tk, rs->ctx, err, what, n * (n + 1) / 2 + c,
                                                     "positions")) != GR_OK) {
-                gr_mexset_free(&ms);
-                free(t);
+                gri_mexset_free(al, &ms);
+                gri_free(al, t);
                 return st;
             }
             gr_mexset_clear(&ms);
             for (size_t x = 1; x <= c; x++) {
                 size_t r = n - x, nc = (size_t)next_cap(rs, n, x);
-                if (gr_mexset_add(&ms, t[r * (r + 1) / 2 + nc]) != GR_OK) {
-                    gr_mexset_free(&ms);
-                    free(t);
+                if (gri_mexset_add(al, &ms, t[r * (r + 1) / 2 + nc]) != GR_OK) {
+                    gri_mexset_free(al, &ms);
+                    gri_free(al, t);
                     return gri_fail(err, GR_ENOMEM, "out of memory");
                 }
             }
             t[n * (n + 1) / 2 + c] = (uint32_t)gr_mexset_mex(&ms);
         }
-    gr_mexset_free(&ms);
-    free(rs->st_tab);
+    gri_mexset_free(al, &ms);
+    gri_free(al, rs->st_tab);
     rs->st_tab = t;
     rs->st_w = w;
     return GR_OK;
@@ -267,8 +270,9 @@ static gr_status dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, ui
 }
 
 static void dyn_free(gr_ruleset *rs) {
-    if (rs->data) free(D(rs)->a);
-    free(rs->data);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    if (rs->data) gri_free(al, D(rs)->a);
+    gri_free(al, rs->data);
 }
 
 const gr_family gri_family_dyn = {

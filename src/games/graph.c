@@ -20,6 +20,7 @@
 #include "core/lgraph.h"
 
 typedef struct gdata {
+    const gr_allocator *al;  /* the context's */
     uint64_t base;
     uint64_t n;           /* vertices, as declared (numbered base .. base + n - 1) */
     gri_lgraph g;         /* the vertices some edge names, in ascending order */
@@ -29,11 +30,12 @@ typedef struct gdata {
 #define G(rs) ((const gdata *)(rs)->data)
 
 static void g_free(gr_ruleset *rs) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     gdata *d = rs->data;
     if (!d) return;
     gri_lgraph_free(&d->g);
-    free(d->lab);
-    free(d);
+    gri_free(al, d->lab);
+    gri_free(al, d);
     rs->data = NULL;
 }
 
@@ -48,12 +50,13 @@ static int cmp_u32(const void *a, const void *b) {
  * numbers. */
 static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, gr_error *err) {
     if (n >= UINT32_MAX || m >= UINT32_MAX / 2) return gri_fail(err, GR_ELIMIT, "a graph has fewer than 2^31 vertices and edges");
+    const gr_allocator *al = d->al;
     d->n = n;
-    uint32_t *from = malloc((m ? (size_t)m : 1) * sizeof *from), *to = malloc((m ? (size_t)m : 1) * sizeof *to);
+    uint32_t *from = gri_malloc(al, (m ? (size_t)m : 1) * sizeof *from), *to = gri_malloc(al, (m ? (size_t)m : 1) * sizeof *to);
     /* a graph whose vertex numbers are not much more than its edges is
      * solved whole; a sparse one only on the vertices its edges name */
     int sparse = n > 8 * m + 1024;
-    uint32_t *lab = sparse ? malloc((2 * (size_t)m + 1) * sizeof *lab) : NULL;
+    uint32_t *lab = sparse ? gri_malloc(al, (2 * (size_t)m + 1) * sizeof *lab) : NULL;
     gr_status st = GR_OK;
     if (!from || !to || (sparse && !lab)) st = gri_fail(err, GR_ENOMEM, "out of memory building a graph");
     size_t nl = 0;
@@ -65,7 +68,7 @@ static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, 
         lab[nl++] = to[e];
     }
     if (st == GR_OK && !sparse) {
-        st = gri_lgraph_build(&d->g, (uint32_t)n, from, to, (size_t)m, err);
+        st = gri_lgraph_build(&d->g, al, (uint32_t)n, from, to, (size_t)m, err);
     } else if (st == GR_OK) {
         qsort(lab, nl, sizeof *lab, cmp_u32);
         size_t w = 0;
@@ -73,7 +76,7 @@ static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, 
             if (!w || lab[w - 1] != lab[i]) lab[w++] = lab[i];
         nl = w;
         if (nl == n) {
-            free(lab); /* every vertex is named: vertex i is number i */
+            gri_free(al, lab); /* every vertex is named: vertex i is number i */
             lab = NULL;
         } else {
             d->lab = lab;
@@ -84,17 +87,18 @@ static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, 
             }
             lab = NULL;
         }
-        st = gri_lgraph_build(&d->g, (uint32_t)nl, from, to, (size_t)m, err);
+        st = gri_lgraph_build(&d->g, al, (uint32_t)nl, from, to, (size_t)m, err);
     }
-    free(lab);
-    free(from);
-    free(to);
+    gri_free(al, lab);
+    gri_free(al, from);
+    gri_free(al, to);
     return st;
 }
 
 /* inline edges "u>v, ..." from p[i..n) */
 static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_t line, size_t col0, gr_buf *canon,
                               gr_error *err) {
+    const gr_allocator *al = d->al;
     uint64_t *pairs = NULL, top = 0;
     size_t m = 0, cap = 0;
     gr_status st = GR_OK;
@@ -119,7 +123,7 @@ static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_
                              (unsigned long long)GRI_EDGEFILE_MAX);
             goto out;
         }
-        if (!gri_grow(&gri_libc_alloc, (void **)&pairs, &cap, 2 * m + 2, sizeof *pairs)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+        if (!gri_grow(al, (void **)&pairs, &cap, 2 * m + 2, sizeof *pairs)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
         pairs[2 * m] = u;
         pairs[2 * m + 1] = v;
         m++;
@@ -139,14 +143,16 @@ static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_
     }
     st = build(d, top, pairs, m, err);
 out:
-    free(pairs);
+    gri_free(al, pairs);
     return st;
 }
 
 static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, const gr_parse_opts *opts,
                          gr_buf *canon, gr_error *err) {
-    gdata *d = calloc(1, sizeof *d);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    gdata *d = gri_calloc(al, 1, sizeof *d);
     if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
+    d->al = al;
     rs->data = d;
     size_t i = 0;
     gri_lex_blanks(p, n, &i);
@@ -173,7 +179,7 @@ static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, s
         size_t at = i++, pe = n;
         while (pe > i && (p[pe - 1] == ' ' || p[pe - 1] == '\t')) pe--;
         if (pe == i) return gri_fail_at(err, GR_EPARSE, line, col0 + at, "expected a file name after '@'");
-        char *path = malloc(pe - i + 1);
+        char *path = gri_malloc(al, pe - i + 1);
         if (!path) return gri_fail(err, GR_ENOMEM, "out of memory");
         memcpy(path, p + i, pe - i);
         path[pe - i] = '\0';
@@ -188,11 +194,11 @@ static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, s
             st = gri_fail(&e2, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
         else
             st = opts->read_file(opts->user, path, &text, &tlen, &e2);
-        if (st == GR_OK) st = gri_edgefile_parse(path, text, tlen, d->base, GRI_EDGES_PAIRS, &f, &e2);
-        free(text);
-        free(path);
+        if (st == GR_OK) st = gri_edgefile_parse(d->al, path, text, tlen, d->base, GRI_EDGES_PAIRS, &f, &e2);
+        gri_free(&gri_libc_alloc, text); /* a reader's text is malloc'd (gr_read_fn) */
+        gri_free(al, path);
         if (st == GR_OK) st = build(d, f.n, f.e, f.m, &e2);
-        free(f.e);
+        gri_free(al, f.e);
         if (st != GR_OK) return gri_fail_at(err, st, line, col0 + at, "%s", e2.message);
         return GR_OK;
     }
@@ -264,8 +270,9 @@ static int repeated(const uint64_t *args, size_t n, size_t k) {
  * leaves; fn returns nonzero to stop. */
 static gr_status each_move(const gdata *d, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
                            gr_error *err) {
+    const gr_allocator *al = d->al;
     gri_ltally t = tally(d, args, n);
-    uint64_t *buf = malloc((n ? n : 1) * sizeof *buf);
+    uint64_t *buf = gri_malloc(al, (n ? n : 1) * sizeof *buf);
     if (!buf) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(buf, args, n * sizeof *buf);
     const gri_lgraph *g = &d->g;
@@ -282,7 +289,7 @@ static gr_status each_move(const gdata *d, const uint64_t *args, size_t n, gri_g
         buf[k] = args[k];
     }
 done:
-    free(buf);
+    gri_free(al, buf);
     return GR_OK;
 }
 

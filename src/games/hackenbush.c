@@ -24,6 +24,7 @@
 #define ROOT(rs) (*(const uint64_t *)(rs)->data)
 
 typedef struct hb {
+    const gr_allocator *al;  /* the context's */
     size_t nv, ne;
     uint32_t *ea, *eb;       /* endpoints (vertex ids) */
     uint64_t *ew;
@@ -38,7 +39,9 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 static void hb_free(hb *g) {
-    free(g->ea); free(g->eb); free(g->ew); free(g->off); free(g->adj_v); free(g->adj_e);
+    const gr_allocator *al = g->al;
+    if (!al) return; /* never built */
+    gri_free(al, g->ea); gri_free(al, g->eb); gri_free(al, g->ew); gri_free(al, g->off); gri_free(al, g->adj_v); gri_free(al, g->adj_e);
 }
 
 static size_t find_label(const uint64_t *lab, size_t n, uint64_t x) {
@@ -47,8 +50,9 @@ static size_t find_label(const uint64_t *lab, size_t n, uint64_t x) {
     return lo < n && lab[lo] == x ? lo : SIZE_MAX;
 }
 
-static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *g, gr_error *err) {
+static gr_status hb_build(const gr_allocator *al, const uint64_t *args, size_t n, uint64_t rootlab, hb *g, gr_error *err) {
     memset(g, 0, sizeof *g);
+    g->al = al;
     g->ne = n / 3;
     size_t ne = g->ne;
     /* vertex numbers that are small enough index directly; others are
@@ -60,7 +64,7 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
     }
     int direct = maxlab < 4 * (uint64_t)ne + 16;
     size_t nlab = direct ? (size_t)maxlab + 1 : 2 * ne;
-    uint64_t *lab = malloc((nlab + 1) * sizeof *lab);
+    uint64_t *lab = gri_malloc(al, (nlab + 1) * sizeof *lab);
     if (!lab) return gri_fail(err, GR_ENOMEM, "out of memory: hackenbush graph");
     size_t nv = 0;
     if (direct) {
@@ -71,15 +75,15 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
         qsort(lab, 2 * ne, sizeof *lab, cmp_u64);
         for (size_t i = 0; i < 2 * ne; i++) if (!nv || lab[nv - 1] != lab[i]) lab[nv++] = lab[i];
     }
-    if (nv >= UINT32_MAX) { free(lab); return gri_fail(err, GR_ELIMIT, "hackenbush: too many vertices"); }
+    if (nv >= UINT32_MAX) { gri_free(al, lab); return gri_fail(err, GR_ELIMIT, "hackenbush: too many vertices"); }
     g->nv = nv;
-    g->ea = malloc((ne + 1) * sizeof *g->ea);
-    g->eb = malloc((ne + 1) * sizeof *g->eb);
-    g->ew = malloc((ne + 1) * sizeof *g->ew);
-    g->off = calloc(nv + 2, sizeof *g->off);
-    g->adj_v = malloc((2 * ne + 1) * sizeof *g->adj_v);
-    g->adj_e = malloc((2 * ne + 1) * sizeof *g->adj_e);
-    if (!g->ea || !g->eb || !g->ew || !g->off || !g->adj_v || !g->adj_e) { free(lab); hb_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    g->ea = gri_malloc(al, (ne + 1) * sizeof *g->ea);
+    g->eb = gri_malloc(al, (ne + 1) * sizeof *g->eb);
+    g->ew = gri_malloc(al, (ne + 1) * sizeof *g->ew);
+    g->off = gri_calloc(al, nv + 2, sizeof *g->off);
+    g->adj_v = gri_malloc(al, (2 * ne + 1) * sizeof *g->adj_v);
+    g->adj_e = gri_malloc(al, (2 * ne + 1) * sizeof *g->adj_e);
+    if (!g->ea || !g->eb || !g->ew || !g->off || !g->adj_v || !g->adj_e) { gri_free(al, lab); hb_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t e = 0; e < ne; e++) {
         g->ea[e] = (uint32_t)(direct ? args[3 * e] : find_label(lab, nv, args[3 * e]));
         g->eb[e] = (uint32_t)(direct ? args[3 * e + 1] : find_label(lab, nv, args[3 * e + 1]));
@@ -88,18 +92,18 @@ static gr_status hb_build(const uint64_t *args, size_t n, uint64_t rootlab, hb *
         if (g->eb[e] != g->ea[e]) g->off[g->eb[e] + 1]++;
     }
     for (size_t v = 0; v < nv; v++) g->off[v + 1] += g->off[v];
-    size_t *fill = malloc((nv + 1) * sizeof *fill);
-    if (!fill) { free(lab); hb_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    size_t *fill = gri_malloc(al, (nv + 1) * sizeof *fill);
+    if (!fill) { gri_free(al, lab); hb_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(fill, g->off, nv * sizeof *fill);
     for (size_t e = 0; e < ne; e++) {
         uint32_t a = g->ea[e], b = g->eb[e];
         g->adj_v[fill[a]] = b; g->adj_e[fill[a]++] = (uint32_t)e;
         if (a != b) { g->adj_v[fill[b]] = a; g->adj_e[fill[b]++] = (uint32_t)e; }
     }
-    free(fill);
+    gri_free(al, fill);
     size_t r = direct ? (size_t)rootlab : find_label(lab, nv, rootlab);
     g->root = r == SIZE_MAX ? UINT32_MAX : (uint32_t)r;
-    free(lab);
+    gri_free(al, lab);
     return GR_OK;
 }
 
@@ -108,16 +112,17 @@ static uint64_t over(uint64_t g, uint64_t w) { return w == 1 ? g + 1 : (w % 2 ==
 /* The value of the graph; *reach (optional, size ne) marks edges still
  * attached to the ground. */
 static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_error *err) {
+    const gr_allocator *al = g->al;
     *value = 0;
     if (reach) memset(reach, 0, g->ne);
     if (g->root == UINT32_MAX) return GR_OK;
     size_t nv = g->nv, ne = g->ne;
-    uint32_t *tin = malloc((nv + 1) * sizeof *tin), *low = malloc((nv + 1) * sizeof *low);
-    uint32_t *pe = malloc((nv + 1) * sizeof *pe), *comp = malloc((nv + 1) * sizeof *comp);
-    uint32_t *order = malloc((nv + 1) * sizeof *order);
-    size_t *it = malloc((nv + 1) * sizeof *it);
-    unsigned char *bridge = calloc(ne + 1, 1);
-    uint32_t *stack = malloc((nv + 1) * sizeof *stack);
+    uint32_t *tin = gri_malloc(al, (nv + 1) * sizeof *tin), *low = gri_malloc(al, (nv + 1) * sizeof *low);
+    uint32_t *pe = gri_malloc(al, (nv + 1) * sizeof *pe), *comp = gri_malloc(al, (nv + 1) * sizeof *comp);
+    uint32_t *order = gri_malloc(al, (nv + 1) * sizeof *order);
+    size_t *it = gri_malloc(al, (nv + 1) * sizeof *it);
+    unsigned char *bridge = gri_calloc(al, ne + 1, 1);
+    uint32_t *stack = gri_malloc(al, (nv + 1) * sizeof *stack);
     gr_status st = GR_OK;
     if (!tin || !low || !pe || !comp || !order || !it || !bridge || !stack) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     for (size_t v = 0; v < nv; v++) { tin[v] = UINT32_MAX; comp[v] = UINT32_MAX; }
@@ -161,7 +166,7 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
         if (v == g->root || bridge[pe[v]]) comp[v] = ncomp++;
         else comp[v] = comp[g->ea[pe[v]] == v ? g->eb[pe[v]] : g->ea[pe[v]]];
     }
-    uint64_t *val = calloc(ncomp + 1, sizeof *val);
+    uint64_t *val = gri_calloc(al, ncomp + 1, sizeof *val);
     if (!val) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     /* attachment first, in full: callers rely on it even when the value is refused */
     if (reach)
@@ -172,7 +177,7 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
         if (bridge[e]) continue;
         if (a == b) { val[comp[a]] ^= g->ew[e] & 1; continue; }
         if (g->ew[e] != 1) {
-            free(val);
+            gri_free(al, val);
             st = gri_fail(err, GR_EUNPROVEN,
                          "hackenbush: an edge of weight %llu lies on a cycle; weighted edges are solved only as bridges",
                          (unsigned long long)g->ew[e]);
@@ -188,15 +193,15 @@ static gr_status hb_eval(const hb *g, uint64_t *value, unsigned char *reach, gr_
         val[comp[p]] ^= over(val[comp[v]], g->ew[pe[v]]);
     }
     *value = val[comp[g->root]];
-    free(val);
+    gri_free(al, val);
 out:
-    free(tin); free(low); free(pe); free(comp); free(order); free(it); free(bridge); free(stack);
+    gri_free(al, tin); gri_free(al, low); gri_free(al, pe); gri_free(al, comp); gri_free(al, order); gri_free(al, it); gri_free(al, bridge); gri_free(al, stack);
     return st;
 }
 
 static gr_status hb_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     hb g;
-    gr_status st = hb_build(args, n, ROOT(rs), &g, err);
+    gr_status st = hb_build(gri_ctx_alloc(rs->ctx), args, n, ROOT(rs), &g, err);
     if (st != GR_OK) return st;
     st = hb_eval(&g, value, NULL, err);
     hb_free(&g);
@@ -207,7 +212,8 @@ static gr_status hb_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64
  * everything no longer attached to the ground dropped. */
 static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t e, uint64_t *out, size_t *outn,
                             gr_error *err) {
-    uint64_t *tmp = malloc((n + 1) * sizeof *tmp);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    uint64_t *tmp = gri_malloc(al, (n + 1) * sizeof *tmp);
     if (!tmp) return gri_fail(err, GR_ENOMEM, "out of memory");
     size_t k = 0;
     for (size_t f = 0; f < n / 3; f++) {
@@ -217,9 +223,9 @@ static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n
         tmp[k++] = args[3 * f + 2] - (f == e);
     }
     hb g;
-    gr_status st = hb_build(tmp, k, ROOT(rs), &g, err);
+    gr_status st = hb_build(gri_ctx_alloc(rs->ctx), tmp, k, ROOT(rs), &g, err);
     if (st == GR_OK) {
-        unsigned char *reach = malloc(g.ne + 1);
+        unsigned char *reach = gri_malloc(al, g.ne + 1);
         uint64_t v;
         if (!reach) st = gri_fail(err, GR_ENOMEM, "out of memory");
         else {
@@ -231,11 +237,11 @@ static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n
             for (size_t f = 0; f < g.ne; f++)
                 if (reach[f] || s2 != GR_OK) { out[m++] = tmp[3 * f]; out[m++] = tmp[3 * f + 1]; out[m++] = tmp[3 * f + 2]; }
             *outn = m;
-            free(reach);
+            gri_free(al, reach);
         }
         hb_free(&g);
     }
-    free(tmp);
+    gri_free(al, tmp);
     return st;
 }
 
@@ -243,14 +249,15 @@ static gr_status after_move(const gr_ruleset *rs, const uint64_t *args, size_t n
 
 /* which edges are attached to the ground (only those can be played) */
 static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, unsigned char **out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     hb g;
-    gr_status st = hb_build(args, n, ROOT(rs), &g, err);
+    gr_status st = hb_build(gri_ctx_alloc(rs->ctx), args, n, ROOT(rs), &g, err);
     if (st != GR_OK) return st;
-    unsigned char *reach = malloc(g.ne + 1);
+    unsigned char *reach = gri_malloc(al, g.ne + 1);
     if (!reach) { hb_free(&g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     uint64_t v;
     gr_error e2;
-    if (hb_eval(&g, &v, reach, &e2) == GR_ENOMEM) { free(reach); hb_free(&g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    if (hb_eval(&g, &v, reach, &e2) == GR_ENOMEM) { gri_free(al, reach); hb_free(&g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     hb_free(&g);
     *out = reach;
     return GR_OK;
@@ -258,11 +265,12 @@ static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, 
 
 static gr_status hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
                         void *user, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     unsigned char *reach;
     gr_status st = attached(rs, args, n, &reach, err);
     if (st != GR_OK) return st;
-    uint64_t *buf = malloc((n + 1) * sizeof *buf);
-    if (!buf) { free(reach); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t *buf = gri_malloc(al, (n + 1) * sizeof *buf);
+    if (!buf) { gri_free(al, reach); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t e = 0; e < n / 3 && st == GR_OK; e++) {
         if (!reach[e]) continue;
         if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; break; }
@@ -271,18 +279,19 @@ static gr_status hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_o
         it->seen++;
         if (fn(user, buf, m)) { it->stopped = 1; break; }
     }
-    free(buf);
-    free(reach);
+    gri_free(al, buf);
+    gri_free(al, reach);
     return st;
 }
 
 static gr_status hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                          void *user, int *complete, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     unsigned char *reach;
     gr_status st = attached(rs, args, n, &reach, err);
     if (st != GR_OK) return st;
-    uint64_t *buf = malloc((n + 1) * sizeof *buf);
-    if (!buf) { free(reach); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t *buf = gri_malloc(al, (n + 1) * sizeof *buf);
+    if (!buf) { gri_free(al, reach); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     size_t ne = n / 3;
     if (ne > HB_MOVES_MAX_EDGES && complete) *complete = 0;
     for (size_t e = 0; e < ne && e < HB_MOVES_MAX_EDGES && st == GR_OK; e++) {
@@ -293,8 +302,8 @@ static gr_status hb_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         if ((st = hb_value(rs, buf, m, &v, err)) != GR_OK) break;
         if (v == target && fn(user, buf, m)) break;
     }
-    free(buf);
-    free(reach);
+    gri_free(al, buf);
+    gri_free(al, reach);
     return st;
 }
 
@@ -315,15 +324,16 @@ static gr_status hb_misere_heaps(gr_ruleset *rs, const uint64_t *args, size_t n,
                                  int *ok, gr_error *err) {
     *vals = NULL;
     *nvals = 0;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     *ok = 1;
     hb g;
-    gr_status st = hb_build(args, n, ROOT(rs), &g, err);
+    gr_status st = hb_build(gri_ctx_alloc(rs->ctx), args, n, ROOT(rs), &g, err);
     if (st != GR_OK) return st;
     if (g.root == UINT32_MAX) { hb_free(&g); return GR_OK; } /* nothing touches the ground */
     size_t nv = g.nv, ne = g.ne;
-    uint32_t *comp = malloc((nv + 1) * sizeof *comp), *queue = malloc((nv + 1) * sizeof *queue);
-    uint32_t *ground = NULL, *ecomp = malloc((ne + 1) * sizeof *ecomp), *start = NULL;
-    uint64_t *sub = malloc((n + 1) * sizeof *sub), *out = NULL;
+    uint32_t *comp = gri_malloc(al, (nv + 1) * sizeof *comp), *queue = gri_malloc(al, (nv + 1) * sizeof *queue);
+    uint32_t *ground = NULL, *ecomp = gri_malloc(al, (ne + 1) * sizeof *ecomp), *start = NULL;
+    uint64_t *sub = gri_malloc(al, (n + 1) * sizeof *sub), *out = NULL;
     size_t ncomp = 0;
     if (!comp || !queue || !ecomp || !sub) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     for (size_t v = 0; v < nv; v++) comp[v] = UINT32_MAX;
@@ -352,9 +362,9 @@ static gr_status hb_misere_heaps(gr_ruleset *rs, const uint64_t *args, size_t n,
         if (a == g.root && b == g.root) ecomp[e] = (uint32_t)nbr++;
         else ecomp[e] = comp[a == g.root ? b : a]; /* UINT32_MAX: not attached */
     }
-    ground = calloc(nbr + 1, sizeof *ground);
-    start = calloc(nbr + 2, sizeof *start);
-    out = malloc((nbr + 1) * sizeof *out);
+    ground = gri_calloc(al, nbr + 1, sizeof *ground);
+    start = gri_calloc(al, nbr + 2, sizeof *start);
+    out = gri_malloc(al, (nbr + 1) * sizeof *out);
     if (!ground || !start || !out) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     for (size_t e = 0; e < ne; e++) {
         if (ecomp[e] == UINT32_MAX) continue;
@@ -385,7 +395,7 @@ static gr_status hb_misere_heaps(gr_ruleset *rs, const uint64_t *args, size_t n,
         out = NULL;
     }
 done:
-    free(comp); free(queue); free(ground); free(ecomp); free(start); free(sub); free(out);
+    gri_free(al, comp); gri_free(al, queue); gri_free(al, ground); gri_free(al, ecomp); gri_free(al, start); gri_free(al, sub); gri_free(al, out);
     hb_free(&g);
     return st;
 }
@@ -395,7 +405,7 @@ done:
 static gr_status hb_file_edges(const gr_ruleset *rs, const char *path, const char *buf, size_t len, uint64_t **out,
                                size_t *nwords, gr_error *err) {
     gri_edgefile f;
-    gr_status st = gri_edgefile_parse(path, buf, len, ROOT(rs), GRI_EDGES_WEIGHTED, &f, err);
+    gr_status st = gri_edgefile_parse(gri_ctx_alloc(rs->ctx), path, buf, len, ROOT(rs), GRI_EDGES_WEIGHTED, &f, err);
     *out = f.e;
     *nwords = (size_t)(3 * f.m);
     return st;
@@ -404,6 +414,7 @@ static gr_status hb_file_edges(const gr_ruleset *rs, const char *path, const cha
 /* hackenbush(@FILE): the file named up to the ')' (s[at] is the '@') */
 static gr_status hb_parse_file(const gr_ruleset *rs, const char *s, size_t n, size_t at, const gr_parse_opts *opts,
                                uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = at + 1, ps = i;
     while (i < n && s[i] != ')' && s[i] != '\n') i++;
     if (i >= n || s[i] != ')') { *errpos = i; return gri_lex_found(s, n, i, "expected ')' after the file name", err); }
@@ -411,7 +422,7 @@ static gr_status hb_parse_file(const gr_ruleset *rs, const char *s, size_t n, si
     while (pe > ps && (s[pe - 1] == ' ' || s[pe - 1] == '\t')) pe--;
     *errpos = at;
     if (pe == ps) return gri_fail(err, GR_EPARSE, "expected a file name after '@'");
-    char *path = malloc(pe - ps + 1), *text = NULL;
+    char *path = gri_malloc(al, pe - ps + 1), *text = NULL;
     if (!path) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(path, s + ps, pe - ps);
     path[pe - ps] = '\0';
@@ -422,10 +433,10 @@ static gr_status hb_parse_file(const gr_ruleset *rs, const char *s, size_t n, si
     else
         st = opts->read_file(opts->user, path, &text, &tlen, err);
     if (st == GR_OK) st = hb_file_edges(rs, path, text, tlen, args, nargs, err);
-    free(text);
-    free(path);
+    gri_free(&gri_libc_alloc, text); /* a reader's text is malloc'd (gr_read_fn) */
+    gri_free(al, path);
     if (st == GR_OK && *nargs / 3 > UINT32_MAX / 3) st = gri_fail(err, GR_ELIMIT, "too many edges");
-    if (st != GR_OK) { free(*args); *args = NULL; return st; }
+    if (st != GR_OK) { gri_free(al, *args); *args = NULL; return st; }
     *used = i + 1;
     return GR_OK;
 }
@@ -433,6 +444,7 @@ static gr_status hb_parse_file(const gr_ruleset *rs, const char *s, size_t n, si
 /* Edges u-v[:w] (stored as (u, v, w) triples) or @FILE, through the ')' */
 static gr_status hb_parse_args(const gr_ruleset *rs, const char *s, size_t n, int lines, const gr_parse_opts *opts,
                                uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0, cap = 0;
     uint64_t *a = NULL;
     gr_status st = GR_OK;
@@ -464,7 +476,7 @@ static gr_status hb_parse_args(const gr_ruleset *rs, const char *s, size_t n, in
             gri_lex_arg_blanks(s, n, &i, lines);
         }
         if (*nargs > UINT32_MAX - 3) { *errpos = i; st = gri_fail(err, GR_ELIMIT, "too many edges"); break; }
-        if (!gri_grow(&gri_libc_alloc, (void **)&a, &cap, *nargs + 3, sizeof *a)) { st = gri_fail(err, GR_ENOMEM, "out of memory reading the position"); break; }
+        if (!gri_grow(al, (void **)&a, &cap, *nargs + 3, sizeof *a)) { st = gri_fail(err, GR_ENOMEM, "out of memory reading the position"); break; }
         memcpy(a + *nargs, e, sizeof e);
         *nargs += 3;
         if (i < n && s[i] == ',') { i++; continue; }
@@ -473,7 +485,7 @@ static gr_status hb_parse_args(const gr_ruleset *rs, const char *s, size_t n, in
         st = gri_lex_found(s, n, i, "expected ',' or ')' after an edge", err);
         break;
     }
-    free(a);
+    gri_free(al, a);
     *nargs = 0;
     return st;
 }
@@ -494,7 +506,8 @@ static void hb_write_term(const gr_ruleset *rs, const uint64_t *a, size_t n, gr_
 
 static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                           gr_error *err) {
-    uint64_t *root = calloc(1, sizeof *root);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    uint64_t *root = gri_calloc(al, 1, sizeof *root);
     if (!root) return gri_fail(err, GR_ENOMEM, "out of memory");
     rs->data = root;
     if (!p) return GR_OK;
@@ -509,7 +522,7 @@ static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
     return GR_OK;
 }
 
-static void hb_free_data(gr_ruleset *rs) { free(rs->data); }
+static void hb_free_data(gr_ruleset *rs) { gri_free(gri_ctx_alloc(rs->ctx), rs->data); }
 
 static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     if (n % 3) {

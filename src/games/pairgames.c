@@ -158,8 +158,9 @@ static size_t table_side(const gr_ruleset *rs) {
 
 static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     if (rs->st_w) return GR_OK;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t w = table_side(rs);
-    uint32_t *t = malloc(w * w * sizeof *t);
+    uint32_t *t = gri_malloc(al, w * w * sizeof *t);
     if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gr_mexset ms;
     gr_mexset_init(&ms);
@@ -197,9 +198,9 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
     }
 #undef TABLE_POLL
     gr_mexset_free(&ms);
-    if (st != GR_OK) { free(t); return gri_fail(err, GR_ENOMEM, "out of memory"); }
-    if (stop != GR_OK) { free(t); return stop; }
-    free(rs->st_tab);
+    if (st != GR_OK) { gri_free(al, t); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    if (stop != GR_OK) { gri_free(al, t); return stop; }
+    gri_free(al, rs->st_tab);
     rs->st_tab = t;
     rs->st_w = w;
     return GR_OK;

@@ -22,14 +22,16 @@ extern const gr_family gri_family_rule, gri_family_rule_state;
 
 static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                             gr_error *err) {
-    rule_data *d = calloc(1, sizeof *d);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    rule_data *d = gri_calloc(al, 1, sizeof *d);
     if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
-    gr_status st = gri_rule_compile(p ? p : "", p ? n : 0, line, col0, &d->rule, err);
-    if (st != GR_OK) { free(d); return st; }
+    d->al = d->dn.al = al;
+    gr_status st = gri_rule_compile(al, p ? p : "", p ? n : 0, line, col0, &d->rule, err);
+    if (st != GR_OK) { gri_free(al, d); return st; }
     rs->data = d;
     if (gri_rule_arity(d->rule) > 1) rs->fam = &gri_family_rule_state;
     else if (gri_rule_shape_of(d->rule, &d->shape)) {
-        d->single = malloc((d->shape.ntake ? d->shape.ntake : 1) * sizeof *d->single);
+        d->single = gri_malloc(al, (d->shape.ntake ? d->shape.ntake : 1) * sizeof *d->single);
         d->shaped = d->single != NULL;
     }
     /* written back with blanks folded */
@@ -46,6 +48,7 @@ static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line
 }
 
 static void rule_free(gr_ruleset *rs) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     rule_data *d = rs->data;
     if (!d) return;
     if (d->ready) gri_search_free(&d->search);
@@ -53,10 +56,10 @@ static void rule_free(gr_ruleset *rs) {
     gri_rule_dense_free(d);
     gri_rule_free(d->rule);
     gri_native_free(d->nat);
-    free(d->marks.v);
-    free(d->shape.take);
-    free(d->single);
-    free(d);
+    gri_free(al, d->marks.v);
+    gri_free(al, d->shape.take);
+    gri_free(al, d->single);
+    gri_free(al, d);
 }
 
 /* ---- one-number rules: a heap family ---- */
@@ -86,7 +89,7 @@ static int on_value(void *user, const uint64_t *parts, size_t np) {
         }
         x ^= gri_tab_at(g->rs, (size_t)parts[k]);
     }
-    if (gr_mexset_add(&g->rs->mex, x) != GR_OK) { g->st = GR_ENOMEM; return 1; }
+    if (gri_mexset_add(gri_ctx_alloc(g->rs->ctx), &g->rs->mex, x) != GR_OK) { g->st = GR_ENOMEM; return 1; }
     return 0;
 }
 
@@ -143,7 +146,7 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
 static int native_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
     rule_data *d = rs->data;
     /* the mex is checked against cap by the code */
-    if (!gri_rule_marks_room(&d->marks, rs->tabmax, UINT64_MAX)) return 0;
+    if (!gri_rule_marks_room(d->al, &d->marks, rs->tabmax, UINT64_MAX)) return 0;
     gri_native_env env = {rs->tab, d->marks.v, d->marks.cap, ++d->marks.mark, RULE_MAX_STEPS};
     int64_t v = d->nfn[rs->tw == 1 ? 0 : rs->tw == 2 ? 1 : 2](rs->len, &env);
     if (v < 0) return 0;
@@ -312,6 +315,7 @@ static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
 /* winning moves as text: the options (sums included) are collected, then
  * valued, and those of the target value written as the sum they leave */
 typedef struct collect {
+    const gr_allocator *al;
     uint64_t *w;
     size_t n, cap;
     unsigned arity;
@@ -320,8 +324,9 @@ typedef struct collect {
 
 static int on_collect(void *user, const uint64_t *parts, size_t np) {
     collect *c = user;
+    const gr_allocator *al = c->al;
     size_t need = 1 + np * c->arity;
-    if (!gri_grow(&gri_libc_alloc, (void **)&c->w, &c->cap, c->n + need, sizeof *c->w)) { c->st = GR_ENOMEM; return 1; }
+    if (!gri_grow(al, (void **)&c->w, &c->cap, c->n + need, sizeof *c->w)) { c->st = GR_ENOMEM; return 1; }
     c->w[c->n] = np;
     memcpy(c->w + c->n + 1, parts, np * c->arity * sizeof *parts);
     c->n += need;
@@ -332,8 +337,9 @@ static int on_collect(void *user, const uint64_t *parts, size_t np) {
  * each written as the sum it leaves */
 static gr_status write_moves(gr_ruleset *rs, const uint64_t *args, int all, uint64_t target,
                              int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     unsigned a = gri_rule_arity(gri_rule_of(rs));
-    collect c = {NULL, 0, 0, a, GR_OK};
+    collect c = {al, NULL, 0, 0, a, GR_OK};
     *complete = 1;
     gr_status st = gri_rule_options(gri_rule_of(rs), args, RULE_MAX_STEPS, on_collect, &c, err);
     if (st == GR_OK && c.st != GR_OK) st = gri_fail(err, GR_ENOMEM, "out of memory");
@@ -346,7 +352,7 @@ static gr_status write_moves(gr_ruleset *rs, const uint64_t *args, int all, uint
         }
         if (st != GR_OK || (!all && x != target)) continue;
         gr_buf b;
-        gri_buf_init(&b, &gri_libc_alloc);
+        gri_buf_init(&b, al);
         for (size_t k = 0; k < np; k++) {
             if (k) gri_buf_puts(&b, " + ");
             gri_buf_puts(&b, rs->spec);
@@ -361,10 +367,10 @@ static gr_status write_moves(gr_ruleset *rs, const uint64_t *args, int all, uint
         char *to;
         if (gri_buf_take(&b, &to, NULL) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         int stop = fn(user, to);
-        free(to);
+        gri_free(al, to);
         if (stop) { *complete = 0; break; }
     }
-    free(c.w);
+    gri_free(al, c.w);
     return st;
 }
 

@@ -25,10 +25,12 @@
 #define PEND 64               /* unknown options pushed at a time */
 
 void gri_rule_dense_free(rule_data *d) {
-    free(d->dn.t);
-    free(d->dn.stack);
-    free(d->dn.marks.v);
+    const gr_allocator *al = d->al;
+    gri_free(al, d->dn.t);
+    gri_free(al, d->dn.stack);
+    gri_free(al, d->dn.marks.v);
     memset(&d->dn, 0, sizeof d->dn);
+    d->dn.al = al;
 }
 
 static uint64_t cell_of(const rule_dense *dn, const uint64_t *x) {
@@ -40,6 +42,7 @@ static uint64_t cell_of(const rule_dense *dn, const uint64_t *x) {
 /* a box that holds the current one and want[] (coordinates + 1); 0 when
  * it would pass the bound (or out of memory) */
 static int grow(rule_dense *dn, const uint64_t *want, uint64_t limit) {
+    const gr_allocator *al = dn->al;
     uint64_t dim[GRI_RULE_MAX_ARITY], cells = 1;
     for (unsigned i = 0; i < dn->a; i++) {
         dim[i] = dn->t ? dn->dim[i] : 0;
@@ -53,7 +56,7 @@ static int grow(rule_dense *dn, const uint64_t *want, uint64_t limit) {
         cells *= dim[i];
     }
     if (cells > SIZE_MAX / sizeof(uint32_t)) return 0;
-    uint32_t *t = malloc(cells * sizeof *t);
+    uint32_t *t = gri_malloc(al, cells * sizeof *t);
     if (!t) return 0;
     uint64_t stride[GRI_RULE_MAX_ARITY];
     stride[dn->a - 1] = 1;
@@ -75,7 +78,7 @@ static int grow(rule_dense *dn, const uint64_t *want, uint64_t limit) {
             }
         }
     }
-    free(dn->t);
+    gri_free(al, dn->t);
     dn->t = t;
     dn->cells = cells;
     memcpy(dn->dim, dim, sizeof dim);
@@ -124,7 +127,8 @@ static int on_option(void *user, const uint64_t *parts, size_t np) {
 }
 
 static int push(rule_dense *dn, uint64_t idx) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&dn->stack, &dn->scap, dn->sp + 1, sizeof *dn->stack)) return 0;
+    const gr_allocator *al = dn->al;
+    if (!gri_grow(al, (void **)&dn->stack, &dn->scap, dn->sp + 1, sizeof *dn->stack)) return 0;
     dn->stack[dn->sp++] = idx;
     return 1;
 }
@@ -205,7 +209,7 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
         if (dn->t[idx] <= MAX_VALUE) { dn->sp--; continue; }
         gr_status st = gri_tick_poll(&tk, rs->ctx, err, "the table of a rule", ++evals, "positions");
         if (st != GR_OK) return st;
-        if (!gri_rule_marks_room(&dn->marks, dn->maxval, (uint64_t)1 << 26)) { *gave_up = 1; return GR_OK; }
+        if (!gri_rule_marks_room(dn->al, &dn->marks, dn->maxval, (uint64_t)1 << 26)) { *gave_up = 1; return GR_OK; }
         cellrun c;
         int64_t nv;
         if ((st = evaluate(rs, dn, idx, &c, &nv, err)) != GR_OK) return st;
@@ -255,7 +259,7 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
             cellrun r;
             int64_t nv;
             uint64_t m;
-            if (!gri_rule_marks_room(&dn->marks, dn->maxval, (uint64_t)1 << 26) || evaluate(rs, dn, idx, &r, &nv, &quiet) != GR_OK || r.cycle || r.outside || r.need ||
+            if (!gri_rule_marks_room(dn->al, &dn->marks, dn->maxval, (uint64_t)1 << 26) || evaluate(rs, dn, idx, &r, &nv, &quiet) != GR_OK || r.cycle || r.outside || r.need ||
                 !mex_of(dn, &r, nv, &m)) {
                 dn->t[idx] = UNKNOWN;
                 return;

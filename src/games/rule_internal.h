@@ -26,6 +26,7 @@ typedef struct rule_marks {
 
 /* a dense table of a state rule's values (rule_dense.c) */
 typedef struct rule_dense {
+    const gr_allocator *al;   /* the context's */
     int off;                  /* the dense path gave up for this rule */
     unsigned a;
     uint64_t dim[GRI_RULE_MAX_ARITY], stride[GRI_RULE_MAX_ARITY], cells;
@@ -43,6 +44,7 @@ typedef struct rule_dense {
 } rule_dense;
 
 typedef struct rule_data {
+    const gr_allocator *al; /* the context's */
     gri_rule *rule;
     int ready;
     gr_search search;      /* state rules: position -> value */
@@ -90,7 +92,7 @@ void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, g
 int gri_rule_native_ready(gr_ruleset *rs);
 /* rule_native.c: room in m for table values up to maxval, cap at most
  * limit; 0 when past the limit or out of memory */
-int gri_rule_marks_room(rule_marks *m, uint64_t maxval, uint64_t limit);
+int gri_rule_marks_room(const gr_allocator *al, rule_marks *m, uint64_t maxval, uint64_t limit);
 /* rule_dense.c: a state rule's value from its dense table; *done 0 when
  * the dense path cannot give it (the caller then searches) */
 gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *value, int *done, gr_error *err);

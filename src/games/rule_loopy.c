@@ -31,11 +31,12 @@ typedef struct explore {
 } explore;
 
 static gr_status add_edge(rule_data *d, uint32_t from, uint32_t to, gr_error *err) {
+    const gr_allocator *al = d->al;
     if (d->ne == d->ecap) {
         size_t cap = d->ecap ? 2 * d->ecap : 64;
-        uint32_t *f = realloc(d->efrom, cap * sizeof *f);
+        uint32_t *f = gri_realloc(al, d->efrom, cap * sizeof *f);
         if (f) d->efrom = f;
-        uint32_t *t = f ? realloc(d->eto, cap * sizeof *t) : NULL;
+        uint32_t *t = f ? gri_realloc(al, d->eto, cap * sizeof *t) : NULL;
         if (t) d->eto = t;
         if (!f || !t) return gri_fail(err, GR_ENOMEM, "out of memory exploring a loopy game");
         d->ecap = cap;
@@ -134,7 +135,7 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
     rule_data *d = rs->data;
     unsigned a = gri_rule_arity(d->rule);
     if (!d->lkeys_ready) {
-        gri_keymap_init(&d->lkeys, (size_t)gr_ctx_search_limit(rs->ctx));
+        gri_keymap_init(&d->lkeys, (size_t)gr_ctx_search_limit(rs->ctx), d->al);
         d->lkeys_ready = 1;
     }
     uint64_t sum[LOOPY_MAX_PARTS * 4], scratch[(LOOPY_MAX_PARTS + 1) * 4], cur[LOOPY_MAX_PARTS * 4];
@@ -167,7 +168,7 @@ static gr_status loopy_ready(gr_ruleset *rs, const uint64_t *args, size_t n, uin
     if (nv == d->lg_n) return GR_OK;
     gri_lgraph_free(&d->lg);
     d->lg_n = 0;
-    st = gri_lgraph_build(&d->lg, nv, d->efrom, d->eto, d->ne, err);
+    st = gri_lgraph_build(&d->lg, gri_ctx_alloc(rs->ctx), nv, d->efrom, d->eto, d->ne, err);
     if (st == GR_OK) d->lg_n = nv;
     return st;
 }
@@ -218,8 +219,9 @@ void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, g
 }
 
 void gri_rule_loopy_free(rule_data *d) {
+    const gr_allocator *al = d->al;
     if (d->lkeys_ready) gri_keymap_free(&d->lkeys);
-    free(d->efrom);
-    free(d->eto);
+    gri_free(al, d->efrom);
+    gri_free(al, d->eto);
     gri_lgraph_free(&d->lg);
 }

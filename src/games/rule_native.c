@@ -10,18 +10,19 @@
 #include "core/context_internal.h"
 
 int gri_rule_native_ready(gr_ruleset *rs) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     rule_data *d = rs->data;
     if (d->native) return d->native > 0;
     d->native = -1;
     const gr_ctx *ctx = rs->ctx;
     if (!ctx->native_cc) { snprintf(d->native_why, sizeof d->native_why, "native code is off"); return 0; }
     gr_buf src;
-    gri_buf_init(&src, &gri_libc_alloc);
+    gri_buf_init(&src, al);
     gr_error e;
     gr_status st = gri_rule_c_source(d->rule, &src);
     if (st != GR_OK) {
         snprintf(d->native_why, sizeof d->native_why, "the rule has a constant C cannot hold");
-    } else if (gri_native_build(ctx->native_cc, ctx->native_dir, src.data, src.len, &d->nat, &e) != GR_OK) {
+    } else if (gri_native_build(gri_ctx_alloc(ctx), ctx->native_cc, ctx->native_dir, src.data, src.len, &d->nat, &e) != GR_OK) {
         snprintf(d->native_why, sizeof d->native_why, "%s", e.message);
     } else {
         static const char *const NAME[3] = {"grundy_rule_heap1", "grundy_rule_heap2", "grundy_rule_heap4"};
@@ -44,14 +45,14 @@ int gri_rule_native_ready(gr_ruleset *rs) {
 }
 
 
-int gri_rule_marks_room(rule_marks *m, uint64_t maxval, uint64_t limit) {
+int gri_rule_marks_room(const gr_allocator *al, rule_marks *m, uint64_t maxval, uint64_t limit) {
     uint64_t need = 1024;
     while (need <= maxval * 2 + 1) need <<= 1;
     if (need <= m->cap) return 1;
     if (need > limit) return 0;
-    uint64_t *v = calloc(need, sizeof *v);
+    uint64_t *v = gri_calloc(al, need, sizeof *v);
     if (!v) return 0;
-    free(m->v);
+    gri_free(al, m->v);
     m->v = v;
     m->cap = need;
     m->mark = 0;

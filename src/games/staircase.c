@@ -24,32 +24,34 @@ static int cmp_u64(const void *a, const void *b) {
 
 static gr_status stair_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     if (rs->fam == &gri_family_stairs) return GR_OK;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     for (size_t i = 0; i < n; i++)
         if (args[i] == 0) { *bad = i; return gri_fail(err, GR_EINVAL, "pieces stand on cells 1, 2, ...: cell 0 does not exist"); }
-    uint64_t *s = malloc(n * sizeof *s);
+    uint64_t *s = gri_malloc(al, n * sizeof *s);
     if (!s) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(s, args, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_u64);
     for (size_t i = 1; i < n; i++)
         if (s[i] == s[i - 1]) {
             uint64_t cell = s[i];
-            free(s);
+            gri_free(al, s);
             for (size_t j = 0, seen = 0; j < n; j++)
                 if (args[j] == cell && seen++) { *bad = j; break; }
             return gri_fail(err, GR_EINVAL, "two pieces on cell %llu", (unsigned long long)cell);
         }
-    free(s);
+    gri_free(al, s);
     return GR_OK;
 }
 
 /* The ladder of a position: lad[0..n) holds steps 1..n. For staircase the
  * positions are sorted first (pieces are indistinguishable). */
 static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n) {
-    uint64_t *lad = malloc((n ? n : 1) * sizeof *lad);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    uint64_t *lad = gri_malloc(al, (n ? n : 1) * sizeof *lad);
     if (!lad) return NULL;
     if (rs->fam == &gri_family_stairs) { memcpy(lad, args, n * sizeof *lad); return lad; }
-    uint64_t *s = malloc((n ? n : 1) * sizeof *s);
-    if (!s) { free(lad); return NULL; }
+    uint64_t *s = gri_malloc(al, (n ? n : 1) * sizeof *s);
+    if (!s) { gri_free(al, lad); return NULL; }
     memcpy(s, args, n * sizeof *s);
     int sorted = 1;
     for (size_t i = 1; i < n && sorted; i++) sorted = s[i - 1] < s[i];
@@ -58,7 +60,7 @@ static uint64_t *to_ladder(const gr_ruleset *rs, const uint64_t *args, size_t n)
         uint64_t gap = s[i] - (i ? s[i - 1] : 0) - 1;
         lad[n - 1 - i] = gap; /* piece i (sorted) has its gap on step n - i */
     }
-    free(s);
+    gri_free(al, s);
     return lad;
 }
 
@@ -73,20 +75,22 @@ static void from_ladder(const gr_ruleset *rs, const uint64_t *lad, size_t n, uin
 }
 
 static gr_status stair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     uint64_t *lad = to_ladder(rs, args, n);
     if (!lad) return gri_fail(err, GR_ENOMEM, "out of memory");
     uint64_t x = 0;
     for (size_t s = 0; s < n; s += 2) x ^= lad[s];
-    free(lad);
+    gri_free(al, lad);
     *value = x;
     return GR_OK;
 }
 
 static gr_status stair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     uint64_t *lad = to_ladder(rs, args, n);
-    uint64_t *out = malloc((n ? n : 1) * sizeof *out);
-    if (!lad || !out) { free(lad); free(out); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t *out = gri_malloc(al, (n ? n : 1) * sizeof *out);
+    if (!lad || !out) { gri_free(al, lad); gri_free(al, out); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     for (size_t s = 0; s < n && !it->stopped; s++)
         for (uint64_t a = 1; a <= lad[s] && !it->stopped; a++) {
             if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; break; }
@@ -98,17 +102,18 @@ static gr_status stair_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
             lad[s] += a;
             if (s) lad[s - 1] -= a;
         }
-    free(lad);
-    free(out);
+    gri_free(al, lad);
+    gri_free(al, out);
     return GR_OK;
 }
 
 static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     *complete = 1;
     uint64_t *lad = to_ladder(rs, args, n);
-    uint64_t *out = malloc((n ? n : 1) * sizeof *out);
-    if (!lad || !out) { free(lad); free(out); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t *out = gri_malloc(al, (n ? n : 1) * sizeof *out);
+    if (!lad || !out) { gri_free(al, lad); gri_free(al, out); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     uint64_t x = 0;
     for (size_t s = 0; s < n; s += 2) x ^= lad[s];
     uint64_t d = x ^ target;
@@ -133,8 +138,8 @@ static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
             lad[s] -= a;
         }
     }
-    free(lad);
-    free(out);
+    gri_free(al, lad);
+    gri_free(al, out);
     return GR_OK;
 }
 

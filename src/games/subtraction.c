@@ -43,6 +43,7 @@ static void write_set(gr_buf *canon, const uint64_t *set, size_t m) {
 
 static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                        gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0, cap = 0;
     uint64_t *set = NULL;
     size_t cnt = 0;
@@ -80,7 +81,7 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
             goto out;
         }
         for (uint64_t x = a;; x++) {
-            if (!gri_grow(&gri_libc_alloc, (void **)&set, &cap, cnt + 1, sizeof *set)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
+            if (!gri_grow(al, (void **)&set, &cap, cnt + 1, sizeof *set)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             set[cnt++] = x;
             if (x == b) break;
         }
@@ -96,7 +97,7 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     size_t m = 0;
     for (size_t k = 0; k < cnt; k++)
         if (!m || set[m - 1] != set[k]) set[m++] = set[k];
-    sub_data *d = calloc(1, sizeof *d);
+    sub_data *d = gri_calloc(al, 1, sizeof *d);
     if (!d) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     d->sub = set;
     d->nsub = m;
@@ -104,17 +105,18 @@ static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     set = NULL;
     write_set(canon, d->sub, m);
 out:
-    free(set);
+    gri_free(al, set);
     return st;
 }
 
 static void sub_free(gr_ruleset *rs) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     sub_data *d = rs->data;
     if (!d) return;
     gri_rs_free(d->small);
-    free(d->sub);
-    free(d->special);
-    free(d);
+    gri_free(al, d->sub);
+    gri_free(al, d->special);
+    gri_free(al, d);
 }
 
 static int sub_splits(const gr_ruleset *rs) { (void)rs; return 0; }
@@ -131,6 +133,7 @@ static int sub_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t 
 }
 
 static gr_status sub_next(gr_ruleset *rs, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     const sub_data *d = rs->data;
     uint64_t n = rs->len;
     /* at most nsub options, so values above nsub cannot be the mex */
@@ -139,7 +142,7 @@ static gr_status sub_next(gr_ruleset *rs, gr_error *err) {
     size_t words = d->nsub / 64 + 1;
     uint64_t *bits = seen;
     if (words > 4) {
-        big = calloc(words, sizeof *big);
+        big = gri_calloc(al, words, sizeof *big);
         if (!big) return gri_fail(err, GR_ENOMEM, "out of memory");
         bits = big;
     }
@@ -149,7 +152,7 @@ static gr_status sub_next(gr_ruleset *rs, gr_error *err) {
     }
     uint64_t m = 0;
     while (bits[m >> 6] >> (m & 63) & 1) m++;
-    free(big);
+    gri_free(al, big);
     return gri_rs_push(rs, m, err);
 }
 
@@ -202,13 +205,14 @@ static int shift_differs(gr_ruleset *a, uint64_t d, uint64_t lo, uint64_t hi, in
 
 /* sub[A]: a ruleset of this one's own (not interned in the context) */
 static gr_status make_small(gr_ruleset *rs, size_t na, gr_ruleset **out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     const sub_data *d = rs->data;
-    sub_data *a = calloc(1, sizeof *a);
-    if (!a || !(a->sub = malloc(na * sizeof *a->sub))) { free(a); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    sub_data *a = gri_calloc(al, 1, sizeof *a);
+    if (!a || !(a->sub = gri_malloc(al, na * sizeof *a->sub))) { gri_free(al, a); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(a->sub, d->sub, na * sizeof *a->sub);
     a->nsub = na;
     gr_buf spec;
-    gri_buf_init(&spec, &gri_libc_alloc);
+    gri_buf_init(&spec, al);
     gri_buf_puts(&spec, "sub[");
     write_set(&spec, a->sub, na);
     gri_buf_puts(&spec, "]");
@@ -218,6 +222,7 @@ static gr_status make_small(gr_ruleset *rs, size_t na, gr_ruleset **out, gr_erro
 /* Values past the table for sets with huge elements: 1 and *v set when the
  * structure is proved, 0 when not (then the caller refuses), -1 on error. */
 static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     sub_data *d = rs->data;
     if (d->mode == 0) {
         d->mode = 1;
@@ -240,7 +245,7 @@ static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
         if (d->nsub - na != 1) return 0;
         uint64_t b = d->sub[na];
         uint64_t amax = d->sub[na - 1];
-        uint32_t *sp = malloc(STRUCT_MAX_C * sizeof *sp);
+        uint32_t *sp = gri_malloc(al, STRUCT_MAX_C * sizeof *sp);
         if (!sp) { gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
         /* the values on [b, b + c) do not depend on c: extend them one by one */
         uint64_t cmax = 4 * (a->pre + a->per + amax) + 16;
@@ -254,29 +259,29 @@ static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
                 for (size_t k = 0; k < na; k++) {
                     uint64_t t = m - d->sub[k];
                     uint64_t g = t >= b ? sp[t - b] : 0;
-                    if (t < b && !sub_small_value(rs, t, &g, err)) { free(sp); return -1; }
-                    if (gr_mexset_add(ms, g) != GR_OK) { free(sp); gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+                    if (t < b && !sub_small_value(rs, t, &g, err)) { gri_free(al, sp); return -1; }
+                    if (gr_mexset_add(ms, g) != GR_OK) { gri_free(al, sp); gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
                 }
                 uint64_t g0;
-                if (!sub_small_value(rs, m - b, &g0, err)) { free(sp); return -1; }
+                if (!sub_small_value(rs, m - b, &g0, err)) { gri_free(al, sp); return -1; }
                 if (m - b >= b) g0 = sp[m - b - b];
-                if (gr_mexset_add(ms, g0) != GR_OK) { free(sp); gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
+                if (gr_mexset_add(ms, g0) != GR_OK) { gri_free(al, sp); gri_fail(err, GR_ENOMEM, "out of memory"); return -1; }
                 sp[i] = (uint32_t)gr_mexset_mex(ms);
             }
 #define GVAL(t, out) ((t) >= b ? ((out) = sp[(t) - b], 1) : sub_small_value(rs, (t), &(out), err))
             int ok = 1;
             /* V1 on [0, b - c): G_A only */
-            if (b > c && shift_differs(a, c, 0, b - c, &ok, err) < 0) { free(sp); return -1; }
+            if (b > c && shift_differs(a, c, 0, b - c, &ok, err) < 0) { gri_free(al, sp); return -1; }
             /* V1 on [b - c, b) */
             for (uint64_t m = b > c ? b - c : 0; m < b && ok; m++) {
-                if (!GVAL(m, x) || !GVAL(m + c, y)) { free(sp); return -1; }
+                if (!GVAL(m, x) || !GVAL(m + c, y)) { gri_free(al, sp); return -1; }
                 if (x == y) ok = 0;
             }
             /* V2 */
             for (uint64_t m = 0; m < amax && ok; m++)
                 for (size_t k = 0; k < na && ok; k++) {
                     if (d->sub[k] <= m) continue;
-                    if (!GVAL(m, x) || !GVAL(m + Q - d->sub[k], y)) { free(sp); return -1; }
+                    if (!GVAL(m, x) || !GVAL(m + Q - d->sub[k], y)) { gri_free(al, sp); return -1; }
                     if (x == y) ok = 0;
                 }
 #undef GVAL
@@ -288,7 +293,7 @@ static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
                 goto answer;
             }
         }
-        free(sp);
+        gri_free(al, sp);
         return 0;
     }
 answer:

@@ -36,6 +36,7 @@ static int hexval(char c) {
 
 static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
                       gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0;
     while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
     while (n > i && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
@@ -76,8 +77,8 @@ static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
     int any = 0;
     for (size_t k = 0; k < nd; k++) any |= d[k];
     if (!any) return gri_fail_at(err, GR_EINVAL, line, col0, "the code allows no move at all");
-    tb_data *td = calloc(1, sizeof *td);
-    if (!td || !(td->digit = malloc(nd))) { free(td); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    tb_data *td = gri_calloc(al, 1, sizeof *td);
+    if (!td || !(td->digit = gri_malloc(al, nd))) { gri_free(al, td); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(td->digit, d, nd);
     td->ndigits = nd;
     td->repeat = repeat;
@@ -94,11 +95,12 @@ static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, 
 }
 
 static void tb_free(gr_ruleset *rs) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     tb_data *td = rs->data;
     if (!td) return;
-    free(td->digit);
+    gri_free(al, td->digit);
     gri_split3_free(&td->s3);
-    free(td);
+    gri_free(al, td);
 }
 
 static unsigned digit_at(const tb_data *td, uint64_t k) {
@@ -325,10 +327,10 @@ static int tb_prove_arith(const gr_ruleset *rs, gr_period_rule rule, uint64_t *p
     const tb_data *td = rs->data;
     if (rule == GR_PERIOD_ALLBUT) {
         *used = rs->len;
-        return gri_arith_prove_w(rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus);
+        return gri_arith_prove_w(gri_ctx_alloc(rs->ctx), rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus);
     }
     if (rule == GR_PERIOD_NOSPLIT) return 0;
-    return gri_hex_arith_prove_w(rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus, used);
+    return gri_hex_arith_prove_w(gri_ctx_alloc(rs->ctx), rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus, used);
 }
 
 const gr_family gri_family_tb = {

@@ -22,7 +22,7 @@ static gr_status ends_early(gr_error *err, const char *path, size_t line, uint64
                     (unsigned long long)e, (unsigned long long)m);
 }
 
-gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint64_t base, int kind, gri_edgefile *out,
+gr_status gri_edgefile_parse(const gr_allocator *al, const char *path, const char *buf, size_t len, uint64_t base, int kind, gri_edgefile *out,
                             gr_error *err) {
     out->n = out->m = 0;
     out->e = NULL;
@@ -48,7 +48,7 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
     /* the records grow as edges are read: a header that promises more
      * edges than the file holds must not claim the memory up front */
     size_t cap = m < 4096 ? (size_t)m + 1 : 4096;
-    rec = malloc(w3 * cap * sizeof *rec);
+    rec = gri_malloc(al, w3 * cap * sizeof *rec);
     if (!rec) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
     for (uint64_t e = 0;; e++) {
         /* nothing but blanks to the end of the line */
@@ -91,7 +91,7 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
         }
         if (e >= cap) {
             size_t nc = (uint64_t)cap * 2 > m ? (size_t)m : cap * 2;
-            uint64_t *nr = realloc(rec, w3 * nc * sizeof *rec);
+            uint64_t *nr = gri_realloc(al, rec, w3 * nc * sizeof *rec);
             if (!nr) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto out; }
             rec = nr;
             cap = nc;
@@ -113,6 +113,6 @@ gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint
     out->e = rec;
     rec = NULL;
 out:
-    free(rec);
+    gri_free(al, rec);
     return st;
 }

@@ -18,7 +18,7 @@ typedef struct gri_edgefile {
 /* what the lines hold: "u v" or "u v [w]" */
 enum { GRI_EDGES_PAIRS = 2, GRI_EDGES_WEIGHTED = 3 };
 
-gr_status gri_edgefile_parse(const char *path, const char *buf, size_t len, uint64_t base, int kind, gri_edgefile *out,
+gr_status gri_edgefile_parse(const gr_allocator *al, const char *path, const char *buf, size_t len, uint64_t base, int kind, gri_edgefile *out,
                             gr_error *err);
 
 #endif

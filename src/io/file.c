@@ -18,12 +18,13 @@ static void where(const char *text, size_t at, size_t *line, size_t *col) {
 
 gr_status gr_read_file(void *user, const char *path, char **text, size_t *len, gr_error *err) {
     (void)user;
+    const gr_allocator *al = &gri_libc_alloc; /* a reader's text is malloc'd (gr_read_fn) */
     *text = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f) return gri_fail(err, GR_EPARSE, "cannot open the graph file '%s'", path);
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
+    char *buf = gri_malloc(al, cap);
     gr_status st = GR_OK;
     for (;;) {
         if (!buf) { st = gri_fail(err, GR_ENOMEM, "out of memory reading '%s'", path); break; }
@@ -46,14 +47,14 @@ gr_status gr_read_file(void *user, const char *path, char **text, size_t *len, g
                           (size_t)GR_INPUT_MAX_BYTES);
             break;
         }
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) { free(buf); buf = NULL; continue; }
+        char *nb = gri_realloc(al, buf, cap * 2);
+        if (!nb) { gri_free(al, buf); buf = NULL; continue; }
         buf = nb;
         cap *= 2;
     }
     fclose(f);
     if (st != GR_OK) {
-        free(buf);
+        gri_free(al, buf);
         return st;
     }
     *text = buf;

@@ -24,6 +24,7 @@ extern char **environ;
 
 struct gri_native {
     void *handle;
+    const gr_allocator *al;
 };
 
 static uint64_t fnv(uint64_t h, const char *s, size_t n) {
@@ -91,7 +92,7 @@ static int compile(const char *cc, const char *c_path, const char *so_path) {
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-gr_status gri_native_build(const char *cc, const char *dir, const char *src, size_t len, gri_native **out, gr_error *err) {
+gr_status gri_native_build(const gr_allocator *al, const char *cc, const char *dir, const char *src, size_t len, gri_native **out, gr_error *err) {
     *out = NULL;
     uint64_t h = fnv(0xcbf29ce484222325ull, cc, strlen(cc) + 1);
     h = fnv(h, GRUNDY_VERSION_STRING, sizeof GRUNDY_VERSION_STRING);
@@ -119,11 +120,12 @@ gr_status gri_native_build(const char *cc, const char *dir, const char *src, siz
             return gri_fail(err, GR_EUNPROVEN, "native code: the C compiler '%.100s' did not build the rule", cc);
         }
     }
-    gri_native *n = malloc(sizeof *n);
+    gri_native *n = gri_malloc(al, sizeof *n);
     if (!n) return gri_fail(err, GR_ENOMEM, "out of memory");
+    n->al = al;
     n->handle = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!n->handle) {
-        free(n);
+        gri_free(al, n);
         return gri_fail(err, GR_EUNPROVEN, "native code: the compiled rule could not be loaded");
     }
     *out = n;
@@ -138,5 +140,5 @@ void *gri_native_sym(gri_native *n, const char *name) {
 void gri_native_free(gri_native *n) {
     if (!n) return;
     dlclose(n->handle);
-    free(n);
+    gri_free(n->al, n);
 }

@@ -15,7 +15,7 @@ typedef struct gri_native gri_native;
  * with the reason when any step fails (no compiler, a compile error, a
  * folder that cannot be written): the caller then stays on its portable
  * path. */
-gr_status gri_native_build(const char *cc, const char *dir, const char *src, size_t len, gri_native **out, gr_error *err);
+gr_status gri_native_build(const gr_allocator *al, const char *cc, const char *dir, const char *src, size_t len, gri_native **out, gr_error *err);
 /* a function the object defines, NULL when none */
 void *gri_native_sym(gri_native *n, const char *name);
 void gri_native_free(gri_native *n); /* accepts NULL */

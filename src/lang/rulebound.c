@@ -154,20 +154,20 @@ static int analyse(const code *c, size_t from, size_t to, unsigned s, const absv
     return 1;
 }
 
-static gr_status add_stop(loop *l, int kind, const code *c, size_t from, size_t to) {
+static gr_status add_stop(const gr_allocator *al, loop *l, int kind, const code *c, size_t from, size_t to) {
     code part = {c->v + from, to - from, 0};
     if (l->nstops == RULE_MAX_STOPS || rule_code_depth(&part) > RULE_STACK) return GR_OK;
     rstop *t = &l->stops[l->nstops];
     t->kind = (uint8_t)kind;
     t->c.n = t->c.cap = to - from;
-    t->c.v = malloc(t->c.n * sizeof *t->c.v);
+    t->c.v = gri_malloc(al, t->c.n * sizeof *t->c.v);
     if (!t->c.v) return GR_ENOMEM;
     memcpy(t->c.v, c->v + from, t->c.n * sizeof *t->c.v);
     l->nstops++;
     return GR_OK;
 }
 
-gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsigned nconj) {
+gr_status gri_rule_bounds(const gr_allocator *al, clause *cl, unsigned arity, const gri_conj *conj, unsigned nconj) {
     absval slots[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS];
     memset(slots, 0, sizeof slots);
     for (unsigned k = 0; k < arity; k++) slots[k].pos = 1;  /* a position's numbers are >= 0 */
@@ -184,12 +184,12 @@ gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsi
             for (unsigned j = 0; j < arity; j++) {
                 const code *e = &cl->parts[k][j];
                 if (analyse(e, 0, e->n, l->slot, slots, &v) && !(v.reads & ~outer) && (v.reads >> l->slot & 1) &&
-                    v.mono == M_DEC && add_stop(l, STOP_NEGATIVE, e, 0, e->n) != GR_OK)
+                    v.mono == M_DEC && add_stop(al, l, STOP_NEGATIVE, e, 0, e->n) != GR_OK)
                     return GR_ENOMEM;
             }
         for (unsigned k = 0; k < nconj; k++)
             if (analyse(&cl->cond, conj[k].from, conj[k].to, l->slot, slots, &v) && !(v.reads & ~outer) &&
-                (v.reads >> l->slot & 1) && v.mono == M_DEC && add_stop(l, STOP_FALSE, &cl->cond, conj[k].from, conj[k].to) != GR_OK)
+                (v.reads >> l->slot & 1) && v.mono == M_DEC && add_stop(al, l, STOP_FALSE, &cl->cond, conj[k].from, conj[k].to) != GR_OK)
                 return GR_ENOMEM;
     }
     /* An empty inner loop for every larger outer value ends the outer loop
@@ -211,14 +211,14 @@ gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsi
                 const insn *src = e->v[pc].op == OP_LOAD && e->v[pc].arg == in->slot ? in->lo.v : &e->v[pc];
                 size_t n = e->v[pc].op == OP_LOAD && e->v[pc].arg == in->slot ? in->lo.n : 1;
                 if (e->v[pc].op == OP_JFALSE_KEEP || e->v[pc].op == OP_JTRUE_KEEP || sub.n + n > RULE_MAX_CODE) ok = 0;
-                else if (!gri_grow(&gri_libc_alloc, (void **)&sub.v, &sub.cap, sub.n + n, sizeof *sub.v)) { free(sub.v); return GR_ENOMEM; }
+                else if (!gri_grow(al, (void **)&sub.v, &sub.cap, sub.n + n, sizeof *sub.v)) { gri_free(al, sub.v); return GR_ENOMEM; }
                 else {
                     memcpy(sub.v + sub.n, src, n * sizeof *src);
                     sub.n += n;
                 }
             }
-            gr_status st = ok ? add_stop(out, in->stops[k].kind, &sub, 0, sub.n) : GR_OK;
-            free(sub.v);
+            gr_status st = ok ? add_stop(al, out, in->stops[k].kind, &sub, 0, sub.n) : GR_OK;
+            gri_free(al, sub.v);
             if (st != GR_OK) return st;
         }
     }

@@ -16,6 +16,7 @@ enum tok {
 };
 
 typedef struct parser {
+    const gr_allocator *al;
     const char *s;
     size_t n, i;
     size_t line, col0;
@@ -112,7 +113,7 @@ static gr_status expected(parser *p, const char *what) {
 
 static gr_status emit(parser *p, code *c, int op, uint64_t arg) {
     if (c->n >= RULE_MAX_CODE) return fail(p, p->at, "rule: an expression is too long%s", "");
-    if (!gri_grow(&gri_libc_alloc, (void **)&c->v, &c->cap, c->n + 1, sizeof *c->v)) return gri_fail(p->err, GR_ENOMEM, "out of memory");
+    if (!gri_grow(p->al, (void **)&c->v, &c->cap, c->n + 1, sizeof *c->v)) return gri_fail(p->err, GR_ENOMEM, "out of memory");
     c->v[c->n].op = (uint8_t)op;
     c->v[c->n].arg = arg;
     c->n++;
@@ -434,37 +435,41 @@ done:
             for (unsigned j = 0; j < r->arity; j++) deep |= rule_code_depth(&cl->parts[k][j]) > RULE_STACK;
         if (deep) return fail(p, cl->col, "rule: expressions nested too deeply%s", "");
     }
-    if ((st = gri_rule_bounds(cl, r->arity, cl->cond.n ? p->conj : NULL, cl->cond.n ? p->nconj : 0)) != GR_OK)
+    if ((st = gri_rule_bounds(p->al, cl, r->arity, cl->cond.n ? p->conj : NULL, cl->cond.n ? p->nconj : 0)) != GR_OK)
         return gri_fail(p->err, st, "out of memory");
     p->i = after_i; p->at = after_at; p->len = after_len; p->t = after_t;
     return GR_OK;
 }
 
-static void code_free(code *c) { free(c->v); }
+static void code_free(const gr_allocator *al, code *c) { gri_free(al, c->v); }
 
 void gri_rule_free(gri_rule *r) {
     if (!r) return;
+    const gr_allocator *al = r->al;
     for (size_t i = 0; i < r->nc; i++) {
         clause *cl = &r->c[i];
         for (unsigned l = 0; l < RULE_MAX_LOOPS; l++) {
-            code_free(&cl->loops[l].lo);
-            code_free(&cl->loops[l].hi);
-            for (unsigned k = 0; k < cl->loops[l].nstops; k++) code_free(&cl->loops[l].stops[k].c);
+            code_free(r->al, &cl->loops[l].lo);
+            code_free(r->al, &cl->loops[l].hi);
+            for (unsigned k = 0; k < cl->loops[l].nstops; k++) code_free(r->al, &cl->loops[l].stops[k].c);
         }
-        code_free(&cl->cond);
+        code_free(r->al, &cl->cond);
         for (unsigned k = 0; k < RULE_MAX_PARTS; k++)
-            for (unsigned j = 0; j < GRI_RULE_MAX_ARITY; j++) code_free(&cl->parts[k][j]);
+            for (unsigned j = 0; j < GRI_RULE_MAX_ARITY; j++) code_free(r->al, &cl->parts[k][j]);
     }
-    free(r->c);
-    free(r);
+    gri_free(al, r->c);
+    gri_free(al, r);
 }
 
-gr_status gri_rule_compile(const char *text, size_t n, size_t line, size_t col0, gri_rule **out, gr_error *err) {
+gr_status gri_rule_compile(const gr_allocator *al, const char *text, size_t n, size_t line, size_t col0, gri_rule **out,
+                           gr_error *err) {
     *out = NULL;
-    gri_rule *r = calloc(1, sizeof *r);
+    gri_rule *r = gri_calloc(al, 1, sizeof *r);
     if (!r) return gri_fail(err, GR_ENOMEM, "out of memory");
+    r->al = al;
     parser p;
     memset(&p, 0, sizeof p);
+    p.al = al;
     p.s = text;
     p.n = n;
     p.line = line;
@@ -476,7 +481,7 @@ gr_status gri_rule_compile(const char *text, size_t n, size_t line, size_t col0,
     if (p.t == T_END) st = fail(&p, 0, "rule[...] needs at least one clause, e.g. rule[n -> n-k for k in 1..3]%s", "");
     while (st == GR_OK) {
         if (r->nc == RULE_MAX_CLAUSES) { st = fail(&p, p.at, "rule: at most 256 clauses%s", ""); break; }
-        if (!gri_grow(&gri_libc_alloc, (void **)&r->c, &cap, r->nc + 1, sizeof *r->c)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
+        if (!gri_grow(al, (void **)&r->c, &cap, r->nc + 1, sizeof *r->c)) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         memset(&r->c[r->nc], 0, sizeof r->c[r->nc]);
         p.clause_no = r->nc + 1;
         r->nc++;

@@ -19,7 +19,7 @@ typedef struct gri_rule gri_rule;
 
 /* Compiles text[0..n) (what stands between the brackets); errors at
  * `line`, column col0 + offset. */
-gr_status gri_rule_compile(const char *text, size_t n, size_t line, size_t col0, gri_rule **out, gr_error *err);
+gr_status gri_rule_compile(const gr_allocator *al, const char *text, size_t n, size_t line, size_t col0, gri_rule **out, gr_error *err);
 void gri_rule_free(gri_rule *r);
 
 /* numbers in a position (the pattern's size) */

@@ -382,7 +382,7 @@ static void declare_locals(emitter *e, unsigned from) {
 gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out) {
     unsigned a = r->arity;
     gr_buf body;
-    gri_buf_init(&body, &gri_libc_alloc);
+    gri_buf_init(&body, out->a);
     emitter e;
     memset(&e, 0, sizeof e);
     e.b = &body;

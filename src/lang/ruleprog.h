@@ -66,6 +66,7 @@ typedef struct clause {
 } clause;
 
 struct gri_rule {
+    const gr_allocator *al; /* where its code lives */
     unsigned arity;
     int splits;
     int no_stops;   /* tests: list every iteration, as without the stops */
@@ -100,6 +101,6 @@ static inline size_t rule_code_depth(const code *c) {
 
 /* Derives the stop tests of the clause's loops from its result entries
  * and the condition's 'and' operands conj[0..nconj) (rulebound.c). */
-gr_status gri_rule_bounds(clause *cl, unsigned arity, const gri_conj *conj, unsigned nconj);
+gr_status gri_rule_bounds(const gr_allocator *al, clause *cl, unsigned arity, const gri_conj *conj, unsigned nconj);
 
 #endif

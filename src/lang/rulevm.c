@@ -184,8 +184,8 @@ static int full_hi(const code *h, uint64_t c) {
     return rule_code_is(h, m1a, 3) || rule_code_is(h, m1b, 5) || rule_code_is(h, h1, 5) || (c == 0 && rule_code_is(h, h0, 3));
 }
 
-static int add_take(gri_rule_shape *s, size_t *cap, uint64_t k) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&s->take, cap, s->ntake + 1, sizeof *s->take)) return 0;
+static int add_take(const gr_allocator *al, gri_rule_shape *s, size_t *cap, uint64_t k) {
+    if (!gri_grow(al, (void **)&s->take, cap, s->ntake + 1, sizeof *s->take)) return 0;
     s->take[s->ntake++] = k;
     return 1;
 }
@@ -216,7 +216,7 @@ int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out) {
                 slots[1] = k;
                 i128 c = 1;
                 if (cl->cond.n && run(&cl->cond, slots, ci + 1, &c, &err) != GR_OK) goto no;
-                if (c && !add_take(out, &cap, (uint64_t)k)) goto no;
+                if (c && !add_take(r->al, out, &cap, (uint64_t)k)) goto no;
             }
             continue;
         }
@@ -253,7 +253,7 @@ int gri_rule_shape_of(const gri_rule *r, gri_rule_shape *out) {
     out->full = full;
     return 1;
 no:
-    free(out->take);
+    gri_free(r->al, out->take);
     memset(out, 0, sizeof *out);
     return 0;
 }

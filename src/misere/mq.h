@@ -22,6 +22,7 @@ typedef struct mq_opts {
 /* A finite commutative monoid with identity 0, its P-portion, and the
  * element of each heap 0..n. */
 typedef struct mq_mon {
+    const gr_allocator *al; /* where its tables live (set when built) */
     uint32_t q;
     uint32_t *mul;   /* q * q */
     uint8_t *isp;
@@ -71,6 +72,7 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
 
 /* The presentation of a verified quotient (mq_present.c). */
 typedef struct mq_pres {
+    const gr_allocator *al;
     size_t ngen;
     uint64_t *gen_heap;
     uint32_t *nf;      /* q * ngen */

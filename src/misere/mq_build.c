@@ -11,7 +11,9 @@
 #include "core/ticker.h"
 
 void gri_mq_free(mq_mon *m) {
-    free(m->mul); free(m->isp); free(m->phi);
+    const gr_allocator *al = m->al;
+    if (!al) return; /* never built: it holds nothing */
+    gri_free(al, m->mul); gri_free(al, m->isp); gri_free(al, m->phi);
     memset(m, 0, sizeof *m);
 }
 
@@ -61,17 +63,18 @@ static uint32_t pmul(const cand *c, uint32_t a, uint32_t x) {
 /* Dijkstra over the submonoid: least-birthday sums of heaps without a
  * coordinate, as a tree of (parent, heap). */
 static gr_status build_sub(cand *c, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(c->o->ctx);
     const mq_mon *b = c->b;
     uint32_t q = b->q;
-    c->sidx = malloc(q * sizeof *c->sidx);
-    c->subs = malloc(q * sizeof *c->subs);
-    c->sdist = malloc(q * sizeof *c->sdist);
-    c->spar = malloc(q * sizeof *c->spar);
-    c->sheap = malloc(q * sizeof *c->sheap);
-    uint8_t *done = calloc(q, 1);
-    uint32_t *gel = malloc((c->n + 1) * sizeof *gel), *gh = malloc((c->n + 1) * sizeof *gh);
+    c->sidx = gri_malloc(al, q * sizeof *c->sidx);
+    c->subs = gri_malloc(al, q * sizeof *c->subs);
+    c->sdist = gri_malloc(al, q * sizeof *c->sdist);
+    c->spar = gri_malloc(al, q * sizeof *c->spar);
+    c->sheap = gri_malloc(al, q * sizeof *c->sheap);
+    uint8_t *done = gri_calloc(al, q, 1);
+    uint32_t *gel = gri_malloc(al, (c->n + 1) * sizeof *gel), *gh = gri_malloc(al, (c->n + 1) * sizeof *gh);
     if (!c->sidx || !c->subs || !c->sdist || !c->spar || !c->sheap || !done || !gel || !gh) {
-        free(done); free(gel); free(gh);
+        gri_free(al, done); gri_free(al, gel); gri_free(al, gh);
         return gri_fail(err, GR_ENOMEM, "out of memory");
     }
     size_t ng = 0;
@@ -101,7 +104,7 @@ static gr_status build_sub(cand *c, gr_error *err) {
             if (!done[y] && d < c->sdist[y]) { c->sdist[y] = d; c->spar[y] = best; c->sheap[y] = gh[j]; }
         }
     }
-    free(done); free(gel); free(gh);
+    gri_free(al, done); gri_free(al, gel); gri_free(al, gh);
     return GR_OK;
 }
 
@@ -180,6 +183,7 @@ static uint32_t refine(const cand *c, const uint32_t *cls, uint32_t g, uint32_t 
 
 gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const mq_coord *E, size_t ne,
                            const mq_probe *probe, uint64_t max_m, uint32_t max_q, mq_mon *out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(o->ctx);
     cand c = {.b = b, .o = o, .n = n, .E = E, .ne = ne};
     gr_status st = GR_OK;
     uint8_t *isp = NULL;
@@ -187,6 +191,7 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
     uint32_t *cls = NULL, *ncls = NULL, *hval = NULL, *rep = NULL, *gens = NULL;
     uint64_t *hkeys = NULL;
     memset(out, 0, sizeof *out);
+    out->al = al;
     if (ne > 8) return gri_fail(err, GR_ELIMIT, "too many free coordinates");
     /* a candidate of millions of elements takes seconds to mark and reduce */
     gri_ticker tk;
@@ -203,16 +208,16 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
         if (c.nk > max_m) { st = gri_fail(err, GR_ELIMIT, "candidate too large"); goto done; }
     }
     if (c.nk <= 1024) {
-        c.kadd = malloc(c.nk * c.nk * sizeof *c.kadd);
+        c.kadd = gri_malloc(al, c.nk * c.nk * sizeof *c.kadd);
         if (!c.kadd) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
         for (uint32_t x = 0; x < c.nk; x++)
             for (uint32_t y = 0; y < c.nk; y++) c.kadd[(size_t)x * c.nk + y] = kplus(&c, x, y);
     }
     c.size = c.nk * c.nsub;
     if (c.size > max_m || c.size >= NONE) { st = gri_fail(err, GR_ELIMIT, "candidate too large"); goto done; }
-    c.hel = malloc((n + 1) * sizeof *c.hel);
-    isp = calloc(c.size, 1);
-    ord = malloc(c.size * sizeof *ord);
+    c.hel = gri_malloc(al, (n + 1) * sizeof *c.hel);
+    isp = gri_calloc(al, c.size, 1);
+    ord = gri_malloc(al, c.size * sizeof *ord);
     if (!c.hel || !isp || !ord) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     for (uint32_t h = 0; h <= n; h++) c.hel[h] = heap_el(&c, h);
     for (uint32_t a = 0; a < c.size; a++) {
@@ -235,11 +240,11 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
     /* reduce */
     size_t hcap = 1;
     while (hcap < 2 * c.size) hcap <<= 1;
-    cls = malloc(c.size * sizeof *cls);
-    ncls = malloc(c.size * sizeof *ncls);
-    hkeys = malloc(hcap * sizeof *hkeys);
-    hval = malloc(hcap * sizeof *hval);
-    gens = malloc((n + 1) * sizeof *gens);
+    cls = gri_malloc(al, c.size * sizeof *cls);
+    ncls = gri_malloc(al, c.size * sizeof *ncls);
+    hkeys = gri_malloc(al, hcap * sizeof *hkeys);
+    hval = gri_malloc(al, hcap * sizeof *hval);
+    gens = gri_malloc(al, (n + 1) * sizeof *gens);
     if (!cls || !ncls || !hkeys || !hval || !gens) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     size_t ng = 0;
     for (uint32_t h = 1; h <= n; h++) {
@@ -260,10 +265,10 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
         }
         if (nc > max_q) { st = gri_fail(err, GR_ELIMIT, "quotient larger than %u elements", max_q); goto done; }
     }
-    rep = malloc(nc * sizeof *rep);
-    out->mul = malloc((size_t)nc * nc * sizeof *out->mul);
-    out->isp = malloc(nc);
-    out->phi = malloc((n + 1) * sizeof *out->phi);
+    rep = gri_malloc(al, nc * sizeof *rep);
+    out->mul = gri_malloc(al, (size_t)nc * nc * sizeof *out->mul);
+    out->isp = gri_malloc(al, nc);
+    out->phi = gri_malloc(al, (n + 1) * sizeof *out->phi);
     if (!rep || !out->mul || !out->isp || !out->phi) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
     for (uint32_t x = 0; x < nc; x++) rep[x] = NONE;
     for (uint32_t a = 0; a < c.size; a++)
@@ -278,7 +283,7 @@ gr_status gri_mq_candidate(const mq_mon *b, const mq_opts *o, uint32_t n, const 
 #undef CAND_POLL
 done:
     if (st != GR_OK) gri_mq_free(out);
-    free(c.sidx); free(c.subs); free(c.sdist); free(c.spar); free(c.sheap); free(c.hel); free(c.kadd);
-    free(isp); free(ord); free(cls); free(ncls); free(hkeys); free(hval); free(rep); free(gens);
+    gri_free(al, c.sidx); gri_free(al, c.subs); gri_free(al, c.sdist); gri_free(al, c.spar); gri_free(al, c.sheap); gri_free(al, c.hel); gri_free(al, c.kadd);
+    gri_free(al, isp); gri_free(al, ord); gri_free(al, cls); gri_free(al, ncls); gri_free(al, hkeys); gri_free(al, hval); gri_free(al, rep); gri_free(al, gens);
     return st;
 }

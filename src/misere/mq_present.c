@@ -10,7 +10,9 @@
 #include "misere/mq.h"
 
 void gri_mq_pres_free(mq_pres *p) {
-    free(p->gen_heap); free(p->nf); free(p->rel);
+    const gr_allocator *al = p->al;
+    if (!al) return; /* never made: it holds nothing */
+    gri_free(al, p->gen_heap); gri_free(al, p->nf); gri_free(al, p->rel);
     memset(p, 0, sizeof *p);
 }
 
@@ -27,9 +29,10 @@ static int before(const uint32_t *u, const uint32_t *v, size_t k) {
 gr_status gri_mq_present(const mq_mon *m, const mq_opts *o, mq_pres *out, gr_error *err) {
     uint32_t q = m->q;
     memset(out, 0, sizeof *out);
-    uint8_t *in = calloc(q, 1);
-    uint32_t *gel = malloc((m->n + 1) * sizeof *gel), *stack = malloc(q * sizeof *stack);
-    out->gen_heap = malloc((m->n + 1) * sizeof *out->gen_heap);
+    const gr_allocator *al = out->al = gri_ctx_alloc(o->ctx);
+    uint8_t *in = gri_calloc(al, q, 1);
+    uint32_t *gel = gri_malloc(al, (m->n + 1) * sizeof *gel), *stack = gri_malloc(al, q * sizeof *stack);
+    out->gen_heap = gri_malloc(al, (m->n + 1) * sizeof *out->gen_heap);
     gr_status st = GR_OK;
     uint32_t *vec = NULL, *lvl = NULL, *nlvl = NULL;
     uint8_t *has = NULL;
@@ -54,11 +57,11 @@ gr_status gri_mq_present(const mq_mon *m, const mq_opts *o, mq_pres *out, gr_err
     }
     out->ngen = k;
     size_t K = k ? k : 1;
-    out->nf = calloc((size_t)q * K, sizeof *out->nf);
-    has = calloc(q, 1);
-    vec = malloc(K * sizeof *vec);
-    lvl = malloc(q * sizeof *lvl);
-    nlvl = malloc(q * sizeof *nlvl);
+    out->nf = gri_calloc(al, (size_t)q * K, sizeof *out->nf);
+    has = gri_calloc(al, q, 1);
+    vec = gri_malloc(al, K * sizeof *vec);
+    lvl = gri_malloc(al, q * sizeof *lvl);
+    nlvl = gri_malloc(al, q * sizeof *nlvl);
     if (!out->nf || !has || !vec || !lvl || !nlvl) goto oom;
     has[0] = 1;
     size_t nl = 1, relcap = 0;
@@ -102,7 +105,7 @@ gr_status gri_mq_present(const mq_mon *m, const mq_opts *o, mq_pres *out, gr_err
                 int dup = 0;
                 for (size_t r = 0; r < out->nrel && !dup; r++) dup = !memcmp(out->rel + r * 2 * K, vec, K * sizeof *vec);
                 if (dup) continue;
-                if (!gri_grow(&gri_libc_alloc, (void **)&out->rel, &relcap, (out->nrel + 1) * 2 * K, sizeof *out->rel)) goto oom;
+                if (!gri_grow(al, (void **)&out->rel, &relcap, (out->nrel + 1) * 2 * K, sizeof *out->rel)) goto oom;
                 memcpy(out->rel + out->nrel * 2 * K, vec, K * sizeof *vec);
                 memcpy(out->rel + out->nrel * 2 * K + K, out->nf + (size_t)y * K, K * sizeof *vec);
                 out->nrel++;
@@ -116,6 +119,6 @@ oom:
     st = gri_fail(err, GR_ENOMEM, "out of memory");
     gri_mq_pres_free(out);
 done:
-    free(in); free(gel); free(stack); free(vec); free(lvl); free(nlvl); free(has);
+    gri_free(al, in); gri_free(al, gel); gri_free(al, stack); gri_free(al, vec); gri_free(al, lvl); gri_free(al, nlvl); gri_free(al, has);
     return st;
 }

@@ -35,8 +35,8 @@ size_t gri_mq_option_set(const mq_mon *m, const mq_opts *o, uint32_t h, uint32_t
 }
 
 /* grows *p to `bytes` bytes; 0 when out of memory (*p unchanged) */
-static int resize(void **p, size_t bytes) {
-    void *r = realloc(*p, bytes);
+static int resize(const gr_allocator *al, void **p, size_t bytes) {
+    void *r = gri_realloc(al, *p, bytes);
     if (!r) return 0;
     *p = r;
     return 1;
@@ -51,6 +51,7 @@ static int cmp_trans(const void *a, const void *b) {
 }
 
 typedef struct vstate {
+    const gr_allocator *al;
     size_t W;
     uint64_t *keys;     /* per state: W + 1 words (element, then the bitset) */
     uint64_t *dist;
@@ -68,15 +69,16 @@ static uint64_t hash_key(const uint64_t *k, size_t W) {
 }
 
 static int grow_slots(vstate *v) {
+    const gr_allocator *al = v->al;
     size_t nc = v->scap ? v->scap * 2 : 1024;
-    uint64_t *s = calloc(nc, sizeof *s);
+    uint64_t *s = gri_calloc(al, nc, sizeof *s);
     if (!s) return 0;
     for (size_t i = 0; i < v->n; i++) {
         size_t j = (v->fp[i] >> 32) & (nc - 1);
         while (s[j]) j = (j + 1) & (nc - 1);
         s[j] = (v->fp[i] & 0xffffffff00000000ull) | (i + 1);
     }
-    free(v->slot);
+    gri_free(al, v->slot);
     v->slot = s; v->scap = nc;
     return 1;
 }
@@ -99,8 +101,8 @@ static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
     }
     if (v->n == v->cap) {
         size_t nc = v->cap ? v->cap * 2 : 1024;
-        if (!resize((void **)&v->keys, nc * (v->W + 1) * 8) || !resize((void **)&v->dist, nc * 8) ||
-            !resize((void **)&v->par, nc * 4) || !resize((void **)&v->pheap, nc * 4) || !resize((void **)&v->fp, nc * 8))
+        if (!resize(v->al, (void **)&v->keys, nc * (v->W + 1) * 8) || !resize(v->al, (void **)&v->dist, nc * 8) ||
+            !resize(v->al, (void **)&v->par, nc * 4) || !resize(v->al, (void **)&v->pheap, nc * 4) || !resize(v->al, (void **)&v->fp, nc * 8))
             return UINT32_MAX;
         v->cap = nc;
     }
@@ -112,11 +114,11 @@ static uint32_t find(vstate *v, const uint64_t *k, int *fresh) {
 }
 
 /* a binary heap of (dist, state) */
-typedef struct vpq { uint64_t *d; uint32_t *s; size_t n, cap; } vpq;
+typedef struct vpq { const gr_allocator *al; uint64_t *d; uint32_t *s; size_t n, cap; } vpq;
 static int pq_push(vpq *q, uint64_t d, uint32_t s) {
     if (q->n == q->cap) {
         size_t nc = q->cap ? q->cap * 2 : 1024;
-        if (!resize((void **)&q->d, nc * 8) || !resize((void **)&q->s, nc * 4)) return 0;
+        if (!resize(q->al, (void **)&q->d, nc * 8) || !resize(q->al, (void **)&q->s, nc * 4)) return 0;
         q->cap = nc;
     }
     size_t i = q->n++;
@@ -140,14 +142,15 @@ static void pq_pop(vpq *q, uint64_t *d, uint32_t *s) {
 }
 
 gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, mq_verdict *out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(o->ctx);
     uint32_t q = m->q;
     size_t W = (q + 63) / 64;
-    vstate v = {.W = W};
-    vpq pq = {0};
-    vtrans *tr = calloc(m->n + 1, sizeof *tr);
-    uint64_t *pbits = calloc(W, 8), *key = calloc(W + 1, 8), *cur = calloc(W + 1, 8), *base = calloc(W + 1, 8);
-    uint32_t *sbuf = malloc((size_t)q * sizeof *sbuf);
-    uint8_t *seen = calloc(q, 1);
+    vstate v = {.al = al, .W = W};
+    vpq pq = {.al = al};
+    vtrans *tr = gri_calloc(al, m->n + 1, sizeof *tr);
+    uint64_t *pbits = gri_calloc(al, W, 8), *key = gri_calloc(al, W + 1, 8), *cur = gri_calloc(al, W + 1, 8), *base = gri_calloc(al, W + 1, 8);
+    uint32_t *sbuf = gri_malloc(al, (size_t)q * sizeof *sbuf);
+    uint8_t *seen = gri_calloc(al, q, 1);
     gr_status st = GR_OK;
     size_t nt = 0;
     memset(out, 0, sizeof *out);
@@ -164,9 +167,9 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
             if (o->hb[h] < o->hb[tr[t].heap]) tr[t].heap = h;
             continue;
         }
-        tr[nt].s = malloc(ns * 4 + 4);
-        tr[nt].col = malloc((size_t)q * 4);
-        if (!tr[nt].s || !tr[nt].col) { free(tr[nt].s); free(tr[nt].col); st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
+        tr[nt].s = gri_malloc(al, ns * 4 + 4);
+        tr[nt].col = gri_malloc(al, (size_t)q * 4);
+        if (!tr[nt].s || !tr[nt].col) { gri_free(al, tr[nt].s); gri_free(al, tr[nt].col); st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
         /* the column y -> y g, read for every element of every state */
         for (uint32_t y = 0; y < q; y++) tr[nt].col[y] = m->mul[(size_t)y * q + m->phi[h]];
         memcpy(tr[nt].s, sbuf, ns * 4);
@@ -197,7 +200,7 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
             /* the sum that reaches it, cheapest first */
             size_t len = 0;
             for (uint32_t t = s; v.par[t] != UINT32_MAX; t = v.par[t]) len++;
-            out->word = malloc((len + 1) * sizeof *out->word);
+            out->word = gri_malloc(al, (len + 1) * sizeof *out->word);
             if (!out->word) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto done; }
             out->len = len;
             for (uint32_t t = s; v.par[t] != UINT32_MAX; t = v.par[t]) out->word[--len] = v.pheap[t];
@@ -244,9 +247,9 @@ gr_status gri_mq_verify(const mq_mon *m, const mq_opts *o, uint64_t max_states, 
     out->states = v.n;
 done:
     if (tr)
-        for (size_t t = 0; t < nt; t++) { free(tr[t].s); free(tr[t].col); }
-    free(tr); free(pbits); free(key); free(cur); free(base); free(sbuf); free(seen);
-    free(v.keys); free(v.dist); free(v.par); free(v.pheap); free(v.slot); free(v.fp);
-    free(pq.d); free(pq.s);
+        for (size_t t = 0; t < nt; t++) { gri_free(al, tr[t].s); gri_free(al, tr[t].col); }
+    gri_free(al, tr); gri_free(al, pbits); gri_free(al, key); gri_free(al, cur); gri_free(al, base); gri_free(al, sbuf); gri_free(al, seen);
+    gri_free(al, v.keys); gri_free(al, v.dist); gri_free(al, v.par); gri_free(al, v.pheap); gri_free(al, v.slot); gri_free(al, v.fp);
+    gri_free(al, pq.d); gri_free(al, pq.s);
     return st;
 }

@@ -21,6 +21,7 @@
 #define MQ_MAX_OPTIONS (1u << 23)
 
 struct gr_quotient {
+    const gr_allocator *al; /* the ruleset's context's */
     uint64_t nh;           /* heaps 0..nh of the ruleset; then nim heaps */
     uint32_t nim;          /* nim heaps *1..*nim follow as heaps nh+1.. */
     mq_mon m;
@@ -63,11 +64,13 @@ static void find_period(gr_ruleset *rs, gr_quotient *Q) {
 }
 
 static void opts_free(mq_opts *o) {
-    free(o->start); free(o->parts); free(o->nparts); free(o->hb);
+    const gr_allocator *al = gri_ctx_alloc(o->ctx); /* set before anything is allocated */
+    gri_free(al, o->start); gri_free(al, o->parts); gri_free(al, o->nparts); gri_free(al, o->hb);
     memset(o, 0, sizeof *o);
 }
 
 typedef struct collect {
+    const gr_allocator *al;
     mq_opts *o;
     size_t len, cap, ncap;   /* options; room in parts and in nparts */
     uint64_t heap;
@@ -79,8 +82,8 @@ static int take_option(void *user, const uint64_t *h, size_t n) {
     if (n > 3) { c->bad = 1; return 1; }
     for (size_t i = 0; i < n; i++)
         if (h[i] >= c->heap) { c->bad = 2; return 1; }
-    if (!gri_grow(&gri_libc_alloc, (void **)&c->o->parts, &c->cap, c->len + 1, sizeof *c->o->parts) ||
-        !gri_grow(&gri_libc_alloc, (void **)&c->o->nparts, &c->ncap, c->len + 1, 1)) {
+    if (!gri_grow(c->al, (void **)&c->o->parts, &c->cap, c->len + 1, sizeof *c->o->parts) ||
+        !gri_grow(c->al, (void **)&c->o->nparts, &c->ncap, c->len + 1, 1)) {
         c->bad = 3;
         return 1;
     }
@@ -94,11 +97,12 @@ static int take_option(void *user, const uint64_t *h, size_t n) {
 
 /* heaps 0..N of rs, then the nim heaps *1..*M as heaps N+1..N+M */
 static gr_status collect_options(gr_ruleset *rs, uint32_t N, uint32_t M, mq_opts *o, gr_error *err) {
-    collect c = {.o = o};
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    collect c = {.al = al, .o = o};
     o->n = N + M;
     o->ctx = rs->ctx;
-    o->start = malloc(((size_t)N + M + 2) * sizeof *o->start);
-    o->hb = calloc((size_t)N + M + 1, sizeof *o->hb);
+    o->start = gri_malloc(al, ((size_t)N + M + 2) * sizeof *o->start);
+    o->hb = gri_calloc(al, (size_t)N + M + 1, sizeof *o->hb);
     if (!o->start || !o->hb) return gri_fail(err, GR_ENOMEM, "out of memory");
     for (uint32_t h = 0; h <= N; h++) {
         o->start[h] = (uint32_t)c.len;
@@ -137,18 +141,25 @@ static gr_status collect_options(gr_ruleset *rs, uint32_t N, uint32_t M, mq_opts
  * option set is one of them can take that heap's element with no new proof,
  * since the proof's automaton does not change. */
 typedef struct known {
+    const gr_allocator *al;
     uint32_t *el, *off, *sets;
     size_t n, setlen, cap, setcap;
 } known;
 
-static void known_free(known *k) { free(k->el); free(k->off); free(k->sets); memset(k, 0, sizeof *k); }
+static void known_free(known *k) {
+    const gr_allocator *al = k->al;
+    gri_free(al, k->el); gri_free(al, k->off); gri_free(al, k->sets);
+    memset(k, 0, sizeof *k);
+    k->al = al;
+}
 
 static int known_add(known *k, uint32_t el, const uint32_t *s, size_t ns) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&k->el, &k->cap, k->n + 1, sizeof *k->el)) return 0;
-    uint32_t *off = realloc(k->off, (k->cap + 1) * sizeof *off);
+    const gr_allocator *al = k->al;
+    if (!gri_grow(al, (void **)&k->el, &k->cap, k->n + 1, sizeof *k->el)) return 0;
+    uint32_t *off = gri_realloc(al, k->off, (k->cap + 1) * sizeof *off);
     if (!off) return 0;
     k->off = off;
-    if (!gri_grow(&gri_libc_alloc, (void **)&k->sets, &k->setcap, k->setlen + ns, sizeof *k->sets)) return 0;
+    if (!gri_grow(al, (void **)&k->sets, &k->setcap, k->setlen + ns, sizeof *k->sets)) return 0;
     k->off[k->n] = (uint32_t)k->setlen;
     memcpy(k->sets + k->setlen, s, ns * sizeof *s);
     k->setlen += ns;
@@ -223,6 +234,7 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
                                   gr_quotient **out, gr_error *err) {
     *out = NULL;
     if (!rs || !gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "misère quotients are for heap rulesets");
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (max_heap > 100000) return gri_fail(err, GR_ERANGE, "heap bound %llu is too large (at most 100000)",
                                            (unsigned long long)max_heap);
     uint32_t max_q = limits && limits->max_size ? limits->max_size : 4096;
@@ -230,28 +242,29 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
     uint64_t max_m = (uint64_t)1 << 22;
     uint64_t max_work = limits && limits->max_work ? limits->max_work : UINT64_MAX, work = 0;
     if (nim > 64) return gri_fail(err, GR_ERANGE, "at most 64 nim heaps");
-    gr_quotient *Q = calloc(1, sizeof *Q);
+    gr_quotient *Q = gri_calloc(al, 1, sizeof *Q);
     if (!Q) return gri_fail(err, GR_ENOMEM, "out of memory");
+    Q->al = al;
     uint32_t NH = (uint32_t)max_heap, N = NH + nim;
-    known kn = {0};
+    known kn = {.al = al};
     uint32_t *sbuf = NULL;
     uint8_t *seen = NULL;
     Q->nh = NH;
     Q->nim = nim;
     gr_status st = collect_options(rs, NH, nim, &Q->o, err);
-    mq_mon base = {0};
+    mq_mon base = {.al = al};
     if (st != GR_OK) goto fail;
     base.q = 1; base.n = 0;
-    base.mul = calloc(1, sizeof *base.mul);
-    base.isp = calloc(1, 1);
-    base.phi = calloc((size_t)N + 1, sizeof *base.phi);
+    base.mul = gri_calloc(al, 1, sizeof *base.mul);
+    base.isp = gri_calloc(al, 1, 1);
+    base.phi = gri_calloc(al, (size_t)N + 1, sizeof *base.phi);
     if (!base.mul || !base.isp || !base.phi) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
     uint64_t states = 1;
     size_t maxopts = 1;
     for (uint32_t h = 1; h <= N; h++)
         if (Q->o.start[h + 1] - Q->o.start[h] > maxopts) maxopts = Q->o.start[h + 1] - Q->o.start[h];
-    sbuf = malloc(maxopts * sizeof *sbuf);
-    seen = calloc(max_q, 1);
+    sbuf = gri_malloc(al, maxopts * sizeof *sbuf);
+    seen = gri_calloc(al, max_q, 1);
     if (!sbuf || !seen) { st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
     gri_ticker tk;
     gri_ticker_start(&tk, rs->ctx);
@@ -271,7 +284,7 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
             }
         }
         mq_coord E = {n, 2, 2};
-        mq_mon cand = {0};
+        mq_mon cand = {.al = al};
         st = gri_mq_candidate(&base, &Q->o, n, &E, 1, NULL, max_m, max_q, &cand, err);
         for (int tries = 0; st == GR_OK; tries++) {
             mq_verdict v;
@@ -284,14 +297,14 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
             if (st != GR_OK) break;
             work += v.states;
             if (work > max_work) {
-                free(v.word);
+                gri_free(al, v.word);
                 st = gri_fail(err, GR_ELIMIT, "the work bound of %llu is spent", (unsigned long long)max_work);
                 break;
             }
             if (v.ok) { states = v.states; break; }
             if (tries == 200) { st = gri_fail(err, GR_ELIMIT, "no proved candidate after 200 tries"); }
             else st = recalibrate(&cand, &Q->o, n, &v, max_m, max_q, err);
-            free(v.word);
+            gri_free(al, v.word);
         }
         if (st != GR_OK) {
             gri_mq_free(&cand);
@@ -309,7 +322,7 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
             goto fail;
         }
         /* keep phi sized for every heap */
-        uint32_t *phi = realloc(cand.phi, ((size_t)N + 1) * sizeof *phi);
+        uint32_t *phi = gri_realloc(al, cand.phi, ((size_t)N + 1) * sizeof *phi);
         if (!phi) { gri_mq_free(&cand); st = gri_fail(err, GR_ENOMEM, "out of memory"); goto fail; }
         cand.phi = phi;
         gri_mq_free(&base);
@@ -317,7 +330,7 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
         if ((st = known_build(&kn, &base, &Q->o, n, sbuf, seen, err)) != GR_OK) goto fail;
     }
     known_free(&kn);
-    free(sbuf); free(seen);
+    gri_free(al, sbuf); gri_free(al, seen);
     base.n = N;
     Q->m = base;
     Q->states = states;
@@ -328,10 +341,10 @@ gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t ni
     return GR_OK;
 fail:
     known_free(&kn);
-    free(sbuf); free(seen);
+    gri_free(al, sbuf); gri_free(al, seen);
     gri_mq_free(&base);
     opts_free(&Q->o);
-    free(Q);
+    gri_free(al, Q);
     return st;
 }
 
@@ -340,7 +353,7 @@ void gr_quotient_free(gr_quotient *q) {
     gri_mq_free(&q->m);
     opts_free(&q->o);
     gri_mq_pres_free(&q->pres);
-    free(q);
+    gri_free(q->al, q);
 }
 
 uint64_t gr_quotient_max_heap(const gr_quotient *q) { return q->nh; }

@@ -12,14 +12,15 @@ gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err) {
     if (!out) return gri_fail(err, GR_EINVAL, "no place for the position");
     *out = NULL;
     if (!ctx) return gri_fail(err, GR_EINVAL, "no context");
-    gr_position *pos = calloc(1, sizeof *pos);
+    const gr_allocator *al = gri_ctx_alloc(ctx);
+    gr_position *pos = gri_calloc(al, 1, sizeof *pos);
     if (!pos) return gri_fail(err, GR_ENOMEM, "out of memory");
     pos->ctx = ctx;
     /* the arrays exist from the start: pos->args + t->args is never
      * arithmetic on NULL, and a term's cached value has its slot */
-    if (!gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args) ||
-        !gri_grow(&gri_libc_alloc, (void **)&pos->values, &pos->vcap, 1, sizeof *pos->values) ||
-        !(pos->known = calloc(pos->vcap, 1))) {
+    if (!gri_grow(al, (void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args) ||
+        !gri_grow(al, (void **)&pos->values, &pos->vcap, 1, sizeof *pos->values) ||
+        !(pos->known = gri_calloc(al, pos->vcap, 1))) {
         gr_position_free(pos);
         return gri_fail(err, GR_ENOMEM, "out of memory");
     }
@@ -30,9 +31,10 @@ gr_status gr_position_new(gr_ctx *ctx, gr_position **out, gr_error *err) {
 /* room for one more term's cached value (known[] grows with values[]) */
 static int value_room(gr_position *pos) {
     if (pos->nterms < pos->vcap) return 1;
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t old = pos->vcap;
-    if (!gri_grow(&gri_libc_alloc, (void **)&pos->values, &pos->vcap, pos->nterms + 1, sizeof *pos->values)) return 0;
-    unsigned char *k = realloc(pos->known, pos->vcap);
+    if (!gri_grow(al, (void **)&pos->values, &pos->vcap, pos->nterms + 1, sizeof *pos->values)) return 0;
+    unsigned char *k = gri_realloc(al, pos->known, pos->vcap);
     if (!k) return 0;
     memset(k + old, 0, pos->vcap - old);
     pos->known = k;
@@ -42,6 +44,7 @@ static int value_room(gr_position *pos) {
 gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t *args, size_t nargs, gr_error *err) {
     if (!pos) return gri_fail(err, GR_EINVAL, "no position");
     if (nargs && !args) return gri_fail(err, GR_EINVAL, "no arguments given for %zu", nargs);
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gr_term t = {0};
     gr_status st;
     if (!rs) {
@@ -59,8 +62,8 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
         size_t bad = 0;
         if ((st = gr_ruleset_state_check(rs, args, nargs, &bad, err)) != GR_OK) return st;
     }
-    if (!gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, pos->nargs + (nargs ? nargs : 1), sizeof *pos->args) ||
-        !gri_grow(&gri_libc_alloc, (void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms) || !value_room(pos))
+    if (!gri_grow(al, (void **)&pos->args, &pos->args_cap, pos->nargs + (nargs ? nargs : 1), sizeof *pos->args) ||
+        !gri_grow(al, (void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms) || !value_room(pos))
         return gri_fail(err, GR_ENOMEM, "out of memory adding a term");
     t.rs = rs;
     t.args = pos->nargs;
@@ -83,6 +86,7 @@ gr_status gr_position_play(const gr_position *pos, const gr_move *move, gr_posit
     if (!next) return gri_fail(err, GR_EINVAL, "no place for the position");
     *next = NULL;
     if (!pos || !move) return gri_fail(err, GR_EINVAL, "no position or no move");
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (move->component >= pos->nterms)
         return gri_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", move->component, pos->nterms);
     if (move->nparts && !move->parts) return gri_fail(err, GR_EINVAL, "a move of %zu parts without them", move->nparts);
@@ -112,7 +116,7 @@ gr_status gr_position_play(const gr_position *pos, const gr_move *move, gr_posit
         for (size_t j = 0; j < nparts && st == GR_OK; j++)
             st = gr_position_add_term(n, parts[j].bare ? NULL : parts[j].ruleset, parts[j].args, parts[j].nargs, err);
     }
-    free(tmp);
+    gri_free(al, tmp);
     gr_position_free(read);
     if (st != GR_OK) {
         gr_position_free(n);

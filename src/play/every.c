@@ -52,7 +52,8 @@ typedef struct gen {
 static int on_heap(void *user, const uint64_t *h, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    if (!gri_grow(&gri_libc_alloc, (void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
+    const gr_allocator *al = gri_ctx_alloc(g->e->ctx);
+    if (!gri_grow(al, (void **)&e->child, &e->ccap, g->len + n, sizeof *e->child)) {
         g->st = gri_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
         return 1;
     }
@@ -70,7 +71,8 @@ static int on_heap(void *user, const uint64_t *h, size_t n) {
 static int on_state(void *user, const uint64_t *a, size_t n) {
     gen *g = user;
     evs *e = g->e;
-    if (!gri_grow(&gri_libc_alloc, (void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
+    const gr_allocator *al = gri_ctx_alloc(g->e->ctx);
+    if (!gri_grow(al, (void **)&e->child, &e->ccap, n + 1, sizeof *e->child)) {
         g->st = gri_fail(e->err, GR_ENOMEM, "out of memory in the Every-SG search");
         return 1;
     }
@@ -136,13 +138,14 @@ static void evs_init(evs *e, gr_ctx *ctx, gr_error *err) {
     e->ctx = ctx;
     e->err = err;
     gri_search_init(&e->s, &EVERY_OPS, e, (size_t)gr_ctx_search_limit(ctx), "the Every-SG search",
-                   "raise the search limit", err);
+                   "raise the search limit", gri_ctx_alloc(ctx), err);
     e->s.ctx = ctx;
 }
 
 static void evs_free(evs *e) {
+    const gr_allocator *al = gri_ctx_alloc(e->ctx);
     gri_search_free(&e->s);
-    free(e->child);
+    gri_free(al, e->child);
 }
 
 static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step) {
@@ -151,8 +154,9 @@ static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step
 
 /* the key of term i: [rs id, sorted non-zero heaps] or [rs id, args] */
 static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     const gr_term *t = &pos->terms[i];
-    uint64_t *k = malloc((t->nargs + 1) * sizeof *k);
+    uint64_t *k = gri_malloc(al, (t->nargs + 1) * sizeof *k);
     if (!k) return NULL;
     k[0] = t->rs->id;
     size_t n = 1;
@@ -167,6 +171,7 @@ static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
 }
 
 static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     const gr_term *t = &pos->terms[i];
     /* a single heap whose family knows its Every-SG by formula (nim) */
     uint64_t to;
@@ -176,7 +181,7 @@ static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     uint64_t *k = term_key(pos, i, &len);
     if (!k) return gri_fail(e->err, GR_ENOMEM, "out of memory");
     gr_status st = step_of(e, k, len, step);
-    free(k);
+    gri_free(al, k);
     return st;
 }
 
@@ -201,6 +206,7 @@ gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t
 }
 
 gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     evs e;
     evs_init(&e, pos->ctx, err);
     gr_status st = GR_OK;
@@ -212,19 +218,19 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             if (step == 0) continue;
             char *from = NULL;
             gr_buf b;
-            gri_buf_init(&b, &gri_libc_alloc);
+            gri_buf_init(&b, al);
             if (!t->bare) { gri_buf_puts(&b, gr_ruleset_spec(t->rs)); gri_buf_puts(&b, "("); }
             gri_buf_u64(&b, left);
             if (!t->bare) gri_buf_puts(&b, ")");
             char *text = NULL;
             if (gri_buf_take(&b, &text, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK) {
-                free(text);
+                gri_free(al, text);
                 st = gri_fail(err, GR_ENOMEM, "out of memory");
                 break;
             }
             int stop = gri_move_call(pos->ctx, i, from, text, fn, user, &st, err);
-            free(from);
-            free(text);
+            gri_free(al, from);
+            gri_free(al, text);
             if (stop) break;
             continue;
         }
@@ -234,29 +240,29 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
         uint64_t v, s;
         st = key_value(&e, k, len, &v);
         if (st == GR_OK) st = step_of(&e, k, len, &s);
-        if (st != GR_OK || s == 0) { free(k); continue; }
+        if (st != GR_OK || s == 0) { gri_free(al, k); continue; }
         /* the option that realizes the step: value 0 with the largest step
          * when v > 0, the smallest step when v = 0 */
         size_t base = e.s.alen;
-        if ((st = children(&e.s, k, len)) != GR_OK) { free(k); break; }
+        if ((st = children(&e.s, k, len)) != GR_OK) { gri_free(al, k); break; }
         size_t end = e.s.alen, pick = SIZE_MAX;
         uint64_t ps = 0;
         for (size_t c = base; c < end && st == GR_OK; c += 1 + (size_t)e.s.arena[c]) {
             size_t cl = (size_t)e.s.arena[c];
             uint64_t cv, cs;
-            uint64_t *ck = malloc(cl * sizeof *ck);
+            uint64_t *ck = gri_malloc(al, cl * sizeof *ck);
             if (!ck) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
             memcpy(ck, e.s.arena + c + 1, cl * sizeof *ck);
             st = key_value(&e, ck, cl, &cv);
             if (st == GR_OK) st = step_of(&e, ck, cl, &cs);
-            free(ck);
+            gri_free(al, ck);
             if (st != GR_OK) break;
             if (v > 0 && cv != 0) continue;
             if (pick == SIZE_MAX || (v > 0 ? cs > ps : cs < ps)) { pick = c; ps = cs; }
         }
         if (st == GR_OK && pick != SIZE_MAX) {
             gr_buf b;
-            gri_buf_init(&b, &gri_libc_alloc);
+            gri_buf_init(&b, al);
             size_t cl = (size_t)e.s.arena[pick];
             const uint64_t *ck = e.s.arena + pick + 1;
             if (t->bare) gri_buf_u64(&b, cl > 1 ? ck[1] : 0);
@@ -275,13 +281,13 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             if (gri_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK)
                 st = gri_fail(err, GR_ENOMEM, "out of memory");
             else {
-                if (gri_move_call(pos->ctx, i, from, to, fn, user, &st, err)) { free(to); free(from); free(k); e.s.alen = base; break; }
+                if (gri_move_call(pos->ctx, i, from, to, fn, user, &st, err)) { gri_free(al, to); gri_free(al, from); gri_free(al, k); e.s.alen = base; break; }
             }
-            free(to);
-            free(from);
+            gri_free(al, to);
+            gri_free(al, from);
         }
         e.s.alen = base;
-        free(k);
+        gri_free(al, k);
     }
     evs_free(&e);
     return st;

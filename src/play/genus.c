@@ -15,6 +15,7 @@
 #define GENUS_SEARCH_FIRST 24
 
 gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     memset(out, 0, sizeof *out);
     if (!gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
     if (terms == 0 || terms > GR_GENUS_MAX_TERMS)
@@ -35,11 +36,11 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
     if ((st = gr_ctx_ruleset(rs->ctx, "nim", 3, &nim, err)) != GR_OK) return st;
     search s;
     gri_ms_init(&s, rs->ctx, 1, err);
-    words key = {NULL, 0, 0};
+    words key = {gri_ctx_alloc(rs->ctx), NULL, 0, 0};
     out->method = "search";
     for (size_t k = 0; k < terms && st == GR_OK; k++) {
         /* gamma_k: the misère Grundy value of the heap plus k heaps of size 2 */
-        words raw = {NULL, 0, 0};
+        words raw = {gri_ctx_alloc(rs->ctx), NULL, 0, 0};
         uint64_t r[2] = {(uint64_t)rs->id << 32 | 1, heap};
         int okw = gri_ms_put(&raw, r, 2);
         for (size_t j = 0; j < k && okw; j++) {
@@ -50,10 +51,10 @@ gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus
         size_t nrec = okw ? gri_ms_records(raw.w, raw.n, recs) : 0;
         key.n = 0;
         if (!okw || !gri_ms_canon(rs->ctx, recs, nrec, &key)) st = gri_fail(err, GR_ENOMEM, "out of memory");
-        free(raw.w);
+        gri_free(al, raw.w);
         if (st == GR_OK) st = gri_ms_run(&s, key.w, key.n, &out->gamma[k]);
     }
-    free(key.w);
+    gri_free(al, key.w);
     gri_ms_free(&s);
     out->count = terms;
     if (st == GR_ELIMIT && heap <= GENUS_SEARCH_FIRST && !gri_ctx_stopping(rs->ctx)) {

@@ -56,11 +56,12 @@ static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
 
 /* a generalized value handed out: K written out XORed and sorted in pos->kbuf */
 static gr_status publish(gr_position *pos, const gri_gv *g, uint64_t shift, gr_gvalue *out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     memset(out, 0, sizeof *out);
     out->infinite = g->infinite;
     out->value = g->infinite ? 0 : g->value;
     if (!g->infinite || !g->nK) return GR_OK;
-    if (!gri_grow(&gri_libc_alloc, (void **)&pos->kbuf, &pos->kcap, g->nK, sizeof *pos->kbuf)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    if (!gri_grow(al, (void **)&pos->kbuf, &pos->kcap, g->nK, sizeof *pos->kbuf)) return gri_fail(err, GR_ENOMEM, "out of memory");
     for (size_t k = 0; k < g->nK; k++) pos->kbuf[k] = g->K[k] ^ g->Kxor ^ shift;
     gri_sort_u64(pos->kbuf, g->nK);
     out->K = pos->kbuf;
@@ -121,13 +122,14 @@ static int on_target(void *user, const uint64_t *args, size_t n, const gri_gv *g
 }
 
 gr_status gri_loopy_term_moves_to(gr_movesink *sink, size_t i, uint64_t target) {
+    const gr_allocator *al = gri_ctx_alloc(sink->pos->ctx);
     gr_position *pos = sink->pos;
     const gr_term *tm = &pos->terms[i];
     targeted t = {sink, target};
     sink->term = i;
     gr_status st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_target, &t, sink->err);
     if (st == GR_OK) st = sink->st;
-    free(sink->from);
+    gri_free(al, sink->from);
     sink->from = NULL;
     return st;
 }
@@ -172,6 +174,7 @@ static int on_gv_option(void *user, const uint64_t *args, size_t n, const gri_gv
 
 gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                  gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (complete) *complete = 1;
     tally t;
     gr_status st = sum_tally(pos, &t, err);
@@ -192,7 +195,7 @@ gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn 
         if (is_loopy(tm)) {
             st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_gv_option, &d, err);
             if (st == GR_OK) st = d.sink.st;
-            free(d.sink.from);
+            gri_free(al, d.sink.from);
             d.sink.from = NULL;
             continue;
         }

@@ -77,13 +77,14 @@ static int scan_option(void *user, const uint64_t *h, size_t n) {
  * unknown (past the table limit). */
 gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (rs->fam->misere_firm) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
     gr_status st = gr_ruleset_value(rs, m, &v, err);
     if (st != GR_OK) return st;
-    if (!gri_grow(&gri_libc_alloc, (void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
+    if (!gri_grow(al, (void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
     /* a heap's options may cost milliseconds to list (coprime, divisor) */
     gri_ticker tk;
     gri_ticker_start(&tk, rs->ctx);
@@ -165,12 +166,13 @@ static gr_status nim_heaps_args(gr_ruleset *rs, const uint64_t *args, size_t n, 
     *firm = 0;
     *ok = 0;
     if (!rs->fam->misere_heaps) return GR_OK;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     uint64_t *vals;
     size_t nv;
     gr_status st = rs->fam->misere_heaps(rs, args, n, &vals, &nv, ok, err);
     if (st != GR_OK) return st;
     for (size_t k = 0; k < nv; k++) *firm += vals[k] > 1;
-    free(vals);
+    gri_free(al, vals);
     return GR_OK;
 }
 
@@ -252,6 +254,7 @@ static int single_formula(const gr_position *pos, uint64_t *n, const gr_ruleset 
 }
 
 gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     summary sm;
     uint64_t bn;
     const gr_ruleset *brs;
@@ -302,7 +305,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     }
     search s;
     gri_ms_init(&s, pos->ctx, 0, err);
-    words key = {NULL, 0, 0};
+    words key = {gri_ctx_alloc(pos->ctx), NULL, 0, 0};
     st = gri_ms_position_key(pos, &key, err);
     int wins = 0;
     if (st == GR_OK) st = gri_ms_wins(&s, key.w, key.n, &wins);
@@ -314,7 +317,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     out->wins = wins;
     out->method = "search";
     out->searched = s.run.memo.count;
-    free(key.w);
+    gri_free(al, key.w);
     gri_ms_free(&s);
     return st;
 }
@@ -327,7 +330,6 @@ typedef struct mm {
     search *s;
     const gr_quotient *q;
     uint32_t rest;       /* quotient: the element of the other heaps */
-    words key;           /* the position's own canonical key (search) */
     uint64_t gh;         /* value of the heap being moved (or of the state term) */
     size_t firm_h;       /* is it firm (genus; for a state term: its firm nim heaps) */
     gr_movesink out;     /* the position, and where its moves go */
@@ -360,7 +362,8 @@ static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) 
 static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, words *out) {
     /* rebuild from the terms: simplest and exact */
     gr_position *pos = w->out.pos;
-    words raw = {NULL, 0, 0};
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    words raw = {al, NULL, 0, 0};
     size_t nrec = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         gr_term *t = &pos->terms[i];
@@ -392,16 +395,16 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
             nrec++;
         }
     }
-    rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
+    rec *r = gri_malloc(al, (nrec ? nrec : 1) * sizeof *r);
     if (!r) goto oom;
     gri_ms_records(raw.w, raw.n, r);
     out->n = 0;
     int ok = gri_ms_canon(pos->ctx, r, nrec, out);
-    free(r);
-    free(raw.w);
+    gri_free(al, r);
+    gri_free(al, raw.w);
     return ok ? GR_OK : gri_fail(w->out.err, GR_ENOMEM, "out of memory");
 oom:
-    free(raw.w);
+    gri_free(al, raw.w);
     return gri_fail(w->out.err, GR_ENOMEM, "out of memory");
 }
 
@@ -420,11 +423,12 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
         if (!ok) { w->out.st = gri_fail(w->out.err, GR_EINTERNAL, "an option left the nim-heap form"); return 1; }
         loses = !genus_verdict(w->sm.x ^ w->gh ^ v, w->sm.firm - (size_t)w->firm_h + firm);
     } else {
-        words ck = {NULL, 0, 0};
+        const gr_allocator *al = gri_ctx_alloc(w->out.pos->ctx);
+        words ck = {al, NULL, 0, 0};
         if ((w->out.st = mm_child_key(w, vals, n, state, &ck)) != GR_OK) return 1;
         int wins;
         w->out.st = gri_ms_wins(w->s, ck.w, ck.n, &wins);
-        free(ck.w);
+        gri_free(al, ck.w);
         if (w->out.st != GR_OK) return 1;
         loses = !wins;
     }
@@ -448,8 +452,9 @@ typedef struct alone_moves {
 /* one heap m written as the whole position after the move */
 static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     alone_moves *am = user;
+    const gr_allocator *al = gri_ctx_alloc(am->pos->ctx);
     gr_buf b;
-    gri_buf_init(&b, &gri_libc_alloc);
+    gri_buf_init(&b, al);
     gri_buf_puts(&b, gr_ruleset_spec(am->rs));
     gri_buf_puts(&b, "(");
     gri_buf_u64(&b, n ? h[0] : 0);
@@ -457,12 +462,13 @@ static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     char *to;
     if (gri_buf_take(&b, &to, NULL) != GR_OK) { am->st = gri_fail(am->err, GR_ENOMEM, "out of memory"); return 1; }
     int stop = gri_move_call(am->rs->ctx, 0, am->from, to, am->fn, am->user, &am->st, am->err);
-    free(to);
+    gri_free(al, to);
     return stop != 0;
 }
 
 gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                    gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gr_misere res;
     gr_status st = gr_position_misere(pos, &res, err);
     if (complete) *complete = 1;
@@ -476,7 +482,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
         gr_optiter it = {.fn = on_alone_move, .user = &am, .max = max_moves};
         brs->fam->misere_alone_moves(brs, bn, &it);
-        free(am.from);
+        gri_free(al, am.from);
         if (complete && (it.cut || it.stopped)) *complete = 0;
         return am.st;
     }
@@ -497,7 +503,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         if ((st = gri_misere_quotient(pos, &w.q, err)) != GR_OK) return st;
         if (!w.q) return gri_fail(err, GR_EINTERNAL, "the misère quotient went missing");
         for (size_t i = 0; i < pos->nterms; i++) nheaps += pos->terms[i].nargs;
-        suffix = malloc((nheaps + 1) * sizeof *suffix);
+        suffix = gri_malloc(al, (nheaps + 1) * sizeof *suffix);
         if (!suffix) return gri_fail(err, GR_ENOMEM, "out of memory");
         suffix[nheaps] = 0;
         size_t j = nheaps;
@@ -557,11 +563,11 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 if (!all && !w.out.cut) partial = 1;
             }
         }
-        free(w.out.from);
+        gri_free(al, w.out.from);
         w.out.from = NULL;
     }
-    free(w.out.from);
-    free(suffix);
+    gri_free(al, w.out.from);
+    gri_free(al, suffix);
     gri_ms_free(&s);
     if (complete) *complete = !w.out.cut && !partial;
     return st;

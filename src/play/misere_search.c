@@ -22,7 +22,7 @@ int gri_ms_cmp_rec(const void *a, const void *b) {
 }
 
 int gri_ms_put(words *b, const uint64_t *w, size_t n) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
+    if (!gri_grow(b->al, (void **)&b->w, &b->cap, b->n + n, sizeof *b->w)) return 0;
     if (n) memcpy(b->w + b->n, w, n * sizeof *w);
     b->n += n;
     return 1;
@@ -69,6 +69,7 @@ typedef struct child_ctx {
 
 /* Emits one child: all records but `skip`, plus the option's records. */
 static int emit_child(child_ctx *c) {
+    const gr_allocator *al = gri_ctx_alloc(c->s->ctx);
     search *s = c->s;
     size_t total = c->nrec - 1;
     rec local[64];
@@ -76,7 +77,7 @@ static int emit_child(child_ctx *c) {
     size_t extra = 0;
     for (size_t i = 0; i < c->tmp.n; i += 1 + (size_t)(c->tmp.w[i] & 0xffffffffu)) extra++;
     if (total + extra > 64) {
-        if (!gri_grow(&gri_libc_alloc, (void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
+        if (!gri_grow(al, (void **)&s->recs, &s->recs_cap, total + extra, sizeof *s->recs)) { c->st = GR_ENOMEM; return 1; }
         r = s->recs;
     }
     size_t k = 0;
@@ -112,12 +113,13 @@ static int state_child(void *user, const uint64_t *a, size_t n) {
 /* The children of key[0..len): one per option of each distinct component. */
 static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
     search *s = run->user;
+    const gr_allocator *al = gri_ctx_alloc(s->ctx);
     size_t nrec = 0;
     for (size_t i = 0; i < len; i += 1 + (size_t)(key[i] & 0xffffffffu)) nrec++;
-    rec *all = malloc((nrec ? nrec : 1) * sizeof *all);
+    rec *all = gri_malloc(al, (nrec ? nrec : 1) * sizeof *all);
     if (!all) return gri_fail(s->err, GR_ENOMEM, "out of memory");
     gri_ms_records(key, len, all);
-    child_ctx c = {s, all, nrec, 0, 0, 0, GR_OK, {NULL, 0, 0}};
+    child_ctx c = {s, all, nrec, 0, 0, 0, GR_OK, {al, NULL, 0, 0}};
     gr_status st = GR_OK;
     for (size_t i = 0; i < nrec && st == GR_OK; i++) {
         if (i && gri_ms_cmp_rec(&all[i], &all[i - 1]) == 0) continue; /* same component, same moves */
@@ -138,8 +140,8 @@ static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
             st = gri_fail(s->err, GR_ELIMIT, "a component has more than %llu options: too large for exact search",
                          (unsigned long long)SEARCH_MAX_OPTIONS);
     }
-    free(c.tmp.w);
-    free(all);
+    gri_free(al, c.tmp.w);
+    gri_free(al, all);
     return st;
 }
 
@@ -170,18 +172,20 @@ gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
     s->ctx = ctx;
     s->err = err;
     s->values = values;
+    s->child.al = gri_ctx_alloc(ctx);
     gr_mexset_init(&s->mex);
     gri_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
-                   "the exact misère search", "raise the search limit", err);
+                   "the exact misère search", "raise the search limit", gri_ctx_alloc(ctx), err);
     s->run.ctx = ctx;
     return GR_OK;
 }
 
 void gri_ms_free(search *s) {
+    const gr_allocator *al = gri_ctx_alloc(s->ctx);
     gri_search_free(&s->run);
-    gr_mexset_free(&s->mex);
-    free(s->child.w);
-    free(s->recs);
+    gri_mexset_free(al, &s->mex);
+    gri_free(al, s->child.w);
+    gri_free(al, s->recs);
 }
 
 /* The outcome (1: the mover wins) or, for a value search, the misère
@@ -199,7 +203,8 @@ gr_status gri_ms_wins(search *s, const uint64_t *key, size_t len, int *wins) {
 
 /* Builds the canonical key of the whole position (heaps flattened). */
 gr_status gri_ms_position_key(gr_position *pos, words *out, gr_error *err) {
-    words raw = {NULL, 0, 0};
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    words raw = {al, NULL, 0, 0};
     size_t nrec = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         gr_term *t = &pos->terms[i];
@@ -216,16 +221,16 @@ gr_status gri_ms_position_key(gr_position *pos, words *out, gr_error *err) {
             nrec++;
         }
     }
-    rec *r = malloc((nrec ? nrec : 1) * sizeof *r);
+    rec *r = gri_malloc(al, (nrec ? nrec : 1) * sizeof *r);
     if (!r) goto oom;
     gri_ms_records(raw.w, raw.n, r);
     int ok = gri_ms_canon(pos->ctx, r, nrec, out);
-    free(r);
-    free(raw.w);
+    gri_free(al, r);
+    gri_free(al, raw.w);
     if (!ok) return gri_fail(err, GR_ENOMEM, "out of memory");
     return GR_OK;
 oom:
-    free(raw.w);
+    gri_free(al, raw.w);
     return gri_fail(err, GR_ENOMEM, "out of memory");
 }
 

@@ -16,6 +16,7 @@ typedef struct rec {
 } rec;
 
 typedef struct words {
+    const gr_allocator *al;  /* where w lives */
     uint64_t *w;
     size_t n, cap;
 } words;

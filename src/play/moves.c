@@ -29,6 +29,7 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
                             gr_error *err) {
     if (complete) *complete = 1;
     if (!pos || !fn) return gri_fail(err, GR_EINVAL, "no position or no callback");
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gr_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
     gr_status st = GR_OK;
     int all = 1;
@@ -50,11 +51,11 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
         } else {
             /* a heap equal to an earlier one has the same moves: each size
              * is listed once, at its first heap (found in a sorted copy) */
-            uint64_t *sorted = malloc((t->nargs ? t->nargs : 1) * sizeof *sorted);
-            unsigned char *done = calloc(t->nargs ? t->nargs : 1, 1);
+            uint64_t *sorted = gri_malloc(al, (t->nargs ? t->nargs : 1) * sizeof *sorted);
+            unsigned char *done = gri_calloc(al, t->nargs ? t->nargs : 1, 1);
             if (!sorted || !done) {
-                free(sorted);
-                free(done);
+                gri_free(al, sorted);
+                gri_free(al, done);
                 st = gri_fail(err, GR_ENOMEM, "out of memory listing moves");
                 break;
             }
@@ -71,10 +72,10 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
                 if (st == GR_OK) st = sink.st;
                 if (!whole && !sink.cut) all = 0;
             }
-            free(sorted);
-            free(done);
+            gri_free(al, sorted);
+            gri_free(al, done);
         }
-        free(sink.from);
+        gri_free(al, sink.from);
         sink.from = NULL;
     }
     if (complete) *complete = all && !sink.cut;

@@ -9,6 +9,7 @@
 
 /* The heaps of a position made only of nim heaps, flattened. */
 static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t total = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
         const gr_term *t = &pos->terms[i];
@@ -17,12 +18,12 @@ static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr
             gr_status st = gr_position_term_format(pos, i, &s);
             gri_fail(err, GR_EINVAL, "Moore's Nim-k rule holds for nim heaps only; term %zu is %s", i + 1,
                     st == GR_OK && s ? s : "not a nim heap");
-            free(s);
+            gri_free(al, s);
             return GR_EINVAL;
         }
         total += t->nargs;
     }
-    uint64_t *h = malloc((total ? total : 1) * sizeof *h);
+    uint64_t *h = gri_malloc(al, (total ? total : 1) * sizeof *h);
     if (!h) return gri_fail(err, GR_ENOMEM, "out of memory");
     size_t k = 0;
     for (size_t i = 0; i < pos->nterms; i++)
@@ -51,13 +52,14 @@ static int moore_wins(const uint64_t *h, size_t n, uint64_t k, int misere) {
 
 gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, int *wins, gr_error *err) {
     if (k == 0) return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     uint64_t *h;
     size_t n;
     gr_status st = nim_heaps(pos, &h, &n, err);
     if (st != GR_OK) return st;
     if (k > n) k = n ? n : 1; /* k >= the number of heaps: counts never reach k+1 either way */
     *wins = moore_wins(h, n, k, misere);
-    free(h);
+    gri_free(al, h);
     return GR_OK;
 }
 
@@ -94,14 +96,15 @@ static void moore_normal_move(const uint64_t *h, size_t n, uint64_t k, uint64_t 
 
 gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_move_fn fn, void *user, gr_error *err) {
     if (k == 0) return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     uint64_t *h;
     size_t n;
     gr_status st = nim_heaps(pos, &h, &n, err);
     if (st != GR_OK) return st;
     if (k > n) k = n ? n : 1;
-    uint64_t *nh = malloc((n ? n : 1) * sizeof *nh);
-    unsigned char *low = malloc(n ? n : 1);
-    if (!nh || !low) { free(h); free(nh); free(low); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    uint64_t *nh = gri_malloc(al, (n ? n : 1) * sizeof *nh);
+    unsigned char *low = gri_malloc(al, n ? n : 1);
+    if (!nh || !low) { gri_free(al, h); gri_free(al, nh); gri_free(al, low); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     if (!moore_wins(h, n, k, misere)) goto done;
     size_t big = 0, ones = 0;
     for (size_t i = 0; i < n; i++) { big += h[i] > 1; ones += h[i] == 1; }
@@ -136,7 +139,7 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
         for (uint32_t j = 0; j < t->nargs; j++) changed |= nh[at + j] != h[at + j];
         if (changed) {
             gr_buf b;
-            gri_buf_init(&b, &gri_libc_alloc);
+            gri_buf_init(&b, al);
             if (t->bare) gri_buf_u64(&b, nh[at]);
             else {
                 gri_buf_puts(&b, gr_ruleset_spec(t->rs));
@@ -146,22 +149,22 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
             }
             char *to = NULL, *from = NULL;
             if (gri_buf_take(&b, &to, NULL) != GR_OK || gr_position_term_format(pos, i, &from) != GR_OK) {
-                free(to);
-                free(from);
+                gri_free(al, to);
+                gri_free(al, from);
                 st = gri_fail(err, GR_ENOMEM, "out of memory");
                 break;
             }
             int stop = gri_move_call(pos->ctx, i, from, to, fn, user, &st, err);
-            free(to);
-            free(from);
+            gri_free(al, to);
+            gri_free(al, from);
             if (stop) break;
         }
         at += t->nargs;
     }
 done:
-    free(h);
-    free(nh);
-    free(low);
+    gri_free(al, h);
+    gri_free(al, nh);
+    gri_free(al, low);
     return st;
 }
 
@@ -192,7 +195,8 @@ size_t gr_u128_format(uint64_t hi, uint64_t lo, char *buf) {
 
 gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                     unsigned char *removed, gr_error *err) {
-    const uint64_t **order = malloc((n ? n : 1) * sizeof *order);
+    const gr_allocator *al = &gri_libc_alloc; /* no context: the C library's */
+    const uint64_t **order = gri_malloc(al, (n ? n : 1) * sizeof *order);
     if (!order) return gri_fail(err, GR_ENOMEM, "out of memory");
     for (size_t i = 0; i < n; i++) order[i] = &heaps[i];
     qsort(order, n, sizeof *order, cmp_desc);
@@ -214,7 +218,7 @@ gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_h
         if (lo < v) hi++;
         if (removed) removed[order[i] - heaps] = 1;
     }
-    free(order);
+    gri_free(al, order);
     *wins = kept > 0;
     *cost_hi = hi;
     *cost_lo = lo;

@@ -69,7 +69,8 @@ static gr_status number(parser *p, uint64_t *v) {
 }
 
 static gr_status push_arg(gr_position *pos, uint64_t v, gr_error *err) {
-    if (!gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    if (!gri_grow(al, (void **)&pos->args, &pos->args_cap, pos->nargs + 1, sizeof *pos->args))
         return gri_fail(err, GR_ENOMEM, "out of memory reading the position");
     pos->args[pos->nargs++] = v;
     return GR_OK;
@@ -88,6 +89,7 @@ static void move_to(parser *p, size_t to) {
  * edges), after the '(' through the ')' */
 static gr_status own_args(parser *p, gr_position *pos, gr_term *t) {
     uint64_t *a = NULL;
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t na = 0, used = 0, ep = 0;
     gr_error e;
     gr_status st = t->rs->fam->parse_args(t->rs, p->s + p->i, p->n - p->i, p->lines_mode, p->opts, &a, &na, &used, &ep, &e);
@@ -96,7 +98,7 @@ static gr_status own_args(parser *p, gr_position *pos, gr_term *t) {
         return gri_fail_at(p->err, st, p->line, col(p, p->i), "%s", e.message);
     }
     for (size_t k = 0; k < na && st == GR_OK; k++) st = push_arg(pos, a[k], p->err);
-    free(a);
+    gri_free(al, a);
     if (st != GR_OK) return st;
     if (na > UINT32_MAX) return fail(p, GR_ELIMIT, p->i, "too many arguments in one term");
     t->nargs = (uint32_t)na;
@@ -105,6 +107,7 @@ static gr_status own_args(parser *p, gr_position *pos, gr_term *t) {
 }
 
 static gr_status term(parser *p, gr_position *pos) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gr_term t = {0};
     t.args = pos->nargs;
     gr_status st;
@@ -182,7 +185,7 @@ static gr_status term(parser *p, gr_position *pos) {
         return fail_found(p, at, "expected a term (a number, or a ruleset such as kayles(7))");
     }
 push:
-    if (!gri_grow(&gri_libc_alloc, (void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
+    if (!gri_grow(al, (void **)&pos->terms, &pos->terms_cap, pos->nterms + 1, sizeof *pos->terms))
         return gri_fail(p->err, GR_ENOMEM, "out of memory reading the position");
     pos->terms[pos->nterms++] = t;
     return GR_OK;
@@ -245,22 +248,25 @@ static gr_status run(parser *p, gr_position *pos, int final) {
 /* the record is made here (and in build.c) and freed here */
 void gr_position_free(gr_position *pos) {
     if (!pos) return;
-    free(pos->terms); free(pos->args); free(pos->values); free(pos->known); free(pos->kbuf);
-    free(pos);
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    gri_free(al, pos->terms); gri_free(al, pos->args); gri_free(al, pos->values); gri_free(al, pos->known); gri_free(al, pos->kbuf);
+    gri_free(al, pos);
 }
 
 static gr_position *new_position(gr_ctx *ctx) {
-    gr_position *pos = calloc(1, sizeof *pos);
+    const gr_allocator *al = gri_ctx_alloc(ctx);
+    gr_position *pos = gri_calloc(al, 1, sizeof *pos);
     if (pos) pos->ctx = ctx;
     return pos;
 }
 
 static gr_status finish(gr_position *pos, gr_error *err) {
-    pos->values = malloc((pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
-    pos->known = calloc(pos->nterms ? pos->nterms : 1, 1);
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    pos->values = gri_malloc(al, (pos->nterms ? pos->nterms : 1) * sizeof *pos->values);
+    pos->known = gri_calloc(al, pos->nterms ? pos->nterms : 1, 1);
     /* a position whose terms have no argument (hackenbush()) still gets an
      * argument array, so pos->args + t->args is never arithmetic on NULL */
-    if (!pos->args && !gri_grow(&gri_libc_alloc, (void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args))
+    if (!pos->args && !gri_grow(al, (void **)&pos->args, &pos->args_cap, 1, sizeof *pos->args))
         return gri_fail(err, GR_ENOMEM, "out of memory");
     if (!pos->values || !pos->known) return gri_fail(err, GR_ENOMEM, "out of memory");
     pos->vcap = pos->nterms ? pos->nterms : 1;
@@ -299,6 +305,7 @@ gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsign
 
 struct gr_parser {
     parser p;
+    const gr_allocator *al; /* the context's */
     gr_position *pos;
     gr_parse_opts opts;
     int has_opts;
@@ -312,11 +319,13 @@ struct gr_parser {
 
 gr_status gr_parser_new(gr_ctx *ctx, unsigned flags, const gr_parse_opts *opts, gr_parser **out, gr_error *err) {
     *out = NULL;
-    gr_parser *ps = calloc(1, sizeof *ps);
+    const gr_allocator *al = gri_ctx_alloc(ctx);
+    gr_parser *ps = gri_calloc(al, 1, sizeof *ps);
     if (!ps || !(ps->pos = new_position(ctx))) {
-        free(ps);
+        gri_free(al, ps);
         return gri_fail(err, GR_ENOMEM, "out of memory");
     }
+    ps->al = al;
     if (opts) {
         ps->opts = *opts;
         ps->has_opts = 1;
@@ -330,9 +339,10 @@ gr_status gr_parser_new(gr_ctx *ctx, unsigned flags, const gr_parse_opts *opts, 
 
 void gr_parser_free(gr_parser *ps) {
     if (!ps) return;
+    const gr_allocator *al = ps->al;
     gr_position_free(ps->pos);
-    free(ps->buf);
-    free(ps);
+    gri_free(al, ps->buf);
+    gri_free(al, ps);
 }
 
 /* Parses buf[0..upto) (final: the rest of the input) and drops it. */
@@ -373,10 +383,11 @@ static void where(const gr_parser *ps, size_t at, size_t *line, size_t *column) 
 gr_status gr_parser_feed(gr_parser *ps, const char *text, size_t len, gr_error *err) {
     if (ps->failed) return gri_fail(err, ps->failed, "the stream already failed");
     if (len > SIZE_MAX - ps->len - 1) return ps->failed = gri_fail(err, GR_ELIMIT, "the input is too long");
+    const gr_allocator *al = ps->al;
     if (ps->len + len > ps->cap) {
         size_t want = ps->cap ? ps->cap : 4096;
         while (want < ps->len + len) want = want > SIZE_MAX / 2 ? ps->len + len : want * 2;
-        char *nb = realloc(ps->buf, want);
+        char *nb = gri_realloc(al, ps->buf, want);
         if (!nb) return ps->failed = gri_fail(err, GR_ENOMEM, "out of memory reading the position");
         ps->buf = nb;
         ps->cap = want;

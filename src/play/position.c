@@ -22,8 +22,9 @@ void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
 }
 
 gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gr_buf b;
-    gri_buf_init(&b, &gri_libc_alloc);
+    gri_buf_init(&b, al);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
         gri_term_write(&b, pos, &pos->terms[i]);
@@ -33,17 +34,19 @@ gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
 }
 
 gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (i >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gri_buf_init(&b, &gri_libc_alloc);
+    gri_buf_init(&b, al);
     gri_term_write(&b, pos, &pos->terms[i]);
     return gri_buf_take(&b, out, NULL);
 }
 
 gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, char **out, size_t *len) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (move->component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gri_buf_init(&b, &gri_libc_alloc);
+    gri_buf_init(&b, al);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
         if (i == move->component) gri_buf_puts(&b, move->to);
@@ -54,10 +57,11 @@ gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, 
 
 gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves, size_t nmoves, char **out,
                                    size_t *len) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     for (size_t j = 0; j < nmoves; j++)
         if (moves[j].component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
     gr_buf b;
-    gri_buf_init(&b, &gri_libc_alloc);
+    gri_buf_init(&b, al);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
         const char *to = NULL;
@@ -188,7 +192,8 @@ static int hand_over(gr_movesink *s, const char *to, const gr_term_info *parts, 
 }
 
 gr_term_info *gri_term_infos(const gr_position *pos) {
-    gr_term_info *out = malloc((pos->nterms ? pos->nterms : 1) * sizeof *out);
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    gr_term_info *out = gri_malloc(al, (pos->nterms ? pos->nterms : 1) * sizeof *out);
     for (size_t i = 0; out && i < pos->nterms; i++) {
         const gr_term *t = &pos->terms[i];
         out[i] = (gr_term_info){t->rs, pos->args + t->args, t->nargs, t->bare};
@@ -198,6 +203,7 @@ gr_term_info *gri_term_infos(const gr_position *pos) {
 
 int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *to, gr_move_fn fn, void *user,
                   gr_status *st, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(ctx);
     gr_move m = {component, from, to, 0, NULL};
     gr_position *p = NULL;
     gr_error e;
@@ -216,7 +222,7 @@ int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *t
     m.nparts = p->nterms;
     m.parts = parts;
     int stop = fn(user, &m) != 0;
-    free(parts);
+    gri_free(al, parts);
     gr_position_free(p);
     return stop;
 }
@@ -233,23 +239,24 @@ int gri_movesink_emit(gr_movesink *s, const char *to) {
 }
 
 int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state) {
+    const gr_allocator *al = gri_ctx_alloc(s->pos->ctx);
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
     const gr_term *t = &s->pos->terms[s->term];
     const uint64_t *a = s->pos->args + t->args;
     /* a state move that ends the term leaves "0", a nim heap of 0 */
     if (state && !n && !t->rs->fam->write_term) return gri_movesink_emit(s, "0");
     gr_buf b;
-    gri_buf_init(&b, &gri_libc_alloc);
+    gri_buf_init(&b, al);
     gri_term_write_after(&b, s->pos, t, s->heap, vals, n, state);
     char *to;
     /* the data, as the text has it: a heap term keeps its other non-empty
      * heaps in order, with the moved heap replaced by vals (an empty term
      * is NAME(0)); a state term becomes vals */
-    uint64_t *args = state ? NULL : malloc(((size_t)t->nargs + n + 1) * sizeof *args);
+    uint64_t *args = state ? NULL : gri_malloc(al, ((size_t)t->nargs + n + 1) * sizeof *args);
     to = NULL;
     if (gri_buf_take(&b, &to, NULL) != GR_OK || (!state && !args)) {
-        free(to);
-        free(args);
+        gri_free(al, to);
+        gri_free(al, args);
         s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
         return 1;
     }
@@ -268,8 +275,8 @@ int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state
         }
     }
     int stop = hand_over(s, to, &part, 1);
-    free(args);
-    free(to);
+    gri_free(al, args);
+    gri_free(al, to);
     return stop;
 }
 
@@ -300,6 +307,7 @@ static int on_option(void *user, const uint64_t *heaps, size_t nh) {
  * tv); huge_seen counts the options listed of heaps past the table limit. */
 gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
                             int *partial) {
+    const gr_allocator *al = gri_ctx_alloc(sink->pos->ctx);
     gr_position *pos = sink->pos;
     gr_term *t = &pos->terms[i];
     gr_error *err = sink->err;
@@ -353,7 +361,7 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
         if (!all && bound && !w.out.cut) w.partial = 1;
     }
 out:
-    free(w.out.from);
+    gri_free(al, w.out.from);
     w.out.from = NULL;
     *sink = w.out;
     if (w.partial) *partial = 1;

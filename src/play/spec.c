@@ -14,6 +14,7 @@ static int is_name_char(char c) {
 gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t line, size_t col0,
                             const gr_parse_opts *opts, gr_ruleset **out, gr_error *err) {
     *out = NULL;
+    const gr_allocator *al = gri_ctx_alloc(ctx);
     size_t i = 0;
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
     size_t ns = i;
@@ -51,7 +52,7 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
     /* a family that reads files is parsed once per spec as written */
     if (fam->parse_files && has_params) {
         gr_buf as;
-        gri_buf_init(&as, &gri_libc_alloc);
+        gri_buf_init(&as, al);
         gri_buf_puts(&as, nm->name);
         gri_buf_puts(&as, "[");
         gri_buf_put(&as, spec + ps, pe - ps);
@@ -61,9 +62,9 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
         if (have) { *out = have; return GR_OK; }
     }
     /* the family's parameters: an alias's preset, or those written */
-    gr_ruleset tmp = {.fam = fam};
+    gr_ruleset tmp = {.fam = fam, .ctx = ctx};
     gr_buf canon;
-    gri_buf_init(&canon, &gri_libc_alloc);
+    gri_buf_init(&canon, al);
     gr_status st = GR_OK;
     if (fam->parse_files) {
         st = fam->parse_files(&tmp, has_params ? spec + ps : NULL, pe - ps, line, col0 + ps, opts, &canon, err);
@@ -73,7 +74,7 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
     }
     /* parse may have chosen a sibling family (rule[...]: heap or state) */
     gr_buf name;
-    gri_buf_init(&name, &gri_libc_alloc);
+    gri_buf_init(&name, al);
     gri_buf_puts(&name, nm->name);
     if (!nm->preset && canon.len) {
         gri_buf_puts(&name, "[");

@@ -44,6 +44,7 @@ gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t 
 
 gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                     gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (complete) *complete = 1;
     int handled = 0;
     gr_status st = gri_loopy_winning_moves(pos, max_moves, fn, user, complete, &handled, err);
@@ -65,7 +66,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
             int all = 1;
             st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &sink, &all, err);
             if (st == GR_OK) st = sink.st;
-            free(sink.from);
+            gri_free(al, sink.from);
             if (complete) *complete = all && !sink.cut && pos->nterms == 1;
             return st;
         }

@@ -1,12 +1,14 @@
-/* Out of memory, on purpose: each scenario below runs once normally (its
- * answer and its number of allocations recorded), then once for every
- * allocation N with the N-th allocation failing. Every run must either give
- * the same answer as the normal run (a failure that was absorbed, e.g. by a
- * cache) or return GR_ENOMEM with a message; never a crash, a different
- * answer or another status. In the sanitizer build, LeakSanitizer also
- * checks that no error path leaks. The library is built for this test with
- * a counting allocator (failalloc.h); GRUNDY_TEST_SCALE runs more of the
- * allocation numbers of long scenarios. */
+/* Out of memory, on purpose, through the allocator hook: every context and
+ * engine here is made with gr_ctx_new_ex / gr_engine_new_ex and a counting
+ * allocator (failalloc.c). Each scenario runs once normally (its answer and
+ * its number of allocations recorded), then once for every allocation N
+ * with the N-th allocation failing. Every run must either give the same
+ * answer as the normal run (a failure that was absorbed, e.g. by a cache)
+ * or return GR_ENOMEM with a message; never a crash, a different answer or
+ * another status. After each run every block the hook gave out must be
+ * back, and no block it never gave out may have come to it: so the library
+ * allocates only through the hook and leaks on no error path.
+ * GRUNDY_TEST_SCALE runs more of the allocation numbers of long scenarios. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -45,7 +47,7 @@ static int on_move(void *user, const gr_move *m) {
 static gr_status position(const char *text, int play, answer *a, gr_error *err) {
     gr_ctx *ctx;
     gr_position *pos = NULL;
-    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    if (gr_ctx_new_ex(gr_failalloc(), &ctx, NULL) != GR_OK) return no_context(err);
     gr_ctx_set_table_limit(ctx, 1024); /* small 2-D tables: this test runs each scenario hundreds of times */
     gr_status st = gr_position_parse(ctx, text, strlen(text), 0, &pos, err);
     uint64_t v = 0;
@@ -75,7 +77,7 @@ static gr_status position(const char *text, int play, answer *a, gr_error *err) 
 static gr_status genus(answer *a, gr_error *err) {
     gr_ctx *ctx;
     gr_ruleset *rs;
-    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    if (gr_ctx_new_ex(gr_failalloc(), &ctx, NULL) != GR_OK) return no_context(err);
     gr_status st = gr_ctx_ruleset(ctx, "dawson", 6, &rs, err);
     gr_genus g;
     if (st == GR_OK) st = gr_ruleset_genus(rs, 7, 4, &g, err);
@@ -88,7 +90,7 @@ static gr_status genus(answer *a, gr_error *err) {
 static gr_status sequence(const char *spec, uint64_t count, int period, answer *a, gr_error *err) {
     gr_ctx *ctx;
     gr_ruleset *rs;
-    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    if (gr_ctx_new_ex(gr_failalloc(), &ctx, NULL) != GR_OK) return no_context(err);
     gr_ctx_set_sparse_start(ctx, 64);
     gr_status st = gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, err);
     if (st == GR_OK) st = gr_ruleset_compute(rs, count, err);
@@ -124,7 +126,7 @@ static gr_status kayles_options(void *user, const uint64_t *state, gr_optsink *s
 static gr_status engine(answer *a, gr_error *err) {
     gr_engine_config cfg = {1, kayles_options, NULL, 0};
     gr_engine *e;
-    gr_status st = gr_engine_new(&cfg, &e, err);
+    gr_status st = gr_engine_new_ex(&cfg, gr_failalloc(), &e, err);
     if (st != GR_OK) return st;
     uint64_t n = 40, v = 0;
     st = gr_engine_value(e, &n, &v, err);
@@ -137,7 +139,7 @@ static gr_status engine(answer *a, gr_error *err) {
 static gr_status quotient(answer *a, gr_error *err) {
     gr_ctx *ctx;
     gr_ruleset *rs;
-    if (gr_ctx_new(&ctx) != GR_OK) return no_context(err);
+    if (gr_ctx_new_ex(gr_failalloc(), &ctx, NULL) != GR_OK) return no_context(err);
     gr_status st = gr_ctx_ruleset(ctx, "tb[0.07]", 8, &rs, err);
     gr_quotient *q = NULL;
     if (st == GR_OK) st = gr_quotient_compute(rs, 14, NULL, &q, err);
@@ -152,6 +154,26 @@ static gr_status quotient(answer *a, gr_error *err) {
     if (st == GR_OK) st = gr_quotient_compute_nim(rs, 12, 3, NULL, &q, err);
     if (st == GR_OK) put(a, "with nim %llu", gr_quotient_size(q));
     gr_quotient_free(q);
+    gr_ctx_free(ctx);
+    return st;
+}
+
+/* a position read as a stream, in pieces, and written back */
+static gr_status parsed_stream(answer *a, gr_error *err) {
+    gr_ctx *ctx;
+    if (gr_ctx_new_ex(gr_failalloc(), &ctx, NULL) != GR_OK) return no_context(err);
+    gr_parser *p = NULL;
+    gr_position *pos = NULL;
+    char *text = NULL;
+    static const char *piece[] = {"kayles(3) + hacken", "bush(0-1,1-2:3) + 4\n", "+ wythoff(3,5)"};
+    gr_status st = gr_parser_new(ctx, 0, NULL, &p, err);
+    for (int i = 0; st == GR_OK && i < 3; i++) st = gr_parser_feed(p, piece[i], strlen(piece[i]), err);
+    if (st == GR_OK) st = gr_parser_finish(p, &pos, err);
+    if (st == GR_OK && gr_position_format(pos, &text, NULL) != GR_OK) st = no_context(err);
+    if (st == GR_OK) puts_a(a, text);
+    gr_failalloc()->free(gr_failalloc()->user, text); /* handed out by the context's allocator */
+    gr_parser_free(p);
+    gr_position_free(pos);
     gr_ctx_free(ctx);
     return st;
 }
@@ -174,13 +196,48 @@ static gr_status run(int which, answer *a, gr_error *err) {
     case 13: return position("prod(3,5) + prod(1,2,3)", 0, a, err);
     case 14: return quotient(a, err);
     case 15: return position("kayles(7,9,12) + kayles(3)", 1, a, err);
+    case 16: return position("rule[n -> n-k for k in 1..3; n -> a + (n-a) for a in 1..n-1 if a < n-a](40) + "
+                             "rule[(x,y) -> (x-1,y); (x,y) -> (x,y-1)](3,4)", 0, a, err);
+    case 17: return position("graph[0>1,1>2,2>0,2>3](0,3) + 2", 0, a, err);
+    case 18: return parsed_stream(a, err);
     default: return GR_EINVAL;
     }
 }
-#define SCENARIOS 16
+#define SCENARIOS 19
+
+/* Every family and play mode once through the hook, with no failure: each
+ * block must come back, and only blocks the hook gave out. */
+static void coverage(void) {
+    static const char *texts[] = {
+        "kayles(7) + dawson(30) + lasker(12) + tb[0.137](40) + tb[4.0](9) + sub[1,3,4](20)",
+        "grundy(40) + divisor(36) + coprime(30) + pow2(17) + bash[2,5](13) + coprime(10^12)",
+        "wythoff(10,20) + euclid(30,7) + fib(20) + dyn[3](30,4) + staircase(1,5,9) + stairs(2,3) + prod(3,5)",
+        "hackenbush(0-1,1-2,2-0,2-3:3,3-4,0-5,5-5) + hackenbush[1](1-2,2-3)",
+        "rule[n -> n-k for k in 1..3; n -> a + (n-a) for a in 1..n-1 if a < n-a](60)",
+        "rule[(x,y) -> (x-1,y); (x,y) -> (x,y-1); (x,y) -> (x-1,y-1)](9,7)",
+        "rule[n -> (n+1) if n < 5; n -> (n-2) if n >= 2](3) + 1",
+        "kayles(5,6) + dawson(7) + 3", "grundy(9) + sub[1,3](7) + wythoff(2,3) + hackenbush(0-1,1-2,1-3)",
+        "graph[0>1,1>2,2>0,2>3](0,3) + 2",
+        "kayles(4,5) + kayles(9) + sub[1,2](3) + tb[0.007](12)",
+        "sub[1,2,10^18](10^18) + divisor(2^63)",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        for (int play = 0; play < 3; play++) {
+            answer a = {{0}, 0};
+            gr_error err;
+            gr_failalloc_set(0);
+            gr_status st = position(texts[i], play, &a, &err);
+            CHECK(st == GR_OK || st == GR_EUNPROVEN || st == GR_ELIMIT || st == GR_EINVAL || st == GR_ECYCLE,
+                  "coverage %s (play %d): %s", texts[i], play, err.message);
+            CHECK(gr_failalloc_live() == 0 && gr_failalloc_foreign() == 0,
+                  "coverage %s (play %d): %ld blocks not returned, %lu foreign", texts[i], play, gr_failalloc_live(),
+                  gr_failalloc_foreign());
+        }
+}
 
 int main(void) {
     uint64_t scale = tu_scale();
+    coverage();
     for (int s = 0; s < SCENARIOS; s++) {
         answer ref = {{0}, 0};
         gr_error err;
@@ -189,6 +246,8 @@ int main(void) {
         gr_status st = run(s, &ref, &err);
         unsigned long calls = gr_failalloc_calls();
         CHECK(st == GR_OK, "scenario %d runs: %s", s, err.message);
+        CHECK(gr_failalloc_live() == 0 && gr_failalloc_foreign() == 0,
+              "scenario %d: %ld blocks not returned, %lu foreign", s, gr_failalloc_live(), gr_failalloc_foreign());
         /* every allocation of short scenarios; of long ones, the first
          * thousand and an even spread of the rest */
         unsigned long limit = 1000 * (unsigned long)scale, step = calls > limit ? calls / limit : 1;
@@ -201,6 +260,10 @@ int main(void) {
             int failed = gr_failalloc_failed();
             gr_failalloc_set(0);
             tried++;
+            CHECK(gr_failalloc_live() == 0, "scenario %d, allocation %lu failing: %ld blocks not returned", s, n,
+                  gr_failalloc_live());
+            CHECK(gr_failalloc_foreign() == 0, "scenario %d, allocation %lu failing: %lu blocks the hook never gave out "
+                  "came back to it", s, n, gr_failalloc_foreign());
             if (st == GR_OK) {
                 absorbed += failed;
                 CHECK(a.len == ref.len && !memcmp(a.text, ref.text, a.len),
