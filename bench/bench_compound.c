@@ -47,7 +47,7 @@ int main(void) {
     char *t = text_of(h, n, "", "\n", "\n", &len);
     double t0 = bench_now();
     gr_position *pos;
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     int moves = 0, complete;
     if (gr_position_parse(ctx, t, len, GR_PARSE_LINES, &pos, &err) != GR_OK || gr_position_misere(pos, &m, &err) != GR_OK ||
         gr_position_misere_moves(pos, 1, take_one, &moves, &complete, &err) != GR_OK) {

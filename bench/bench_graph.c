@@ -178,7 +178,7 @@ static void end_to_end(const graph *g, uint32_t tokens) {
     gr_position *pos;
     gr_error err;
     if (gr_ctx_new(&ctx) != GR_OK) exit(1);
-    gr_parse_opts opts = {gr_read_file, NULL};
+    gr_parse_opts opts = {sizeof(gr_parse_opts), gr_read_file, NULL};
     double t0 = bench_now();
     if (gr_position_parse_ex(ctx, text, strlen(text), 0, &opts, &pos, &err) != GR_OK) { fprintf(stderr, "%s\n", err.message); exit(1); }
     double t1 = bench_now();

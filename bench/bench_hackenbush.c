@@ -66,7 +66,7 @@ static void misere_forest(size_t trees, size_t nv, uint64_t *s) {
     gr_ctx *ctx;
     gr_position *pos;
     gr_error err;
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     size_t moves = 0;
     int complete;
     if (gr_ctx_new(&ctx) != GR_OK) exit(1);
@@ -91,7 +91,7 @@ static double solve_file(gr_ctx *ctx, const char *path, uint64_t *v) {
     double t0 = bench_now();
     gr_position *pos;
     gr_error err;
-    gr_parse_opts files = {gr_read_file, NULL};
+    gr_parse_opts files = {sizeof(gr_parse_opts), gr_read_file, NULL};
     if (gr_position_parse_ex(ctx, spec, strlen(spec), 0, &files, &pos, &err) != GR_OK || gr_position_value(pos, v, &err) != GR_OK) {
         fprintf(stderr, "%s\n", err.message);
         exit(1);

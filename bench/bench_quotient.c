@@ -44,7 +44,7 @@ static int count_move(void *user, const gr_move *m) {
 static double decide(gr_ctx *ctx, const char *text, const char **method, int *wins, size_t *moves) {
     gr_position *pos;
     gr_error err;
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     int complete;
     *moves = 0;
     double t0 = bench_now();

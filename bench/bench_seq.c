@@ -90,7 +90,7 @@ static result run_grundy(const char *spec, uint64_t n, int period) {
         struct rusage ru0, ru1;
         getrusage(RUSAGE_SELF, &ru0);
         double t0 = bench_now();
-        gr_period pd;
+        gr_period pd = GR_SIZED(gr_period);
         if (period) {
             if (gr_ctx_new(&ctx) == GR_OK && gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK &&
                 gr_ruleset_period(rs, n, &pd, &err) == GR_OK) {

@@ -56,7 +56,7 @@ static void *worker(void *arg) {
             gr_ruleset_compute(rs, pl->to + 1, &err) != GR_OK) {
             snprintf(j->err, sizeof j->err, "%s", err.message);
         } else {
-            gr_period p;
+            gr_period p = GR_SIZED(gr_period);
             j->ok = 1;
             cli_seq_init(vals, rs, pl->to + 1);
             for (uint64_t i = 0; i <= pl->to; i++) {

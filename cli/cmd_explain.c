@@ -126,7 +126,7 @@ int cmd_explain(const cli_opts *o) {
     if (o->every && (rc = explain_every(w, pos, vals, n)) != 0) goto out;
     if (o->has_moore) explain_moore(w, pos, o->moore, o->misere, moore_wins);
     if (o->misere && !o->has_moore) {
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         if (gr_position_misere(pos, &m, &err) != GR_OK) {
             if (w) json_line_end(w);
             rc = cli_report(&err, source, source != NULL);

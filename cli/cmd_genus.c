@@ -30,7 +30,7 @@ int cmd_genus(const cli_opts *o) {
     uint64_t heap = term.nargs ? term.args[0] : 0;
     gr_ruleset *rs = term.ruleset;
     size_t terms = o->terms ? (size_t)o->terms : 8;
-    gr_genus gen;
+    gr_genus gen = GR_SIZED(gr_genus);
     if (gr_ruleset_genus(rs, heap, terms, &gen, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     /* Conway's notation: stop once the computed tail alternates */
     size_t show = gen.count, j = gen.count;

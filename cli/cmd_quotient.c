@@ -74,7 +74,7 @@ int cmd_quotient(const cli_opts *o) {
     gr_quotient *q = NULL;
     uint32_t *pp = NULL;
     /* --search-limit bounds the states of the proof */
-    gr_quotient_limits lim = {0, o->has_search_limit ? o->search_limit : 0, 0};
+    gr_quotient_limits lim = {sizeof(gr_quotient_limits), 0, o->has_search_limit ? o->search_limit : 0, 0};
     if (gr_ctx_ruleset(ctx, o->pos[0], strlen(o->pos[0]), &rs, &err) != GR_OK ||
         gr_quotient_compute(rs, o->to, &lim, &q, &err) != GR_OK) {
         rc = cli_report(&err, NULL, 0);

@@ -43,7 +43,7 @@ static int on_progress(void *user, uint64_t done, uint64_t total) {
 
 /* --period: a proven period within the first N+1 values, or an honest "none" */
 static int print_period(const cli_opts *o, gr_ruleset *rs) {
-    gr_period per;
+    gr_period per = GR_SIZED(gr_period);
     gr_error err;
     gr_error_clear(&err);
     if (gr_ruleset_period(rs, o->to + 1, &per, &err) != GR_OK) return cli_report(&err, NULL, 0);
@@ -93,7 +93,7 @@ static int print_period(const cli_opts *o, gr_ruleset *rs) {
 static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals) {
     char why[512];
     if (o->plot_path) {
-        gr_period per = {0};
+        gr_period per = GR_SIZED(gr_period);
         gr_error e2;
         if (gr_ruleset_period(rs, o->to + 1, &per, &e2) != GR_OK) per.found = 0;
         if (cli_write_svg(o->plot_path, gr_ruleset_spec(rs), vals, per.found, per.preperiod, per.period, per.saltus, why,

@@ -28,7 +28,7 @@ typedef struct solved {
 /* normal play of a sum with an infinite loopy term: N or D (*done 0 when
  * the sum's value is finite: ordinary play) */
 static gr_status solve_loopy(gr_position *pos, size_t maxm, solved *s, int *done, gr_error *err) {
-    gr_gvalue gv;
+    gr_gvalue gv = GR_SIZED(gr_gvalue);
     *done = 0;
     gr_status st = gr_position_gvalue(pos, &gv, err);
     if (st != GR_OK || !gv.infinite) return st;
@@ -77,6 +77,7 @@ static gr_status solve(const cli_opts *o, gr_position *pos, solved *s, gr_error 
         s->one_position = 1;
     } else if (o->misere) {
         s->play = "misere";
+        s->mis = GR_SIZED(gr_misere);
         st = gr_position_misere(pos, &s->mis, err);
         if (st == GR_OK) st = gr_position_misere_moves(pos, maxm, cli_moves_collect, &s->mv, &s->complete, err);
         s->wins = s->mis.wins;

@@ -19,7 +19,7 @@ int cmd_value(const cli_opts *o) {
     cli_progress_detach(&prog);
     if (st == GR_ECYCLE && cli_has_loopy_term(pos)) {
         /* a loopy sum of infinite value: ∞{K} */
-        gr_gvalue gv;
+        gr_gvalue gv = GR_SIZED(gr_gvalue);
         if (gr_position_gvalue(pos, &gv, &err) != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
         if (gv.infinite) {
             cli_print_infinite(gv.K, gv.nK, 0);

@@ -70,7 +70,7 @@ static void loopy_options(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t 
         const char *to = tm.mv.list[k].to;
         gr_position *op = NULL;
         gr_term_info ot;
-        gr_gvalue g;
+        gr_gvalue g = GR_SIZED(gr_gvalue);
         if (cli_parse(ctx, to, strlen(to), 0, &op, &err) != GR_OK || gr_position_count(op) != 1 ||
             gr_position_term(op, 0, &ot) != GR_OK || gr_position_term_gvalue(op, 0, &g, &err) != GR_OK) {
             gr_position_free(op);
@@ -105,7 +105,7 @@ done:
 
 /* a term of infinite value: K, why no finite value fits, its options */
 static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t i) {
-    gr_gvalue g;
+    gr_gvalue g = GR_SIZED(gr_gvalue);
     gr_error err;
     gr_term_info t;
     if (gr_position_term(pos, i, &t) != GR_OK || gr_position_term_gvalue(pos, i, &g, &err) != GR_OK) return 1;
@@ -149,7 +149,7 @@ static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const ch
                          const uint64_t *vals, const explain_kind *kind) {
     size_t n = gr_position_count(pos), ninf = 0, first_inf = n;
     gr_error err;
-    gr_gvalue gv;
+    gr_gvalue gv = GR_SIZED(gr_gvalue);
     gr_outcome oc;
     int rc = 0, complete = 0;
     uint64_t f = 0, *K = NULL;
@@ -201,7 +201,7 @@ static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const ch
     printf("\nthe sum (Smith's rule for loopy games: finite values add by XOR; a finite g and ∞(K) add to\n"
            "∞(K XOR g), each member of K XORed with g; two infinite values add to ∞{})\n");
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
-        gr_gvalue g;
+        gr_gvalue g = GR_SIZED(gr_gvalue);
         if (kind[i] == EXPLAIN_INFINITE && gr_position_term_gvalue(pos, i, &g, &err) == GR_OK) {
             char vt[256];
             infinite_text(vt, sizeof vt, g.K, g.nK);

@@ -109,7 +109,7 @@ static const char *how_name(gr_how_kind k) {
 
 /* one heap of a heap ruleset; 0, or the exit code */
 static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
-    gr_how how;
+    gr_how how = GR_SIZED(gr_how);
     gr_error err;
     if (gr_ruleset_value_how(rs, h, &how, &err) != GR_OK) return cli_report(&err, NULL, 0);
     const char *spec = gr_ruleset_spec(rs);

@@ -189,7 +189,7 @@ int cli_load_position(const cli_opts *o, gr_ctx *ctx, int args_as_lines, gr_posi
         return rc;
     }
     *source = strcmp(path, "-") ? path : "<stdin>";
-    gr_parse_opts files = {gr_read_file, NULL};
+    gr_parse_opts files = {sizeof(gr_parse_opts), gr_read_file, NULL};
     gr_parser *ps = NULL;
     if (gr_parser_new(ctx, GR_PARSE_LINES, &files, &ps, &err) != GR_OK) return cli_report(&err, NULL, 0);
     char why[512];
@@ -206,7 +206,7 @@ int cli_load_position(const cli_opts *o, gr_ctx *ctx, int args_as_lines, gr_posi
 }
 
 gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **pos, gr_error *err) {
-    gr_parse_opts files = {gr_read_file, NULL};
+    gr_parse_opts files = {sizeof(gr_parse_opts), gr_read_file, NULL};
     return gr_position_parse_ex(ctx, text, len, flags, &files, pos, err);
 }
 

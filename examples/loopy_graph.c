@@ -36,7 +36,7 @@ int main(void) {
     if (gr_ctx_new(&ctx) != GR_OK) return 1;
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         gr_position *pos;
-        gr_gvalue g;
+        gr_gvalue g = GR_SIZED(gr_gvalue);
         gr_outcome o;
         int complete;
         if (gr_position_parse(ctx, texts[i], strlen(texts[i]), 0, &pos, &err) != GR_OK ||

@@ -119,7 +119,7 @@ static void answers(gr_position *pos, char *out, size_t cap) {
     st = gr_position_winning_moves(pos, 20, collect, &ms, &complete, &err);
     used += (size_t)snprintf(out + used, cap - used, "moves %s %s; ", gr_status_name(st), st || !ms.text ? "" : ms.text);
     free(ms.text);
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     st = gr_position_misere(pos, &m, &err);
     used += (size_t)snprintf(out + used, cap - used, "misere %s %d; ", gr_status_name(st), st ? 0 : m.wins);
     if (gr_position_count(pos) <= 64) {
@@ -316,8 +316,56 @@ static void test_version(void) {
           GRUNDY_VERSION_NUMBER);
 }
 
+/* structs that carry their size: one without it is refused with a message,
+ * one with it works, and a result keeps its size after the call */
+static gr_status no_options(void *user, const uint64_t *state, gr_optsink *sink, gr_error *err) {
+    (void)user; (void)state; (void)sink; (void)err;
+    return GR_OK;
+}
+
+static void test_sized(void) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    CHECK(gr_ctx_new(&ctx) == GR_OK && gr_ctx_ruleset(ctx, "sub[1,2]", 8, &rs, &err) == GR_OK, "context");
+    gr_period bad = {0};
+    CHECK(gr_ruleset_period(rs, 100, &bad, &err) == GR_EINVAL && strstr(err.message, "sizeof(gr_period)"),
+          "a gr_period without its size: %s", err.message);
+    gr_period p = GR_SIZED(gr_period);
+    CHECK(gr_ruleset_period(rs, 100, &p, &err) == GR_OK && p.found && p.period == 3 && p.size == sizeof p,
+          "a sized gr_period: found %d period %llu size %zu", p.found, (unsigned long long)p.period, p.size);
+    gr_position *pos = NULL;
+    CHECK(gr_position_parse(ctx, "3 + 4", 5, 0, &pos, &err) == GR_OK, "parse");
+    gr_misere m = {0};
+    CHECK(gr_position_misere(pos, &m, &err) == GR_EINVAL && strstr(err.message, "gr_misere"), "gr_misere unsized");
+    m = GR_SIZED(gr_misere);
+    CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == 1 && m.size == sizeof m, "gr_misere sized");
+    gr_position_free(pos);
+    gr_parse_opts opts = {0};
+    CHECK(gr_position_parse_ex(ctx, "3", 1, 0, &opts, &pos, &err) == GR_EINVAL && strstr(err.message, "gr_parse_opts"),
+          "gr_parse_opts unsized");
+    gr_quotient_limits lim = {0};
+    gr_quotient *q = NULL;
+    CHECK(gr_quotient_compute(rs, 10, &lim, &q, &err) == GR_EINVAL && !q, "gr_quotient_limits unsized");
+    gr_engine_config cfg = {0};
+    cfg.state_words = 1;
+    cfg.options = no_options;
+    gr_engine *e = NULL;
+    CHECK(gr_engine_new(&cfg, &e, &err) == GR_EINVAL && !e, "gr_engine_config unsized");
+    cfg.size = sizeof cfg;
+    CHECK(gr_engine_new(&cfg, &e, &err) == GR_OK && e, "gr_engine_config sized");
+    gr_engine_free(e);
+    gr_custom_family def = {0};
+    def.name = "mine";
+    def.heap = 1;
+    CHECK(gr_ctx_define_family(ctx, &def, &err) == GR_EINVAL && strstr(err.message, "gr_custom_family"),
+          "gr_custom_family unsized");
+    gr_ctx_free(ctx);
+}
+
 int main(void) {
     test_version();
+    test_sized();
     test_refusals();
     test_random();
     test_million();

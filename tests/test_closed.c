@@ -80,7 +80,7 @@ int main(void) {
                 gr_ctx *c2;
                 gr_position *pos;
                 gr_error e2;
-                gr_misere m;
+                gr_misere m = GR_SIZED(gr_misere);
                 if (gr_ctx_new(&c2) != GR_OK) abort();
                 CHECK(gr_position_parse(c2, text, strlen(text), 0, &pos, &e2) == GR_OK, "%s", e2.message);
                 CHECK(gr_position_misere(pos, &m, &e2) == GR_OK && m.wins == bw && !strcmp(m.method, "formula"),

@@ -76,7 +76,7 @@ static void test_misere(uint64_t seed) {
         if (gr_ctx_new(&ctx) != GR_OK) abort();
         gr_position *pos = parse(ctx, text);
         if (!pos) { gr_ctx_free(ctx); continue; }
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         gr_error err;
         CHECK(gr_position_misere(pos, &m, &err) == GR_OK, "%s: %s", text, err.message);
         CHECK(m.wins == win, "case %llu '%s': misère %s by %s, game tree says the mover %s", (unsigned long long)c,
@@ -121,7 +121,7 @@ static void test_misere_known(void) {
     gr_ctx *ctx;
     if (gr_ctx_new(&ctx) != GR_OK) abort();
     gr_position *pos = parse(ctx, "kayles(8)");
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     gr_error err;
     CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == 1 && m.sj_wins == 0 && m.value == 1,
           "kayles(8): misère N although SG 1 and SJ says P");
@@ -218,7 +218,7 @@ static void test_misere_states(uint64_t seed) {
         memset(smem, 0, sizeof smem);
         int bw = state_misere_wins(t, nt);
         gr_position *pos = parse(ctx, text);
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         gr_error err;
         CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == bw, "'%s' misère: %d, the game tree says %d (%s)", text,
               m.wins, bw, err.message);
@@ -246,7 +246,7 @@ static void test_genus(uint64_t seed) {
         gr_ctx *ctx;
         gr_ruleset *rs;
         gr_error err;
-        gr_genus g;
+        gr_genus g = GR_SIZED(gr_genus);
         if (gr_ctx_new(&ctx) != GR_OK) abort();
         CHECK(gr_ctx_ruleset(ctx, rules[0].spec, strlen(rules[0].spec), &rs, &err) == GR_OK, "%s", err.message);
         CHECK(gr_ruleset_genus(rs, (uint64_t)heap, 5, &g, &err) == GR_OK, "%s", err.message);
@@ -267,7 +267,7 @@ static void test_genus(uint64_t seed) {
     gr_ctx *ctx;
     gr_ruleset *nim;
     gr_error err;
-    gr_genus g;
+    gr_genus g = GR_SIZED(gr_genus);
     if (gr_ctx_new(&ctx) != GR_OK) abort();
     CHECK(gr_ctx_ruleset(ctx, "nim", 3, &nim, &err) == GR_OK, "nim");
     CHECK(gr_ruleset_genus(nim, 0, 5, &g, &err) == GR_OK && g.g == 0 && g.gamma[0] == 1 && g.gamma[1] == 2 &&

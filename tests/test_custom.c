@@ -102,7 +102,7 @@ static int check_move(void *user, const gr_move *m) {
 static int misere_wins(gr_ctx *ctx, const char *text) {
     gr_position *pos;
     gr_error err;
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) return -1;
     int w = gr_position_misere(pos, &m, &err) == GR_OK ? m.wins : -1;
     gr_position_free(pos);
@@ -126,18 +126,18 @@ int main(void) {
     gr_error err;
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     gr_custom_family defs[] = {
-        {"mykayles", 1, 1, kayles_options, NULL, NULL},
-        {"take3", 1, 0, take3_options, NULL, NULL},
-        {"mywythoff", 0, 0, wythoff_options, pair_check, NULL},
-        {"king", 0, 0, king_options, pair_check, NULL},
-        {"grow", 1, 0, grow_options, NULL, NULL},
-        {"loop", 0, 0, loop_options, NULL, NULL},
+        {sizeof(gr_custom_family), "mykayles", 1, 1, kayles_options, NULL, NULL},
+        {sizeof(gr_custom_family), "take3", 1, 0, take3_options, NULL, NULL},
+        {sizeof(gr_custom_family), "mywythoff", 0, 0, wythoff_options, pair_check, NULL},
+        {sizeof(gr_custom_family), "king", 0, 0, king_options, pair_check, NULL},
+        {sizeof(gr_custom_family), "grow", 1, 0, grow_options, NULL, NULL},
+        {sizeof(gr_custom_family), "loop", 0, 0, loop_options, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
         CHECK(gr_ctx_define_family(ctx, &defs[i], &err) == GR_OK, "define %s: %s", defs[i].name, err.message);
 
     /* names */
-    gr_custom_family bad = {"kayles", 1, 1, kayles_options, NULL, NULL};
+    gr_custom_family bad = {sizeof(gr_custom_family), "kayles", 1, 1, kayles_options, NULL, NULL};
     CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL && strstr(err.message, "taken"), "built-in name");
     bad.name = "mykayles";
     CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL, "defined twice");

@@ -55,7 +55,7 @@ static gr_status failing_opts(void *user, const uint64_t *st, gr_optsink *sink, 
 }
 
 static gr_engine *make(gr_options_fn fn, size_t words, size_t max) {
-    gr_engine_config cfg = {words, fn, NULL, max};
+    gr_engine_config cfg = {sizeof(gr_engine_config), words, fn, NULL, max};
     gr_engine *e;
     gr_error err;
     if (gr_engine_new(&cfg, &e, &err) != GR_OK) abort();
@@ -142,7 +142,7 @@ int main(void) {
     gr_engine_free(e);
 
     /* bad configuration */
-    gr_engine_config bad = {0, chain_opts, NULL, 0};
+    gr_engine_config bad = {sizeof(gr_engine_config), 0, chain_opts, NULL, 0};
     CHECK(gr_engine_new(&bad, &e, &err) == GR_EINVAL && e == NULL, "zero state words");
 
     /* mex helpers */

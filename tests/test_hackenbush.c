@@ -109,7 +109,7 @@ int main(void) {
         moves += cm.ok;
         /* misère by the library's search */
         if (c % 3 == 0) {
-            gr_misere mr;
+            gr_misere mr = GR_SIZED(gr_misere);
             CHECK(gr_position_misere(pos, &mr, &err) == GR_OK && mr.wins == brute_misere(all), "%s misère", text);
             mis++;
         }
@@ -179,7 +179,7 @@ int main(void) {
     /* files are read only with a reader */
     CHECK(gr_position_parse(ctx, spec, strlen(spec), 0, &pos, &err) == GR_EINVAL && strstr(err.message, "no file reader"),
           "no reader: %s", err.message);
-    gr_parse_opts files = {gr_read_file, NULL};
+    gr_parse_opts files = {sizeof(gr_parse_opts), gr_read_file, NULL};
     CHECK(gr_position_parse_ex(ctx, spec, strlen(spec), 0, &files, &pos, &err) == GR_OK, "file: %s", err.message);
     CHECK(gr_position_value(pos, &v, &err) == GR_EUNPROVEN, "a file whose weighted edge 1-2 lies on a cycle");
     gr_position_free(pos);

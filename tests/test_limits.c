@@ -64,7 +64,7 @@ static void expect_stop(const char *text, int mode, const char *where) {
         gr_status st = GR_OK;
         if (pos) {
             if (mode == 0) {
-                gr_misere m;
+                gr_misere m = GR_SIZED(gr_misere);
                 st = gr_position_misere(pos, &m, &err);
             } else if (mode == 1) {
                 uint64_t steps[4];
@@ -168,7 +168,7 @@ static void test_prompt_stops(void) {
             uint64_t v, steps[4];
             int wins, complete;
             size_t decisive;
-            gr_genus gen;
+            gr_genus gen = GR_SIZED(gr_genus);
             gr_term_info ti;
             switch (cases[i].mode) {
             case 1: st = gr_position_every(pos, steps, &wins, &decisive, &err); break;

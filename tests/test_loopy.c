@@ -449,7 +449,7 @@ static void random_positions(uint64_t seed) {
         collected_free(&cl);
         /* the value: finite exactly when no token's value is infinite, and
          * then the XOR (ordinary value calls agree) */
-        gr_gvalue gv;
+        gr_gvalue gv = GR_SIZED(gr_gvalue);
         uint64_t v;
         CHECK(gr_position_gvalue(pos, &gv, &err) == GR_OK, "case %llu: gvalue", (unsigned long long)c);
         gr_status vs = gr_position_value(pos, &v, &err);
@@ -467,7 +467,7 @@ static void random_positions(uint64_t seed) {
 /* ---- graph files ---- */
 
 static gr_status parse_file_pos(const char *text, gr_position **pos, gr_error *err) {
-    gr_parse_opts opts = {gr_read_file, NULL};
+    gr_parse_opts opts = {sizeof(gr_parse_opts), gr_read_file, NULL};
     return gr_position_parse_ex(ctx, text, strlen(text), 0, &opts, pos, err);
 }
 
@@ -500,7 +500,7 @@ static void file_cases(void) {
     snprintf(text, sizeof text, "graph[@%s](4) + graph[@%s](5,6)", path, path);
     CHECK(parse_file_pos(text, &pos, &err) == GR_OK, "%s: %s", text, err.message);
     if (pos) {
-        gr_gvalue gv;
+        gr_gvalue gv = GR_SIZED(gr_gvalue);
         CHECK(gr_position_term_gvalue(pos, 0, &gv, &err) == GR_OK && !gv.infinite && gv.value == 0, "vertex 4: 0");
         /* the self-loop: ∞(∅) (no finite follower), so the sum is a draw */
         CHECK(gr_position_term_gvalue(pos, 1, &gv, &err) == GR_OK && gv.infinite && gv.nK == 0, "5 + self-loop: ∞(∅)");
@@ -614,7 +614,7 @@ static void sparse_numbers(uint64_t seed) {
             gr_position_free(pa);
             continue;
         }
-        gr_gvalue ga, gb;
+        gr_gvalue ga = GR_SIZED(gr_gvalue), gb = GR_SIZED(gr_gvalue);
         gr_outcome oa, ob;
         CHECK(gr_position_loopy_outcome(pa, &oa, &err) == GR_OK && gr_position_loopy_outcome(pb, &ob, &err) == GR_OK &&
                   oa == ob,
@@ -696,7 +696,7 @@ static void random_loopy_rules(uint64_t seed) {
         draws += og == GR_OUTCOME_D;
         /* each term's value: the same, finite or ∞(K) */
         for (size_t i = 0; i < (size_t)nterms; i++) {
-            gr_gvalue a, b;
+            gr_gvalue a = GR_SIZED(gr_gvalue), b = GR_SIZED(gr_gvalue);
             uint64_t ka[64], kb[64];
             size_t na = 0, nb = 0;
             CHECK(gr_position_term_gvalue(pr, i, &a, &err) == GR_OK, "term gvalue: %s", err.message);

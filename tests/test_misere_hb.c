@@ -111,7 +111,7 @@ static void check_moves(const char *text) {
           text);
     for (int i = 0; i < a.n; i++) {
         const char *method;
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         CHECK(grundy_wins(a.text[i], &method, &m) == 0, "%s: the winning move to %s leaves N", text, a.text[i]);
         free(a.text[i]);
     }
@@ -133,7 +133,7 @@ static void check(const hgraph *g, const int *cut, int nterms, int heap) {
     }
     if (heap) snprintf(text + strlen(text), sizeof text - strlen(text), " + %d", heap);
     const char *method = "";
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     int got = grundy_wins(text, &method, &m);
     checked_positions++;
     genus_used += !strcmp(method, "genus");
@@ -248,7 +248,7 @@ static void random_forests(uint64_t seed) {
         }
         if (heap) snprintf(text + strlen(text), sizeof text - strlen(text), " + %d", heap);
         const char *method = "";
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         int got = grundy_wins(text, &method, &m);
         checked_positions++;
         genus_used += !strcmp(method, "genus");
@@ -262,7 +262,7 @@ static void sj_example(void) {
     /* two stalks of length 2 on the ground: P in misère play, where the SJ
      * rule on the tree's value 0 says N */
     const char *method;
-    gr_misere m;
+    gr_misere m = GR_SIZED(gr_misere);
     CHECK(grundy_wins("hackenbush(0-1,1-2,0-3,3-4)", &method, &m) == 0 && m.sj_wins == 1 && !strcmp(method, "genus"),
           "two stalks of 2: P by genus (sj says N): got %s by %s", m.wins ? "N" : "P", method);
 }

@@ -13,7 +13,7 @@ static void known(const char *spec, uint64_t pre, uint64_t per) {
     gr_ctx *ctx;
     gr_ruleset *rs;
     gr_error err;
-    gr_period p;
+    gr_period p = GR_SIZED(gr_period);
     if (gr_ctx_new(&ctx) != GR_OK) abort();
     CHECK(gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK, "%s", err.message);
     CHECK(gr_ruleset_period(rs, 4096, &p, &err) == GR_OK, "%s", err.message);

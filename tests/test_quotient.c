@@ -76,7 +76,7 @@ static void random_rules(uint64_t seed) {
         gr_quotient *q;
         gr_error err;
         /* small bounds keep the test quick; the few rules they stop are skipped */
-        gr_quotient_limits lim = {256, (uint64_t)1 << 16, 0};
+        gr_quotient_limits lim = {sizeof(gr_quotient_limits), 256, (uint64_t)1 << 16, 0};
         gr_status st = gr_quotient_compute(rs, (uint64_t)N, &lim, &q, &err);
         if (st == GR_ELIMIT) { gr_ctx_free(ctx); continue; }
         CHECK(st == GR_OK, "%s to %d: %s", b.spec, N, err.message);
@@ -186,7 +186,7 @@ static void via_position(void) {
         gr_position *pos;
         gr_error err;
         if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) { CHECK(0, "%s", err.message); continue; }
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         if (gr_position_misere(pos, &m, &err) != GR_OK) { CHECK(0, "%s", err.message); gr_position_free(pos); continue; }
         CHECK(!strcmp(m.method, "quotient"), "%s: method %s", text, m.method);
         CHECK(m.wins == brute_wins_misere(&kay, h, k), "%s misjudged", text);
@@ -280,7 +280,7 @@ static void misere_values(uint64_t seed) {
         if (gr_ctx_new(&ctx) != GR_OK) exit(1);
         gr_quotient *q;
         gr_error err;
-        gr_quotient_limits lim = {256, (uint64_t)1 << 16, 0};
+        gr_quotient_limits lim = {sizeof(gr_quotient_limits), 256, (uint64_t)1 << 16, 0};
         if (gr_quotient_compute_nim(ruleset(ctx, b[0].spec), (uint64_t)N, M, &lim, &q, &err) != GR_OK) {
             gr_ctx_free(ctx);
             continue;
@@ -314,7 +314,7 @@ static void errors(void) {
     gr_error err;
     gr_ruleset *w = ruleset(ctx, "wythoff");
     CHECK(gr_quotient_compute(w, 5, NULL, &q, &err) == GR_EINVAL && !q, "wythoff is not a heap game");
-    gr_quotient_limits lim = {50, 0, 0};
+    gr_quotient_limits lim = {sizeof(gr_quotient_limits), 50, 0, 0};
     gr_status st = gr_quotient_compute(ruleset(ctx, "tb[0.07]"), 30, &lim, &q, &err);
     CHECK(st == GR_ELIMIT && !q, "a bound of 50 elements must stop Q_30(0.07)");
     CHECK(strstr(err.message, "proved up to heap 24") != NULL, "the message names the last heap: %s", err.message);

@@ -209,7 +209,7 @@ static void kernel_rules(void) {
         CHECK(gr_ctx_new(&c2) == GR_OK, "ctx");
         gr_ctx_set_table_limit(c2, 300);
         CHECK(gr_ctx_ruleset(c2, spec, strlen(spec), &rs, &err) == GR_OK, "%s", err.message);
-        gr_period per;
+        gr_period per = GR_SIZED(gr_period);
         gr_status st = gr_ruleset_period(rs, 300, &per, &err);
         CHECK(u ? st == GR_EINVAL : st == GR_OK, "%s: period status %s", spec, gr_status_name(st));
         if (st == GR_OK && per.found) {
@@ -228,7 +228,7 @@ static void kernel_rules(void) {
     gr_ctx *c3;
     gr_ruleset *rs3;
     gr_error e3;
-    gr_period p3;
+    gr_period p3 = GR_SIZED(gr_period);
     const char *capped = "rule[n -> n-k for k in 1..2; n -> a + (n-1-a) for a in 1..min((n-1)/2, 40)]";
     CHECK(gr_ctx_new(&c3) == GR_OK && gr_ctx_ruleset(c3, capped, strlen(capped), &rs3, &e3) == GR_OK, "capped");
     CHECK(gr_ruleset_period(rs3, 1000, &p3, &e3) == GR_EINVAL, "capped splits: no periodicity theorem");
@@ -288,7 +288,7 @@ static void sums_and_play(void) {
         CHECK(val(t1) == val(t2), "%s", t1);
         gr_position *p1, *p2;
         gr_error err;
-        gr_misere m1, m2;
+        gr_misere m1 = GR_SIZED(gr_misere), m2 = GR_SIZED(gr_misere);
         CHECK(gr_position_parse(ctx, t1, strlen(t1), 0, &p1, &err) == GR_OK && gr_position_parse(ctx, t2, strlen(t2), 0, &p2, &err) == GR_OK,
               "parse");
         CHECK(gr_position_misere(p1, &m1, &err) == GR_OK && gr_position_misere(p2, &m2, &err) == GR_OK && m1.wins == m2.wins,

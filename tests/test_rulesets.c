@@ -122,7 +122,7 @@ static void test_period_values(uint64_t seed) {
         gr_ruleset *rs;
         gr_error err;
         if (gr_ctx_ruleset(ctx, b.spec, strlen(b.spec), &rs, &err) != GR_OK) { CHECK(0, "%s", err.message); continue; }
-        gr_period p;
+        gr_period p = GR_SIZED(gr_period);
         CHECK(gr_ruleset_period(rs, 300, &p, &err) == GR_OK, "period %s", err.message);
         if (p.found) {
             proved++;

@@ -23,7 +23,7 @@ int main(void) {
     if (go <= 0) return go < 0;
     while (rc == 0 && t-- > 0) {
         gr_position *pos;
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         int n;
         text.len = 0;
         if (scanf("%d", &n) != 1 || n < 1) {

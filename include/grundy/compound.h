@@ -42,6 +42,7 @@ void gr_ctx_set_search_limit(gr_ctx *ctx, uint64_t positions);
 uint64_t gr_ctx_search_limit(const gr_ctx *ctx);
 
 typedef struct gr_misere {
+    size_t size;         /* sizeof(gr_misere): set by the caller (GR_SIZED) */
     int wins;            /* 1: the player to move wins under misère play */
     int sj_wins;         /* what the SJ rule says (not always true!) */
     const char *method;  /* "sj-theorem", "genus" or "search" */
@@ -65,6 +66,7 @@ GR_NODISCARD gr_status gr_position_misere_moves(gr_position *pos, size_t max_mov
 #define GR_GENUS_MAX_TERMS 16
 
 typedef struct gr_genus {
+    size_t size;         /* sizeof(gr_genus): set by the caller (GR_SIZED) */
     uint64_t g;
     uint64_t gamma[GR_GENUS_MAX_TERMS];
     size_t count;

@@ -36,6 +36,7 @@ typedef struct gr_emit gr_emit;
 int gr_emit_option(gr_emit *out, const uint64_t *vals, size_t n);
 
 typedef struct gr_custom_family {
+    size_t size;         /* sizeof(gr_custom_family): set by the caller (GR_SIZED) */
     const char *name;   /* [a-z_][a-z0-9_]*, at most 32 characters, not a built-in name (copied) */
     int heap;           /* 1: a heap family; 0: a state family */
     int splits;         /* heap families: 1 when an option may leave two or more heaps (misère play relies on it) */

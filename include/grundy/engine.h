@@ -43,6 +43,7 @@ GR_NODISCARD gr_status gr_optsink_add(gr_optsink *sink, const uint64_t *componen
 typedef gr_status (*gr_options_fn)(void *user, const uint64_t *state, gr_optsink *sink, gr_error *err);
 
 typedef struct gr_engine_config {
+    size_t size;         /* sizeof(gr_engine_config): set by the caller (GR_SIZED) */
     size_t state_words;      /* >= 1 */
     gr_options_fn options;   /* required */
     void *user;              /* passed to options */

@@ -39,6 +39,7 @@ typedef enum gr_outcome { GR_OUTCOME_P = 0, GR_OUTCOME_N = 1, GR_OUTCOME_D = 2 }
 /* A generalized Sprague-Grundy value: finite (value), or ∞(K) with K the
  * ascending finite values K[0..nK). */
 typedef struct gr_gvalue {
+    size_t size;         /* sizeof(gr_gvalue): set by the caller (GR_SIZED) */
     int infinite;
     uint64_t value;
     const uint64_t *K;

@@ -64,6 +64,7 @@ GR_NODISCARD gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, co
 typedef gr_status (*gr_read_fn)(void *user, const char *path, char **text, size_t *len, gr_error *err);
 
 typedef struct gr_parse_opts {
+    size_t size;         /* sizeof(gr_parse_opts): set by the caller (GR_SIZED) */
     gr_read_fn read_file; /* NULL: a term that names a file is refused */
     void *user;
 } gr_parse_opts;

@@ -35,6 +35,7 @@ typedef struct gr_quotient gr_quotient;
 
 /* Bounds of one computation. 0 in a field means its default. */
 typedef struct gr_quotient_limits {
+    size_t size;         /* sizeof(gr_quotient_limits): set by the caller (GR_SIZED) */
     uint32_t max_size;    /* largest quotient accepted (default 4096) */
     uint64_t max_states;  /* states one verification may visit (default 2^22) */
     uint64_t max_work;    /* states of all verifications plus elements of all

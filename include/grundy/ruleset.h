@@ -73,6 +73,7 @@ typedef enum gr_how_kind {
     GR_HOW_OTHER        /* the family's own method (text), e.g. a state game */
 } gr_how_kind;
 typedef struct gr_how {
+    size_t size;         /* sizeof(gr_how): set by the caller (GR_SIZED) */
     gr_how_kind kind;
     uint64_t value;
     const char *text;   /* FORMULA, OTHER: static words; NULL otherwise */
@@ -128,6 +129,7 @@ GR_NODISCARD gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, co
 /* Proven periodicity of a heap ruleset (finite subtraction sets and finite
  * take-and-break codes). */
 typedef struct gr_period {
+    size_t size;         /* sizeof(gr_period): set by the caller (GR_SIZED) */
     int found;            /* 1 when proved */
     uint64_t preperiod;   /* G(n + period) = G(n) for every n >= preperiod */
     uint64_t period;      /* the smallest such period */

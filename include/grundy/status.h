@@ -82,6 +82,17 @@ typedef struct gr_allocator {
     void *user;
 } gr_allocator;
 
+/* Structs the caller hands to grundy, to read (configurations) or to fill
+ * (results), start with their size, so a later version can add fields at
+ * the end and still tell an old caller's struct from a new one. Set it to
+ * sizeof the struct before the call: in C, GR_SIZED(gr_period) is a
+ * zeroed gr_period with its size set; in C++, `gr_period p{}; p.size =
+ * sizeof p;`. A call given a struct whose size is too small (0 included)
+ * fails with GR_EINVAL and a message saying so. Structs grundy hands out
+ * (gr_move and gr_term_info in callbacks) and gr_error do not change: a
+ * later version adds new ones instead. */
+#define GR_SIZED(T) ((T){.size = sizeof(T)})
+
 /* Frees a string grundy allocated for the caller (the *_format calls). The
  * same as free() from C; bindings in other languages call this one, so the
  * memory goes back to the allocator that gave it. Accepts NULL. */

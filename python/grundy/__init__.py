@@ -431,7 +431,8 @@ class Context:
 
         c_opts = _n.FAMILY_OPTIONS_FN(opts)
         c_chk = _n.FAMILY_CHECK_FN(chk) if check is not None else _n.FAMILY_CHECK_FN()
-        fam = _n.CustomFamily(_text(name, "name"), 1 if heap else 0, 1 if splits else 0, c_opts, c_chk, None)
+        fam = _n.CustomFamily(name=_text(name, "name"), heap=1 if heap else 0, splits=1 if splits else 0,
+                              options=c_opts, check=c_chk, user=None)
         err = _n.Error()
         st = _lib.gr_ctx_define_family(self._live(), ctypes.byref(fam), ctypes.byref(err))
         self._check(st, err)
@@ -869,7 +870,8 @@ class Engine:
                 return _n.GR_EINVAL
 
         self._cb = _n.ENGINE_OPTIONS_FN(cb)
-        cfg = _n.EngineConfig(w, self._cb, None, _u64(max_states, "max_states"))
+        cfg = _n.EngineConfig(state_words=w, options=self._cb, user=None,
+                              max_states=_u64(max_states, "max_states"))
         e = ctypes.c_void_p()
         err = _n.Error()
         st = _lib.gr_engine_new(ctypes.byref(cfg), ctypes.byref(e), ctypes.byref(err))

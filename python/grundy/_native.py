@@ -35,18 +35,26 @@ class Move(ctypes.Structure):
                 ("nparts", size_t), ("parts", ctypes.POINTER(TermInfo))]
 
 
-class Misere(ctypes.Structure):
-    _fields_ = [("wins", c_int), ("sj_wins", c_int), ("method", ctypes.c_char_p),
+class Sized(ctypes.Structure):
+    """A struct that starts with its size (GR_SIZED): set on construction."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.size = ctypes.sizeof(self)
+
+
+class Misere(Sized):
+    _fields_ = [("size", size_t), ("wins", c_int), ("sj_wins", c_int), ("method", ctypes.c_char_p),
                 ("value", u64), ("searched", u64)]
 
 
-class Period(ctypes.Structure):
-    _fields_ = [("found", c_int), ("preperiod", u64), ("period", u64), ("checked", u64),
+class Period(Sized):
+    _fields_ = [("size", size_t), ("found", c_int), ("preperiod", u64), ("period", u64), ("checked", u64),
                 ("proof_end", u64), ("saltus", u64)]
 
 
-class GValue(ctypes.Structure):
-    _fields_ = [("infinite", c_int), ("value", u64), ("K", P_u64), ("nK", size_t)]
+class GValue(Sized):
+    _fields_ = [("size", size_t), ("infinite", c_int), ("value", u64), ("K", P_u64), ("nK", size_t)]
 
 
 P_Error = ctypes.POINTER(Error)
@@ -59,13 +67,13 @@ INTERRUPT_FN = ctypes.CFUNCTYPE(c_int, vp)
 ENGINE_OPTIONS_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, vp, P_Error)
 
 
-class CustomFamily(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("heap", c_int), ("splits", c_int),
+class CustomFamily(Sized):
+    _fields_ = [("size", size_t), ("name", ctypes.c_char_p), ("heap", c_int), ("splits", c_int),
                 ("options", FAMILY_OPTIONS_FN), ("check", FAMILY_CHECK_FN), ("user", vp)]
 
 
-class EngineConfig(ctypes.Structure):
-    _fields_ = [("state_words", size_t), ("options", ENGINE_OPTIONS_FN), ("user", vp),
+class EngineConfig(Sized):
+    _fields_ = [("size", size_t), ("state_words", size_t), ("options", ENGINE_OPTIONS_FN), ("user", vp),
                 ("max_states", size_t)]
 
 

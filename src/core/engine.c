@@ -61,6 +61,7 @@ static const gr_search_ops ENGINE_OPS = {children, NULL, combine};
 
 gr_status gr_engine_new_ex(const gr_engine_config *cfg, const gr_allocator *alloc, gr_engine **out, gr_error *err) {
     *out = NULL;
+    if (cfg && !GRI_SIZE_OK(cfg, gr_engine_config)) return GRI_SIZE_FAIL(err, gr_engine_config);
     if (!cfg || !cfg->options || cfg->state_words == 0 || cfg->state_words > 1024)
         return gri_fail(err, GR_EINVAL, "engine needs an options callback and 1..1024 state words");
     if (!alloc) alloc = &gri_libc_alloc;

@@ -22,6 +22,11 @@ gr_status gri_fail(gr_error *err, gr_status st, const char *fmt, ...) GR_PRINTF(
 gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, const char *fmt, ...)
     GR_PRINTF(5, 6);
 
+/* whether a caller's struct that starts with its size holds all of type T
+ * (GR_SIZED); and the failure to return when it does not */
+#define GRI_SIZE_OK(p, T) ((p)->size >= sizeof(T))
+#define GRI_SIZE_FAIL(err, T) gri_fail(err, GR_EINVAL, #T " given without its size: set .size = sizeof(" #T ") (GR_SIZED)")
+
 /* Memory (core/alloc.c): every allocation goes through a gr_allocator,
  * the context's (gri_ctx_alloc) or, for objects made without a context,
  * the C library's. gri_calloc checks n * sz for overflow. */

@@ -230,6 +230,7 @@ static int name_ok(const char *s) {
 }
 
 gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_error *err) {
+    if (!def || !GRI_SIZE_OK(def, gr_custom_family)) return GRI_SIZE_FAIL(err, gr_custom_family);
     const gr_allocator *al = gri_ctx_alloc(ctx);
     if (!def || !def->name || !def->options)
         return gri_fail(err, GR_EINVAL, "a custom family needs a name and an options callback");

@@ -233,7 +233,7 @@ static int structured(gr_ruleset *rs, uint64_t n, uint64_t *v, gr_error *err) {
         gr_ruleset *a;
         if (make_small(rs, na, &a, err) != GR_OK) return -1;
         d->small = a;
-        gr_period per;
+        gr_period per = GR_SIZED(gr_period);
         if (gr_ruleset_period(a, gr_ctx_table_limit(rs->ctx), &per, err) != GR_OK) return -1;
         if (!per.found) return 0;
         /* 1. all large elements neutral */

@@ -233,6 +233,7 @@ gr_status gr_quotient_compute(gr_ruleset *rs, uint64_t max_heap, const gr_quotie
 gr_status gr_quotient_compute_nim(gr_ruleset *rs, uint64_t max_heap, uint32_t nim, const gr_quotient_limits *limits,
                                   gr_quotient **out, gr_error *err) {
     *out = NULL;
+    if (limits && !GRI_SIZE_OK(limits, gr_quotient_limits)) return GRI_SIZE_FAIL(err, gr_quotient_limits);
     if (!rs || !gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "misère quotients are for heap rulesets");
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (max_heap > 100000) return gri_fail(err, GR_ERANGE, "heap bound %llu is too large (at most 100000)",

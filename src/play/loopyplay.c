@@ -57,7 +57,7 @@ static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
 /* a generalized value handed out: K written out XORed and sorted in pos->kbuf */
 static gr_status publish(gr_position *pos, const gri_gv *g, uint64_t shift, gr_gvalue *out, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    memset(out, 0, sizeof *out);
+    { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
     out->infinite = g->infinite;
     out->value = g->infinite ? 0 : g->value;
     if (!g->infinite || !g->nK) return GR_OK;
@@ -70,6 +70,7 @@ static gr_status publish(gr_position *pos, const gri_gv *g, uint64_t shift, gr_g
 }
 
 gr_status gr_position_term_gvalue(gr_position *pos, size_t i, gr_gvalue *out, gr_error *err) {
+    if (!out || !GRI_SIZE_OK(out, gr_gvalue)) return GRI_SIZE_FAIL(err, gr_gvalue);
     if (i >= pos->nterms) return gri_fail(err, GR_EINVAL, "no term %zu in a sum of %zu", i, pos->nterms);
     gri_gv g;
     gr_status st = term_gv(pos, i, &g, err);
@@ -78,6 +79,7 @@ gr_status gr_position_term_gvalue(gr_position *pos, size_t i, gr_gvalue *out, gr
 }
 
 gr_status gr_position_gvalue(gr_position *pos, gr_gvalue *out, gr_error *err) {
+    if (!out || !GRI_SIZE_OK(out, gr_gvalue)) return GRI_SIZE_FAIL(err, gr_gvalue);
     tally t;
     gr_status st = sum_tally(pos, &t, err);
     if (st != GR_OK) return st;

@@ -254,13 +254,14 @@ static int single_formula(const gr_position *pos, uint64_t *n, const gr_ruleset 
 }
 
 gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
+    if (!out || !GRI_SIZE_OK(out, gr_misere)) return GRI_SIZE_FAIL(err, gr_misere);
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     summary sm;
     uint64_t bn;
     const gr_ruleset *brs;
     int lost;
     if (single_formula(pos, &bn, &brs, &lost)) {
-        memset(out, 0, sizeof *out);
+        { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
         gr_status st = gr_position_value(pos, &out->value, err);
         if (st != GR_OK) return st;
         out->wins = !lost;
@@ -270,7 +271,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     }
     gr_status st = summarize(pos, &sm, err);
     if (st != GR_OK) return st;
-    memset(out, 0, sizeof *out);
+    { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
     out->value = sm.x;
     out->sj_wins = sj_verdict(sm.x, sm.big);
     if (!sm.all_heaps) {
@@ -469,7 +470,7 @@ static int on_alone_move(void *user, const uint64_t *h, size_t n) {
 gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
                                    gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    gr_misere res;
+    gr_misere res = GR_SIZED(gr_misere);
     gr_status st = gr_position_misere(pos, &res, err);
     if (complete) *complete = 1;
     if (st != GR_OK || !res.wins) return st;

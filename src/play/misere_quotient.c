@@ -16,7 +16,7 @@
 
 static gr_quotient_limits auto_limits(const gr_ruleset *rs) {
     uint64_t s = gr_ctx_search_limit(rs->ctx);
-    gr_quotient_limits lim = {AUTO_MAX_SIZE, s ? s : 1, s ? 8 * s : 8};
+    gr_quotient_limits lim = {sizeof(gr_quotient_limits), AUTO_MAX_SIZE, s ? s : 1, s ? 8 * s : 8};
     return lim;
 }
 

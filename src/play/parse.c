@@ -281,6 +281,7 @@ gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned 
 gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsigned flags, const gr_parse_opts *opts,
                                gr_position **out, gr_error *err) {
     *out = NULL;
+    if (opts && !GRI_SIZE_OK(opts, gr_parse_opts)) return GRI_SIZE_FAIL(err, gr_parse_opts);
     gr_position *pos = new_position(ctx);
     if (!pos) return gri_fail(err, GR_ENOMEM, "out of memory");
     parser p = {0};
@@ -319,6 +320,7 @@ struct gr_parser {
 
 gr_status gr_parser_new(gr_ctx *ctx, unsigned flags, const gr_parse_opts *opts, gr_parser **out, gr_error *err) {
     *out = NULL;
+    if (opts && !GRI_SIZE_OK(opts, gr_parse_opts)) return GRI_SIZE_FAIL(err, gr_parse_opts);
     const gr_allocator *al = gri_ctx_alloc(ctx);
     gr_parser *ps = gri_calloc(al, 1, sizeof *ps);
     if (!ps || !(ps->pos = new_position(ctx))) {

@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                         "hackenbush(@f) + kayles(3)"};
     if (size > 65536) return 0;
     file f = {data, size};
-    gr_parse_opts opts = {serve, &f};
+    gr_parse_opts opts = {sizeof(gr_parse_opts), serve, &f};
     for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++) {
         gr_ctx *ctx;
         if (gr_ctx_new(&ctx) != GR_OK) return 0;
@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (st == GR_OK && gr_position_winning_moves(pos, 5, count_move, &n, &complete, &err) != GR_OK &&
             err.message[0] == '\0')
             abort();
-        gr_gvalue gv;
+        gr_gvalue gv = GR_SIZED(gr_gvalue);
         if (gr_position_gvalue(pos, &gv, &err) == GR_OK) {
             gr_outcome oc;
             if (gr_position_loopy_outcome(pos, &oc, &err) == GR_OK && !gv.infinite && (oc == GR_OUTCOME_D))

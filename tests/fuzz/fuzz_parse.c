@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         free(s);
         /* loopy games: the generalized value and the outcome agree */
-        gr_gvalue gv;
+        gr_gvalue gv = GR_SIZED(gr_gvalue);
         if (gr_position_gvalue(pos, &gv, &err) == GR_OK) {
             gr_outcome o;
             if (gr_position_loopy_outcome(pos, &o, &err) != GR_OK) abort();
@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             int n = 0, complete;
             if (gr_position_winning_moves(pos, 4, count_move, &n, &complete, &err) != GR_OK && !err.message[0]) abort();
             /* compound play on small sums */
-            gr_misere m;
+            gr_misere m = GR_SIZED(gr_misere);
             if (gr_position_misere(pos, &m, &err) != GR_OK && !err.message[0]) abort();
             n = 0;
             if (gr_position_misere_moves(pos, 4, count_move, &n, &complete, &err) != GR_OK && !err.message[0]) abort();
@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* its misère quotient, small: a monoid with identity 0, the empty
          * sum an N-position, every heap an element */
         gr_quotient *q = NULL;
-        gr_quotient_limits lim = {64, 2000, 20000};
+        gr_quotient_limits lim = {sizeof(gr_quotient_limits), 64, 2000, 20000};
         if (gr_quotient_compute(rs, 10, &lim, &q, &err) == GR_OK) {
             uint32_t n = gr_quotient_size(q);
             if (n == 0 || gr_quotient_is_p(q, 0)) abort();

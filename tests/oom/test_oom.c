@@ -57,7 +57,7 @@ static gr_status position(const char *text, int play, answer *a, gr_error *err) 
         put(a, "value %llu ", v);
         if (st == GR_OK) st = gr_position_winning_moves(pos, 0, on_move, a, &complete, err);
     } else if (st == GR_OK && play == 1) {
-        gr_misere m;
+        gr_misere m = GR_SIZED(gr_misere);
         st = gr_position_misere(pos, &m, err);
         if (st == GR_OK) { put(a, "misere %llu ", (unsigned long long)m.wins); puts_a(a, m.method); }
         if (st == GR_OK) st = gr_position_misere_moves(pos, 0, on_move, a, &complete, err);
@@ -79,7 +79,7 @@ static gr_status genus(answer *a, gr_error *err) {
     gr_ruleset *rs;
     if (gr_ctx_new_ex(gr_failalloc(), &ctx, NULL) != GR_OK) return no_context(err);
     gr_status st = gr_ctx_ruleset(ctx, "dawson", 6, &rs, err);
-    gr_genus g;
+    gr_genus g = GR_SIZED(gr_genus);
     if (st == GR_OK) st = gr_ruleset_genus(rs, 7, 4, &g, err);
     for (size_t k = 0; st == GR_OK && k < 4; k++) put(a, "%llu,", (unsigned long long)g.gamma[k]);
     gr_ctx_free(ctx);
@@ -100,7 +100,7 @@ static gr_status sequence(const char *spec, uint64_t count, int period, answer *
         sum += v * (n % 7 + 1);
     }
     put(a, "sum %llu ", (unsigned long long)sum);
-    gr_period p;
+    gr_period p = GR_SIZED(gr_period);
     if (st == GR_OK && period) st = gr_ruleset_period(rs, 2 * count, &p, err);
     if (st == GR_OK && period) { put(a, "period %llu ", p.period); put(a, "pre %llu", p.preperiod); }
     gr_ctx_free(ctx);
@@ -124,7 +124,7 @@ static gr_status kayles_options(void *user, const uint64_t *state, gr_optsink *s
 }
 
 static gr_status engine(answer *a, gr_error *err) {
-    gr_engine_config cfg = {1, kayles_options, NULL, 0};
+    gr_engine_config cfg = {sizeof(gr_engine_config), 1, kayles_options, NULL, 0};
     gr_engine *e;
     gr_status st = gr_engine_new_ex(&cfg, gr_failalloc(), &e, err);
     if (st != GR_OK) return st;
