@@ -339,7 +339,17 @@ static void test_sized(void) {
     gr_misere m = {0};
     CHECK(gr_position_misere(pos, &m, &err) == GR_EINVAL && strstr(err.message, "gr_misere"), "gr_misere unsized");
     m = GR_SIZED(gr_misere);
-    CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == 1 && m.size == sizeof m, "gr_misere sized");
+    CHECK(gr_position_misere(pos, &m, &err) == GR_OK && m.wins == GR_OUTCOME_N && m.size == sizeof m,
+          "gr_misere sized");
+    /* one outcome type: the same gr_outcome from every call that tells who wins */
+    gr_outcome o = GR_OUTCOME_UNKNOWN, oe = GR_OUTCOME_UNKNOWN, om = GR_OUTCOME_UNKNOWN;
+    int known = 0;
+    uint64_t v = 0, steps[2];
+    size_t dec = 0;
+    CHECK(gr_position_outcome(pos, &o, &known, &v, &err) == GR_OK && o == GR_OUTCOME_N && known && v == 7,
+          "outcome of 3 + 4");
+    CHECK(gr_position_every(pos, steps, &oe, &dec, &err) == GR_OK && oe == GR_OUTCOME_N, "Every-SG outcome");
+    CHECK(gr_position_moore(pos, 2, 0, &om, &err) == GR_OK && om == GR_OUTCOME_N, "Moore outcome");
     gr_position_free(pos);
     gr_parse_opts opts = {0};
     CHECK(gr_position_parse_ex(ctx, "3", 1, 0, &opts, &pos, &err) == GR_EINVAL && strstr(err.message, "gr_parse_opts"),

@@ -43,8 +43,8 @@ uint64_t gr_ctx_search_limit(const gr_ctx *ctx);
 
 typedef struct gr_misere {
     size_t size;         /* sizeof(gr_misere): set by the caller (GR_SIZED) */
-    int wins;            /* 1: the player to move wins under misère play */
-    int sj_wins;         /* what the SJ rule says (not always true!) */
+    gr_outcome wins;     /* GR_OUTCOME_N: the player to move wins under misère play */
+    gr_outcome sj_wins;  /* what the SJ rule says (not always true!) */
     const char *method;  /* "sj-theorem", "genus" or "search" */
     uint64_t value;      /* the normal-play value of the sum */
     uint64_t searched;   /* positions memoized by the search, 0 otherwise */
@@ -82,7 +82,7 @@ GR_NODISCARD gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t te
  * smallest step among all options. The player to move wins iff the
  * component with the largest step has value != 0. steps[] gets one entry
  * per term; *decisive the index of a term with the largest step. */
-GR_NODISCARD gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t *decisive,
+GR_NODISCARD gr_status gr_position_every(gr_position *pos, uint64_t *steps, gr_outcome *wins, size_t *decisive,
                                          gr_error *err);
 
 /* A winning Every-SG move (one move in every term that can move), reported
@@ -94,7 +94,7 @@ GR_NODISCARD gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, v
  * the mover wins iff (every non-empty heap is 1 and their number is not
  * 1 mod k+1) or (some heap exceeds 1 and some digit count is not 0 mod
  * k+1). Only nim heaps: other terms give GR_EINVAL. */
-GR_NODISCARD gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, int *wins, gr_error *err);
+GR_NODISCARD gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, gr_outcome *wins, gr_error *err);
 
 /* One winning Moore move: the terms it changes, as gr_moves. */
 GR_NODISCARD gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_move_fn fn, void *user,
@@ -112,7 +112,7 @@ GR_NODISCARD gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int 
 #define GR_U128_DIGITS 40
 size_t gr_u128_format(uint64_t hi, uint64_t lo, char *buf);
 
-GR_NODISCARD gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
+GR_NODISCARD gr_status gr_newnim(const uint64_t *heaps, size_t n, gr_outcome *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                                  unsigned char *removed, gr_error *err);
 
 GR_API_END

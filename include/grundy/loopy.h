@@ -32,10 +32,6 @@ GR_API_BEGIN
 /* value[v] for a vertex whose value is infinite */
 #define GR_LOOPY_INFINITE UINT32_MAX
 
-/* The outcome of a position: the player to move loses (P), wins (N), or
- * neither can force a win (D, a draw: only in loopy games). */
-typedef enum gr_outcome { GR_OUTCOME_P = 0, GR_OUTCOME_N = 1, GR_OUTCOME_D = 2 } gr_outcome;
-
 /* A generalized Sprague-Grundy value: finite (value), or ∞(K) with K the
  * ascending finite values K[0..nK). */
 typedef struct gr_gvalue {

@@ -123,7 +123,7 @@ GR_NODISCARD gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_e
  * only such term is it and whose other terms XOR to 0 is still won. *known
  * says whether *value holds the value. GR_EUNPROVEN when the outcome needs
  * an unknown value. */
-GR_NODISCARD gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t *value, gr_error *err);
+GR_NODISCARD gr_status gr_position_outcome(gr_position *pos, gr_outcome *wins, int *known, uint64_t *value, gr_error *err);
 
 /* A move in one component: term `component` is replaced by `to` (a term in
  * the game language; a heap ruleset term that split lists all its heaps),

@@ -42,7 +42,7 @@ typedef int (*gr_state_option_fn)(void *user, const uint64_t *args, size_t n);
 /* Whether the player to move wins a state position (normal play); known for
  * every 64-bit position even where the Grundy value is not (the value of a
  * large wythoff, euclid or dyn position that is not lost is GR_EUNPROVEN). */
-GR_NODISCARD gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins,
+GR_NODISCARD gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, gr_outcome *wins,
                                                 gr_error *err);
 
 /* For a ruleset whose moves take tokens from a pile (dyn[k], fib): of the

@@ -82,6 +82,17 @@ typedef struct gr_allocator {
     void *user;
 } gr_allocator;
 
+/* The outcome of a position, the one type every call that tells who wins
+ * uses: the player to move loses (P), wins (N), or neither can force a win
+ * (D, a draw: only in loopy games). P and N are 0 and 1, so an outcome
+ * reads as "the player to move wins" where no draw is possible. */
+typedef enum gr_outcome {
+    GR_OUTCOME_UNKNOWN = -1, /* not decided (a call that succeeds never leaves it) */
+    GR_OUTCOME_P = 0,
+    GR_OUTCOME_N = 1,
+    GR_OUTCOME_D = 2
+} gr_outcome;
+
 /* Structs the caller hands to grundy, to read (configurations) or to fill
  * (results), start with their size, so a later version can add fields at
  * the end and still tell an old caller's struct from a new one. Set it to

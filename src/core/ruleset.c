@@ -477,9 +477,12 @@ gr_status gr_ruleset_state_check(const gr_ruleset *rs, const uint64_t *args, siz
     return rs->fam->check ? rs->fam->check(rs, args, n, bad, err) : GR_OK;
 }
 
-gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
+gr_status gr_ruleset_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, gr_outcome *wins, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return not_state(rs, err);
-    return gri_state_outcome(rs, args, n, wins, err);
+    int w = 0;
+    gr_status st = gri_state_outcome(rs, args, n, &w, err);
+    if (st == GR_OK) *wins = w ? GR_OUTCOME_N : GR_OUTCOME_P;
+    return st;
 }
 
 gr_status gr_ruleset_least_winning_take(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take,

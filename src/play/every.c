@@ -185,7 +185,7 @@ static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     return st;
 }
 
-gr_status gr_position_every(gr_position *pos, uint64_t *steps, int *wins, size_t *decisive, gr_error *err) {
+gr_status gr_position_every(gr_position *pos, uint64_t *steps, gr_outcome *wins, size_t *decisive, gr_error *err) {
     evs e;
     evs_init(&e, pos->ctx, err);
     gr_status st = GR_OK;

@@ -50,7 +50,7 @@ static int moore_wins(const uint64_t *h, size_t n, uint64_t k, int misere) {
     return !moore_p(h, n, k);
 }
 
-gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, int *wins, gr_error *err) {
+gr_status gr_position_moore(gr_position *pos, uint64_t k, int misere, gr_outcome *wins, gr_error *err) {
     if (k == 0) return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1");
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     uint64_t *h;
@@ -193,7 +193,7 @@ size_t gr_u128_format(uint64_t hi, uint64_t lo, char *buf) {
     return k;
 }
 
-gr_status gr_newnim(const uint64_t *heaps, size_t n, int *wins, uint64_t *cost_hi, uint64_t *cost_lo,
+gr_status gr_newnim(const uint64_t *heaps, size_t n, gr_outcome *wins, uint64_t *cost_hi, uint64_t *cost_lo,
                     unsigned char *removed, gr_error *err) {
     const gr_allocator *al = &gri_libc_alloc; /* no context: the C library's */
     const uint64_t **order = gri_malloc(al, (n ? n : 1) * sizeof *order);

@@ -9,7 +9,7 @@
 /* a state option, reported as a move */
 static int on_state(void *user, const uint64_t *args, size_t n) { return gri_movesink_after(user, args, n, 1); }
 
-gr_status gr_position_outcome(gr_position *pos, int *wins, int *known, uint64_t *value, gr_error *err) {
+gr_status gr_position_outcome(gr_position *pos, gr_outcome *wins, int *known, uint64_t *value, gr_error *err) {
     gr_error local;
     gr_status st = gr_position_value(pos, value, &local);
     if (st == GR_OK) { *known = 1; *wins = *value != 0; return GR_OK; }
