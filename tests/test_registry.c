@@ -9,7 +9,7 @@
 #include "testutil.h"
 
 /* the spec to instantiate a registry entry with */
-static const char *spec_of(const gr_family_entry *e, char *buf, size_t n) {
+static const char *spec_of(const gri_family_entry *e, char *buf, size_t n) {
     if ((e->family->flags & GR_FAM_PARAMS_REQUIRED) && !e->preset) {
         /* the example's first spec ("graph[0>1,1>2] or graph[@FILE]") */
         const char *ex = e->family->example, *sp = strstr(ex, " or ");
@@ -41,8 +41,8 @@ int main(void) {
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     size_t count = 0, heaps = 0;
     for (size_t i = 0; gri_registry_at(i); i++) {
-        const gr_family_entry *e = gri_registry_at(i);
-        const gr_family *f = e->family;
+        const gri_family_entry *e = gri_registry_at(i);
+        const gri_family *f = e->family;
         count++;
         CHECK(e->name && f->name, "entry %zu has a name", i);
         for (size_t j = 0; j < i; j++) CHECK(strcmp(gri_registry_at(j)->name, e->name) != 0, "%s is listed twice", e->name);

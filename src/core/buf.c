@@ -20,16 +20,16 @@ int gri_grow(const gr_allocator *a, void **p, size_t *cap, size_t need, size_t s
     return 1;
 }
 
-void gri_buf_init(gr_buf *b, const gr_allocator *a) {
+void gri_buf_init(gri_buf *b, const gr_allocator *a) {
     b->data = NULL;
     b->len = b->cap = 0;
     b->failed = 0;
     b->a = a;
 }
 
-void gri_buf_free(gr_buf *b) { gri_free(b->a, b->data); gri_buf_init(b, b->a); }
+void gri_buf_free(gri_buf *b) { gri_free(b->a, b->data); gri_buf_init(b, b->a); }
 
-void gri_buf_put(gr_buf *b, const char *s, size_t n) {
+void gri_buf_put(gri_buf *b, const char *s, size_t n) {
     if (b->failed) return;
     if (n > SIZE_MAX - b->len - 1 || !gri_grow(b->a, (void **)&b->data, &b->cap, b->len + n + 1, 1)) {
         b->failed = 1;
@@ -40,16 +40,16 @@ void gri_buf_put(gr_buf *b, const char *s, size_t n) {
     b->data[b->len] = '\0';
 }
 
-void gri_buf_puts(gr_buf *b, const char *s) { gri_buf_put(b, s, strlen(s)); }
+void gri_buf_puts(gri_buf *b, const char *s) { gri_buf_put(b, s, strlen(s)); }
 
-void gri_buf_u64(gr_buf *b, uint64_t v) {
+void gri_buf_u64(gri_buf *b, uint64_t v) {
     char tmp[24];
     size_t i = sizeof tmp;
     do { tmp[--i] = (char)('0' + v % 10); v /= 10; } while (v);
     gri_buf_put(b, tmp + i, sizeof tmp - i);
 }
 
-gr_status gri_buf_take(gr_buf *b, char **out, size_t *len) {
+gr_status gri_buf_take(gri_buf *b, char **out, size_t *len) {
     if (!b->failed && !b->data) gri_buf_put(b, "", 0);
     if (b->failed) { gri_buf_free(b); *out = NULL; if (len) *len = 0; return GR_ENOMEM; }
     *out = b->data;

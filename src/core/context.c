@@ -59,13 +59,13 @@ gr_status gr_ctx_set_native(gr_ctx *ctx, const char *cc, const char *cache_dir) 
     return GR_ENOMEM;
 }
 
-const gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len) {
+const gri_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len) {
     for (size_t i = 0; i < ctx->ncustom; i++)
         if (strlen(ctx->custom[i]->name) == len && !memcmp(ctx->custom[i]->name, name, len)) return ctx->custom[i];
     return NULL;
 }
 
-int gri_ctx_custom_add(gr_ctx *ctx, gr_family_entry *block) {
+int gri_ctx_custom_add(gr_ctx *ctx, gri_family_entry *block) {
     const gr_allocator *al = gri_ctx_alloc(ctx);
     if (!gri_grow(al, (void **)&ctx->custom, &ctx->custom_cap, ctx->ncustom + 1, sizeof *ctx->custom)) return 0;
     ctx->custom[ctx->ncustom++] = block;

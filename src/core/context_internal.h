@@ -18,7 +18,7 @@ struct gr_ctx {
     size_t map_cap;
     /* families defined by the caller (games/custom.c): each a malloc'd
      * block that starts with its registry entry */
-    struct gr_family_entry **custom;
+    struct gri_family_entry **custom;
     size_t ncustom, custom_cap;
     /* the time bound (gr_ctx_set_time_limit) and the interrupt callback */
     double time_limit;        /* seconds, 0: none */
@@ -47,9 +47,9 @@ static inline int gri_ctx_stopping(gr_ctx *ctx) {
 }
 
 /* A family the caller defined, by name (NULL when none). */
-const struct gr_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);
+const struct gri_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);
 /* Takes ownership of a custom family's block (0 when out of memory). */
-int gri_ctx_custom_add(gr_ctx *ctx, struct gr_family_entry *block);
+int gri_ctx_custom_add(gr_ctx *ctx, struct gri_family_entry *block);
 
 gr_ruleset *gri_ctx_find(gr_ctx *ctx, const char *spec);
 /* the context's nimber tables (NULL when out of memory); defined with the

@@ -15,7 +15,7 @@ struct gr_engine {
     size_t words;
     gr_options_fn options;
     void *user;
-    gr_search search;
+    gri_search search;
     gr_mexset mex;
     gr_allocator al;          /* where its memory comes from */
     struct gr_optsink sink;
@@ -32,7 +32,7 @@ gr_status gr_optsink_add(gr_optsink *sink, const uint64_t *components, size_t co
 }
 
 /* the options of one state, from the caller's callback */
-static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+static gr_status children(gri_search *s, const uint64_t *key, size_t len) {
     (void)len;
     gr_engine *e = s->user;
     e->sink.e = e;
@@ -51,13 +51,13 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
     return gri_fail(s->err, st, "the options callback failed (%s)", gr_status_name(st));
 }
 
-static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+static gr_status combine(gri_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                          uint64_t *result) {
     (void)key; (void)len;
     return gri_search_mex(s, ch, chlen, &((gr_engine *)s->user)->mex, result);
 }
 
-static const gr_search_ops ENGINE_OPS = {children, NULL, combine};
+static const gri_search_ops ENGINE_OPS = {children, NULL, combine};
 
 gr_status gr_engine_new_ex(const gr_engine_config *cfg, const gr_allocator *alloc, gr_engine **out, gr_error *err) {
     *out = NULL;

@@ -46,7 +46,7 @@ typedef int (*gri_gv_option_fn)(void *user, const uint64_t *args, size_t n, cons
 #define GR_STATE_TABLE_SIDE_MAX 4096
 
 /* Option enumeration shared by the families: emit() returns nonzero to stop. */
-typedef struct gr_optiter {
+typedef struct gri_optiter {
     gr_heap_option_fn fn;
     void *user;
     uint64_t max;       /* 0: no bound */
@@ -61,10 +61,10 @@ typedef struct gr_optiter {
     gr_error *err;
     gr_status st;
     gri_ticker tick;
-} gr_optiter;
-int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n);
+} gri_optiter;
+int gri_optiter_emit(gri_optiter *it, const uint64_t *heaps, size_t n);
 
-typedef struct gr_family {
+typedef struct gri_family {
     const char *name;    /* as written, e.g. "sub" */
     unsigned flags;      /* GR_FAM_* */
     const char *example; /* with GR_FAM_PARAMS_REQUIRED: the "e.g." of the missing-parameters error */
@@ -75,12 +75,12 @@ typedef struct gr_family {
      * alone when canon stays empty. Family data goes in rs->data. parse may
      * switch rs->fam to a sibling table (rule[...] is a heap family for
      * one-number patterns and a state family otherwise). */
-    gr_status (*parse)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+    gr_status (*parse)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                        gr_error *err);
     /* optional, instead of parse: a family whose parameters may name a
      * file (graph[@FILE]) reads it with opts (NULL, or no reader: refused) */
     gr_status (*parse_files)(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0,
-                             const gr_parse_opts *opts, gr_buf *canon, gr_error *err);
+                             const gr_parse_opts *opts, gri_buf *canon, gr_error *err);
     void (*free)(gr_ruleset *rs); /* optional: frees rs->data */
 
     /* ---- heap families ---- */
@@ -90,7 +90,7 @@ typedef struct gr_family {
     /* Appends G(rs->len) to the value table (gri_rs_push, or gri_rs_push_mex). */
     gr_status (*next)(gr_ruleset *rs, gr_error *err);
     /* Every option of a heap of n tokens, as the heaps it leaves. */
-    void (*options)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+    void (*options)(const gr_ruleset *rs, uint64_t n, gri_optiter *it);
     /* optional: the formula of closed_form or direct_value in words, for
      * explanations (gr_ruleset_value_how) */
     const char *formula;
@@ -114,7 +114,7 @@ typedef struct gr_family {
     /* optional: for a huge heap, the options of value `want`, found
      * directly; 0 when the family has no such method, else 1 with
      * *complete saying whether every such option was emitted */
-    int (*moves_to)(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete);
+    int (*moves_to)(const gr_ruleset *rs, uint64_t n, uint64_t want, gri_optiter *it, int *complete);
     /* optional: whether one move turns a heap of n into the heaps
      * parts[0..k) (ascending, each >= 1), decided from the rule itself
      * without listing the options (for heaps with too many to list): 1
@@ -135,7 +135,7 @@ typedef struct gr_family {
     /* optional: misère play of one heap alone, by formula: 1 and *lost when
      * known; misere_alone_moves then emits every option that is lost */
     int (*misere_alone)(const gr_ruleset *rs, uint64_t n, int *lost);
-    void (*misere_alone_moves)(const gr_ruleset *rs, uint64_t n, gr_optiter *it);
+    void (*misere_alone_moves)(const gr_ruleset *rs, uint64_t n, gri_optiter *it);
     /* optional: misère facts by formula for every heap (else they are
      * checked heap by heap up to the table limit): every heap is tame, heap
      * n is firm (the return value) or fickle, and *sj says whether every
@@ -152,7 +152,7 @@ typedef struct gr_family {
     gr_status (*value)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
     /* optional: the outcome where the value is unknown (NULL: value != 0) */
     gr_status (*outcome)(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
-    gr_status (*state_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+    gr_status (*state_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it,
                                gr_state_option_fn fn, void *user, gr_error *err);
     /* Every option whose value is `target` (found directly, not by listing
      * all); *complete 0 when only some could be listed. */
@@ -180,7 +180,7 @@ typedef struct gr_family {
                                 gr_error *err);
     /* optional: writes arguments that hold several positions (a loopy
      * rule's move to a sum) as the sum of terms they are */
-    void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
+    void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
     /* optional: misère play of the term as a sum of nim heaps it is proved
      * misère-equivalent to (*vals malloc'd, the heaps' sizes); *ok 0 when
      * the term is not of that kind */
@@ -201,18 +201,18 @@ typedef struct gr_family {
                             uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err);
     /* optional: writes a whole term, NAME(ARGS), in the syntax parse_args
      * reads (a term with no arguments included) */
-    void (*write_term)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
-} gr_family;
+    void (*write_term)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
+} gri_family;
 
 /* registry.c: the families by name; preset parameters for aliases (kayles =
  * tb[0.77]) */
-typedef struct gr_family_entry {
+typedef struct gri_family_entry {
     const char *name;
-    const gr_family *family;
+    const gri_family *family;
     const char *preset;  /* NULL, or the parameters an alias stands for */
-} gr_family_entry;
-const gr_family_entry *gri_registry_find(const char *name, size_t len);
-const gr_family_entry *gri_registry_at(size_t i); /* NULL past the end */
+} gri_family_entry;
+const gri_family_entry *gri_registry_find(const char *name, size_t len);
+const gri_family_entry *gri_registry_at(size_t i); /* NULL past the end */
 
 /* whether the ruleset's family has a GR_FAM_* flag */
 static inline int gri_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }

@@ -44,20 +44,20 @@ void gri_mexset_free(const gr_allocator *al, gr_mexset *s);
 const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx);
 
 /* A growable NUL-terminated string, in memory from its allocator. */
-typedef struct gr_buf {
+typedef struct gri_buf {
     char *data;
     size_t len, cap;
     int failed;  /* an allocation failed; contents are unreliable */
     const gr_allocator *a;
-} gr_buf;
+} gri_buf;
 
-void gri_buf_init(gr_buf *b, const gr_allocator *a);
-void gri_buf_free(gr_buf *b);
-void gri_buf_put(gr_buf *b, const char *s, size_t n);
-void gri_buf_puts(gr_buf *b, const char *s);
-void gri_buf_u64(gr_buf *b, uint64_t v);
+void gri_buf_init(gri_buf *b, const gr_allocator *a);
+void gri_buf_free(gri_buf *b);
+void gri_buf_put(gri_buf *b, const char *s, size_t n);
+void gri_buf_puts(gri_buf *b, const char *s);
+void gri_buf_u64(gri_buf *b, uint64_t v);
 /* Hands the buffer to the caller (never NULL unless failed). */
-gr_status gri_buf_take(gr_buf *b, char **out, size_t *len);
+gr_status gri_buf_take(gri_buf *b, char **out, size_t *len);
 
 /* Sorts ascending. */
 void gri_sort_u64(uint64_t *v, size_t n);

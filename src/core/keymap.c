@@ -16,18 +16,18 @@ static uint64_t hash_key(const uint64_t *k, size_t n) {
     return h;
 }
 
-void gri_keymap_init(gr_keymap *m, size_t max_entries, const gr_allocator *al) {
+void gri_keymap_init(gri_keymap *m, size_t max_entries, const gr_allocator *al) {
     memset(m, 0, sizeof *m);
     m->max = max_entries;
     m->al = al;
 }
 
-void gri_keymap_free(gr_keymap *m) {
+void gri_keymap_free(gri_keymap *m) {
     gri_free(m->al, m->words); gri_free(m->al, m->off); gri_free(m->al, m->len); gri_free(m->al, m->val); gri_free(m->al, m->index);
     memset(m, 0, sizeof *m);
 }
 
-size_t gri_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n) {
+size_t gri_keymap_find(const gri_keymap *m, const uint64_t *key, size_t n) {
     if (!m->icap) return SIZE_MAX;
     size_t s = (size_t)hash_key(key, n) & (m->icap - 1);
     for (;;) {
@@ -39,14 +39,14 @@ size_t gri_keymap_find(const gr_keymap *m, const uint64_t *key, size_t n) {
     }
 }
 
-int gri_keymap_get(const gr_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
+int gri_keymap_get(const gri_keymap *m, const uint64_t *key, size_t n, uint64_t *val) {
     size_t e = gri_keymap_find(m, key, n);
     if (e == SIZE_MAX) return 0;
     *val = m->val[e];
     return 1;
 }
 
-static int rehash(gr_keymap *m, size_t ncap) {
+static int rehash(gri_keymap *m, size_t ncap) {
     size_t *idx = gri_calloc(m->al, ncap, sizeof *idx);
     if (!idx) return 0;
     for (size_t e = 0; e < m->count; e++) {
@@ -60,12 +60,12 @@ static int rehash(gr_keymap *m, size_t ncap) {
     return 1;
 }
 
-gr_status gri_keymap_put(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val) {
+gr_status gri_keymap_put(gri_keymap *m, const uint64_t *key, size_t n, uint64_t val) {
     size_t id;
     return gri_keymap_add(m, key, n, val, &id);
 }
 
-gr_status gri_keymap_add(gr_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id) {
+gr_status gri_keymap_add(gri_keymap *m, const uint64_t *key, size_t n, uint64_t val, size_t *id) {
     if (m->count >= m->max) return GR_ELIMIT;
     if ((m->count + 1) * 2 > m->icap && !rehash(m, m->icap ? m->icap * 2 : 1024)) return GR_ENOMEM;
     size_t c1 = m->cap, c2 = m->cap, c3 = m->cap;

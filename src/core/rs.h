@@ -7,10 +7,10 @@
 #include "core/ticker.h"
 
 
-struct gr_family;
+struct gri_family;
 
 struct gr_ruleset {
-    const struct gr_family *fam; /* its operations (family.h) */
+    const struct gri_family *fam; /* its operations (family.h) */
     void *data;               /* the family's own data (its parameters, caches) */
     char *spec;               /* as written back */
     gr_ctx *ctx;              /* owner: limits */
@@ -107,8 +107,8 @@ uint64_t gri_ctx_sparse_start_of(const gr_ctx *ctx);
 /* A ruleset of family fam with its data (owned from here on, even on
  * failure) and spec (taken from the buffer), not interned in the context:
  * the caller owns it (gri_rs_free). */
-struct gr_family;
-gr_status gri_rs_create(gr_ctx *ctx, const struct gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out,
+struct gri_family;
+gr_status gri_rs_create(gr_ctx *ctx, const struct gri_family *fam, void *data, gri_buf *spec, gr_ruleset **out,
                        gr_error *err);
 void gri_rs_free(gr_ruleset *rs);
 /* room for `need` values in the value table */
@@ -124,20 +124,20 @@ gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_o
                                gr_heap_option_fn fn, void *user, int *complete, gr_error *err);
 
 /* The state families' operations, through the family table (ruleset.c). */
-struct gr_optiter;
+struct gri_optiter;
 gr_status gri_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gri_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
 gr_status gri_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                             gr_state_option_fn fn, void *user, int *complete, gr_error *err);
-gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, struct gr_optiter *it,
+gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, struct gri_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err);
 /* heap families: options of value `want` found directly (see family.h) */
-int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gr_optiter *it, int *complete);
+int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gri_optiter *it, int *complete);
 
 /* A search's combine for a ruleset's own search (s->user is the ruleset):
  * the mex over the options, each the XOR of its positions' values. */
-struct gr_search;
-gr_status gri_rs_search_combine(struct gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+struct gri_search;
+gr_status gri_rs_search_combine(struct gri_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                                 uint64_t *result);
 
 /* Appends to a table, keeping tabmax (and widening the table as needed). */

@@ -34,7 +34,7 @@ void gri_rs_free(gr_ruleset *rs) {
     gri_free(al, rs);
 }
 
-gr_status gri_rs_create(gr_ctx *ctx, const gr_family *fam, void *data, gr_buf *spec, gr_ruleset **out, gr_error *err) {
+gr_status gri_rs_create(gr_ctx *ctx, const gri_family *fam, void *data, gri_buf *spec, gr_ruleset **out, gr_error *err) {
     *out = NULL;
     const gr_allocator *al = gri_ctx_alloc(ctx);
     gr_ruleset *rs = gri_calloc(al, 1, sizeof *rs);
@@ -99,7 +99,7 @@ gr_status gri_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
     return GR_OK;
 }
 
-gr_status gri_rs_search_combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+gr_status gri_rs_search_combine(gri_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                                 uint64_t *result) {
     (void)key; (void)len;
     return gri_search_mex(s, ch, chlen, &((gr_ruleset *)s->user)->mex, result);
@@ -359,7 +359,7 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
     return GR_OK;
 }
 
-int gri_optiter_emit(gr_optiter *it, const uint64_t *heaps, size_t n) {
+int gri_optiter_emit(gri_optiter *it, const uint64_t *heaps, size_t n) {
     if (it->stopped) return 1;
     if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
     /* a heap may have 10^8 options (three-way splits of 55000): the time
@@ -430,7 +430,7 @@ gr_status gr_ruleset_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t 
 
 gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
                                gr_heap_option_fn fn, void *user, int *complete, gr_error *err) {
-    gr_optiter it = {.fn = fn, .user = user, .max = max_options, .split_cap = split_cap};
+    gri_optiter it = {.fn = fn, .user = user, .max = max_options, .split_cap = split_cap};
     it.ctx = rs->ctx;
     it.err = err;
     it.st = GR_OK;
@@ -440,7 +440,7 @@ gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_o
     return it.st;
 }
 
-int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri_optiter *it, int *complete) {
     *complete = 1;
     return rs->fam->moves_to ? rs->fam->moves_to(rs, n, want, it, complete) : 0;
 }
@@ -461,7 +461,7 @@ gr_status gri_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int 
     return st;
 }
 
-gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                            void *user, gr_error *err) {
     return rs->fam->state_options(rs, args, n, it, fn, user, err);
 }
@@ -507,7 +507,7 @@ gr_status gr_ruleset_state_value(gr_ruleset *rs, const uint64_t *args, size_t n,
 gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t max_options,
                                    gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
     if (gr_ruleset_is_heap(rs)) return not_state(rs, err);
-    gr_optiter it = {.max = max_options};
+    gri_optiter it = {.max = max_options};
     gr_status st = rs->fam->state_options(rs, args, n, &it, fn, user, err);
     if (complete) *complete = !it.cut && !it.stopped;
     return st;

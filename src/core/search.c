@@ -12,7 +12,7 @@
 /* the time limit polled by elapsed work (ticker.h): a position whose
  * options are costly to list (a huge divisor heap is factored) counts as
  * much as it takes */
-static gr_status tick(gr_search *s) {
+static gr_status tick(gri_search *s) {
     if (!s->ctx) return GR_OK;
     if (!s->tick_on) {
         gri_ticker_start(&s->tick, s->ctx);
@@ -21,13 +21,13 @@ static gr_status tick(gr_search *s) {
     return gri_tick_poll(&s->tick, s->ctx, s->err, s->what, s->memo.count, "positions");
 }
 
-typedef struct gr_search_frame {
+typedef struct gri_search_frame {
     size_t id;                 /* memo entry */
     size_t key, keylen;        /* arena offsets of the key */
     size_t ch_begin, ch_end, cursor;
-} gr_search_frame;
+} gri_search_frame;
 
-void gri_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t max_positions, const char *what,
+void gri_search_init(gri_search *s, const gri_search_ops *ops, void *user, size_t max_positions, const char *what,
                     const char *hint, const gr_allocator *al, gr_error *err) {
     memset(s, 0, sizeof *s);
     s->ops = ops;
@@ -39,7 +39,7 @@ void gri_search_init(gr_search *s, const gr_search_ops *ops, void *user, size_t 
     s->max_work = 64 * (uint64_t)max_positions;
 }
 
-void gri_search_free(gr_search *s) {
+void gri_search_free(gri_search *s) {
     const gr_allocator *al = s->memo.al;
     gri_keymap_free(&s->memo);
     gri_free(al, s->arena);
@@ -49,7 +49,7 @@ void gri_search_free(gr_search *s) {
     s->stack = NULL;
 }
 
-void gri_search_reset(gr_search *s) {
+void gri_search_reset(gri_search *s) {
     size_t max = s->memo.max;
     const gr_allocator *al = s->memo.al;
     gri_keymap_free(&s->memo);
@@ -59,19 +59,19 @@ void gri_search_reset(gr_search *s) {
     s->work = 0;
 }
 
-gr_status gri_search_limit_error(gr_search *s) {
+gr_status gri_search_limit_error(gri_search *s) {
     return gri_fail(s->err, GR_ELIMIT, "%s exceeds its bound of %llu positions (%s)", s->what,
                    (unsigned long long)s->memo.max, s->hint);
 }
 
-static int put(gr_search *s, const uint64_t *w, size_t n) {
+static int put(gri_search *s, const uint64_t *w, size_t n) {
     if (!gri_grow(s->memo.al, (void **)&s->arena, &s->acap, s->alen + n, sizeof *s->arena)) return 0;
     if (n) memcpy(s->arena + s->alen, w, n * sizeof *w);
     s->alen += n;
     return 1;
 }
 
-gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len) {
+gr_status gri_search_child(gri_search *s, const uint64_t *key, size_t len) {
     uint64_t l = len;
     s->work += len + 1;
     if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
@@ -82,7 +82,7 @@ gr_status gri_search_child(gr_search *s, const uint64_t *key, size_t len) {
     return GR_OK;
 }
 
-gr_status gri_search_marker(gr_search *s) {
+gr_status gri_search_marker(gri_search *s) {
     uint64_t m = GR_SEARCH_MARKER;
     s->work += 1;
     if (s->max_work && s->work > s->max_work) return gri_search_limit_error(s);
@@ -90,18 +90,18 @@ gr_status gri_search_marker(gr_search *s) {
     return GR_OK;
 }
 
-int gri_search_known(const gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
+int gri_search_known(const gri_search *s, const uint64_t *key, size_t len, uint64_t *result) {
     return gri_keymap_get(&s->memo, key, len, result) && *result != GR_SEARCH_BUSY;
 }
 
 /* Pushes the frame of the key at arena offset `at` (length at[-1]):
  * memoizes it as busy and writes its children. */
-static gr_status push(gr_search *s, size_t at) {
+static gr_status push(gri_search *s, size_t at) {
     gr_status st0 = tick(s);
     if (st0 != GR_OK) return st0;
     if (!gri_grow(s->memo.al, (void **)&s->stack, &s->stack_cap, s->depth + 1, sizeof *s->stack))
         return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
-    gr_search_frame *f = &s->stack[s->depth];
+    gri_search_frame *f = &s->stack[s->depth];
     f->key = at;
     f->keylen = (size_t)s->arena[at - 1];
     gr_status st = gri_keymap_add(&s->memo, s->arena + at, f->keylen, GR_SEARCH_BUSY, &f->id);
@@ -120,13 +120,13 @@ static gr_status push(gr_search *s, size_t at) {
     return GR_OK;
 }
 
-static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
+static gr_status run(gri_search *s, const uint64_t *key, size_t len) {
     size_t base = s->alen;
     uint64_t l = len;
     if (!put(s, &l, 1) || !put(s, key, len)) return gri_fail(s->err, GR_ENOMEM, "out of memory in %s", s->what);
     gr_status st = push(s, base + 1);
     while (st == GR_OK && s->depth) {
-        gr_search_frame *f = &s->stack[s->depth - 1];
+        gri_search_frame *f = &s->stack[s->depth - 1];
         int decided = 0, pushed = 0;
         uint64_t result = 0;
         while (f->cursor < f->ch_end) {
@@ -158,7 +158,7 @@ static gr_status run(gr_search *s, const uint64_t *key, size_t len) {
     return st;
 }
 
-gr_status gri_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t *result) {
+gr_status gri_search_run(gri_search *s, const uint64_t *key, size_t len, uint64_t *result) {
     if (gri_search_known(s, key, len, result)) return GR_OK;
     gr_status st = run(s, key, len);
     if (st != GR_OK) return st;
@@ -166,7 +166,7 @@ gr_status gri_search_run(gr_search *s, const uint64_t *key, size_t len, uint64_t
     return GR_OK;
 }
 
-gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexset *mex, uint64_t *result) {
+gr_status gri_search_mex(gri_search *s, const uint64_t *ch, size_t chlen, gr_mexset *mex, uint64_t *result) {
     int grouped = chlen && ch[0] == GR_SEARCH_MARKER;
     size_t nopt = 0;
     for (size_t c = 0; c < chlen; c = gri_search_next(ch, c)) nopt += !grouped || ch[c] == GR_SEARCH_MARKER;
@@ -197,7 +197,7 @@ gr_status gri_search_mex(gr_search *s, const uint64_t *ch, size_t chlen, gr_mexs
     return GR_OK;
 }
 
-gr_status gri_search_value(gr_search *s, int *ready, const gr_search_ops *ops, void *user, size_t max_positions,
+gr_status gri_search_value(gri_search *s, int *ready, const gri_search_ops *ops, void *user, size_t max_positions,
                            gr_ctx *ctx, const char *what, const uint64_t *key, size_t len, uint64_t *result, gr_error *err) {
     if (!*ready) {
         gri_search_init(s, ops, user, max_positions, what, "raise the search limit", gri_ctx_alloc(ctx), err);

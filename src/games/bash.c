@@ -12,7 +12,7 @@ typedef struct bash_data {
 } bash_data;
 
 /* two numbers 1 <= p <= q */
-static gr_status bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status bash_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                             gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0;
@@ -67,7 +67,7 @@ static gr_status bash_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push_mex(rs, st, err);
 }
 
-static void bash_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void bash_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     const bash_data *d = rs->data;
     uint64_t h = 0;
     if (n && n < d->p) { gri_optiter_emit(it, &h, 0); return; }
@@ -80,7 +80,7 @@ static void bash_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
 
 /* options m = n - t, p <= t <= q, whose residue r = m mod (p+q) has value
  * want: r in [(want-1)p + 1, min(want p, q)], or r = 0 or r > q for want 0 */
-static int bash_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+static int bash_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri_optiter *it, int *complete) {
     const bash_data *d = rs->data;
     uint64_t p = d->p, q = d->q, h = 0;
     *complete = 1;
@@ -128,7 +128,7 @@ static int bash_misere_alone(const gr_ruleset *rs, uint64_t n, int *lost) {
 }
 
 /* moves to n - t (p <= t <= q) whose residue lies in [1, p] */
-static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     const bash_data *d = rs->data;
     uint64_t p = d->p, q = d->q;
     uint64_t L = q > UINT64_MAX - p ? 0 : p + q;
@@ -148,7 +148,7 @@ static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gr_optiter
     }
 }
 
-const gr_family gri_family_bash = {
+const gri_family gri_family_bash = {
     .name = "bash",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .formula = "with r = n mod (p + q), G(n) = ceil(r / p) when r <= q, else 0 (a take of p to q tokens)",

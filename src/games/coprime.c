@@ -24,7 +24,7 @@ static uint64_t gcd(uint64_t a, uint64_t b) {
     return a;
 }
 
-static gr_status coprime_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status coprime_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                                gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
@@ -109,7 +109,7 @@ static gr_status coprime_fill(gr_ruleset *rs, uint64_t count, gr_error *err) {
     return st;
 }
 
-static void coprime_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void coprime_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     (void)rs;
     for (uint64_t y = 1; y <= n; y++) {
         if (gcd(n, y) != 1 && y != n) continue;
@@ -128,7 +128,7 @@ static int coprime_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *p
 
 /* leave a small heap m (gcd(n, m) = 1, or m = 0: take all): their values
  * are cheap, unlike those of heaps near n */
-static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri_optiter *it, int *complete) {
     (void)rs;
     *complete = n <= COPRIME_SMALL - 1;
     /* G of small heaps by a sieve of least prime factors */
@@ -148,7 +148,7 @@ static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
     return 1;
 }
 
-const gr_family gri_family_coprime = {
+const gri_family gri_family_coprime = {
     .name = "coprime",
     .flags = GR_FAM_HEAP,
     .formula = "G(0) = 0, G(1) = 1, G(n) = 1 + the index of the least prime factor of n among the primes (2 is the first)",

@@ -1,4 +1,4 @@
-/* Families the caller defines (grundy/custom.h): one gr_family table per
+/* Families the caller defines (grundy/custom.h): one gri_family table per
  * registration, whose operations call the caller's options callback. A
  * heap family gets a value table like any built-in heap family (G(n) = mex
  * over the options, whose heaps are all smaller than n); a state family's
@@ -16,8 +16,8 @@
 #define CUSTOM_MAX_WORDS 64   /* heaps one option leaves, or words of a state */
 
 typedef struct custom_reg {
-    gr_family_entry entry;    /* first: the context frees the block through it */
-    gr_family fam;
+    gri_family_entry entry;    /* first: the context frees the block through it */
+    gri_family fam;
     gr_custom_family def;
     char name[CUSTOM_NAME_MAX + 1];
 } custom_reg;
@@ -92,7 +92,7 @@ static int take_heaps(gr_emit *e, const uint64_t *h, size_t n) {
     return gri_optiter_emit(e->sink, keep, k);
 }
 
-static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void heap_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     const custom_reg *r = reg_of(rs);
     gr_error local;
     gr_emit e = {take_heaps, GR_OK, &local, rs, it, n};
@@ -105,7 +105,7 @@ static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
 
 typedef struct state_data {
     int ready;
-    gr_search search;         /* args -> value */
+    gri_search search;         /* args -> value */
     uint64_t *buf;            /* options collected for state_moves_to */
     size_t blen, bcap;
 } state_data;
@@ -115,7 +115,7 @@ static int take_child(gr_emit *e, const uint64_t *a, size_t n) {
     return e->st != GR_OK;
 }
 
-static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+static gr_status children(gri_search *s, const uint64_t *key, size_t len) {
     gr_ruleset *rs = s->user;
     const custom_reg *r = reg_of(rs);
     gr_emit e = {take_child, GR_OK, s->err, rs, s, 0};
@@ -124,9 +124,9 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
 }
 
 
-static const gr_search_ops STATE_OPS = {children, NULL, gri_rs_search_combine};
+static const gri_search_ops STATE_OPS = {children, NULL, gri_rs_search_combine};
 
-static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                              gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
@@ -159,7 +159,7 @@ static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uin
 }
 
 typedef struct forward {
-    gr_optiter *it;
+    gri_optiter *it;
     gr_state_option_fn fn;
     void *user;
 } forward;
@@ -172,7 +172,7 @@ static int take_forward(gr_emit *e, const uint64_t *a, size_t n) {
     return 0;
 }
 
-static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                                void *user, gr_error *err) {
     const custom_reg *r = reg_of(rs);
     forward f = {it, fn, user};

@@ -30,7 +30,7 @@ static gr_status divisor_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push_mex(rs, st, err);
 }
 
-static void divisor_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void divisor_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     (void)rs;
     uint64_t h;
     for (uint64_t d = 1; d <= n / d; d++) {
@@ -46,7 +46,7 @@ static void divisor_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
 }
 
 /* every divisor d of n, from the factorization: options n - d */
-static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri_optiter *it, int *complete) {
     (void)rs;
     uint64_t p[16];
     unsigned e[16], idx[16] = {0};
@@ -65,7 +65,7 @@ static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_
     return 1;
 }
 
-const gr_family gri_family_divisor = {
+const gri_family gri_family_divisor = {
     .name = "divisor",
     .flags = GR_FAM_HEAP,
     .formula = "G(n) = 1 + the exponent of 2 in n, G(0) = 0",

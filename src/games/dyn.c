@@ -31,7 +31,7 @@ typedef struct dyn_data {
 #define skip_ws gri_lex_blanks
 #define D(rs) ((dyn_data *)(rs)->data)
 
-static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status dyn_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                        gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0, ep = 0;
@@ -216,7 +216,7 @@ static gr_status dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint6
                    rs->spec, (unsigned long long)args[0], w);
 }
 
-static gr_status dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                              void *user, gr_error *err) {
     (void)err;
     uint64_t c = cap_of(args, n);
@@ -275,7 +275,7 @@ static void dyn_free(gr_ruleset *rs) {
     gri_free(al, rs->data);
 }
 
-const gr_family gri_family_dyn = {
+const gri_family gri_family_dyn = {
     .name = "dyn",
     .method = "mex over the options for small positions (a table); the outcome of any position by the greedy decomposition of n into the seeds' sequence (Fibonacci numbers for fib)",
     .flags = GR_FAM_PARAMS_REQUIRED,

@@ -96,7 +96,7 @@ static gr_status build(gdata *d, uint64_t n, const uint64_t *pairs, uint64_t m, 
 }
 
 /* inline edges "u>v, ..." from p[i..n) */
-static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_t line, size_t col0, gr_buf *canon,
+static gr_status inline_edges(gdata *d, const char *p, size_t n, size_t i, size_t line, size_t col0, gri_buf *canon,
                               gr_error *err) {
     const gr_allocator *al = d->al;
     uint64_t *pairs = NULL, top = 0;
@@ -148,7 +148,7 @@ out:
 }
 
 static gr_status g_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, const gr_parse_opts *opts,
-                         gr_buf *canon, gr_error *err) {
+                         gri_buf *canon, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     gdata *d = gri_calloc(al, 1, sizeof *d);
     if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
@@ -294,7 +294,7 @@ done:
 }
 
 typedef struct plain {
-    gr_optiter *it;
+    gri_optiter *it;
     gr_state_option_fn fn;
     void *user;
     uint64_t target;      /* moves_to: the value wanted */
@@ -309,7 +309,7 @@ static int on_any(void *user, const uint64_t *args, size_t n, const gri_gv *gv) 
     return 0;
 }
 
-static gr_status g_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status g_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                            void *user, gr_error *err) {
     plain p = {it, fn, user, 0};
     return each_move(G(rs), args, n, on_any, &p, err);
@@ -334,7 +334,7 @@ static gr_status g_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n
     return each_move(G(rs), args, n, fn, user, err);
 }
 
-const gr_family gri_family_graph = {
+const gri_family gri_family_graph = {
     .name = "graph",
     .method = "the generalized Sprague-Grundy function of the graph (a value, or ∞ with its set K for positions that can draw), computed once for every vertex; tokens add as a nim sum (by Smith's rule when a value is infinite)",
     .flags = GR_FAM_PARAMS_REQUIRED | GR_FAM_ARGS_SET | GR_FAM_LOOPY,

@@ -20,7 +20,7 @@ static gr_status grundy_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push(rs, gri_bits_mex(bits, words), err);
 }
 
-static void grundy_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void grundy_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     (void)rs;
     for (uint64_t a = 1; a < n && a < n - a; a++) {
         uint64_t h[2] = {a, n - a};
@@ -35,7 +35,7 @@ static int grundy_is_option(const gr_ruleset *rs, uint64_t n, const uint64_t *pa
     return 1;
 }
 
-const gr_family gri_family_grundy = {
+const gri_family gri_family_grundy = {
     .name = "grundy",
     .flags = GR_FAM_HEAP,
     .splits = grundy_splits,

@@ -263,7 +263,7 @@ static gr_status attached(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
-static gr_status hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status hb_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                         void *user, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     unsigned char *reach;
@@ -491,7 +491,7 @@ static gr_status hb_parse_args(const gr_ruleset *rs, const char *s, size_t n, in
 }
 
 /* hackenbush(u-v,u-v:w,...) */
-static void hb_write_term(const gr_ruleset *rs, const uint64_t *a, size_t n, gr_buf *b) {
+static void hb_write_term(const gr_ruleset *rs, const uint64_t *a, size_t n, gri_buf *b) {
     gri_buf_puts(b, rs->spec);
     gri_buf_puts(b, "(");
     for (size_t e = 0; e + 2 < n; e += 3) {
@@ -504,7 +504,7 @@ static void hb_write_term(const gr_ruleset *rs, const uint64_t *a, size_t n, gr_
     gri_buf_puts(b, ")");
 }
 
-static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status hb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                           gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     uint64_t *root = gri_calloc(al, 1, sizeof *root);
@@ -535,7 +535,7 @@ static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
-const gr_family gri_family_hackenbush = {
+const gri_family gri_family_hackenbush = {
     .name = "hackenbush",
     .method = "Green Hackenbush: the colon principle (the branches at a vertex add as a nim sum, and a branch of value v hanging from an edge is worth 1 + v) and the fusion principle (the vertices of a cycle fuse into one, its edges become loops worth 1 each)",
     .flags = GR_FAM_PARAMS_OPTIONAL,

@@ -13,7 +13,7 @@ static int nim_closed_form(const gr_ruleset *rs, uint64_t n, uint64_t *value) {
 
 static gr_status nim_next(gr_ruleset *rs, gr_error *err) { return gri_rs_push(rs, rs->len, err); }
 
-static void nim_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void nim_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     (void)rs;
     for (uint64_t m = n; m-- > 0;)
         if (gri_optiter_emit(it, &m, m ? 1 : 0)) return;
@@ -41,7 +41,7 @@ static int nim_every_alone(const gr_ruleset *rs, uint64_t n, uint64_t *step, uin
     return 1;
 }
 
-const gr_family gri_family_nim = {
+const gri_family gri_family_nim = {
     .name = "nim",
     .flags = GR_FAM_HEAP | GR_FAM_SMALLER_HEAPS,
     .formula = "G(n) = n: a heap reaches every smaller heap",

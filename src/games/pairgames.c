@@ -21,7 +21,7 @@
 #include "core/context_internal.h"
 #include "core/ticker.h"
 
-extern const gr_family gri_family_wythoff, gri_family_euclid;
+extern const gri_family gri_family_wythoff, gri_family_euclid;
 
 __extension__ typedef unsigned __int128 u128;
 __extension__ typedef __int128 i128;
@@ -222,7 +222,7 @@ static gr_status pair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint
                    rs->spec, (unsigned long long)args[0], (unsigned long long)args[1], w);
 }
 
-static int emit2(gr_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, uint64_t b) {
+static int emit2(gri_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, uint64_t b) {
     if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return 1; }
     it->seen++;
     uint64_t o[2] = {a, b};
@@ -230,7 +230,7 @@ static int emit2(gr_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, 
     return 0;
 }
 
-static gr_status pair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status pair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                               void *user, gr_error *err) {
     (void)n; (void)err;
     uint64_t a = args[0], b = args[1];
@@ -268,7 +268,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
         gr_status st = build_table(rs, err);
         if (st != GR_OK) return st;
         target_scan ts = {rs, target, fn, user};
-        gr_optiter it = {0};
+        gri_optiter it = {0};
         return pair_options(rs, args, n, &it, scan_target, &ts, err);
     }
     if (target != 0) {
@@ -330,7 +330,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
     return GR_OK;
 }
 
-const gr_family gri_family_wythoff = {
+const gri_family gri_family_wythoff = {
     .name = "wythoff",
     .method = "mex over the options for small positions (a table); the P-positions are the Wythoff pairs (floor(k·phi), floor(k·phi²))",
     .check = pair_check,
@@ -340,7 +340,7 @@ const gr_family gri_family_wythoff = {
     .state_moves_to = pair_moves_to,
 };
 
-const gr_family gri_family_euclid = {
+const gri_family gri_family_euclid = {
     .name = "euclid",
     .method = "mex over the options for small positions (a table); the outcome of any position by the rule: with a >= b > 0 the mover wins iff b divides a, or a >= 2b, or the forced move to (b, a-b) loses",
     .check = pair_check,

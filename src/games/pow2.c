@@ -20,7 +20,7 @@ static gr_status pow2_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push_mex(rs, st, err);
 }
 
-static void pow2_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void pow2_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     (void)rs;
     for (uint64_t p = 1; p && p <= n; p <<= 1) {
         uint64_t h = n - p;
@@ -28,7 +28,7 @@ static void pow2_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
     }
 }
 
-const gr_family gri_family_pow2 = {
+const gri_family gri_family_pow2 = {
     .name = "pow2",
     .flags = GR_FAM_HEAP,
     .formula = "G(n) = n mod 3: a power of two is 1 or 2 mod 3, so a heap reaches both other residues and never its own",

@@ -22,7 +22,7 @@ static gr_status prod_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint
     return GR_OK;
 }
 
-static gr_status prod_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status prod_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                               void *user, gr_error *err) {
     (void)rs; (void)args; (void)n; (void)it; (void)fn; (void)user;
     return gri_fail(err, GR_EINVAL, "prod(...) coins are solved in normal play only: a move there turns several coins");
@@ -139,7 +139,7 @@ static gr_status prod_all_moves(gr_ruleset *rs, const uint64_t *args, size_t n,
     return GR_OK;
 }
 
-const gr_family gri_family_prod = {
+const gri_family gri_family_prod = {
     .name = "prod",
     .method = "the nim product of the coordinates (x ⊗ y, or x ⊗ y ⊗ z): a coin-turning product game",
     .check = prod_check,

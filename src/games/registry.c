@@ -4,12 +4,12 @@
 #include <string.h>
 #include "core/family.h"
 
-extern const gr_family gri_family_nim, gri_family_sub, gri_family_tb, gri_family_divisor, gri_family_coprime,
+extern const gri_family gri_family_nim, gri_family_sub, gri_family_tb, gri_family_divisor, gri_family_coprime,
     gri_family_pow2, gri_family_grundy, gri_family_bash, gri_family_staircase, gri_family_stairs, gri_family_wythoff,
     gri_family_euclid, gri_family_dyn, gri_family_prod, gri_family_hackenbush, gri_family_rule,
     gri_family_graph;
 
-static const gr_family_entry REGISTRY[] = {
+static const gri_family_entry REGISTRY[] = {
     {"nim", &gri_family_nim, NULL},
     {"sub", &gri_family_sub, NULL},
     {"tb", &gri_family_tb, NULL},
@@ -33,12 +33,12 @@ static const gr_family_entry REGISTRY[] = {
     {"graph", &gri_family_graph, NULL},
 };
 
-const gr_family_entry *gri_registry_find(const char *name, size_t len) {
+const gri_family_entry *gri_registry_find(const char *name, size_t len) {
     for (size_t k = 0; k < sizeof REGISTRY / sizeof REGISTRY[0]; k++)
         if (strlen(REGISTRY[k].name) == len && !memcmp(REGISTRY[k].name, name, len)) return &REGISTRY[k];
     return NULL;
 }
 
-const gr_family_entry *gri_registry_at(size_t i) {
+const gri_family_entry *gri_registry_at(size_t i) {
     return i < sizeof REGISTRY / sizeof REGISTRY[0] ? &REGISTRY[i] : NULL;
 }

@@ -16,11 +16,11 @@
 #include <stdio.h>
 
 
-extern const gr_family gri_family_rule, gri_family_rule_state;
+extern const gri_family gri_family_rule, gri_family_rule_state;
 
 
 
-static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status rule_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                             gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     rule_data *d = gri_calloc(al, 1, sizeof *d);
@@ -213,7 +213,7 @@ static int on_heaps(void *user, const uint64_t *parts, size_t np) {
     return gri_optiter_emit(user, keep, k);
 }
 
-static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void heap_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     gr_error local;
     if (!n) return; /* a heap of 0 is no heap */
     if (gri_rule_options(gri_rule_of(rs), &n, RULE_MAX_STEPS, on_heaps, it, &local) != GR_OK) it->cut = 1;
@@ -222,7 +222,7 @@ static void heap_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
 /* ---- rules on 2 to 4 numbers: a state family ---- */
 
 typedef struct children_ctx {
-    gr_search *s;
+    gri_search *s;
     unsigned arity;
     gr_status st;
 } children_ctx;
@@ -236,7 +236,7 @@ static int on_child(void *user, const uint64_t *parts, size_t np) {
     return 0;
 }
 
-static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+static gr_status children(gri_search *s, const uint64_t *key, size_t len) {
     (void)len;
     gr_ruleset *rs = s->user;
     children_ctx c = {s, gri_rule_arity(gri_rule_of(rs)), GR_OK};
@@ -245,7 +245,7 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
 }
 
 
-static const gr_search_ops RULE_OPS = {children, NULL, gri_rs_search_combine};
+static const gri_search_ops RULE_OPS = {children, NULL, gri_rs_search_combine};
 
 static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)args;
@@ -275,7 +275,7 @@ static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uin
 /* options one position each, for misère and Every-SG play */
 typedef struct single {
     gr_ruleset *rs;
-    gr_optiter *it;
+    gri_optiter *it;
     gr_state_option_fn fn;
     void *user;
     gr_status st;
@@ -295,7 +295,7 @@ static int on_single(void *user, const uint64_t *parts, size_t np) {
     return 0;
 }
 
-static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it, gr_state_option_fn fn,
+static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                                void *user, gr_error *err) {
     (void)n;
     single s = {rs, it, fn, user, GR_OK, err};
@@ -351,7 +351,7 @@ static gr_status write_moves(gr_ruleset *rs, const uint64_t *args, int all, uint
             x ^= v;
         }
         if (st != GR_OK || (!all && x != target)) continue;
-        gr_buf b;
+        gri_buf b;
         gri_buf_init(&b, al);
         for (size_t k = 0; k < np; k++) {
             if (k) gri_buf_puts(&b, " + ");
@@ -402,7 +402,7 @@ static int rule_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t
     return 1;
 }
 
-const gr_family gri_family_rule = {
+const gri_family gri_family_rule = {
     .name = "rule",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "rule[n -> n-k for k in 1..3]",
@@ -420,7 +420,7 @@ const gr_family gri_family_rule = {
 };
 
 /* the same rules on 2 to 4 numbers; chosen by rule_parse, not in the registry */
-const gr_family gri_family_rule_state = {
+const gri_family gri_family_rule_state = {
     .name = "rule",
     .method = "mex over the options the rule lists, by an exact memoized search (the generalized Sprague-Grundy function when the rule is loopy)",
     .method_of = state_method,

@@ -47,7 +47,7 @@ typedef struct rule_data {
     const gr_allocator *al; /* the context's */
     gri_rule *rule;
     int ready;
-    gr_search search;      /* state rules: position -> value */
+    gri_search search;      /* state rules: position -> value */
     /* one-number rules made of subtractions and splits: the kernels */
     int shaped, fallback;  /* fallback: the machine for good (after a heap the kernels could not take) */
     gri_rule_shape shape;
@@ -72,7 +72,7 @@ typedef struct rule_data {
      * by generalized Sprague-Grundy values; vertex 0 is "the term has
      * ended", vertex id + 1 is the position with keymap entry id */
     int loopy;
-    gr_keymap lkeys;
+    gri_keymap lkeys;
     int lkeys_ready;
     uint32_t *efrom, *eto;
     size_t ne, ecap;
@@ -87,7 +87,7 @@ int gri_rule_is_loopy(const gr_ruleset *rs);
 gr_status gri_rule_gvalue(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);
 gr_status gri_rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
                                   gr_error *err);
-void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b);
+void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
 /* rule.c: compiles the rule to native code, once; 1 when it is loaded */
 int gri_rule_native_ready(gr_ruleset *rs);
 /* rule_native.c: room in m for table values up to maxval, cap at most

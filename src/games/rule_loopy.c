@@ -204,7 +204,7 @@ gr_status gri_rule_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n
 }
 
 /* a state rule's term holding a sum of positions: spec(p1) + spec(p2) */
-void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_buf *b) {
+void gri_rule_write_args(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b) {
     unsigned a = gri_rule_arity(gri_rule_of(rs));
     for (size_t k = 0; k + a <= n; k += a) {
         if (k) gri_buf_puts(b, " + ");

@@ -16,7 +16,7 @@ int gri_rule_native_ready(gr_ruleset *rs) {
     d->native = -1;
     const gr_ctx *ctx = rs->ctx;
     if (!ctx->native_cc) { snprintf(d->native_why, sizeof d->native_why, "native code is off"); return 0; }
-    gr_buf src;
+    gri_buf src;
     gri_buf_init(&src, al);
     gr_error e;
     gr_status st = gri_rule_c_source(d->rule, &src);

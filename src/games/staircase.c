@@ -15,7 +15,7 @@
 #include <string.h>
 #include "core/family.h"
 
-extern const gr_family gri_family_stairs;
+extern const gri_family gri_family_stairs;
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -85,7 +85,7 @@ static gr_status stair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uin
     return GR_OK;
 }
 
-static gr_status stair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_optiter *it,
+static gr_status stair_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it,
                            gr_state_option_fn fn, void *user, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     uint64_t *lad = to_ladder(rs, args, n);
@@ -143,7 +143,7 @@ static gr_status stair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
-const gr_family gri_family_staircase = {
+const gri_family gri_family_staircase = {
     .name = "staircase",
     .method = "staircase nim: the value is the XOR of every other gap between the pieces, counted from the right end",
     .flags = GR_FAM_ARGS_SET,
@@ -153,7 +153,7 @@ const gr_family gri_family_staircase = {
     .state_moves_to = stair_moves_to,
 };
 
-const gr_family gri_family_stairs = {
+const gri_family gri_family_stairs = {
     .name = "stairs",
     .method = "staircase nim: the value is the XOR of the coins on the odd steps (a move from an even step is undone by moving the same coins on)",
     .check = stair_check,

@@ -30,7 +30,7 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 /* sorted, with runs of three or more written as ranges */
-static void write_set(gr_buf *canon, const uint64_t *set, size_t m) {
+static void write_set(gri_buf *canon, const uint64_t *set, size_t m) {
     for (size_t k = 0; k < m;) {
         size_t j = k;
         while (j + 1 < m && set[j + 1] == set[j] + 1) j++;
@@ -41,7 +41,7 @@ static void write_set(gr_buf *canon, const uint64_t *set, size_t m) {
     }
 }
 
-static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status sub_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                        gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0, cap = 0;
@@ -156,7 +156,7 @@ static gr_status sub_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push(rs, m, err);
 }
 
-static void sub_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void sub_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     const sub_data *d = rs->data;
     for (size_t k = 0; k < d->nsub && d->sub[k] <= n; k++) {
         uint64_t h = n - d->sub[k];
@@ -211,7 +211,7 @@ static gr_status make_small(gr_ruleset *rs, size_t na, gr_ruleset **out, gr_erro
     if (!a || !(a->sub = gri_malloc(al, na * sizeof *a->sub))) { gri_free(al, a); return gri_fail(err, GR_ENOMEM, "out of memory"); }
     memcpy(a->sub, d->sub, na * sizeof *a->sub);
     a->nsub = na;
-    gr_buf spec;
+    gri_buf spec;
     gri_buf_init(&spec, al);
     gri_buf_puts(&spec, "sub[");
     write_set(&spec, a->sub, na);
@@ -318,7 +318,7 @@ static gr_status sub_beyond(gr_ruleset *rs, uint64_t n, uint64_t *value, int *do
     return GR_OK;
 }
 
-const gr_family gri_family_sub = {
+const gri_family gri_family_sub = {
     .name = "sub",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "sub[1,2,4]",

@@ -34,7 +34,7 @@ static int hexval(char c) {
     return -1;
 }
 
-static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gr_buf *canon,
+static gr_status tb_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                       gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t i = 0;
@@ -195,7 +195,7 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push(rs, gri_bits_mex(bits, words), err);
 }
 
-static void tb_options(const gr_ruleset *rs, uint64_t n, gr_optiter *it) {
+static void tb_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     const tb_data *td = rs->data;
     uint64_t kmax = td->repeat ? n : td->ndigits - 1;
     if (kmax > n) kmax = n;
@@ -273,7 +273,7 @@ static uint64_t closed_inverse(uint64_t w, uint64_t m) {
     return w;
 }
 
-static int tb_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gr_optiter *it, int *complete) {
+static int tb_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri_optiter *it, int *complete) {
     uint64_t mod = closed_modulus(rs->data), h[3] = {0, 0, 0};
     *complete = 1;
     if (!mod) return 0;
@@ -333,7 +333,7 @@ static int tb_prove_arith(const gr_ruleset *rs, gr_period_rule rule, uint64_t *p
     return gri_hex_arith_prove_w(gri_ctx_alloc(rs->ctx), rs->tab, rs->tw, rs->len, td->digit, td->ndigits, pre, per, saltus, used);
 }
 
-const gr_family gri_family_tb = {
+const gri_family gri_family_tb = {
     .name = "tb",
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .formula = "Lasker's nim form: G(n) = n, except G(n) = n + 1 when n = -1 and G(n) = n - 1 when n = 0 modulo m (m = 4 for Lasker's nim)",

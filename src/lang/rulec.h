@@ -101,6 +101,6 @@ typedef struct gri_native_cell_env {
 typedef int64_t (*gri_native_cell_fn)(const int64_t *xs, gri_native_cell_env *env);
 #define GRI_NATIVE_NEED (-2)
 #define GRI_NATIVE_CYCLE (-3)
-gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out);
+gr_status gri_rule_c_source(const gri_rule *r, gri_buf *out);
 
 #endif

@@ -26,7 +26,7 @@ typedef struct ival {
 } ival;
 
 typedef struct emitter {
-    gr_buf *b;
+    gri_buf *b;
     unsigned maxsp;
     unsigned labels;
     ival var[GRI_RULE_MAX_ARITY + RULE_MAX_LOOPS];  /* what each name can be */
@@ -379,9 +379,9 @@ static void declare_locals(emitter *e, unsigned from) {
     put(e, "(void)steps; (void)max_steps;\n");
 }
 
-gr_status gri_rule_c_source(const gri_rule *r, gr_buf *out) {
+gr_status gri_rule_c_source(const gri_rule *r, gri_buf *out) {
     unsigned a = r->arity;
-    gr_buf body;
+    gri_buf body;
     gri_buf_init(&body, out->a);
     emitter e;
     memset(&e, 0, sizeof e);

@@ -45,7 +45,7 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
     if (!pos) return gri_fail(err, GR_EINVAL, "no position");
     if (nargs && !args) return gri_fail(err, GR_EINVAL, "no arguments given for %zu", nargs);
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    gr_term t = {0};
+    gri_term t = {0};
     gr_status st;
     if (!rs) {
         if (nargs != 1) return gri_fail(err, GR_EINVAL, "a nim heap (no ruleset) takes one number, not %zu", nargs);
@@ -78,7 +78,7 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
 }
 
 /* a term of pos, added to next as it is */
-static gr_status copy_term(gr_position *next, const gr_position *pos, const gr_term *t, gr_error *err) {
+static gr_status copy_term(gr_position *next, const gr_position *pos, const gri_term *t, gr_error *err) {
     return gr_position_add_term(next, t->bare ? NULL : t->rs, pos->args + t->args, t->nargs, err);
 }
 

@@ -16,7 +16,7 @@
 
 typedef struct evs {
     gr_ctx *ctx;
-    gr_search s;              /* [rs id, state...] -> step */
+    gri_search s;              /* [rs id, state...] -> step */
     uint64_t *child;          /* the child being written */
     size_t ccap;
     gr_error *err;
@@ -84,14 +84,14 @@ static int on_state(void *user, const uint64_t *a, size_t n) {
 
 #define EVERY_MAX_OPTIONS ((uint64_t)1 << 20)
 
-static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
+static gr_status children(gri_search *s, const uint64_t *key, size_t len) {
     evs *e = s->user;
     gr_ruleset *rs = e->ctx->rs[key[0]];
     gen g = {e, key, len, 0, GR_OK};
     gr_status st = GR_OK;
     int complete = 1;
     if (!gr_ruleset_is_heap(rs)) {
-        gr_optiter it = {.max = EVERY_MAX_OPTIONS};
+        gri_optiter it = {.max = EVERY_MAX_OPTIONS};
         st = gri_state_options(rs, key + 1, len - 1, &it, on_state, &g, e->err);
         complete = !it.cut;
     } else {
@@ -111,7 +111,7 @@ static gr_status children(gr_search *s, const uint64_t *key, size_t len) {
 
 /* step = 0 at the end; for value > 0, 1 + max step over options of value
  * 0; for value 0, 1 + min step over all options */
-static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+static gr_status combine(gri_search *s, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                          uint64_t *step) {
     evs *e = s->user;
     uint64_t v, best = 0;
@@ -131,7 +131,7 @@ static gr_status combine(gr_search *s, const uint64_t *key, size_t len, const ui
     return GR_OK;
 }
 
-static const gr_search_ops EVERY_OPS = {children, NULL, combine};
+static const gri_search_ops EVERY_OPS = {children, NULL, combine};
 
 static void evs_init(evs *e, gr_ctx *ctx, gr_error *err) {
     memset(e, 0, sizeof *e);
@@ -155,7 +155,7 @@ static gr_status step_of(evs *e, const uint64_t *key, size_t len, uint64_t *step
 /* the key of term i: [rs id, sorted non-zero heaps] or [rs id, args] */
 static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     uint64_t *k = gri_malloc(al, (t->nargs + 1) * sizeof *k);
     if (!k) return NULL;
     k[0] = t->rs->id;
@@ -172,7 +172,7 @@ static uint64_t *term_key(const gr_position *pos, size_t i, size_t *len) {
 
 static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     /* a single heap whose family knows its Every-SG by formula (nim) */
     uint64_t to;
     if (t->nargs == 1 && t->rs->fam->every_alone && t->rs->fam->every_alone(t->rs, pos->args[t->args], step, &to))
@@ -211,13 +211,13 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
     evs_init(&e, pos->ctx, err);
     gr_status st = GR_OK;
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
-        const gr_term *t = &pos->terms[i];
+        const gri_term *t = &pos->terms[i];
         uint64_t step, left;
         if (t->nargs == 1 && t->rs->fam->every_alone && t->rs->fam->every_alone(t->rs, pos->args[t->args], &step, &left)) {
             /* a single heap known by formula (nim: straight to 0) */
             if (step == 0) continue;
             char *from = NULL;
-            gr_buf b;
+            gri_buf b;
             gri_buf_init(&b, al);
             if (!t->bare) { gri_buf_puts(&b, gr_ruleset_spec(t->rs)); gri_buf_puts(&b, "("); }
             gri_buf_u64(&b, left);
@@ -261,7 +261,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
             if (pick == SIZE_MAX || (v > 0 ? cs > ps : cs < ps)) { pick = c; ps = cs; }
         }
         if (st == GR_OK && pick != SIZE_MAX) {
-            gr_buf b;
+            gri_buf b;
             gri_buf_init(&b, al);
             size_t cl = (size_t)e.s.arena[pick];
             const uint64_t *ck = e.s.arena + pick + 1;

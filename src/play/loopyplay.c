@@ -8,10 +8,10 @@
 #include "play/position_internal.h"
 #include "core/family.h"
 
-static int is_loopy(const gr_term *t) { return gri_rs_loopy(t->rs); }
+static int is_loopy(const gri_term *t) { return gri_rs_loopy(t->rs); }
 
 static gr_status term_gv(gr_position *pos, size_t i, gri_gv *out, gr_error *err) {
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     if (is_loopy(t)) return t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
     memset(out, 0, sizeof *out);
     gr_status st = gr_position_term_value(pos, i, &out->value, err);
@@ -34,7 +34,7 @@ static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
      * graph is solved anew (moving the K sets): every term is valued once
      * first, so the K sets kept below stay where they are */
     for (size_t i = 0; i < pos->nterms; i++) {
-        const gr_term *tm = &pos->terms[i];
+        const gri_term *tm = &pos->terms[i];
         if (!tm->rs->fam->is_loopy) continue;
         gri_gv g;
         gr_status st = term_gv(pos, i, &g, err);
@@ -113,7 +113,7 @@ static int has_loopy_term(const gr_position *pos) {
 
 /* the options of a loopy term of finite value target */
 typedef struct targeted {
-    gr_movesink *sink;
+    gri_movesink *sink;
     uint64_t target;
 } targeted;
 
@@ -123,10 +123,10 @@ static int on_target(void *user, const uint64_t *args, size_t n, const gri_gv *g
     return gri_movesink_after(t->sink, args, n, 1);
 }
 
-gr_status gri_loopy_term_moves_to(gr_movesink *sink, size_t i, uint64_t target) {
+gr_status gri_loopy_term_moves_to(gri_movesink *sink, size_t i, uint64_t target) {
     const gr_allocator *al = gri_ctx_alloc(sink->pos->ctx);
     gr_position *pos = sink->pos;
-    const gr_term *tm = &pos->terms[i];
+    const gri_term *tm = &pos->terms[i];
     targeted t = {sink, target};
     sink->term = i;
     gr_status st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_target, &t, sink->err);
@@ -147,7 +147,7 @@ gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn
     if (outcome_of(t.ninf, t.x, &t.inf) != GR_OUTCOME_N) return GR_OK;
     /* won: the one infinite term moves to the finite value x, leaving a
      * sum of finite values with XOR 0 (no other move wins) */
-    gr_movesink sink = {pos, t.which, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
+    gri_movesink sink = {pos, t.which, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
     st = gri_loopy_term_moves_to(&sink, t.which, t.x);
     if (complete) *complete = !sink.cut;
     return st;
@@ -156,7 +156,7 @@ gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn
 /* ---- moves that keep a draw ---- */
 
 typedef struct drawer {
-    gr_movesink sink;
+    gri_movesink sink;
     size_t ninf;      /* infinite terms other than the one moving */
     uint64_t x;       /* finite XOR of the terms other than the one moving */
     gri_gv inf;       /* the other infinite term, when ninf == 1 */
@@ -186,7 +186,7 @@ gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn 
     int partial = 0;
     uint64_t huge_seen = 0;
     for (size_t i = 0; i < pos->nterms && !d.sink.cut && st == GR_OK; i++) {
-        const gr_term *tm = &pos->terms[i];
+        const gri_term *tm = &pos->terms[i];
         gri_gv g;
         if ((st = term_gv(pos, i, &g, err)) != GR_OK) break;
         /* the rest of the sum without term i */

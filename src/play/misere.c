@@ -177,7 +177,7 @@ static gr_status nim_heaps_args(gr_ruleset *rs, const uint64_t *args, size_t n, 
 }
 
 static gr_status nim_heaps_of(gr_position *pos, size_t i, size_t *firm, int *ok, gr_error *err) {
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     return nim_heaps_args(t->rs, pos->args + t->args, t->nargs, firm, ok, err);
 }
 
@@ -198,7 +198,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
     if (st != GR_OK) return st;
     /* largest heap per ruleset, then the certificates */
     for (size_t i = 0; i < pos->nterms; i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         if (gr_ruleset_is_heap(t->rs)) continue;
         sm->all_heaps = 0;
         sm->sj_ok = 0;
@@ -211,7 +211,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
         else sm->firm += firm;
     }
     for (size_t i = 0; i < pos->nterms && (sm->sj_ok || sm->tame_ok); i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         if (!gr_ruleset_is_heap(t->rs)) continue;
         uint64_t m = 0;
         for (uint32_t k = 0; k < t->nargs; k++) if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
@@ -226,7 +226,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
         }
     }
     for (size_t i = 0; i < pos->nterms; i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         if (!gr_ruleset_is_heap(t->rs)) continue;
         for (uint32_t k = 0; k < t->nargs; k++) {
             uint64_t h = pos->args[t->args + k], v;
@@ -280,7 +280,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
         uint64_t x = 0, v;
         size_t big = 0;
         for (size_t i = 0; i < pos->nterms; i++) {
-            gr_term *t = &pos->terms[i];
+            gri_term *t = &pos->terms[i];
             if (gr_ruleset_is_heap(t->rs)) {
                 for (uint32_t k = 0; k < t->nargs; k++) {
                     if ((st = gr_ruleset_value(t->rs, pos->args[t->args + k], &v, err)) != GR_OK) return st;
@@ -333,13 +333,13 @@ typedef struct mm {
     uint32_t rest;       /* quotient: the element of the other heaps */
     uint64_t gh;         /* value of the heap being moved (or of the state term) */
     size_t firm_h;       /* is it firm (genus; for a state term: its firm nim heaps) */
-    gr_movesink out;     /* the position, and where its moves go */
+    gri_movesink out;     /* the position, and where its moves go */
 } mm;
 
 /* Outcome for the next player after replacing the moving component: by
  * formula (sj, genus) from the option's heaps, or by search. */
 static int mm_loses_after_heaps(mm *w, const uint64_t *h, size_t n, int *loses) {
-    const gr_term *t = &w->out.pos->terms[w->out.term];
+    const gri_term *t = &w->out.pos->terms[w->out.term];
     if (w->method == 3) {
         uint32_t e = w->rest;
         for (size_t i = 0; i < n; i++) e = gr_quotient_mul(w->q, e, gr_quotient_heap(w->q, h[i]));
@@ -367,7 +367,7 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
     words raw = {al, NULL, 0, 0};
     size_t nrec = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         const uint64_t *a = pos->args + t->args;
         uint64_t hdr1 = (uint64_t)t->rs->id << 32 | 1;
         if (i == w->out.term && state) {
@@ -415,7 +415,7 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
         if (mm_loses_after_heaps(w, vals, n, &loses)) return 1;
     } else if (w->method == 1 && state) {
         /* a state term of nim heaps (genus): the option's heaps */
-        const gr_term *t = &w->out.pos->terms[w->out.term];
+        const gri_term *t = &w->out.pos->terms[w->out.term];
         size_t firm;
         int ok;
         uint64_t v;
@@ -454,7 +454,7 @@ typedef struct alone_moves {
 static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     alone_moves *am = user;
     const gr_allocator *al = gri_ctx_alloc(am->pos->ctx);
-    gr_buf b;
+    gri_buf b;
     gri_buf_init(&b, al);
     gri_buf_puts(&b, gr_ruleset_spec(am->rs));
     gri_buf_puts(&b, "(");
@@ -481,7 +481,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
         /* the family lists the options that are lost */
         alone_moves am = {pos, brs, fn, user, GR_OK, err, NULL};
         if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
-        gr_optiter it = {.fn = on_alone_move, .user = &am, .max = max_moves};
+        gri_optiter it = {.fn = on_alone_move, .user = &am, .max = max_moves};
         brs->fam->misere_alone_moves(brs, bn, &it);
         gri_free(al, am.from);
         if (complete && (it.cut || it.stopped)) *complete = 0;
@@ -519,7 +519,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     w.s = &s;
     int partial = 0;
     for (size_t i = 0; i < pos->nterms && !w.out.cut && st == GR_OK; i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         w.out.term = i;
         if (gr_position_term_format(pos, i, &w.out.from) != GR_OK) { st = gri_fail(err, GR_ENOMEM, "out of memory"); break; }
         if (!gr_ruleset_is_heap(t->rs)) {
@@ -531,7 +531,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 if ((st = nim_heaps_of(pos, i, &firm, &ok, err)) != GR_OK) break;
                 w.firm_h = firm;
             }
-            gr_optiter it = {.max = SEARCH_MAX_OPTIONS};
+            gri_optiter it = {.max = SEARCH_MAX_OPTIONS};
             st = gri_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
             if (st == GR_OK) st = w.out.st;
             if (it.cut && !w.out.cut) partial = 1;

@@ -28,7 +28,7 @@ static gr_ruleset *one_heap_ruleset(const gr_position *pos, uint64_t *m) {
     gr_ruleset *rs = NULL;
     *m = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        const gr_term *t = &pos->terms[i];
+        const gri_term *t = &pos->terms[i];
         if (!gr_ruleset_is_heap(t->rs) || (rs && t->rs != rs)) return NULL;
         rs = t->rs;
         for (uint32_t k = 0; k < t->nargs; k++)
@@ -85,7 +85,7 @@ int gri_mq_refused(const gr_position *pos) {
 uint32_t gri_mq_position_element(const gr_position *pos, const gr_quotient *q) {
     uint32_t x = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        const gr_term *t = &pos->terms[i];
+        const gri_term *t = &pos->terms[i];
         for (uint32_t k = 0; k < t->nargs; k++) x = gr_quotient_mul(q, x, gr_quotient_heap(q, pos->args[t->args + k]));
     }
     return x;

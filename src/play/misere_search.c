@@ -111,7 +111,7 @@ static int state_child(void *user, const uint64_t *a, size_t n) {
 
 
 /* The children of key[0..len): one per option of each distinct component. */
-static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
+static gr_status gen_children(gri_search *run, const uint64_t *key, size_t len) {
     search *s = run->user;
     const gr_allocator *al = gri_ctx_alloc(s->ctx);
     size_t nrec = 0;
@@ -130,7 +130,7 @@ static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
         if (gr_ruleset_is_heap(rs)) {
             st = gri_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete, s->err);
         } else {
-            gr_optiter it = {.max = SEARCH_MAX_OPTIONS};
+            gri_optiter it = {.max = SEARCH_MAX_OPTIONS};
             st = gri_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
             complete = !it.cut;
         }
@@ -146,7 +146,7 @@ static gr_status gen_children(gr_search *run, const uint64_t *key, size_t len) {
 }
 
 /* outcomes: a child the mover can move to that is lost decides the node */
-static int cut_outcome(gr_search *run, uint64_t child, uint64_t *result) {
+static int cut_outcome(gri_search *run, uint64_t child, uint64_t *result) {
     (void)run;
     if (child != 0) return 0;
     *result = 1;
@@ -155,7 +155,7 @@ static int cut_outcome(gr_search *run, uint64_t child, uint64_t *result) {
 
 /* every child known: no move wins (misère value 1); for outcomes, all
  * children won means lost; for values, the mex */
-static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
+static gr_status combine(gri_search *run, const uint64_t *key, size_t len, const uint64_t *ch, size_t chlen,
                          uint64_t *result) {
     (void)key; (void)len;
     search *s = run->user;
@@ -164,8 +164,8 @@ static gr_status combine(gr_search *run, const uint64_t *key, size_t len, const 
     return gri_search_mex(run, ch, chlen, &s->mex, result);
 }
 
-static const gr_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
-static const gr_search_ops VALUE_OPS = {gen_children, NULL, combine};
+static const gri_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
+static const gri_search_ops VALUE_OPS = {gen_children, NULL, combine};
 
 gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
     memset(s, 0, sizeof *s);
@@ -207,7 +207,7 @@ gr_status gri_ms_position_key(gr_position *pos, words *out, gr_error *err) {
     words raw = {al, NULL, 0, 0};
     size_t nrec = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         const uint64_t *a = pos->args + t->args;
         if (gr_ruleset_is_heap(t->rs)) {
             for (uint32_t k = 0; k < t->nargs; k++) {

@@ -26,7 +26,7 @@ typedef struct search {
     int values;            /* 0: memo holds outcomes (1 mover wins, 0 not);
                               1: memo holds misère Grundy values */
     gr_mexset mex;
-    gr_search run;         /* canonical sum -> outcome or value */
+    gri_search run;         /* canonical sum -> outcome or value */
     words child;           /* the child being written */
     rec *recs;
     size_t recs_cap;

@@ -30,11 +30,11 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
     if (complete) *complete = 1;
     if (!pos || !fn) return gri_fail(err, GR_EINVAL, "no position or no callback");
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    gr_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
+    gri_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
     gr_status st = GR_OK;
     int all = 1;
     for (size_t i = 0; i < pos->nterms && !sink.cut && st == GR_OK; i++) {
-        gr_term *t = &pos->terms[i];
+        gri_term *t = &pos->terms[i];
         const uint64_t *a = pos->args + t->args;
         sink.term = i;
         if (!gr_ruleset_is_heap(t->rs)) {
@@ -42,7 +42,7 @@ gr_status gr_position_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, v
             if (t->rs->fam->all_moves_text)
                 st = t->rs->fam->all_moves_text(t->rs, a, t->nargs, on_text, &sink, &whole, err);
             else {
-                gr_optiter it = {0};
+                gri_optiter it = {0};
                 st = gri_state_options(t->rs, a, t->nargs, &it, on_state, &sink, err);
                 whole = !it.cut && !it.stopped;
             }

@@ -12,7 +12,7 @@ static gr_status nim_heaps(const gr_position *pos, uint64_t **out, size_t *n, gr
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t total = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        const gr_term *t = &pos->terms[i];
+        const gri_term *t = &pos->terms[i];
         if (!gri_rs_has(t->rs, GR_FAM_SMALLER_HEAPS)) {
             char *s = NULL;
             gr_status st = gr_position_term_format(pos, i, &s);
@@ -134,11 +134,11 @@ gr_status gr_position_moore_move(gr_position *pos, uint64_t k, int misere, gr_mo
     /* report per term */
     size_t at = 0;
     for (size_t i = 0; i < pos->nterms; i++) {
-        const gr_term *t = &pos->terms[i];
+        const gri_term *t = &pos->terms[i];
         int changed = 0;
         for (uint32_t j = 0; j < t->nargs; j++) changed |= nh[at + j] != h[at + j];
         if (changed) {
-            gr_buf b;
+            gri_buf b;
             gri_buf_init(&b, al);
             if (t->bare) gri_buf_u64(&b, nh[at]);
             else {

@@ -87,7 +87,7 @@ static void move_to(parser *p, size_t to) {
 
 /* The arguments of a family that reads its own (parse_args: Hackenbush's
  * edges), after the '(' through the ')' */
-static gr_status own_args(parser *p, gr_position *pos, gr_term *t) {
+static gr_status own_args(parser *p, gr_position *pos, gri_term *t) {
     uint64_t *a = NULL;
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t na = 0, used = 0, ep = 0;
@@ -108,7 +108,7 @@ static gr_status own_args(parser *p, gr_position *pos, gr_term *t) {
 
 static gr_status term(parser *p, gr_position *pos) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    gr_term t = {0};
+    gri_term t = {0};
     t.args = pos->nargs;
     gr_status st;
     size_t at = p->i;

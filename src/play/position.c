@@ -8,7 +8,7 @@
 
 size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
 
-void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
+void gri_term_write(gri_buf *b, const gr_position *pos, const gri_term *t) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, a[0]); return; }
     if (t->rs->fam->write_term) { t->rs->fam->write_term(t->rs, a, t->nargs, b); return; }
@@ -23,7 +23,7 @@ void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t) {
 
 gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    gr_buf b;
+    gri_buf b;
     gri_buf_init(&b, al);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
@@ -36,7 +36,7 @@ gr_status gr_position_format(const gr_position *pos, char **out, size_t *len) {
 gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (i >= pos->nterms) { *out = NULL; return GR_EINVAL; }
-    gr_buf b;
+    gri_buf b;
     gri_buf_init(&b, al);
     gri_term_write(&b, pos, &pos->terms[i]);
     return gri_buf_take(&b, out, NULL);
@@ -45,7 +45,7 @@ gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) 
 gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, char **out, size_t *len) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (move->component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
-    gr_buf b;
+    gri_buf b;
     gri_buf_init(&b, al);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
@@ -60,7 +60,7 @@ gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves,
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     for (size_t j = 0; j < nmoves; j++)
         if (moves[j].component >= pos->nterms) { *out = NULL; return GR_EINVAL; }
-    gr_buf b;
+    gri_buf b;
     gri_buf_init(&b, al);
     for (size_t i = 0; i < pos->nterms; i++) {
         if (i) gri_buf_puts(&b, " + ");
@@ -75,7 +75,7 @@ gr_status gr_position_format_moves(const gr_position *pos, const gr_move *moves,
 
 gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) {
     if (i >= pos->nterms) return GR_EINVAL;
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     out->ruleset = t->rs;
     out->args = pos->args + t->args;
     out->nargs = t->nargs;
@@ -85,7 +85,7 @@ gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) 
 
 /* a loopy term's value, when finite */
 static gr_status loopy_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     gri_gv g;
     gr_status st = t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, &g, err);
     if (st != GR_OK) return st;
@@ -98,7 +98,7 @@ static gr_status loopy_term_value(gr_position *pos, size_t i, uint64_t *value, g
 }
 
 static gr_status term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
-    const gr_term *t = &pos->terms[i];
+    const gri_term *t = &pos->terms[i];
     uint64_t x = 0, v;
     if (gri_rs_loopy(t->rs)) return loopy_term_value(pos, i, value, err);
     gr_status st = GR_OK;
@@ -145,12 +145,12 @@ gr_status gr_position_value(gr_position *pos, uint64_t *value, gr_error *err) {
 #define HUGE_TOTAL_OPTIONS ((uint64_t)1 << 22)
 
 typedef struct wm {
-    gr_movesink out;      /* where the moves go */
+    gri_movesink out;      /* where the moves go */
     uint64_t want;        /* the XOR the heap's replacement must have */
     int partial;          /* a huge heap's options were not all listed */
 } wm;
 
-void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
+void gri_term_write_after(gri_buf *b, const gr_position *pos, const gri_term *t, uint32_t heap, const uint64_t *vals,
                          size_t n, int state) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, n ? vals[0] : 0); return; }
@@ -176,14 +176,14 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
 }
 
 /* the moving term written out, once per term (0 when out of memory: st set) */
-static int sink_from(gr_movesink *s) {
+static int sink_from(gri_movesink *s) {
     if (s->from || gr_position_term_format(s->pos, s->term, &s->from) == GR_OK) return 1;
     s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
     return 0;
 }
 
 /* one move to the callback, as text and as data */
-static int hand_over(gr_movesink *s, const char *to, const gr_term_info *parts, size_t nparts) {
+static int hand_over(gri_movesink *s, const char *to, const gr_term_info *parts, size_t nparts) {
     if (!sink_from(s)) return 1;
     gr_move m = {s->term, s->from, to, nparts, parts};
     s->found++;
@@ -195,7 +195,7 @@ gr_term_info *gri_term_infos(const gr_position *pos) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gr_term_info *out = gri_malloc(al, (pos->nterms ? pos->nterms : 1) * sizeof *out);
     for (size_t i = 0; out && i < pos->nterms; i++) {
-        const gr_term *t = &pos->terms[i];
+        const gri_term *t = &pos->terms[i];
         out[i] = (gr_term_info){t->rs, pos->args + t->args, t->nargs, t->bare};
     }
     return out;
@@ -229,7 +229,7 @@ int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *t
 
 /* a move a family wrote as text (a prod coin's move leaves a sum of
  * coins): its data is the text read back */
-int gri_movesink_emit(gr_movesink *s, const char *to) {
+int gri_movesink_emit(gri_movesink *s, const char *to) {
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
     if (!sink_from(s)) return 1;
     s->found++;
@@ -238,14 +238,14 @@ int gri_movesink_emit(gr_movesink *s, const char *to) {
     return r != 0;
 }
 
-int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state) {
+int gri_movesink_after(gri_movesink *s, const uint64_t *vals, size_t n, int state) {
     const gr_allocator *al = gri_ctx_alloc(s->pos->ctx);
     if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
-    const gr_term *t = &s->pos->terms[s->term];
+    const gri_term *t = &s->pos->terms[s->term];
     const uint64_t *a = s->pos->args + t->args;
     /* a state move that ends the term leaves "0", a nim heap of 0 */
     if (state && !n && !t->rs->fam->write_term) return gri_movesink_emit(s, "0");
-    gr_buf b;
+    gri_buf b;
     gri_buf_init(&b, al);
     gri_term_write_after(&b, s->pos, t, s->heap, vals, n, state);
     char *to;
@@ -292,7 +292,7 @@ static int on_state(void *user, const uint64_t *args, size_t n) { return report_
 
 static int on_option(void *user, const uint64_t *heaps, size_t nh) {
     wm *w = user;
-    const gr_term *t = &w->out.pos->terms[w->out.term];
+    const gri_term *t = &w->out.pos->terms[w->out.term];
     uint64_t x = 0, v;
     for (size_t j = 0; j < nh; j++) {
         gr_status st = gr_ruleset_value(t->rs, heaps[j], &v, w->out.err);
@@ -305,11 +305,11 @@ static int on_option(void *user, const uint64_t *heaps, size_t nh) {
 
 /* Moves in term i that leave it with value target (the term's value is
  * tv); huge_seen counts the options listed of heaps past the table limit. */
-gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
+gr_status gri_term_moves_to(gri_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
                             int *partial) {
     const gr_allocator *al = gri_ctx_alloc(sink->pos->ctx);
     gr_position *pos = sink->pos;
-    gr_term *t = &pos->terms[i];
+    gri_term *t = &pos->terms[i];
     gr_error *err = sink->err;
     gr_status st = GR_OK;
     wm w = {*sink, 0, 0};
@@ -342,7 +342,7 @@ gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t t
          * options are too many to list and only a sample is shown */
         uint64_t bound = h < gr_ctx_table_limit(pos->ctx) ? 0 : HUGE_HEAP_OPTIONS;
         if (bound) {
-            gr_optiter it = {.fn = on_option, .user = &w};
+            gri_optiter it = {.fn = on_option, .user = &w};
             int all = 1;
             if (gri_rs_moves_to(t->rs, h, w.want, &it, &all)) {
                 /* found directly: the emitted options are checked again by value */

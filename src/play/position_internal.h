@@ -5,16 +5,16 @@
 
 #include "core/internal.h"
 
-typedef struct gr_term {
+typedef struct gri_term {
     gr_ruleset *rs;     /* the ruleset; nim for a bare integer */
     size_t args;        /* offset of the first argument in pos->args */
     uint32_t nargs;
     uint8_t bare;       /* written as a bare integer (a nim heap) */
-} gr_term;
+} gri_term;
 
 struct gr_position {
     gr_ctx *ctx;
-    gr_term *terms;
+    gri_term *terms;
     size_t nterms, terms_cap;
     uint64_t *args;
     size_t nargs, args_cap;
@@ -26,11 +26,11 @@ struct gr_position {
     size_t kcap;
 };
 
-void gri_term_write(gr_buf *b, const gr_position *pos, const gr_term *t);
+void gri_term_write(gri_buf *b, const gr_position *pos, const gri_term *t);
 /* The term after a move: a heap ruleset's heap `heap` replaced by vals (a
  * term left with no heap is written NAME(0)); with state set, a state
  * ruleset's arguments replaced by vals. */
-void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, uint32_t heap, const uint64_t *vals,
+void gri_term_write_after(gri_buf *b, const gr_position *pos, const gri_term *t, uint32_t heap, const uint64_t *vals,
                          size_t n, int state);
 
 /* position.c: a destination for winning moves, shared by normal play and
@@ -39,7 +39,7 @@ void gri_term_write_after(gr_buf *b, const gr_position *pos, const gr_term *t, u
  * vector) and hands it to fn; gri_movesink_emit hands a move already
  * written. Both return 1 to stop (max reached, fn said stop, or out of
  * memory: then st is set). */
-typedef struct gr_movesink {
+typedef struct gri_movesink {
     gr_position *pos;
     size_t term;
     uint32_t heap;        /* which heap of the term moves */
@@ -50,8 +50,8 @@ typedef struct gr_movesink {
     gr_status st;
     gr_error *err;
     char *from;
-} gr_movesink;
-int gri_movesink_emit(gr_movesink *s, const char *to);
+} gri_movesink;
+int gri_movesink_emit(gri_movesink *s, const char *to);
 /* the terms of pos as the public API describes them (malloc'd, pointing
  * into pos; NULL when out of memory) */
 gr_term_info *gri_term_infos(const gr_position *pos);
@@ -61,17 +61,17 @@ gr_term_info *gri_term_infos(const gr_position *pos);
  * play modes that write their moves as text. */
 int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *to, gr_move_fn fn, void *user,
                   gr_status *st, gr_error *err);
-int gri_movesink_after(gr_movesink *s, const uint64_t *vals, size_t n, int state);
+int gri_movesink_after(gri_movesink *s, const uint64_t *vals, size_t n, int state);
 
 /* position.c: the moves in term i (of value tv) that leave it with value
  * target; *partial set when a huge heap's options were not all listed
  * (huge_seen counts them across calls). */
-gr_status gri_term_moves_to(gr_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
+gr_status gri_term_moves_to(gri_movesink *sink, size_t i, uint64_t tv, uint64_t target, uint64_t *huge_seen,
                             int *partial);
 
 /* loopyplay.c: the moves in a loopy term that leave it with finite value
  * target */
-gr_status gri_loopy_term_moves_to(gr_movesink *sink, size_t i, uint64_t target);
+gr_status gri_loopy_term_moves_to(gri_movesink *sink, size_t i, uint64_t target);
 /* loopyplay.c: winning moves when a term has an infinite value
  * (*handled then 1; else the caller goes on with normal play) */
 gr_status gri_loopy_winning_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,

@@ -24,12 +24,12 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
         if (ns >= len) return gri_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name");
         return gri_fail_at(err, GR_EPARSE, line, col0 + ns, "expected a ruleset name, found '%c'", spec[ns]);
     }
-    const gr_family_entry *nm = gri_ctx_custom_find(ctx, spec + ns, ne - ns);
+    const gri_family_entry *nm = gri_ctx_custom_find(ctx, spec + ns, ne - ns);
     if (!nm) nm = gri_registry_find(spec + ns, ne - ns);
     if (!nm)
         return gri_fail_at(err, GR_EPARSE, line, col0 + ns, "unknown ruleset '%.*s' (see 'grundy help rulesets')",
                           (int)(ne - ns > 40 ? 40 : ne - ns), spec + ns);
-    const gr_family *fam = nm->family;
+    const gri_family *fam = nm->family;
     while (i < len && (spec[i] == ' ' || spec[i] == '\t')) i++;
     size_t ps = 0, pe = 0;
     int has_params = 0;
@@ -51,7 +51,7 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
 
     /* a family that reads files is parsed once per spec as written */
     if (fam->parse_files && has_params) {
-        gr_buf as;
+        gri_buf as;
         gri_buf_init(&as, al);
         gri_buf_puts(&as, nm->name);
         gri_buf_puts(&as, "[");
@@ -63,7 +63,7 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
     }
     /* the family's parameters: an alias's preset, or those written */
     gr_ruleset tmp = {.fam = fam, .ctx = ctx};
-    gr_buf canon;
+    gri_buf canon;
     gri_buf_init(&canon, al);
     gr_status st = GR_OK;
     if (fam->parse_files) {
@@ -73,7 +73,7 @@ gr_status gri_ctx_ruleset_at(gr_ctx *ctx, const char *spec, size_t len, size_t l
         else st = fam->parse(&tmp, has_params ? spec + ps : NULL, pe - ps, line, col0 + ps, &canon, err);
     }
     /* parse may have chosen a sibling family (rule[...]: heap or state) */
-    gr_buf name;
+    gri_buf name;
     gri_buf_init(&name, al);
     gri_buf_puts(&name, nm->name);
     if (!nm->preset && canon.len) {

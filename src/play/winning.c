@@ -34,7 +34,7 @@ gr_status gr_position_outcome(gr_position *pos, gr_outcome *wins, int *known, ui
     if (unknown == 1 && rest == 0) {
         /* the unknown term is won, so its value is not 0, and the sum's is not */
         int w;
-        const gr_term *t = &pos->terms[which];
+        const gri_term *t = &pos->terms[which];
         if ((st = gri_state_outcome(t->rs, pos->args + t->args, t->nargs, &w, err)) != GR_OK) return st;
         if (w) { *known = 0; *wins = 1; return GR_OK; }
     }
@@ -56,12 +56,12 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
     if (!known) {
         /* one won term of unknown value, the rest of value 0: the moves in
          * that term to a lost position win; moves elsewhere cannot be judged */
-        gr_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
+        gri_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
         for (size_t i = 0; i < pos->nterms; i++) {
             uint64_t v;
             gr_error e2;
             if (gr_position_term_value(pos, i, &v, &e2) == GR_OK) continue;
-            gr_term *t = &pos->terms[i];
+            gri_term *t = &pos->terms[i];
             sink.term = i;
             int all = 1;
             st = gri_state_moves_to(t->rs, pos->args + t->args, t->nargs, 0, on_state, &sink, &all, err);
@@ -72,7 +72,7 @@ gr_status gr_position_winning_moves(gr_position *pos, size_t max_moves, gr_move_
         }
         return st;
     }
-    gr_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
+    gri_movesink sink = {pos, 0, 0, max_moves, 0, 0, fn, user, GR_OK, err, NULL};
     uint64_t huge_seen = 0;
     int partial = 0;
     for (size_t i = 0; i < pos->nterms && !sink.cut && st == GR_OK; i++) {
