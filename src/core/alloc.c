@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/internal.h"
+#include "core/context_internal.h"
 
 static void *libc_malloc(void *user, size_t n) { (void)user; return malloc(n); }
 static void *libc_realloc(void *user, void *p, size_t n) { (void)user; return realloc(p, n); }
@@ -38,3 +39,5 @@ char *gri_strdup(const gr_allocator *a, const char *s) {
     if (c) memcpy(c, s, n);
     return c;
 }
+
+const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx) { return ctx ? &ctx->alloc : &gri_libc_alloc; }

@@ -27,8 +27,6 @@ gr_status gr_ctx_new_ex(const gr_allocator *alloc, gr_ctx **out, gr_error *err) 
 
 gr_status gr_ctx_new(gr_ctx **out) { return gr_ctx_new_ex(NULL, out, NULL); }
 
-const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx) { return ctx ? &ctx->alloc : &gri_libc_alloc; }
-
 void gr_ctx_free(gr_ctx *ctx) {
     if (!ctx) return;
     const gr_allocator *a = &ctx->alloc;
