@@ -51,8 +51,10 @@ int main(void) {
             CHECK(f->splits && f->next && f->options, "heap family %s has splits, next and options", f->name);
             CHECK(!f->check && !f->value && !f->state_options, "heap family %s has no state operations", f->name);
         } else {
-            CHECK(f->check && f->value && f->state_options && f->state_moves_to,
-                  "state family %s has check, value, state_options and state_moves_to", f->name);
+            CHECK(f->check && (f->value || f->state_children) && f->state_options &&
+                      (f->state_moves_to || f->state_children),
+                  "state family %s has check, state_options, and value and state_moves_to (or the shared search's "
+                  "state_children)", f->name);
             CHECK(!f->next && !f->options && !f->splits, "state family %s has no heap operations", f->name);
         }
         if (f->flags & GR_FAM_PARAMS_REQUIRED)

@@ -158,6 +158,17 @@ typedef struct gri_family {
      * all); *complete 0 when only some could be listed. */
     gr_status (*state_moves_to)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                 gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+    /* optional: the options of position key[0..len) written as children
+     * of the shared search s (core/search.h: gri_search_child per position,
+     * gri_search_marker before each option when an option may be a sum).
+     * A family with it may leave `value` NULL, and its values come from the
+     * shared search (gri_state_search_value: memoized per ruleset, bounded
+     * by the context's search limit, cycles reported as GR_ECYCLE), and may
+     * leave `state_moves_to` NULL (its options are listed and valued) */
+    gr_status (*state_children)(gr_ruleset *rs, struct gri_search *s, const uint64_t *key, size_t len);
+    /* with state_children: the search's name in messages (NULL: "the search
+     * of a state game") */
+    const char *search_what;
     /* optional: moves that change several terms at once (prod coins),
      * written as the sum they leave */
     gr_status (*moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,

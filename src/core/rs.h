@@ -12,6 +12,8 @@ struct gri_family;
 struct gr_ruleset {
     const struct gri_family *fam; /* its operations (family.h) */
     void *data;               /* the family's own data (its parameters, caches) */
+    struct gri_search *ssearch; /* the shared search of a state family (ruleset.c), made on first use */
+    int ssearch_ready;
     char *spec;               /* as written back */
     gr_ctx *ctx;              /* owner: limits */
     size_t id;                /* index in the owner's registry */
@@ -133,6 +135,15 @@ gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, stru
                            gr_state_option_fn fn, void *user, gr_error *err);
 /* heap families: options of value `want` found directly (see family.h) */
 int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gri_optiter *it, int *complete);
+
+/* The shared search of a state family with state_children (ruleset.c):
+ * a position's value, memoized per ruleset under the context's search
+ * limit; the options of value target, listed and valued; the search freed
+ * with the ruleset. */
+gr_status gri_state_search_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
+gr_status gri_state_listed_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                   gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+void gri_state_search_free(gr_ruleset *rs);
 
 /* A search's combine for a ruleset's own search (s->user is the ruleset):
  * the mex over the options, each the XOR of its positions' values. */

@@ -17,6 +17,7 @@ void gri_rs_free(gr_ruleset *rs) {
     if (!rs) return;
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     if (rs->fam && rs->fam->free) rs->fam->free(rs);
+    gri_state_search_free(rs);
     gri_free(al, rs->spec); gri_free(al, rs->tab); gri_free(al, rs->st_tab);
     gri_mexset_free(al, &rs->mex);
     gri_free(al, rs->nl_firm);
@@ -450,13 +451,14 @@ static gr_status not_state(const gr_ruleset *rs, gr_error *err) {
 }
 
 gr_status gri_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    if (!rs->fam->value) return gri_state_search_value(rs, args, n, value, err);
     return rs->fam->value(rs, args, n, value, err);
 }
 
 gr_status gri_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
     if (rs->fam->outcome) return rs->fam->outcome(rs, args, n, wins, err);
     uint64_t v = 0;
-    gr_status st = rs->fam->value(rs, args, n, &v, err);
+    gr_status st = gri_state_value(rs, args, n, &v, err);
     *wins = v != 0;
     return st;
 }
@@ -469,6 +471,7 @@ gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_
 gr_status gri_state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                             void *user, int *complete, gr_error *err) {
     if (complete) *complete = 1;
+    if (!rs->fam->state_moves_to) return gri_state_listed_moves_to(rs, args, n, target, fn, user, complete, err);
     return rs->fam->state_moves_to(rs, args, n, target, fn, user, complete, err);
 }
 
@@ -514,3 +517,71 @@ gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *args, size_t 
 }
 
 int gr_ruleset_is_loopy(const gr_ruleset *rs) { return gri_rs_loopy(rs); }
+
+/* ---- the shared search of the state families: a family that lists a
+ * position's options (state_children) gets its values and its winning
+ * moves here, without wiring a search of its own (custom families and
+ * rules on 2 to 4 numbers use it). The search is the generic one
+ * (search.c): memoized per ruleset, an explicit stack, the context's
+ * search limit, time limit and interrupt. ---- */
+
+static gr_status shared_children(gri_search *s, const uint64_t *key, size_t len) {
+    gr_ruleset *rs = s->user;
+    return rs->fam->state_children(rs, s, key, len);
+}
+
+static const gri_search_ops SHARED_OPS = {shared_children, NULL, gri_rs_search_combine};
+
+gr_status gri_state_search_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    if (!rs->fam->state_children) return gri_fail(err, GR_EINTERNAL, "%s has no way to find its values", rs->spec);
+    if (!rs->ssearch && !(rs->ssearch = gri_calloc(gri_ctx_alloc(rs->ctx), 1, sizeof *rs->ssearch)))
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    const char *what = rs->fam->search_what ? rs->fam->search_what : "the search of a state game";
+    return gri_search_value(rs->ssearch, &rs->ssearch_ready, &SHARED_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
+                            rs->ctx, what, args, n, value, err);
+}
+
+void gri_state_search_free(gr_ruleset *rs) {
+    if (!rs->ssearch) return;
+    if (rs->ssearch_ready) gri_search_free(rs->ssearch);
+    gri_free(gri_ctx_alloc(rs->ctx), rs->ssearch);
+    rs->ssearch = NULL;
+    rs->ssearch_ready = 0;
+}
+
+/* the options, each as [n][args...], gathered before any is valued (valuing
+ * one may list options again) */
+typedef struct gathered {
+    const gr_allocator *al;
+    uint64_t *w;
+    size_t len, cap;
+    int oom;
+} gathered;
+
+static int gather(void *user, const uint64_t *args, size_t n) {
+    gathered *g = user;
+    if (!gri_grow(g->al, (void **)&g->w, &g->cap, g->len + n + 1, sizeof *g->w)) { g->oom = 1; return 1; }
+    g->w[g->len] = n;
+    for (size_t k = 0; k < n; k++) g->w[g->len + 1 + k] = args[k];
+    g->len += n + 1;
+    return 0;
+}
+
+gr_status gri_state_listed_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
+                                   gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    gathered g = {gri_ctx_alloc(rs->ctx), NULL, 0, 0, 0};
+    gri_optiter it = {0};
+    if (complete) *complete = 1;
+    gr_status st = gri_state_options(rs, args, n, &it, gather, &g, err);
+    if (st == GR_OK && g.oom) st = gri_fail(err, GR_ENOMEM, "out of memory");
+    for (size_t c = 0; st == GR_OK && c < g.len; c += 1 + (size_t)g.w[c]) {
+        uint64_t v;
+        if ((st = gri_state_value(rs, g.w + c + 1, (size_t)g.w[c], &v, err)) != GR_OK) break;
+        if (v == target && fn(user, g.w + c + 1, (size_t)g.w[c])) {
+            if (complete) *complete = 0;
+            break;
+        }
+    }
+    gri_free(g.al, g.w);
+    return st;
+}

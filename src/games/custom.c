@@ -103,44 +103,18 @@ static void heap_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
 
 /* ---- state families ---- */
 
-typedef struct state_data {
-    int ready;
-    gri_search search;         /* args -> value */
-    uint64_t *buf;            /* options collected for state_moves_to */
-    size_t blen, bcap;
-} state_data;
-
 static int take_child(gr_emit *e, const uint64_t *a, size_t n) {
     e->st = gri_search_child(e->sink, a, n);
     return e->st != GR_OK;
 }
 
-static gr_status children(gri_search *s, const uint64_t *key, size_t len) {
-    gr_ruleset *rs = s->user;
+/* the options as children of the shared search (core/ruleset.c), which
+ * values the family: a custom state family wires no search of its own */
+static gr_status state_children(gr_ruleset *rs, gri_search *s, const uint64_t *key, size_t len) {
     const custom_reg *r = reg_of(rs);
     gr_emit e = {take_child, GR_OK, s->err, rs, s, 0};
     gr_status st = r->def.options(r->def.user, key, len, &e, s->err);
     return st != GR_OK ? st : e.st;
-}
-
-
-static const gri_search_ops STATE_OPS = {children, NULL, gri_rs_search_combine};
-
-static gr_status state_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
-                             gr_error *err) {
-    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    (void)p; (void)n; (void)line; (void)col0; (void)canon;
-    rs->data = gri_calloc(al, 1, sizeof(state_data));
-    return rs->data ? GR_OK : gri_fail(err, GR_ENOMEM, "out of memory");
-}
-
-static void state_free(gr_ruleset *rs) {
-    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    state_data *d = rs->data;
-    if (!d) return;
-    if (d->ready) gri_search_free(&d->search);
-    gri_free(al, d->buf);
-    gri_free(al, d);
 }
 
 static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
@@ -150,12 +124,6 @@ static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t 
         return gri_fail(err, GR_EINVAL, "%s takes at most %d numbers", rs->spec, CUSTOM_MAX_WORDS);
     }
     return r->def.check ? r->def.check(r->def.user, args, n, bad, err) : GR_OK;
-}
-
-static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
-    state_data *d = rs->data;
-    return gri_search_value(&d->search, &d->ready, &STATE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
-                            rs->ctx, "the search of a custom family", args, n, value, err);
 }
 
 typedef struct forward {
@@ -179,44 +147,6 @@ static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, g
     gr_emit e = {take_forward, GR_OK, err, rs, &f, 0};
     gr_status st = r->def.options(r->def.user, args, n, &e, err);
     return st != GR_OK ? st : e.st;
-}
-
-/* moves_to: the options are collected first, then valued */
-static int take_collect(gr_emit *e, const uint64_t *a, size_t n) {
-    const gr_allocator *al = gri_ctx_alloc(e->rs->ctx);
-    state_data *d = e->sink;
-    if (!gri_grow(al, (void **)&d->buf, &d->bcap, d->blen + n + 1, sizeof *d->buf)) {
-        e->st = gri_fail(e->err, GR_ENOMEM, "out of memory");
-        return 1;
-    }
-    d->buf[d->blen++] = n;
-    memcpy(d->buf + d->blen, a, n * sizeof *a);
-    d->blen += n;
-    return 0;
-}
-
-static gr_status state_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
-                                gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
-    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    const custom_reg *r = reg_of(rs);
-    state_data *d = rs->data;
-    if (complete) *complete = 1;
-    d->blen = 0;
-    gr_emit e = {take_collect, GR_OK, err, rs, d, 0};
-    gr_status st = r->def.options(r->def.user, args, n, &e, err);
-    if (st == GR_OK) st = e.st;
-    /* the list is copied out: valuing an option may call the callback again */
-    size_t len = d->blen;
-    uint64_t *opts = st == GR_OK ? gri_malloc(al, (len ? len : 1) * sizeof *opts) : NULL;
-    if (st == GR_OK && !opts) st = gri_fail(err, GR_ENOMEM, "out of memory");
-    if (st == GR_OK) memcpy(opts, d->buf, len * sizeof *opts);
-    for (size_t c = 0; st == GR_OK && c < len; c += 1 + (size_t)opts[c]) {
-        uint64_t v;
-        if ((st = state_value(rs, opts + c + 1, (size_t)opts[c], &v, err)) != GR_OK) break;
-        if (v == target && fn(user, opts + c + 1, (size_t)opts[c])) break;
-    }
-    gri_free(al, opts);
-    return st;
 }
 
 /* ---- registration ---- */
@@ -252,12 +182,11 @@ gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_erro
         r->fam.next = heap_next;
         r->fam.options = heap_options;
     } else {
-        r->fam.parse = state_parse;
-        r->fam.free = state_free;
+        /* values and winning moves come from the shared search */
         r->fam.check = state_check;
-        r->fam.value = state_value;
+        r->fam.state_children = state_children;
+        r->fam.search_what = "the search of a custom family";
         r->fam.state_options = state_options;
-        r->fam.state_moves_to = state_moves_to;
     }
     r->entry.name = r->name;
     r->entry.family = &r->fam;

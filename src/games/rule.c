@@ -51,7 +51,6 @@ static void rule_free(gr_ruleset *rs) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     rule_data *d = rs->data;
     if (!d) return;
-    if (d->ready) gri_search_free(&d->search);
     gri_rule_loopy_free(d);
     gri_rule_dense_free(d);
     gri_rule_free(d->rule);
@@ -236,16 +235,14 @@ static int on_child(void *user, const uint64_t *parts, size_t np) {
     return 0;
 }
 
-static gr_status children(gri_search *s, const uint64_t *key, size_t len) {
+/* the options as children of the shared search (core/ruleset.c) */
+static gr_status state_children(gr_ruleset *rs, gri_search *s, const uint64_t *key, size_t len) {
     (void)len;
-    gr_ruleset *rs = s->user;
     children_ctx c = {s, gri_rule_arity(gri_rule_of(rs)), GR_OK};
     gr_status st = gri_rule_options(gri_rule_of(rs), key, RULE_MAX_STEPS, on_child, &c, s->err);
     return st != GR_OK ? st : c.st;
 }
 
-
-static const gri_search_ops RULE_OPS = {children, NULL, gri_rs_search_combine};
 
 static gr_status state_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err) {
     (void)args;
@@ -262,8 +259,7 @@ static gr_status state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uin
         gr_status ds = gri_rule_dense_value(rs, args, value, &done, err);
         if (ds != GR_OK || done) return ds;
     }
-    gr_status st = gri_search_value(&d->search, &d->ready, &RULE_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
-                                    rs->ctx, "the search of a rule", args, n, value, err);
+    gr_status st = gri_state_search_value(rs, args, n, value, err);
     if (st == GR_ECYCLE) {
         d->loopy = 1;
         st = gri_fail(err, GR_ECYCLE, "%s: the game is loopy (a position can be reached from itself): value and solve "
@@ -432,6 +428,8 @@ const gri_family gri_family_rule_state = {
     .value = state_value,
     .state_options = state_options,
     .state_moves_to = state_moves_to,
+    .state_children = state_children,
+    .search_what = "the search of a rule",
     .moves_text = state_moves_text,
     .all_moves_text = state_all_moves,
     .write_args = gri_rule_write_args,

@@ -46,8 +46,6 @@ typedef struct rule_dense {
 typedef struct rule_data {
     const gr_allocator *al; /* the context's */
     gri_rule *rule;
-    int ready;
-    gri_search search;      /* state rules: position -> value */
     /* one-number rules made of subtractions and splits: the kernels */
     int shaped, fallback;  /* fallback: the machine for good (after a heap the kernels could not take) */
     gri_rule_shape shape;
