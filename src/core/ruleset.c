@@ -537,7 +537,7 @@ gr_status gri_state_search_value(gr_ruleset *rs, const uint64_t *args, size_t n,
     if (!rs->ssearch && !(rs->ssearch = gri_calloc(gri_ctx_alloc(rs->ctx), 1, sizeof *rs->ssearch)))
         return gri_fail(err, GR_ENOMEM, "out of memory");
     const char *what = rs->fam->search_what ? rs->fam->search_what : "the search of a state game";
-    return gri_search_value(rs->ssearch, &rs->ssearch_ready, &SHARED_OPS, rs, (size_t)gr_ctx_search_limit(rs->ctx),
+    return gri_search_value(rs->ssearch, &rs->ssearch_ready, &SHARED_OPS, rs, (size_t)rs->ctx->search_limit,
                             rs->ctx, what, args, n, value, err);
 }
 
