@@ -50,8 +50,8 @@ int main(void) {
     gr_ctx *ctx;
     gr_error err;
     if (gr_ctx_new(&ctx) != GR_OK) return 1;
-    gr_custom_family half = {sizeof(gr_custom_family), "half", 1, 0, half_options, NULL, NULL};
-    gr_custom_family king = {sizeof(gr_custom_family), "king", 0, 0, king_options, king_check, NULL};
+    gr_custom_family half = {sizeof(gr_custom_family), "half", 1, 0, half_options, NULL, NULL, NULL, NULL};
+    gr_custom_family king = {sizeof(gr_custom_family), "king", 0, 0, king_options, king_check, NULL, NULL, NULL};
     if (gr_ctx_define_family(ctx, &half, &err) != GR_OK || gr_ctx_define_family(ctx, &king, &err) != GR_OK) {
         fprintf(stderr, "error: %s\n", err.message);
         gr_ctx_free(ctx);

@@ -121,23 +121,126 @@ static int every_wins(gr_ctx *ctx, const char *text) {
     return wins;
 }
 
+/* two nim heaps as one state (a, b): G = a ^ b, and (a, b) is (b, a) */
+static gr_status pair_nim_options(void *user, const uint64_t *a, size_t n, gr_emit *out, gr_error *err) {
+    (void)user; (void)n; (void)err;
+    for (uint64_t x = 0; x < a[0]; x++) { uint64_t v[2] = {x, a[1]}; if (gr_emit_option(out, v, 2)) return GR_OK; }
+    for (uint64_t y = 0; y < a[1]; y++) { uint64_t v[2] = {a[0], y}; if (gr_emit_option(out, v, 2)) return GR_OK; }
+    return GR_OK;
+}
+
+static void pair_sorted(void *user, uint64_t *a, size_t n) {
+    (void)user;
+    if (n == 2 && a[0] > a[1]) { uint64_t t = a[0]; a[0] = a[1]; a[1] = t; }
+}
+
+/* a row of nim heaps as one state: a move lowers one heap; the heaps are
+ * independent, so the row splits into single heaps */
+static gr_status row_options(void *user, const uint64_t *a, size_t n, gr_emit *out, gr_error *err) {
+    (void)user; (void)err;
+    uint64_t v[16];
+    for (size_t i = 0; i < n && n <= 16; i++)
+        for (uint64_t x = 0; x < a[i]; x++) {
+            memcpy(v, a, n * sizeof *a);
+            v[i] = x;
+            if (gr_emit_option(out, v, n)) return GR_OK;
+        }
+    return GR_OK;
+}
+
+static gr_status row_split(void *user, const uint64_t *a, size_t n, gr_emit *out, gr_error *err) {
+    (void)user; (void)err;
+    for (size_t i = 0; i < n && n > 1; i++)
+        if (gr_emit_option(out, &a[i], 1)) return GR_OK;
+    return GR_OK;
+}
+
+static int count_move(void *user, const gr_move *m) {
+    (void)m;
+    ++*(size_t *)user;
+    return 0;
+}
+
+/* the value of TEXT in a fresh context with the family defined and the
+ * search bounded by limit (0: the default) */
+static gr_status valued(const gr_custom_family *def, const char *text, uint64_t limit, uint64_t *v, size_t *wins,
+                        gr_error *err) {
+    gr_ctx *ctx;
+    gr_position *pos = NULL;
+    if (gr_ctx_new(&ctx) != GR_OK) return GR_ENOMEM;
+    if (limit) gr_ctx_set_search_limit(ctx, limit);
+    gr_status st = gr_ctx_define_family(ctx, def, err);
+    if (st == GR_OK) st = gr_position_parse(ctx, text, strlen(text), 0, &pos, err);
+    if (st == GR_OK) st = gr_position_value(pos, v, err);
+    int complete;
+    *wins = 0;
+    if (st == GR_OK && wins) st = gr_position_winning_moves(pos, 0, count_move, wins, &complete, err);
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+    return st;
+}
+
+/* canonical forms and splits: the same values (against the XOR of nim
+ * heaps, and the same winning moves), and a search that fits a bound the
+ * plain search does not */
+static void test_hooks(tu_rng *r) {
+    gr_custom_family plain = {sizeof plain, "pn", 0, 0, pair_nim_options, NULL, NULL, NULL, NULL};
+    gr_custom_family sym = plain;
+    sym.canonical = pair_sorted;
+    gr_custom_family row = {sizeof row, "row", 0, 0, row_options, NULL, NULL, NULL, NULL};
+    gr_custom_family rows = row;
+    rows.split = row_split;
+    gr_error err;
+    char text[128];
+    uint64_t v1, v2;
+    size_t w1, w2;
+    for (int c = 0; c < 200 * (int)tu_scale(); c++) {
+        unsigned a = (unsigned)tu_below(r, 25), b = (unsigned)tu_below(r, 25);
+        snprintf(text, sizeof text, "pn(%u,%u)", a, b);
+        CHECK(valued(&plain, text, 0, &v1, &w1, &err) == GR_OK && valued(&sym, text, 0, &v2, &w2, &err) == GR_OK &&
+                  v1 == (a ^ b) && v2 == v1 && w1 == w2,
+              "%s: values %llu and %llu (want %u), winning moves %zu and %zu", text, (unsigned long long)v1,
+              (unsigned long long)v2, a ^ b, w1, w2);
+        unsigned h[5], x = 0;
+        size_t k = 1 + tu_below(r, 5);
+        int p = snprintf(text, sizeof text, "row(");
+        for (size_t i = 0; i < k; i++) {
+            h[i] = (unsigned)tu_below(r, 7);
+            x ^= h[i];
+            p += snprintf(text + p, sizeof text - (size_t)p, "%s%u", i ? "," : "", h[i]);
+        }
+        snprintf(text + p, sizeof text - (size_t)p, ")");
+        CHECK(valued(&row, text, 0, &v1, &w1, &err) == GR_OK && valued(&rows, text, 0, &v2, &w2, &err) == GR_OK &&
+                  v1 == x && v2 == x && w1 == w2,
+              "%s: values %llu and %llu (want %u), winning moves %zu and %zu", text, (unsigned long long)v1,
+              (unsigned long long)v2, x, w1, w2);
+    }
+    /* (a, b) up to 60: 3721 positions, 1891 forms */
+    CHECK(valued(&plain, "pn(60,60)", 2500, &v1, &w1, &err) == GR_ELIMIT, "pn(60,60) in 2500 positions: %s", err.message);
+    CHECK(valued(&sym, "pn(60,60)", 2500, &v2, &w2, &err) == GR_OK && v2 == 0, "pn(60,60) with forms: %s", err.message);
+    /* a row of six heaps: 332640 positions, or 11 heaps */
+    CHECK(valued(&row, "row(5,6,7,8,9,10)", 1000, &v1, &w1, &err) == GR_ELIMIT, "a row in 1000 positions");
+    CHECK(valued(&rows, "row(5,6,7,8,9,10)", 1000, &v2, &w2, &err) == GR_OK && v2 == (5 ^ 6 ^ 7 ^ 8 ^ 9 ^ 10),
+          "a split row: %s", err.message);
+}
+
 int main(void) {
     gr_ctx *ctx;
     gr_error err;
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     gr_custom_family defs[] = {
-        {sizeof(gr_custom_family), "mykayles", 1, 1, kayles_options, NULL, NULL},
-        {sizeof(gr_custom_family), "take3", 1, 0, take3_options, NULL, NULL},
-        {sizeof(gr_custom_family), "mywythoff", 0, 0, wythoff_options, pair_check, NULL},
-        {sizeof(gr_custom_family), "king", 0, 0, king_options, pair_check, NULL},
-        {sizeof(gr_custom_family), "grow", 1, 0, grow_options, NULL, NULL},
-        {sizeof(gr_custom_family), "loop", 0, 0, loop_options, NULL, NULL},
+        {sizeof(gr_custom_family), "mykayles", 1, 1, kayles_options, NULL, NULL, NULL, NULL},
+        {sizeof(gr_custom_family), "take3", 1, 0, take3_options, NULL, NULL, NULL, NULL},
+        {sizeof(gr_custom_family), "mywythoff", 0, 0, wythoff_options, pair_check, NULL, NULL, NULL},
+        {sizeof(gr_custom_family), "king", 0, 0, king_options, pair_check, NULL, NULL, NULL},
+        {sizeof(gr_custom_family), "grow", 1, 0, grow_options, NULL, NULL, NULL, NULL},
+        {sizeof(gr_custom_family), "loop", 0, 0, loop_options, NULL, NULL, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
         CHECK(gr_ctx_define_family(ctx, &defs[i], &err) == GR_OK, "define %s: %s", defs[i].name, err.message);
 
     /* names */
-    gr_custom_family bad = {sizeof(gr_custom_family), "kayles", 1, 1, kayles_options, NULL, NULL};
+    gr_custom_family bad = {sizeof(gr_custom_family), "kayles", 1, 1, kayles_options, NULL, NULL, NULL, NULL};
     CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL && strstr(err.message, "taken"), "built-in name");
     bad.name = "mykayles";
     CHECK(gr_ctx_define_family(ctx, &bad, &err) == GR_EINVAL, "defined twice");
@@ -162,6 +265,7 @@ int main(void) {
 
     /* sums, misère and Every-SG against the built-in twins, on random small sums */
     tu_rng r = {tu_seed(7)};
+    test_hooks(&r);
     uint64_t cases = 300 * tu_scale();
     for (uint64_t c = 0; c < cases; c++) {
         char t1[256], t2[256];

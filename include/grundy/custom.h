@@ -46,6 +46,16 @@ typedef struct gr_custom_family {
      * (*bad: the offending argument) */
     gr_status (*check)(void *user, const uint64_t *args, size_t nargs, size_t *bad, gr_error *err);
     void *user;         /* passed to the callbacks */
+    /* optional, state families: rewrites args[0..nargs) in place into the
+     * position's canonical form under the game's symmetries (say, a pair
+     * sorted when the game does not tell (a,b) from (b,a)); positions with
+     * one form must have one value. The search then memoizes forms only. */
+    void (*canonical)(void *user, uint64_t *args, size_t nargs);
+    /* optional, state families: splits a position into independent parts
+     * (its value is the XOR of theirs), emitting each with gr_emit_option;
+     * emitting nothing, or one part, means it does not split. The search
+     * then memoizes the parts, not their combinations. */
+    gr_status (*split)(void *user, const uint64_t *args, size_t nargs, gr_emit *out, gr_error *err);
 } gr_custom_family;
 
 /* Registers the family in ctx (GR_EINVAL for a bad or taken name, or a

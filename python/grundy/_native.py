@@ -67,9 +67,14 @@ INTERRUPT_FN = ctypes.CFUNCTYPE(c_int, vp)
 ENGINE_OPTIONS_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, vp, P_Error)
 
 
+FAMILY_CANONICAL_FN = ctypes.CFUNCTYPE(None, vp, P_u64, size_t)
+FAMILY_SPLIT_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, size_t, vp, P_Error)
+
+
 class CustomFamily(Sized):
     _fields_ = [("size", size_t), ("name", ctypes.c_char_p), ("heap", c_int), ("splits", c_int),
-                ("options", FAMILY_OPTIONS_FN), ("check", FAMILY_CHECK_FN), ("user", vp)]
+                ("options", FAMILY_OPTIONS_FN), ("check", FAMILY_CHECK_FN), ("user", vp),
+                ("canonical", FAMILY_CANONICAL_FN), ("split", FAMILY_SPLIT_FN)]
 
 
 class EngineConfig(Sized):

@@ -169,6 +169,17 @@ typedef struct gri_family {
     /* with state_children: the search's name in messages (NULL: "the search
      * of a state game") */
     const char *search_what;
+    /* optional, with state_children: rewrites args[0..n) in place into the
+     * canonical form of the position under the game's symmetries (positions
+     * with one form have one value); the shared search memoizes forms */
+    void (*canonical)(const gr_ruleset *rs, uint64_t *args, size_t n);
+    /* optional, with state_children: the independent parts of a position
+     * (its value is the XOR of theirs), each handed to fn (which returns
+     * nonzero to stop); *nparts their number (0 or 1: it does not split).
+     * The shared search memoizes parts; the family's state_children must
+     * then write a marker before each option (options become sums). */
+    gr_status (*split)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_state_option_fn fn, void *user,
+                       size_t *nparts, gr_error *err);
     /* optional: moves that change several terms at once (prod coins),
      * written as the sum they leave */
     gr_status (*moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,

@@ -23,7 +23,9 @@ gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, c
     GR_PRINTF(5, 6);
 
 /* whether a caller's struct that starts with its size holds all of type T
- * (GR_SIZED); and the failure to return when it does not */
+ * (GR_SIZED); and the failure to return when it does not. When a public
+ * struct grows, its check compares with the struct's first size instead,
+ * and the new fields are read only when the caller's size covers them. */
 #define GRI_SIZE_OK(p, T) ((p)->size >= sizeof(T))
 #define GRI_SIZE_FAIL(err, T) gri_fail(err, GR_EINVAL, #T " given without its size: set .size = sizeof(" #T ") (GR_SIZED)")
 

@@ -144,6 +144,11 @@ gr_status gri_state_search_value(gr_ruleset *rs, const uint64_t *args, size_t n,
 gr_status gri_state_listed_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                    gr_state_option_fn fn, void *user, int *complete, gr_error *err);
 void gri_state_search_free(gr_ruleset *rs);
+/* For a family's state_children: writes the position words[0..n) as a
+ * child of the shared search, in its canonical form and split into its
+ * parts when the family has those hooks (GRI_STATE_MAX_WORDS at most). */
+#define GRI_STATE_MAX_WORDS 64
+gr_status gri_state_child(gr_ruleset *rs, struct gri_search *s, const uint64_t *words, size_t n);
 
 /* A search's combine for a ruleset's own search (s->user is the ruleset):
  * the mex over the options, each the XOR of its positions' values. */

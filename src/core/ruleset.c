@@ -532,13 +532,70 @@ static gr_status shared_children(gri_search *s, const uint64_t *key, size_t len)
 
 static const gri_search_ops SHARED_OPS = {shared_children, NULL, gri_rs_search_combine};
 
+/* a part of a position, canonical, handed on */
+typedef struct part_sink {
+    gr_ruleset *rs;
+    int (*take)(struct part_sink *p, const uint64_t *w, size_t n);
+    gri_search *s;       /* children: the search they go to */
+    uint64_t value;      /* the root: the XOR of its parts' values */
+    const char *what;
+    gr_status st;
+    gr_error *err;
+} part_sink;
+
+static int take_part(void *user, const uint64_t *w, size_t n) {
+    part_sink *p = user;
+    uint64_t c[GRI_STATE_MAX_WORDS];
+    if (n > GRI_STATE_MAX_WORDS) {
+        p->st = gri_fail(p->err, GR_EINVAL, "%s: a part of %zu words (at most %d)", p->rs->spec, n, GRI_STATE_MAX_WORDS);
+        return 1;
+    }
+    for (size_t k = 0; k < n; k++) c[k] = w[k];
+    if (p->rs->fam->canonical) p->rs->fam->canonical(p->rs, c, n);
+    return p->take(p, c, n);
+}
+
+/* the position's parts (itself alone when it does not split), each canonical */
+static gr_status each_part(part_sink *p, const uint64_t *w, size_t n) {
+    size_t np = 0;
+    p->st = GR_OK;
+    if (p->rs->fam->split) {
+        gr_status st = p->rs->fam->split(p->rs, w, n, take_part, p, &np, p->err);
+        if (st != GR_OK) return st;
+        if (p->st != GR_OK || np > 1) return p->st;
+        if (np == 1) return p->st; /* the one part was handed on already */
+    }
+    take_part(p, w, n);
+    return p->st;
+}
+
+static int child_part(part_sink *p, const uint64_t *w, size_t n) {
+    p->st = gri_search_child(p->s, w, n);
+    return p->st != GR_OK;
+}
+
+gr_status gri_state_child(gr_ruleset *rs, gri_search *s, const uint64_t *words, size_t n) {
+    part_sink p = {rs, child_part, s, 0, NULL, GR_OK, s->err};
+    return each_part(&p, words, n);
+}
+
+static int value_part(part_sink *p, const uint64_t *w, size_t n) {
+    uint64_t v;
+    p->st = gri_search_value(p->rs->ssearch, &p->rs->ssearch_ready, &SHARED_OPS, p->rs, (size_t)p->rs->ctx->search_limit,
+                             p->rs->ctx, p->what, w, n, &v, p->err);
+    p->value ^= v;
+    return p->st != GR_OK;
+}
+
 gr_status gri_state_search_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     if (!rs->fam->state_children) return gri_fail(err, GR_EINTERNAL, "%s has no way to find its values", rs->spec);
     if (!rs->ssearch && !(rs->ssearch = gri_calloc(gri_ctx_alloc(rs->ctx), 1, sizeof *rs->ssearch)))
         return gri_fail(err, GR_ENOMEM, "out of memory");
     const char *what = rs->fam->search_what ? rs->fam->search_what : "the search of a state game";
-    return gri_search_value(rs->ssearch, &rs->ssearch_ready, &SHARED_OPS, rs, (size_t)rs->ctx->search_limit,
-                            rs->ctx, what, args, n, value, err);
+    part_sink p = {rs, value_part, NULL, 0, what, GR_OK, err};
+    gr_status st = each_part(&p, args, n);
+    if (st == GR_OK) *value = p.value;
+    return st;
 }
 
 void gri_state_search_free(gr_ruleset *rs) {

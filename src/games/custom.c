@@ -104,8 +104,38 @@ static void heap_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
 /* ---- state families ---- */
 
 static int take_child(gr_emit *e, const uint64_t *a, size_t n) {
-    e->st = gri_search_child(e->sink, a, n);
+    gr_ruleset *rs = (gr_ruleset *)e->rs;
+    /* with a split, an option may be a sum of parts: each option is marked */
+    if (rs->fam->split && (e->st = gri_search_marker(e->sink)) != GR_OK) return 1;
+    e->st = gri_state_child(rs, e->sink, a, n);
     return e->st != GR_OK;
+}
+
+static void state_canonical(const gr_ruleset *rs, uint64_t *args, size_t n) {
+    const custom_reg *r = reg_of(rs);
+    r->def.canonical(r->def.user, args, n);
+}
+
+typedef struct split_sink {
+    gr_state_option_fn fn;
+    void *user;
+    size_t n;
+} split_sink;
+
+static int take_split(gr_emit *e, const uint64_t *a, size_t n) {
+    split_sink *k = e->sink;
+    k->n++;
+    return k->fn(k->user, a, n) ? 1 : 0;
+}
+
+static gr_status state_split(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_state_option_fn fn, void *user,
+                             size_t *nparts, gr_error *err) {
+    const custom_reg *r = reg_of(rs);
+    split_sink k = {fn, user, 0};
+    gr_emit e = {take_split, GR_OK, err, rs, &k, 0};
+    gr_status st = r->def.split(r->def.user, args, n, &e, err);
+    *nparts = k.n;
+    return st != GR_OK ? st : e.st;
 }
 
 /* the options as children of the shared search (core/ruleset.c), which
@@ -173,7 +203,8 @@ gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_erro
     custom_reg *r = gri_calloc(al, 1, sizeof *r);
     if (!r) return gri_fail(err, GR_ENOMEM, "out of memory");
     memcpy(r->name, def->name, len + 1);
-    r->def = *def;
+    /* as much of the caller's struct as it has: fields it lacks stay 0 */
+    memcpy(&r->def, def, def->size < sizeof r->def ? def->size : sizeof r->def);
     r->def.name = r->name;
     r->fam.name = r->name;
     if (def->heap) {
@@ -186,6 +217,8 @@ gr_status gr_ctx_define_family(gr_ctx *ctx, const gr_custom_family *def, gr_erro
         r->fam.check = state_check;
         r->fam.state_children = state_children;
         r->fam.search_what = "the search of a custom family";
+        if (r->def.canonical) r->fam.canonical = state_canonical;
+        if (r->def.split) r->fam.split = state_split;
         r->fam.state_options = state_options;
     }
     r->entry.name = r->name;

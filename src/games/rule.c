@@ -221,6 +221,7 @@ static void heap_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
 /* ---- rules on 2 to 4 numbers: a state family ---- */
 
 typedef struct children_ctx {
+    gr_ruleset *rs;
     gri_search *s;
     unsigned arity;
     gr_status st;
@@ -231,14 +232,14 @@ static int on_child(void *user, const uint64_t *parts, size_t np) {
     children_ctx *c = user;
     if ((c->st = gri_search_marker(c->s)) != GR_OK) return 1;
     for (size_t k = 0; k < np; k++)
-        if ((c->st = gri_search_child(c->s, parts + k * c->arity, c->arity)) != GR_OK) return 1;
+        if ((c->st = gri_state_child(c->rs, c->s, parts + k * c->arity, c->arity)) != GR_OK) return 1;
     return 0;
 }
 
 /* the options as children of the shared search (core/ruleset.c) */
 static gr_status state_children(gr_ruleset *rs, gri_search *s, const uint64_t *key, size_t len) {
     (void)len;
-    children_ctx c = {s, gri_rule_arity(gri_rule_of(rs)), GR_OK};
+    children_ctx c = {rs, s, gri_rule_arity(gri_rule_of(rs)), GR_OK};
     gr_status st = gri_rule_options(gri_rule_of(rs), key, RULE_MAX_STEPS, on_child, &c, s->err);
     return st != GR_OK ? st : c.st;
 }
