@@ -12,7 +12,7 @@ struct gri_family;
 struct gr_ruleset {
     const struct gri_family *fam; /* its operations (family.h) */
     void *data;               /* the family's own data (its parameters, caches) */
-    struct gri_search *ssearch; /* the shared search of a state family (ruleset.c), made on first use */
+    struct gri_search *ssearch; /* the shared search of a state family (statesearch.c), made on first use */
     int ssearch_ready;
     char *spec;               /* as written back */
     gr_ctx *ctx;              /* owner: limits */
@@ -125,7 +125,7 @@ gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);
 gr_status gri_rs_options_capped(const gr_ruleset *rs, uint64_t n, uint64_t max_options, uint64_t split_cap,
                                gr_heap_option_fn fn, void *user, int *complete, gr_error *err);
 
-/* The state families' operations, through the family table (ruleset.c). */
+/* The state families' operations, through the family table (statesearch.c). */
 struct gri_optiter;
 gr_status gri_state_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gri_state_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err);
@@ -136,7 +136,7 @@ gr_status gri_state_options(gr_ruleset *rs, const uint64_t *args, size_t n, stru
 /* heap families: options of value `want` found directly (see family.h) */
 int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gri_optiter *it, int *complete);
 
-/* The shared search of a state family with state_children (ruleset.c):
+/* The shared search of a state family with state_children (statesearch.c):
  * a position's value, memoized per ruleset under the context's search
  * limit; the options of value target, listed and valued; the search freed
  * with the ruleset. */

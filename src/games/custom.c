@@ -138,7 +138,7 @@ static gr_status state_split(const gr_ruleset *rs, const uint64_t *args, size_t 
     return st != GR_OK ? st : e.st;
 }
 
-/* the options as children of the shared search (core/ruleset.c), which
+/* the options as children of the shared search (core/statesearch.c), which
  * values the family: a custom state family wires no search of its own */
 static gr_status state_children(gr_ruleset *rs, gri_search *s, const uint64_t *key, size_t len) {
     const custom_reg *r = reg_of(rs);

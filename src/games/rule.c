@@ -236,7 +236,7 @@ static int on_child(void *user, const uint64_t *parts, size_t np) {
     return 0;
 }
 
-/* the options as children of the shared search (core/ruleset.c) */
+/* the options as children of the shared search (core/statesearch.c) */
 static gr_status state_children(gr_ruleset *rs, gri_search *s, const uint64_t *key, size_t len) {
     (void)len;
     children_ctx c = {rs, s, gri_rule_arity(gri_rule_of(rs)), GR_OK};
