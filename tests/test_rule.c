@@ -298,6 +298,103 @@ static void sums_and_play(void) {
     }
 }
 
+/* the winning moves of a misère sum, each as the sorted heaps of the whole
+ * position it leaves (the first number of each state part, or each heap),
+ * sorted and written one per line into out */
+typedef struct afters {
+    gr_position *pos;
+    int state;             /* parts are (n, 0) states, else heaps */
+    char lines[64][96];
+    size_t n;
+} afters;
+
+static int cmp_u64v(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_line(const void *a, const void *b) { return strcmp(a, b); }
+
+static int on_after(void *user, const gr_move *m) {
+    afters *f = user;
+    uint64_t h[32];
+    size_t k = 0;
+    for (size_t i = 0; i < gr_position_count(f->pos); i++) {
+        gr_term_info t;
+        if (i == m->component || gr_position_term(f->pos, i, &t) != GR_OK) continue;
+        if (t.args[0] && k < 32) h[k++] = t.args[0];
+    }
+    for (size_t p = 0; p < m->nparts; p++)
+        if (f->state) { if (m->parts[p].args[0] && k < 32) h[k++] = m->parts[p].args[0]; }
+        else for (size_t j = 0; j < m->parts[p].nargs; j++) if (m->parts[p].args[j] && k < 32) h[k++] = m->parts[p].args[j];
+    qsort(h, k, sizeof *h, cmp_u64v);
+    if (f->n == 64) return 1;
+    int at = 0;
+    f->lines[f->n][0] = 0;
+    for (size_t j = 0; j < k; j++) at += snprintf(f->lines[f->n] + at, sizeof f->lines[0] - (size_t)at, "%llu,", (unsigned long long)h[j]);
+    f->n++;
+    return 0;
+}
+
+/* a state rule whose moves leave sums, in misère play: Grundy's game
+ * written as states (n, 0) whose moves cut one into two, against the
+ * built-in heap game (its misère answers come from the quotient or the
+ * search, both tested against brute force): the same outcomes, and the
+ * same positions after the winning moves */
+static void state_sums_misere(void) {
+    tu_rng r = {tu_seed(31)};
+    static const char *G = "rule[(n,z) -> (a,0) + (n-a,0) for a in 1..n-1 if a != n-a]";
+    int cases = 150 * (int)tu_scale(), won = 0;
+    for (int c = 0; c < cases; c++) {
+        char t1[512], t2[256];
+        int p1 = 0, p2 = 0;
+        size_t k = 1 + tu_below(&r, 3);
+        for (size_t i = 0; i < k; i++) {
+            unsigned n = 1 + (unsigned)tu_below(&r, 11);
+            p1 += snprintf(t1 + p1, sizeof t1 - (size_t)p1, "%s%s(%u,0)", i ? " + " : "", G, n);
+            p2 += snprintf(t2 + p2, sizeof t2 - (size_t)p2, "%sgrundy(%u)", i ? " + " : "", n);
+        }
+        gr_position *a = NULL, *b = NULL;
+        gr_error err;
+        gr_misere m1 = GR_SIZED(gr_misere), m2 = GR_SIZED(gr_misere);
+        CHECK(gr_position_parse(ctx, t1, strlen(t1), 0, &a, &err) == GR_OK &&
+                  gr_position_parse(ctx, t2, strlen(t2), 0, &b, &err) == GR_OK, "parse %s", t2);
+        CHECK(gr_position_misere(a, &m1, &err) == GR_OK && gr_position_misere(b, &m2, &err) == GR_OK &&
+                  m1.wins == m2.wins, "misère outcome of %s as states: %d, as heaps %d (%s)", t2, (int)m1.wins,
+              (int)m2.wins, err.message);
+        static afters fa, fb;
+        fa.pos = a; fa.state = 1; fa.n = 0;
+        fb.pos = b; fb.state = 0; fb.n = 0;
+        int ca, cb;
+        CHECK(gr_position_misere_moves(a, 0, on_after, &fa, &ca, &err) == GR_OK &&
+                  gr_position_misere_moves(b, 0, on_after, &fb, &cb, &err) == GR_OK, "moves of %s: %s", t2, err.message);
+        qsort(fa.lines, fa.n, sizeof fa.lines[0], cmp_line);
+        qsort(fb.lines, fb.n, sizeof fb.lines[0], cmp_line);
+        size_t ua = 0, ub = 0;
+        for (size_t i = 0; i < fa.n; i++) if (!ua || strcmp(fa.lines[i], fa.lines[ua - 1])) memmove(fa.lines[ua++], fa.lines[i], sizeof fa.lines[0]);
+        for (size_t i = 0; i < fb.n; i++) if (!ub || strcmp(fb.lines[i], fb.lines[ub - 1])) memmove(fb.lines[ub++], fb.lines[i], sizeof fb.lines[0]);
+        int same = ua == ub;
+        for (size_t i = 0; same && i < ua; i++) same = !strcmp(fa.lines[i], fb.lines[i]);
+        CHECK(same, "winning moves of %s: %zu distinct as states, %zu as heaps", t2, ua, ub);
+        won += m1.wins == GR_OUTCOME_N;
+        gr_position_free(a);
+        gr_position_free(b);
+    }
+    printf("state sums in misère play: %d sums of Grundy's game as states, %d won, same outcomes and moves as heaps\n",
+           cases, won);
+    gr_position *p = NULL;
+    gr_error err;
+    uint64_t steps[2];
+    gr_outcome o;
+    size_t dec;
+    char t[256];
+    snprintf(t, sizeof t, "%s(7,0)", G);
+    CHECK(gr_position_parse(ctx, t, strlen(t), 0, &p, &err) == GR_OK &&
+              gr_position_every(p, steps, &o, &dec, &err) == GR_EINVAL && strstr(err.message, "not in Every-SG"),
+          "Every-SG refuses a move to a sum, saying so: %s", err.message);
+    gr_position_free(p);
+}
+
 static void errors(void) {
     static const struct { const char *text; gr_status st; size_t col; const char *msg; } bad[] = {
         {"rule[n -> m](3)", GR_EPARSE, 11, "unknown name 'm'"},
@@ -413,6 +510,7 @@ int main(void) {
     kernel_rules();
     arithmetic();
     sums_and_play();
+    state_sums_misere();
     errors();
     gr_ctx_free(ctx);
     return tu_finish("test_rule");

@@ -40,6 +40,9 @@ typedef struct gri_gv {
 /* whether y is in the gv's K */
 int gri_gv_has(const gri_gv *g, uint64_t y);
 typedef int (*gri_gv_option_fn)(void *user, const uint64_t *args, size_t n, const gri_gv *gv);
+/* an option that may be a sum: nparts positions of width words each, one
+ * after another (nparts 0: the move ends the term); nonzero stops */
+typedef int (*gri_sum_fn)(void *user, const uint64_t *parts, size_t nparts, size_t width);
 
 /* State families with two coordinates (wythoff, euclid, dyn) keep a
  * table of small positions' values: at most this many per side. */
@@ -180,6 +183,12 @@ typedef struct gri_family {
      * then write a marker before each option (options become sums). */
     gr_status (*split)(const gr_ruleset *rs, const uint64_t *args, size_t n, gr_state_option_fn fn, void *user,
                        size_t *nparts, gr_error *err);
+    /* optional, for a state family whose moves may leave several positions
+     * (a rule that cuts a board in two): every option as a sum; misère
+     * play lists options through it (state_options hands one position per
+     * option, and refuses a sum) */
+    gr_status (*state_sums)(gr_ruleset *rs, const uint64_t *args, size_t n, struct gri_optiter *it, gri_sum_fn fn,
+                            void *user, gr_error *err);
     /* optional: moves that change several terms at once (prod coins),
      * written as the sum they leave */
     gr_status (*moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,

@@ -282,7 +282,7 @@ typedef struct single {
 static int on_single(void *user, const uint64_t *parts, size_t np) {
     single *s = user;
     if (np != 1) {
-        s->st = gri_fail(s->err, GR_EINVAL, "%s: a move to a sum of %zu positions is supported in normal play only, for now",
+        s->st = gri_fail(s->err, GR_EINVAL, "%s: a move to a sum of %zu positions is supported in normal and misère play, not in Every-SG",
                          s->rs->spec, np);
         return 1;
     }
@@ -290,6 +290,29 @@ static int on_single(void *user, const uint64_t *parts, size_t np) {
     s->it->seen++;
     if (s->fn(s->user, parts, gri_rule_arity(gri_rule_of(s->rs)))) { s->it->stopped = 1; return 1; }
     return 0;
+}
+
+/* every option as a sum of positions of the rule's arity */
+typedef struct sums {
+    gr_ruleset *rs;
+    gri_optiter *it;
+    gri_sum_fn fn;
+    void *user;
+} sums;
+
+static int on_sum(void *user, const uint64_t *parts, size_t np) {
+    sums *s = user;
+    if (s->it->max && s->it->seen >= s->it->max) { s->it->stopped = s->it->cut = 1; return 1; }
+    s->it->seen++;
+    if (s->fn(s->user, parts, np, gri_rule_arity(gri_rule_of(s->rs)))) { s->it->stopped = 1; return 1; }
+    return 0;
+}
+
+static gr_status state_sums(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gri_sum_fn fn, void *user,
+                            gr_error *err) {
+    (void)n;
+    sums s = {rs, it, fn, user};
+    return gri_rule_options(gri_rule_of(rs), args, RULE_MAX_STEPS, on_sum, &s, err);
 }
 
 static gr_status state_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
@@ -430,6 +453,7 @@ const gri_family gri_family_rule_state = {
     .state_options = state_options,
     .state_moves_to = state_moves_to,
     .state_children = state_children,
+    .state_sums = state_sums,
     .search_what = "the search of a rule",
     .moves_text = state_moves_text,
     .all_moves_text = state_all_moves,

@@ -326,6 +326,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
 /* ---------- misère winning moves ---------- */
 
 typedef struct mm {
+    size_t width;        /* a state option that is a sum: its parts' width (0: one position) */
     summary sm;
     int method;          /* 0 sj, 1 genus, 2 search, 3 quotient */
     search *s;
@@ -371,9 +372,13 @@ static gr_status mm_child_key(mm *w, const uint64_t *vals, size_t n, int state, 
         const uint64_t *a = pos->args + t->args;
         uint64_t hdr1 = (uint64_t)t->rs->id << 32 | 1;
         if (i == w->out.term && state) {
-            uint64_t hdr = (uint64_t)t->rs->id << 32 | n;
-            if (!gri_ms_put(&raw, &hdr, 1) || !gri_ms_put(&raw, vals, n)) goto oom;
-            nrec++;
+            /* the term becomes one position, or a sum of parts of w->width words */
+            size_t width = w->width ? w->width : n, np = w->width ? n / w->width : 1;
+            uint64_t hdr = (uint64_t)t->rs->id << 32 | width;
+            for (size_t k = 0; k < np; k++) {
+                if (!gri_ms_put(&raw, &hdr, 1) || !gri_ms_put(&raw, vals + k * width, width)) goto oom;
+                nrec++;
+            }
             continue;
         }
         if (!gr_ruleset_is_heap(t->rs)) {
@@ -413,7 +418,7 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
     int loses = 0;
     if ((w->method < 2 || w->method == 3) && !state) {
         if (mm_loses_after_heaps(w, vals, n, &loses)) return 1;
-    } else if (w->method == 1 && state) {
+    } else if (w->method == 1 && state && !w->width) {
         /* a state term of nim heaps (genus): the option's heaps */
         const gri_term *t = &w->out.pos->terms[w->out.term];
         size_t firm;
@@ -434,11 +439,21 @@ static int mm_option(mm *w, const uint64_t *vals, size_t n, int state) {
         loses = !wins;
     }
     if (!loses) return 0;
+    if (w->width) return gri_movesink_after_sum(&w->out, vals, n / w->width, w->width);
     return gri_movesink_after(&w->out, vals, n, state);
 }
 
 static int mm_heap_option(void *user, const uint64_t *h, size_t n) { return mm_option(user, h, n, 0); }
 static int mm_state_option(void *user, const uint64_t *a, size_t n) { return mm_option(user, a, n, 1); }
+
+/* a state option that may be a sum (state_sums) */
+static int mm_state_sum(void *user, const uint64_t *parts, size_t np, size_t width) {
+    mm *w = user;
+    w->width = width ? width : 1;
+    int stop = mm_option(w, parts, np * w->width, 1);
+    w->width = 0;
+    return stop;
+}
 
 typedef struct alone_moves {
     const gr_position *pos;
@@ -532,7 +547,10 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 w.firm_h = firm;
             }
             gri_optiter it = {.max = SEARCH_MAX_OPTIONS};
-            st = gri_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
+            if (t->rs->fam->state_sums)
+                st = t->rs->fam->state_sums(t->rs, pos->args + t->args, t->nargs, &it, mm_state_sum, &w, err);
+            else
+                st = gri_state_options(t->rs, pos->args + t->args, t->nargs, &it, mm_state_option, &w, err);
             if (st == GR_OK) st = w.out.st;
             if (it.cut && !w.out.cut) partial = 1;
         } else {

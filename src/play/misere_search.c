@@ -109,6 +109,18 @@ static int state_child(void *user, const uint64_t *a, size_t n) {
     return emit_child(c);
 }
 
+/* an option that is a sum of states: the record replaced by one per part */
+static int state_sum_child(void *user, const uint64_t *parts, size_t np, size_t width) {
+    child_ctx *c = user;
+    c->tmp.n = 0;
+    uint64_t hdr = (c->hdr & ~(uint64_t)0xffffffffu) | width;
+    for (size_t k = 0; k < np; k++)
+        if (!gri_ms_put(&c->tmp, &hdr, 1) || !gri_ms_put(&c->tmp, parts + k * width, width)) {
+            c->st = GR_ENOMEM;
+            return 1;
+        }
+    return emit_child(c);
+}
 
 /* The children of key[0..len): one per option of each distinct component. */
 static gr_status gen_children(gri_search *run, const uint64_t *key, size_t len) {
@@ -131,7 +143,10 @@ static gr_status gen_children(gri_search *run, const uint64_t *key, size_t len) 
             st = gri_rs_options_capped(rs, all[i].w[1], SEARCH_MAX_OPTIONS, 0, heap_child, &c, &complete, s->err);
         } else {
             gri_optiter it = {.max = SEARCH_MAX_OPTIONS};
-            st = gri_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
+            if (rs->fam->state_sums)
+                st = rs->fam->state_sums(rs, all[i].w + 1, all[i].n - 1, &it, state_sum_child, &c, s->err);
+            else
+                st = gri_state_options(rs, all[i].w + 1, all[i].n - 1, &it, state_child, &c, s->err);
             complete = !it.cut;
         }
         if (st == GR_OK && c.st == GR_ENOMEM) st = gri_fail(s->err, c.st, "out of memory in the misère search");

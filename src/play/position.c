@@ -280,6 +280,33 @@ int gri_movesink_after(gri_movesink *s, const uint64_t *vals, size_t n, int stat
     return stop;
 }
 
+int gri_movesink_after_sum(gri_movesink *s, const uint64_t *parts, size_t np, size_t width) {
+    if (np == 1) return gri_movesink_after(s, parts, width, 1);
+    if (s->max && s->found >= s->max) { s->cut = 1; return 1; }
+    if (!np) return gri_movesink_emit(s, "0");
+    const gr_allocator *al = gri_ctx_alloc(s->pos->ctx);
+    const gri_term *t = &s->pos->terms[s->term];
+    gri_buf b;
+    gri_buf_init(&b, al);
+    gr_term_info *info = gri_malloc(al, np * sizeof *info);
+    for (size_t k = 0; k < np; k++) {
+        if (k) gri_buf_puts(&b, " + ");
+        gri_term_write_after(&b, s->pos, t, 0, parts + k * width, width, 1);
+        if (info) info[k] = (gr_term_info){t->rs, parts + k * width, width, 0};
+    }
+    char *to = NULL;
+    if (gri_buf_take(&b, &to, NULL) != GR_OK || !info) {
+        gri_free(al, to);
+        gri_free(al, info);
+        s->st = gri_fail(s->err, GR_ENOMEM, "out of memory listing moves");
+        return 1;
+    }
+    int stop = hand_over(s, to, info, np);
+    gri_free(al, info);
+    gri_free(al, to);
+    return stop;
+}
+
 static int report_vals(wm *w, const uint64_t *vals, size_t n, int state) { return gri_movesink_after(&w->out, vals, n, state); }
 
 static int report(wm *w, const uint64_t *heaps, size_t nh) { return report_vals(w, heaps, nh, 0); }

@@ -62,6 +62,9 @@ gr_term_info *gri_term_infos(const gr_position *pos);
 int gri_move_call(gr_ctx *ctx, size_t component, const char *from, const char *to, gr_move_fn fn, void *user,
                   gr_status *st, gr_error *err);
 int gri_movesink_after(gri_movesink *s, const uint64_t *vals, size_t n, int state);
+/* a state move to a sum of np positions of width words each (parts one
+ * after another; np 0: the term ends), written as that sum */
+int gri_movesink_after_sum(gri_movesink *s, const uint64_t *parts, size_t np, size_t width);
 
 /* position.c: the moves in term i (of value tv) that leave it with value
  * target; *partial set when a huge heap's options were not all listed
