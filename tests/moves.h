@@ -6,6 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
+#include "testutil.h"
+
+/* a position from text; a parse failure is a failed check (NULL) */
+static inline gr_position *tu_parse(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) {
+        CHECK(0, "parse '%s': %s", text, err.message);
+        return NULL;
+    }
+    return pos;
+}
 
 #define MOVELIST_MAX 4096
 
