@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# CLI contract tests, second half: the one-line errors with their positions
+# and exit 2, --max-seconds, endless input, explain, the cases the fuzz
+# targets found, exit 1, help and version. Usage: cli_test_errors.sh GRUNDY_BINARY
+set -u
+G="$1"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
+# Wythoff's game as a rule (cli_test.sh tables it too)
+wyrule='rule[(x,y) -> (x-k,y) for k in 1..x; (x,y) -> (x,y-k) for k in 1..y; (x,y) -> (x-k,y-k) for k in 1..min(x,y)]'
+
+# ---- errors: exit 2 with one line naming the problem and where ----
+run 2 "$G" value 'kayles(7' && err_is "grundy: error: at column 9: expected ',' or ')', found the end of the input"
+run 2 "$G" value '3 + -4' && err_is "grundy: error: at column 5: negative numbers are not allowed: heap sizes are 0 to 2^64-1"
+run 2 "$G" value '18446744073709551616' && err_has "at column 1: number does not fit in 64 bits"
+run 2 "$G" value '' && err_has "empty position" && one_line_err
+run 2 "$G" value 'sub[0](3)' && err_has "at column 5: 0 is not allowed in a subtraction set"
+run 2 "$G" value 'tb[0.x](3)' && err_has "at column 6: bad digit 'x'"
+run 2 "$G" value 'tb[0.0](3)' && err_has "allows no move"
+run 2 "$G" value 'frob(3)' && err_has "unknown ruleset 'frob'"
+run 2 "$G" value --table-limit 500 'tb[0.16](1000000)' && err_has "no period is proved" && one_line_err
+run 2 "$G" value --table-limit 100 'grundy(100000)' && err_has "no closed form" && one_line_err
+run 2 "$G" value && err_has "missing POSITION"
+run 2 "$G" && err_has "usage"
+run 2 "$G" frobnicate && err_is "grundy: error: unknown command 'frobnicate' (see 'grundy --help')"
+run 2 "$G" value --bogus 3 && err_is "grundy: error: unknown option '--bogus' (see 'grundy --help')"
+run 2 "$G" solve --max-moves 3
+run 2 "$G" help no-such-topic && err_has "no help topic"
+run 2 "$G" help nosuch && err_has "grundy: error: no help topic 'nosuch'; commands and topics: value, solve, seq," &&
+    err_has "census-merge" && err_has "language, rulesets" && one_line_err
+
+# ---- --max-seconds: every search, tabulation and listing stops in time ----
+# (each hung or ran for minutes before the bound; `timeout` turns a hang
+# into a failure, it is not a speed test)
+slow='divisor(565580114296)'
+for c in "solve --misere $slow" "solve --every $slow" "genus $slow" "solve --misere coprime(565580114296)" \
+         "solve --every divisor(42,16629257914296)" \
+         "value --table-limit 10000000000 tb[0.106](1000000000)"; do
+    # shellcheck disable=SC2086
+    run 2 timeout 60 "$G" $c --max-seconds 1 && err_has "the time limit of 1 s was reached in " && one_line_err
+done
+run 2 timeout 60 "$G" value --table-limit 10000000000 'tb[0.106](1000000000)' --max-seconds 1 && err_has "in the table of tb[0.106]" && err_has "values (raise the time limit with --max-seconds S)"
+run 2 timeout 60 "$G" seq nim --to 100000000 --max-seconds 1 && err_has "the time limit of 1 s was reached writing the values, after"
+# writing a file, a plot or JSON is bounded too; a file cut short is removed
+for w in "--out $T/cut.bin" "--out $T/cut.txt" "--plot $T/cut.svg" "--json"; do
+    # shellcheck disable=SC2086
+    run 2 timeout 60 "$G" seq kayles --to 1000000000 $w --max-seconds 1 && err_has "the time limit of 1 s was reached writing the values, after" &&
+        one_line_err && ! ls "$T"/cut.* 2>/dev/null && pass=$((pass+1))
+done
+# stopped by the limit, seq --checkpoint keeps the values so far; the rerun
+# resumes there and ends as a run in one go
+rm -f "$T/lim.ck"
+run 2 timeout 60 "$G" seq 'tb[0.106]' --to 30000000 --checkpoint "$T/lim.ck" --max-seconds 1 --quiet &&
+    err_has "values are saved in '$T/lim.ck': a rerun resumes there" && [ -s "$T/lim.ck" ] && pass=$((pass+1))
+run 0 timeout 120 "$G" seq 'tb[0.106]' --to 30000000 --checkpoint "$T/lim.ck" --quiet && cut_sum=$(md5sum <"$T/out") &&
+    run 0 timeout 120 "$G" seq 'tb[0.106]' --to 30000000 --quiet && [ "$(md5sum <"$T/out")" = "$cut_sum" ] && pass=$((pass+1))
+run 2 timeout 60 "$G" census 'tb[0.???]' --to 20000 --threads 1 --max-seconds 1 && err_has "the time limit of 1 s was reached with" && one_line_err &&
+    json_lines=$(wc -l <"$T/out") && [ "$json_lines" -lt 511 ] && pass=$((pass+1))
+run 0 "$G" value 'kayles(7) + 5' --max-seconds 0 && out_is 7
+run 2 "$G" value 'kayles(7)' --max-seconds -1 && err_has "option '--max-seconds' needs a whole number"
+run 2 "$G" value 'kayles(7)' --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"
+run 2 "$G" census 'tb[0.?]' --to 10 --max-seconds x && err_has "--max-seconds needs a number of seconds"
+# the progress line of a long value, on a terminal (script gives a pty)
+if command -v script >/dev/null; then
+    # (the line starts after a second: a fast build may not take that long)
+    t0=$(date +%s%N)
+    script -qec "\"$G\" value --table-limit 100000000 'tb[0.106](3000000)'" /dev/null >"$T/out" 2>&1
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if grep -q "tb\[0.106\]: [0-9]* of [0-9]* values" "$T/out" || [ $ms -lt 1500 ]; then pass=$((pass+1)); else echo "FAIL: no progress line in $ms ms: $(head -c 200 "$T/out")"; fail=$((fail+1)); fi
+    script -qec "\"$G\" value --quiet --table-limit 100000000 'tb[0.106](3000000)'" /dev/null >"$T/out" 2>&1
+    if grep -q "values (" "$T/out"; then echo "FAIL: --quiet still shows progress"; fail=$((fail+1)); else pass=$((pass+1)); fi
+    # and of a long table
+    t0=$(date +%s%N)
+    script -qec "\"$G\" table \"$wyrule\" --to 200,200 --search-limit 100000000 >/dev/null" /dev/null >"$T/out" 2>&1
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if grep -q "\]: [0-9]* of 40401 values" "$T/out" || [ $ms -lt 1500 ]; then pass=$((pass+1)); else echo "FAIL: no table progress line in $ms ms: $(head -c 200 "$T/out")"; fail=$((fail+1)); fi
+    script -qec "\"$G\" table \"$wyrule\" --to 200,200 --search-limit 100000000 --quiet >/dev/null" /dev/null >"$T/out" 2>&1
+    if grep -q "values (" "$T/out"; then echo "FAIL: table --quiet still shows progress"; fail=$((fail+1)); else pass=$((pass+1)); fi
+fi
+
+# ---- endless and binary input stops at once (it used to fill memory) ----
+run 2 timeout 20 "$G" value @/dev/zero && err_is "grundy: error: /dev/zero: a NUL byte at line 1, column 1: not a text file"
+run 2 timeout 20 "$G" value 'hackenbush(@/dev/zero)' && err_has "'/dev/zero': a NUL byte at line 1, column 1: not a text file" && one_line_err
+run 2 timeout 20 "$G" value 'graph[@/dev/zero](0)' && err_has "a NUL byte at line 1, column 1" && one_line_err
+printf 'kayles(3)\n+ 4\0 + 5\n' >"$T/nul.txt"
+run 2 "$G" value @"$T/nul.txt" && err_is "grundy: error: $T/nul.txt: a NUL byte at line 2, column 4: not a text file"
+# an endless stdin of comment lines: parsed as it comes and dropped, so it
+# stops at the input limit in little memory (the whole text used to be held)
+if [ "${2:-}" = sanitize ]; then lim=unlimited; else lim=200000; fi
+( ulimit -v $lim; yes '# a comment line' 2>/dev/null | timeout 120 "$G" value - >"$T/out" 2>"$T/err" ); rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: stdin is larger than 268435456 bytes, the most grundy reads" ]; then pass=$((pass+1)); else echo "FAIL: endless stdin: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+# a bad term stops an endless stream at once, with its place (it used to
+# wait for the input limit)
+( printf 'kayles(3) +\n4 + x\n'; yes '1 +' 2>/dev/null ) | timeout 20 "$G" value - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: <stdin>: at line 2, column 5: unknown ruleset 'x' (see 'grundy help rulesets')" ]; then pass=$((pass+1)); else echo "FAIL: bad term in a stream: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+( printf 'kayles(3) + kayles(1,'; yes '2,' 2>/dev/null ) | timeout 20 "$G" value - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: <stdin>: at line 1, column 24: expected a number, found the end of the line" ]; then pass=$((pass+1)); else echo "FAIL: bad line in a stream: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+# a term longer than GR_TERM_MAX_BYTES (64 MiB) is refused where it starts
+( printf '1 +\n  kayles(1'; head -c 70000000 /dev/zero | tr '\0' ' ' ) | timeout 60 "$G" solve - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: <stdin>: at line 2, column 3: a term longer than 67108864 bytes (GR_TERM_MAX_BYTES), the most grundy parses as one term" ]; then pass=$((pass+1)); else echo "FAIL: long term: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+# streamed files give what arguments give, in every command that reads them
+printf 'kayles(3) + 4 # c\n\n+ wythoff(3,5)\n7\n' >"$T/stream.txt"
+run 0 "$G" value @"$T/stream.txt" && out_is "0"
+run 0 "$G" solve --file "$T/stream.txt" && out_has "outcome:  P"
+printf '3\n4 5\n' >"$T/newnim.txt"
+run 2 "$G" newnim @"$T/newnim.txt" && err_has "at line 2, column 3: expected '+' between terms"
+
+# ---- explain ----
+run 2 "$G" explain --every --moore 2 '3 + 4' && err_has "choose one of --misere, --every and --moore K" && one_line_err
+run 2 "$G" explain --moore 2 'kayles(3)' && one_line_err
+run 0 "$G" explain --every 'kayles(3) + 2' && out_has "term 1: value 3, step 3"
+run 0 "$G" explain --moore 2 '3 + 4 + 5' && out_has "mod   2 1 2"
+run 2 "$G" explain 'kayles(3' && err_has "at column 9: expected ',' or ')'" && one_line_err
+run 0 "$G" explain 'hackenbush(0-1,1-2,1-3)' && out_has "the colon principle" && out_has "XOR                1 = 1"
+run 0 "$G" explain 'graph[0>1,1>0](0)' && out_has "value ∞{}" && out_has "a draw (D)" && out_has "graph[0>1,1>0](1)"
+run 2 "$G" explain --misere 'graph[0>1,1>0](0)' && err_has "has an infinite value" && one_line_err
+run 0 "$G" explain 'wythoff(1000000000000,3)' && out_has "value unknown" && out_has "for example wythoff(5,3)"
+run 2 "$G" explain 'wythoff(1000000000000,3) + 1' && err_has "its Grundy value is known only below" && one_line_err
+
+# ---- found by the fuzz targets (tests/fuzz), each failing before its fix ----
+# fuzz_rule: a loopy rule whose positions each list c*c options ran past the
+# time limit (the graph's exploration never looked at the clock)
+t0=$(date +%s%N)
+run 2 timeout 30 "$G" value --max-seconds 1 'rule[(s,c) -> (s,c+k) for k in 0..c*c if -c+k <= s](1,2)' \
+    && err_has "the time limit of 1 s was reached in the loopy game's graph, after" && one_line_err
+ms=$((($(date +%s%N) - t0) / 1000000))
+if [ $ms -lt 8000 ]; then pass=$((pass+1)); else echo "FAIL: the loopy rule stopped after $ms ms"; fail=$((fail+1)); fi
+# fuzz_cli: a census pattern whose fixed part is no code's ran 8^q games,
+# each an error row; now it is refused at once
+run 2 "$G" census 'tb[0..??]' --to 10 && err_is "grundy: error: the pattern is not a take-and-break code: bad digit '.' in the code: digits are 0-9 and A-F (in tb[0..77], column 6)"
+run 0 "$G" census 'tb[?.?]' --to 10 && out_has '"code": "tb[4.7]"'
+# nim batches are read a line at a time: an endless stream is answered as it
+# comes (it used to be read whole first), a line is at most 4096 bytes, and
+# a NUL byte is an error with its place
+if [ "$(yes '3 5' 2>/dev/null | timeout 20 "$G" nim mul - | head -n 2 | tr '\n' ' ')" = "15 15 " ]; then pass=$((pass+1)); else echo "FAIL: an endless nim batch"; fail=$((fail+1)); fi
+( printf '2 3\n'; head -c 5000 /dev/zero | tr '\0' ' '; printf '1 1\n' ) | "$G" nim mul - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/out")" = 1 ] && [ "$(cat "$T/err")" = "grundy: error: line 2 is longer than 4096 bytes, the most a query line may hold" ]; then pass=$((pass+1)); else echo "FAIL: a long nim line: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+printf '2 3\n4 \0 5\n' | "$G" nim mul - >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(cat "$T/err")" = "grundy: error: line 2, column 3: a NUL byte: not a text file" ]; then pass=$((pass+1)); else echo "FAIL: a NUL in a nim batch: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+
+# a header that promises 2.2e8 edges claims no memory before they come
+# (found by fuzz_files: it used to allocate 5 GB up front)
+printf '22222222222263 222222220' >"$T/promise.txt"
+if [ "${2:-}" = sanitize ]; then
+    run 2 "$G" value "hackenbush(@$T/promise.txt)" && err_has "line 2: the file ends after 0 of its 222222220 edges"
+else
+    ( ulimit -v 300000; "$G" value "hackenbush(@$T/promise.txt)" >"$T/out" 2>"$T/err" ); rc=$?
+    if [ $rc = 2 ] && grep -q "the file ends after 0 of its 222222220 edges" "$T/err"; then pass=$((pass+1)); else echo "FAIL: promised edges: exit $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+fi
+
+# ---- exit 1: internal failure (out of memory) ----
+# (a sanitizer build reserves far more address space than ulimit -v allows,
+# so there the allocator is told to fail large requests instead)
+if [ "${2:-}" = sanitize ]; then
+    ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=300 "$G" seq coprime --to 500000000 >"$T/out" 2>"$T/err"; rc=$?
+else
+    ( ulimit -v 300000; "$G" seq coprime --to 500000000 >"$T/out" 2>"$T/err" ); rc=$?
+fi
+if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else echo "FAIL: out of memory gave $rc: $(cat "$T/err")"; fail=$((fail+1)); fi
+
+# ---- help and version ----
+run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
+run 0 "$G" help language && out_has "POSITION := TERM"
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush nimbers census misere every moore genus newnim exit-codes json topics; do
+    run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
+done
+# every command's help: its usage, its options and examples; the commands
+# are those of main.c and those the usage lists
+for c in value solve seq explain play genus quotient newnim census census-merge table nim demo help version \
+         $("$G" help | awk '$1 == "grundy" && $2 !~ /^-/ {print $2}' | sort -u); do
+    run 0 "$G" help "$c" && out_has "usage: grundy" && out_has "options:" && out_has "examples:"
+done
+run 0 "$G" help seq && out_has "usage: grundy seq RULESET --to N" && out_has "  --to N             the last heap size" &&
+    out_has "  --checkpoint-ms MS" && out_has "  grundy seq kayles --to 200 --period"
+run 0 "$G" help table && out_has "  --search-limit N" && out_has "  --max-seconds S" && out_has "  --quiet" && out_has "  --table-limit N"
+run 0 "$G" help census && out_has "  --shard i/n" && out_has "  --threads T"
+run 0 "$G" help nim && out_has "usage: grundy nim OP ARGS..." && out_has "nim: take any positive number of tokens"
+run 0 "$G" help --help && out_has "usage: grundy help [COMMAND | TOPIC]"
+# grundy CMD --help is grundy help CMD
+for c in value solve seq explain play genus quotient newnim demo table; do
+    "$G" help "$c" >"$T/want" 2>/dev/null
+    run 0 "$G" "$c" --help && out_is "$(cat "$T/want")"
+done
+run 2 "$G" frob --help && err_is "grundy: error: unknown command 'frob' (see 'grundy --help')"
+# each option a command's help lists is one the command reads (none is
+# invented): given one, no command says it does not know it
+for c in value solve seq explain play genus quotient newnim census census-merge table nim demo help; do
+    for o in $("$G" help "$c" | awk '/^options:/ {f = 1; next} /^$/ {f = 0} f && /^  --/ {print $1}'); do
+        "$G" "$c" "$o" 1 </dev/null >/dev/null 2>"$T/err"
+        if grep -q "unknown option" "$T/err"; then echo "FAIL: grundy help $c lists $o: $(cat "$T/err")"; fail=$((fail+1)); else pass=$((pass+1)); fi
+    done
+done
+run 0 "$G" --version && out_has "grundy 0."
+run 0 "$G" demo && out_has "kayles(1000000000000000000)"
+
+run_checks
+echo "cli_test_errors: $pass passed, $fail failed"
+[ "$fail" = 0 ]
