@@ -70,15 +70,22 @@ static char *form_text(play_game *g, const play_form *f) {
     return out;
 }
 
-/* A heap `old` of term old->term becomes the heaps in nw: legal when they
- * are one of its options. 1 legal (*r set), 0 not (why), -1 failure. */
-static int check_heap(play_game *g, const play_item *old, const play_form *nw, replacement *r, char *why, size_t wl) {
+/* whether every item of nw is of old's ruleset (and a heap when old is):
+ * a move leaves terms of its own game; else why says so */
+static int same_ruleset(const play_item *old, const play_form *nw, char *why, size_t wl) {
     for (size_t k = 0; k < nw->n; k++)
-        if (!nw->items[k].heap || strcmp(nw->items[k].spec, old->spec)) {
+        if ((old->heap && !nw->items[k].heap) || strcmp(nw->items[k].spec, old->spec)) {
             snprintf(why, wl, "term %zu is a %s term: a move does not turn it into a %s term", old->term + 1, old->spec,
                      nw->items[k].spec);
             return 0;
         }
+    return 1;
+}
+
+/* A heap `old` of term old->term becomes the heaps in nw: legal when they
+ * are one of its options. 1 legal (*r set), 0 not (why), -1 failure. */
+static int check_heap(play_game *g, const play_item *old, const play_form *nw, replacement *r, char *why, size_t wl) {
+    if (!same_ruleset(old, nw, why, wl)) return 0;
     uint64_t *h = malloc((nw->n ? nw->n : 1) * sizeof *h);
     if (!h) { snprintf(why, wl, "out of memory"); return -1; }
     /* the heaps in the order they were written (is_option sorts them itself) */
@@ -121,12 +128,7 @@ static int check_heap(play_game *g, const play_item *old, const play_form *nw, r
 /* A state term `old` becomes the items in nw: legal when one of its moves
  * leaves exactly them. 1 legal (*r set), 0 not (why), -1 failure. */
 static int check_state(play_game *g, const play_item *old, const play_form *nw, replacement *r, char *why, size_t wl) {
-    for (size_t k = 0; k < nw->n; k++)
-        if (strcmp(nw->items[k].spec, old->spec)) {
-            snprintf(why, wl, "term %zu is a %s term: a move does not turn it into a %s term", old->term + 1, old->spec,
-                     nw->items[k].spec);
-            return 0;
-        }
+    if (!same_ruleset(old, nw, why, wl)) return 0;
     cli_moves mv = {0};
     int complete = 1, rc = 0;
     if (play_term_moves(g, old->term, PLAY_LIST_MAX, &mv, &complete, why, wl) != 0) rc = -1;

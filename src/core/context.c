@@ -7,12 +7,18 @@
 #include "core/context_internal.h"
 #include "core/family.h"
 
+gr_status gri_alloc_check(const gr_allocator **a, gr_error *err) {
+    if (!*a) *a = &gri_libc_alloc;
+    if ((*a)->size < sizeof(gr_allocator) || !(*a)->malloc || !(*a)->realloc || !(*a)->free)
+        return gri_fail(err, GR_EINVAL, "an allocator needs its size set to sizeof(gr_allocator) and all three functions");
+    return GR_OK;
+}
+
 gr_status gr_ctx_new_ex(const gr_allocator *alloc, gr_ctx **out, gr_error *err) {
     if (!out) return gri_fail(err, GR_EINVAL, "no place for the context");
     *out = NULL;
-    if (!alloc) alloc = &gri_libc_alloc;
-    if (alloc->size < sizeof(gr_allocator) || !alloc->malloc || !alloc->realloc || !alloc->free)
-        return gri_fail(err, GR_EINVAL, "an allocator needs its size set to sizeof(gr_allocator) and all three functions");
+    gr_status st = gri_alloc_check(&alloc, err);
+    if (st != GR_OK) return st;
     gr_ctx *c = gri_calloc(alloc, 1, sizeof *c);
     if (!c) return gri_fail(err, GR_ENOMEM, "out of memory");
     *out = c;

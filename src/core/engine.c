@@ -64,9 +64,8 @@ gr_status gr_engine_new_ex(const gr_engine_config *cfg, const gr_allocator *allo
     if (cfg && !GRI_SIZE_OK(cfg, gr_engine_config)) return GRI_SIZE_FAIL(err, gr_engine_config);
     if (!cfg || !cfg->options || cfg->state_words == 0 || cfg->state_words > 1024)
         return gri_fail(err, GR_EINVAL, "engine needs an options callback and 1..1024 state words");
-    if (!alloc) alloc = &gri_libc_alloc;
-    if (alloc->size < sizeof(gr_allocator) || !alloc->malloc || !alloc->realloc || !alloc->free)
-        return gri_fail(err, GR_EINVAL, "an allocator needs its size set to sizeof(gr_allocator) and all three functions");
+    gr_status st = gri_alloc_check(&alloc, err);
+    if (st != GR_OK) return st;
     gr_engine *e = gri_calloc(alloc, 1, sizeof *e);
     if (!e) return gri_fail(err, GR_ENOMEM, "out of memory");
     e->al = *alloc;

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "grundy/grundy.h"
 #include "grundy/experimental.h"
 
@@ -27,6 +28,13 @@ gr_status gri_fail_at(gr_error *err, gr_status st, size_t line, size_t column, c
  * struct grows, its check compares with the struct's first size instead,
  * and the new fields are read only when the caller's size covers them. */
 #define GRI_SIZE_OK(p, T) ((p)->size >= sizeof(T))
+/* zeroes a caller's sized result struct, keeping its size */
+#define GRI_CLEAR_SIZED(p)                                                                                             \
+    do {                                                                                                               \
+        size_t gri_keep_ = (p)->size;                                                                                  \
+        memset((p), 0, sizeof *(p));                                                                                   \
+        (p)->size = gri_keep_;                                                                                         \
+    } while (0)
 #define GRI_SIZE_FAIL(err, T) gri_fail(err, GR_EINVAL, #T " given without its size: set .size = sizeof(" #T ") (GR_SIZED)")
 
 /* Memory (core/alloc.c): every allocation goes through a gr_allocator,
@@ -42,6 +50,9 @@ char *gri_strdup(const gr_allocator *a, const char *s);
  * gr_mexset_add and gr_mexset_free use the C library's) */
 gr_status gri_mexset_add(const gr_allocator *al, gr_mexset *s, uint64_t v);
 void gri_mexset_free(const gr_allocator *al, gr_mexset *s);
+/* A caller's allocator, checked (*a NULL: the C library's); GR_EINVAL when
+ * its size or a function is missing (context.c). */
+gr_status gri_alloc_check(const gr_allocator **a, gr_error *err);
 /* the allocator of a context (the C library's for NULL) */
 const gr_allocator *gri_ctx_alloc(const gr_ctx *ctx);
 

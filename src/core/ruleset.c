@@ -236,7 +236,7 @@ gr_status gr_ruleset_value(gr_ruleset *rs, uint64_t n, uint64_t *value, gr_error
 
 gr_status gr_ruleset_value_how(gr_ruleset *rs, uint64_t n, gr_how *how, gr_error *err) {
     if (!how || !GRI_SIZE_OK(how, gr_how)) return GRI_SIZE_FAIL(err, gr_how);
-    { size_t keep = how->size; memset(how, 0, sizeof *how); how->size = keep; }
+    GRI_CLEAR_SIZED(how);
     gr_status st = gr_ruleset_value(rs, n, &how->value, err);
     if (st != GR_OK) return st;
     uint64_t v;
@@ -332,7 +332,7 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
     if (!out || !GRI_SIZE_OK(out, gr_period)) return GRI_SIZE_FAIL(err, gr_period);
     gr_period_rule rule;
     uint64_t t;
-    { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
+    GRI_CLEAR_SIZED(out);
     if (!period_rule(rs, &rule, &t) && rs->fam->no_period)
         return gri_fail(err, GR_EINVAL, "no periodicity proof applies to %s: %s", rs->spec, rs->fam->no_period);
     if (!period_rule(rs, &rule, &t))

@@ -94,6 +94,8 @@ static int child_part(part_sink *p, const uint64_t *w, size_t n) {
 }
 
 gr_status gri_state_child(gr_ruleset *rs, gri_search *s, const uint64_t *words, size_t n) {
+    /* no form and no parts to find: the position as it is (the hot path of a rule's search) */
+    if (!rs->fam->canonical && !rs->fam->split) return gri_search_child(s, words, n);
     part_sink p = {rs, child_part, s, 0, NULL, GR_OK, s->err};
     return each_part(&p, words, n);
 }

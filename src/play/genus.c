@@ -17,7 +17,7 @@
 gr_status gr_ruleset_genus(gr_ruleset *rs, uint64_t heap, size_t terms, gr_genus *out, gr_error *err) {
     if (!out || !GRI_SIZE_OK(out, gr_genus)) return GRI_SIZE_FAIL(err, gr_genus);
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
+    GRI_CLEAR_SIZED(out);
     if (!gr_ruleset_is_heap(rs)) return gri_fail(err, GR_EINVAL, "genus: %s is not a heap ruleset", rs->spec);
     if (terms == 0 || terms > GR_GENUS_MAX_TERMS)
         return gri_fail(err, GR_EINVAL, "genus: between 1 and %d terms", GR_GENUS_MAX_TERMS);

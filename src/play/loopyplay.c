@@ -57,7 +57,7 @@ static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
 /* a generalized value handed out: K written out XORed and sorted in pos->kbuf */
 static gr_status publish(gr_position *pos, const gri_gv *g, uint64_t shift, gr_gvalue *out, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
+    GRI_CLEAR_SIZED(out);
     out->infinite = g->infinite;
     out->value = g->infinite ? 0 : g->value;
     if (!g->infinite || !g->nK) return GR_OK;

@@ -261,7 +261,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     const gr_ruleset *brs;
     int lost;
     if (single_formula(pos, &bn, &brs, &lost)) {
-        { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
+        GRI_CLEAR_SIZED(out);
         gr_status st = gr_position_value(pos, &out->value, err);
         if (st != GR_OK) return st;
         out->wins = !lost;
@@ -271,7 +271,7 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     }
     gr_status st = summarize(pos, &sm, err);
     if (st != GR_OK) return st;
-    { size_t keep = out->size; memset(out, 0, sizeof *out); out->size = keep; }
+    GRI_CLEAR_SIZED(out);
     out->value = sm.x;
     out->sj_wins = sj_verdict(sm.x, sm.big);
     if (!sm.all_heaps) {

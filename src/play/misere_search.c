@@ -100,16 +100,9 @@ static int heap_child(void *user, const uint64_t *h, size_t n) {
     return emit_child(c);
 }
 
-static int state_child(void *user, const uint64_t *a, size_t n) {
-    child_ctx *c = user;
-    c->tmp.n = 0;
-    /* an option may have another number of arguments (dyn(n) -> dyn(n,c)) */
-    uint64_t hdr = (c->hdr & ~(uint64_t)0xffffffffu) | n;
-    if (!gri_ms_put(&c->tmp, &hdr, 1) || !gri_ms_put(&c->tmp, a, n)) { c->st = GR_ENOMEM; return 1; }
-    return emit_child(c);
-}
-
-/* an option that is a sum of states: the record replaced by one per part */
+/* an option that is a sum of states: the record replaced by one per part
+ * (of its own width: an option may have another number of arguments,
+ * dyn(n) -> dyn(n,c)) */
 static int state_sum_child(void *user, const uint64_t *parts, size_t np, size_t width) {
     child_ctx *c = user;
     c->tmp.n = 0;
@@ -121,6 +114,9 @@ static int state_sum_child(void *user, const uint64_t *parts, size_t np, size_t 
         }
     return emit_child(c);
 }
+
+/* an option that is one position: a sum of one part */
+static int state_child(void *user, const uint64_t *a, size_t n) { return state_sum_child(user, a, 1, n); }
 
 /* The children of key[0..len): one per option of each distinct component. */
 static gr_status gen_children(gri_search *run, const uint64_t *key, size_t len) {
