@@ -47,6 +47,16 @@ static int on_state_option(void *user, const uint64_t *args, size_t n) {
     if (m->n < MEX_OPTIONS) {
         char *p = m->text[m->n];
         size_t left = sizeof m->text[0];
+        char *own_text = NULL;
+        int own = 0;
+        if (gr_ruleset_term_format(m->rs, args, n, &own_text, &own) == GR_OK && own) {
+            snprintf(p, left, "G(%s)", own_text);
+            free(own_text);
+            m->val[m->n++] = g;
+            m->total++;
+            return 0;
+        }
+        free(own_text);
         int w = snprintf(p, left, "G(");
         for (size_t k = 0; k < n && w > 0 && (size_t)w < left; k++) {
             p += w;
@@ -177,19 +187,29 @@ static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value)
         printf("  found by %s\n", method);
     }
     int small = 1;
-    for (size_t k = 0; k < t->nargs; k++) small &= t->args[k] <= MEX_HEAP_MAX;
-    if (!small || t->nargs > 4) return;
+    char *own_text = NULL;
+    int own = 0;
+    if (gr_ruleset_term_format(t->ruleset, t->args, t->nargs, &own_text, &own) != GR_OK) own = 0;
+    for (size_t k = 0; k < t->nargs && !own; k++) small &= t->args[k] <= MEX_HEAP_MAX;
+    /* a term in a syntax of its own: the mex line when it is short */
+    if (own && strlen(own_text) > 60) small = 0;
+    if (!small || (t->nargs > 4 && !own)) { free(own_text); return; }
     mexline m;
     memset(&m, 0, sizeof m);
     m.rs = t->ruleset;
     int complete = 0;
     gr_error err;
     if (gr_ruleset_state_options(t->ruleset, t->args, t->nargs, 100000, on_state_option, &m, &complete, &err) != GR_OK ||
-        m.failed || !complete)
+        m.failed || !complete) {
+        free(own_text);
         return;
-    char what[96] = "G(";
-    for (size_t k = 0; k < t->nargs; k++)
+    }
+    char what[160] = "G(";
+    if (own) snprintf(what + 2, sizeof what - 2, "%s", own_text);
+    for (size_t k = 0; k < t->nargs && !own; k++)
         snprintf(what + strlen(what), sizeof what - strlen(what), "%s%llu", k ? "," : "", (unsigned long long)t->args[k]);
+    free(own_text);
+    if (strlen(what) + 2 > sizeof what) return;
     strcat(what, ")");
     print_mex(w, what, &m, value);
 }

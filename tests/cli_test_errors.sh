@@ -194,6 +194,31 @@ done
 run 0 "$G" --version && out_has "grundy 0."
 run 0 "$G" demo && out_has "kayles(1000000000000000000)"
 
+# ---- boards and graphs (docs/boards.md): bad terms, one line, exit 2 ----
+run 2 "$G" value 'cram()' && err_is "grundy: error: at column 6: expected the board's size (e.g. 4,5) or its rows (e.g. ..#./....), found ')'"
+run 2 "$G" value 'cram(0,3)' && err_has "a board needs at least one row and one column" && one_line_err
+run 2 "$G" value 'cram(17,17)' && err_has "a board has at most 64 rows, 64 columns and 256 cells" && one_line_err
+run 2 "$G" value 'cram(1,99999999999999999999)' && err_has "does not fit in 64 bits" && one_line_err
+run 2 "$G" value 'cram(..#/..)' && err_is "grundy: error: at column 10: row 2 has 2 cells, row 1 has 3: every row needs the same length"
+run 2 "$G" value 'cram(..x/...)' && err_has "column 8: expected '.', '#', '/' or ')' in the board, found 'x'" && one_line_err
+run 2 "$G" value 'cram(2,2' && err_has "expected ')' after the board's size, found the end of the input" && one_line_err
+run 2 "$G" value 'nodekayles(0-0)' && err_has "a loop 0-0: the game needs a simple graph" && one_line_err
+run 2 "$G" value 'nodekayles(0-1,,2)' && err_has "expected a number" && one_line_err
+run 2 "$G" value 'arckayles(0-1,1-2' && err_has "expected ',' or ')'" && one_line_err
+run 2 "$G" value 'place[xx; y](2,2)' && err_has "unknown word in place[...]" && one_line_err
+run 2 "$G" value 'place[](2,2)' && one_line_err
+run 2 "$G" value 'nodekayles[grd](2,2)' && err_has "takes the word grid" && one_line_err
+big=$(seq 0 64 | paste -sd, -)
+run 2 "$G" value "nodekayles($big)" && err_has "at most 64 vertices" && one_line_err
+printf '3 2\n0 1\n1 2\n' >"$T/path3.txt"
+run 0 "$G" value "nodekayles(@$T/path3.txt)" && out_is "2"
+printf '3 2\n0 1\n1 1\n' >"$T/loop.txt"
+run 2 "$G" value "nodekayles(@$T/loop.txt)" && err_has "is a loop 1-1" && one_line_err
+printf '70 0\n' >"$T/big.txt"
+run 2 "$G" value "arckayles(@$T/big.txt)" && err_has "70 vertices (a graph position has at most 64)" && one_line_err
+run 2 "$G" value --max-seconds 1 'cram(6,7)' && err_has "the time limit of 1 s was reached in the board search" && one_line_err
+run 0 "$G" value 'cram(3,3) + kayles(4) + nodekayles(0-1)' && out_is "0"
+
 run_checks
 echo "cli_test_errors: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -2,7 +2,7 @@
 """The library's layers hold: each folder of src/ is a layer, and a layer
 includes and calls only the layers below it (docs/architecture.md):
 
-    core < arith < io < lang < games < misere < play
+    core < arith < io < lang < boards < games < misere < play
 
 Checked here:
 - every private include names its folder ("core/family.h"), and the file
@@ -19,7 +19,7 @@ import os
 import re
 import sys
 
-ORDER = ["core", "arith", "io", "lang", "games", "misere", "play"]
+ORDER = ["core", "arith", "io", "lang", "boards", "games", "misere", "play"]
 RANK = {layer: i for i, layer in enumerate(ORDER)}
 
 

@@ -26,6 +26,7 @@
 #include "custom.h"
 #include "loopy.h"
 #include "quotient.h"
+#include "board.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -112,6 +112,13 @@ GR_NODISCARD gr_status gr_position_format(const gr_position *pos, char **out, si
 
 /* One term written back (malloc'd). */
 GR_NODISCARD gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out);
+/* A term of ruleset rs with arguments args[0..n), written as a position
+ * writes it ("wythoff(3,5)", "cram(#./..)"); *own (may be NULL) is 1 when
+ * the family writes its terms in a syntax of its own (boards, graphs,
+ * Hackenbush), 0 when the arguments are the numbers as they are. Same
+ * ownership as gr_position_format. */
+GR_NODISCARD gr_status gr_ruleset_term_format(const gr_ruleset *rs, const uint64_t *args, size_t n, char **out,
+                                              int *own);
 
 /* The Grundy value of term i, and of the whole sum (the XOR of its terms'
  * values by the Sprague-Grundy theorem). */

@@ -7,7 +7,7 @@
 extern const gri_family gri_family_nim, gri_family_sub, gri_family_tb, gri_family_divisor, gri_family_coprime,
     gri_family_pow2, gri_family_grundy, gri_family_bash, gri_family_staircase, gri_family_stairs, gri_family_wythoff,
     gri_family_euclid, gri_family_dyn, gri_family_prod, gri_family_hackenbush, gri_family_rule,
-    gri_family_graph;
+    gri_family_graph, gri_family_cram, gri_family_place, gri_family_nodekayles, gri_family_arckayles;
 
 static const gri_family_entry REGISTRY[] = {
     {"nim", &gri_family_nim, NULL},
@@ -31,6 +31,10 @@ static const gri_family_entry REGISTRY[] = {
     {"lasker", &gri_family_tb, "4.3!"},
     {"rule", &gri_family_rule, NULL},
     {"graph", &gri_family_graph, NULL},
+    {"cram", &gri_family_cram, NULL},
+    {"place", &gri_family_place, NULL},
+    {"nodekayles", &gri_family_nodekayles, NULL},
+    {"arckayles", &gri_family_arckayles, NULL},
 };
 
 const gri_family_entry *gri_registry_find(const char *name, size_t len) {

@@ -42,6 +42,24 @@ gr_status gr_position_term_format(const gr_position *pos, size_t i, char **out) 
     return gri_buf_take(&b, out, NULL);
 }
 
+gr_status gr_ruleset_term_format(const gr_ruleset *rs, const uint64_t *args, size_t n, char **out, int *own) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    gri_buf b;
+    gri_buf_init(&b, al);
+    if (own) *own = rs->fam->write_term != NULL;
+    if (rs->fam->write_term) rs->fam->write_term(rs, args, n, &b);
+    else {
+        gri_buf_puts(&b, gr_ruleset_spec(rs));
+        gri_buf_puts(&b, "(");
+        for (size_t k = 0; k < n; k++) {
+            if (k) gri_buf_puts(&b, ",");
+            gri_buf_u64(&b, args[k]);
+        }
+        gri_buf_puts(&b, ")");
+    }
+    return gri_buf_take(&b, out, NULL);
+}
+
 gr_status gr_position_format_after(const gr_position *pos, const gr_move *move, char **out, size_t *len) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     if (move->component >= pos->nterms) { *out = NULL; return GR_EINVAL; }

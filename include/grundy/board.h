@@ -1,0 +1,56 @@
+/* Games on boards and graphs: Cram (cram), placement games of your own
+ * shapes (place[...]), Node Kayles and Arc Kayles (nodekayles,
+ * arckayles, on graphs or on grids). Their positions are terms like any
+ * other (gr_position_parse: "cram(4,5)", "cram(..#./....)",
+ * "nodekayles(0-1,1-2,2-0)", "nodekayles[grid](3,7)"); their values come
+ * from a nimber search (docs/boards.md). This header tunes that search and
+ * reports on it. */
+#ifndef GRUNDY_BOARD_H
+#define GRUNDY_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "ruleset.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+GR_API_BEGIN
+
+/* how the search runs (every way gives the same values) */
+enum {
+    GR_BOARD_NO_SPLIT = 1u << 0,    /* value a position whole, not region by region */
+    GR_BOARD_NO_SYMMETRY = 1u << 1, /* key positions by their cells, not by their shape up to symmetry */
+    GR_BOARD_PLAIN_MEX = 1u << 2,   /* every option's value, then the mex (the textbook method) */
+    GR_BOARD_LV = 1u << 3           /* decide the value one candidate at a time (Lemoine-Viennot) rather
+                                       than by sets of candidates (Beling-Rogalski, the default) */
+};
+
+typedef struct gr_board_config {
+    size_t size;             /* sizeof(gr_board_config) (GR_SIZED) */
+    unsigned flags;          /* GR_BOARD_* */
+    uint64_t table_entries;  /* positions the transposition table holds at most (0: 2^22); when it is
+                                full it is emptied and the search goes on */
+} gr_board_config;
+
+/* Sets the search of a board or graph ruleset (GR_EINVAL for any other);
+ * the table learned so far is dropped. */
+gr_status gr_ruleset_board_config(gr_ruleset *rs, const gr_board_config *cfg, gr_error *err);
+
+typedef struct gr_board_stats {
+    size_t size;             /* sizeof(gr_board_stats) (GR_SIZED) */
+    uint64_t positions;      /* option lists the search walked, over all calls */
+    uint64_t entries;        /* positions in the transposition table now */
+    uint64_t flushes;        /* times the table was full and emptied */
+} gr_board_stats;
+
+/* What the search of a board or graph ruleset did so far. */
+gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_error *err);
+
+GR_API_END
+#ifdef __cplusplus
+}
+#endif
+
+#endif

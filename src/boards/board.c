@@ -1,0 +1,183 @@
+/* A board or graph game as cells and moves (see board.h): building one,
+ * listing the moves of a position, and splitting a position into its
+ * independent parts. */
+#include "boards/board.h"
+
+void grb_game_free(grb_game *g) {
+    if (!g) return;
+    const gr_allocator *al = g->al;
+    gri_free(al, g->nbr);
+    gri_free(al, g->rem);
+    gri_free(al, g->cells);
+    gri_free(al, g->coff);
+    gri_free(al, g->nreq);
+    gri_free(al, g->anchor);
+    gri_free(al, g->aoff);
+    gri_free(al, g->touch);
+    memset(g, 0, sizeof *g);
+    g->al = al;
+}
+
+gr_status grb_game_init(grb_game *g, const gr_allocator *al, size_t ncells, const grb_set *req, const grb_set *rem,
+                        size_t nmoves, gr_error *err) {
+    memset(g, 0, sizeof *g);
+    g->al = al;
+    g->ncells = ncells;
+    g->nmoves = nmoves;
+    size_t total = 0;
+    for (size_t m = 0; m < nmoves; m++) total += grb_count(&rem[m]);
+    g->rem = gri_calloc(al, nmoves + 1, sizeof *g->rem);
+    g->cells = gri_calloc(al, total + 1, sizeof *g->cells);
+    g->coff = gri_calloc(al, nmoves + 1, sizeof *g->coff);
+    g->nreq = gri_calloc(al, nmoves + 1, sizeof *g->nreq);
+    g->anchor = gri_calloc(al, nmoves + 1, sizeof *g->anchor);
+    g->aoff = gri_calloc(al, ncells + 2, sizeof *g->aoff);
+    g->touch = gri_calloc(al, ncells + 1, sizeof *g->touch);
+    if (!g->rem || !g->cells || !g->coff || !g->nreq || !g->anchor || !g->aoff || !g->touch) {
+        grb_game_free(g);
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    }
+    size_t k = 0;
+    for (size_t m = 0; m < nmoves; m++) {
+        g->rem[m] = rem[m];
+        g->coff[m] = (uint32_t)k;
+        GRB_EACH(c, &req[m]) g->cells[k++] = (uint32_t)c;
+        g->nreq[m] = (uint32_t)(k - g->coff[m]);
+        GRB_EACH(c, &rem[m]) if (!grb_has(&req[m], c)) g->cells[k++] = (uint32_t)c;
+        size_t a = grb_next(&req[m], SIZE_MAX);
+        g->aoff[a + 1]++;
+    }
+    g->coff[nmoves] = (uint32_t)k;
+    for (size_t c = 0; c < ncells; c++) g->aoff[c + 1] += g->aoff[c];
+    uint32_t *fill = gri_calloc(al, ncells + 1, sizeof *fill);
+    if (!fill) { grb_game_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    for (size_t m = 0; m < nmoves; m++) {
+        size_t a = grb_next(&req[m], SIZE_MAX);
+        g->anchor[g->aoff[a] + fill[a]++] = (uint32_t)m;
+    }
+    gri_free(al, fill);
+    /* how parts are found (board.h) */
+    int node = 1, pair = 1;
+    grb_set own = {{0}};
+    for (size_t m = 0; m < nmoves; m++) {
+        size_t nr = g->nreq[m];
+        if (nr == 1) grb_add(&own, g->cells[g->coff[m]]);
+        else node = 0;
+        if (nr != 2 || g->coff[m + 1] - g->coff[m] != 2) pair = 0;
+    }
+    for (size_t c = 0; c < ncells && node; c++) node = grb_has(&own, c);
+    g->live = node ? GRB_LIVE_NODE : pair ? GRB_LIVE_PAIR : GRB_LIVE_MOVES;
+    /* the cells a cell is joined to: for a node game, those its own move
+     * removes (its neighbours); else those of every move it is in */
+    for (size_t m = 0; m < nmoves; m++) {
+        if (node) {
+            for (int q = 0; q < GRB_WORDS; q++) g->touch[g->cells[g->coff[m]]].w[q] |= rem[m].w[q];
+            continue;
+        }
+        GRB_EACH(c, &rem[m])
+            for (int q = 0; q < GRB_WORDS; q++) g->touch[c].w[q] |= rem[m].w[q];
+    }
+    return GR_OK;
+}
+
+size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out) {
+    size_t n = 0;
+    GRB_EACH(c, s) {
+        for (uint32_t a = g->aoff[c]; a < g->aoff[c + 1]; a++) {
+            uint32_t m = g->anchor[a];
+            const uint32_t *q = g->cells + g->coff[m];
+            uint32_t k = 1;
+            while (k < g->nreq[m] && grb_has(s, q[k])) k++;
+            if (k == g->nreq[m]) out[n++] = m;
+        }
+    }
+    return n;
+}
+
+static uint32_t root(uint32_t *up, uint32_t x) {
+    while (up[x] != x) x = up[x] = up[up[x]];
+    return x;
+}
+
+/* parts by a flood through the cells each cell shares a move with */
+static size_t flood_parts(const grb_game *g, const grb_set *s, grb_set *out) {
+    grb_set live = *s;
+    if (g->live == GRB_LIVE_PAIR) {
+        GRB_EACH(c, s) {
+            uint64_t any = 0;
+            for (int k = 0; k < GRB_WORDS; k++) {
+                uint64_t w = g->touch[c].w[k] & s->w[k];
+                if (k == (int)(c >> 6)) w &= ~((uint64_t)1 << (c & 63));
+                any |= w;
+            }
+            if (!any) grb_del(&live, c);
+        }
+    }
+    size_t n = 0;
+    while (!grb_empty(&live)) {
+        size_t seed = grb_next(&live, SIZE_MAX);
+        grb_set comp = {{0}}, todo = {{0}};
+        grb_add(&comp, seed);
+        grb_add(&todo, seed);
+        for (size_t c; (c = grb_next(&todo, SIZE_MAX)) != SIZE_MAX;) {
+            grb_del(&todo, c);
+            for (int k = 0; k < GRB_WORDS; k++) {
+                uint64_t nw = g->touch[c].w[k] & live.w[k] & ~comp.w[k];
+                comp.w[k] |= nw;
+                todo.w[k] |= nw;
+            }
+        }
+        for (int k = 0; k < GRB_WORDS; k++) live.w[k] &= ~comp.w[k];
+        out[n++] = comp;
+    }
+    return n;
+}
+
+size_t grb_parts(const grb_game *g, const grb_set *s, grb_set *out) {
+    if (g->live != GRB_LIVE_MOVES) return flood_parts(g, s, out);
+    uint32_t up[GRB_MAX_CELLS];
+    grb_set live = {{0}};
+    GRB_EACH(c, s) {
+        for (uint32_t a = g->aoff[c]; a < g->aoff[c + 1]; a++) {
+            uint32_t m = g->anchor[a];
+            const uint32_t *q = g->cells + g->coff[m];
+            uint32_t k = 1;
+            while (k < g->nreq[m] && grb_has(s, q[k])) k++;
+            if (k < g->nreq[m]) continue;
+            /* the move joins the cells it needs and those of s it removes */
+            if (!grb_has(&live, q[0])) { grb_add(&live, q[0]); up[q[0]] = q[0]; }
+            uint32_t r0 = root(up, q[0]);
+            for (uint32_t j = 1; j < g->coff[m + 1] - g->coff[m]; j++) {
+                uint32_t x = q[j];
+                if (!grb_has(s, x)) continue;
+                if (!grb_has(&live, x)) { grb_add(&live, x); up[x] = r0; continue; }
+                uint32_t rx = root(up, x);
+                if (rx != r0) {
+                    if (rx < r0) { up[r0] = rx; r0 = rx; }
+                    else up[rx] = r0;
+                }
+            }
+        }
+    }
+    size_t n = 0;
+    uint32_t slot[GRB_MAX_CELLS];
+    GRB_EACH(c, &live) slot[c] = UINT32_MAX;
+    GRB_EACH(c, &live) {
+        uint32_t r = root(up, (uint32_t)c);
+        if (slot[r] == UINT32_MAX) {
+            slot[r] = (uint32_t)n;
+            memset(&out[n], 0, sizeof out[n]);
+            n++;
+        }
+        grb_add(&out[slot[r]], c);
+    }
+    return n;
+}
+
+void grb_transform(unsigned t, size_t h, size_t w, size_t r, size_t c, size_t *tr, size_t *tc) {
+    if (t & 1) c = w - 1 - c;
+    if (t & 2) r = h - 1 - r;
+    if (t & 4) { size_t x = r; r = c; c = x; }
+    *tr = r;
+    *tc = c;
+}

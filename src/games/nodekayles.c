@@ -1,0 +1,81 @@
+/* Node Kayles and Arc Kayles on graphs. Node Kayles: a move picks a vertex
+ * and removes it with its neighbours; Arc Kayles: a move picks an edge and
+ * removes both its ends. A graph is written as edges and lone vertices,
+ * nodekayles(0-1,1-2,2-0,5), or read from a file, nodekayles(@FILE);
+ * nodekayles[grid] and arckayles[grid] play on grids written as boards,
+ * nodekayles[grid](3,7) (Arc Kayles on a grid is Cram). Values come from
+ * the nimber search (boards/nimsearch.c) through boardgame.c. */
+#include "games/boardgame.h"
+
+static const char METHOD[] =
+    "the nimber search of graph games: a position is the nim sum of its connected components, each valued once "
+    "in a transposition table (keyed by its induced subgraph, or by its shape up to the grid's symmetries), a "
+    "component's value found by deciding component + *k (Lemoine and Viennot)";
+
+static gr_status parse_mode(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
+                            int graph_kind, gr_error *err) {
+    int kind = graph_kind;
+    if (p) {
+        size_t i = 0, e;
+        while (i < n && p[i] == ' ') i++;
+        e = i;
+        while (e < n && p[e] != ' ') e++;
+        size_t j = e;
+        while (j < n && p[j] == ' ') j++;
+        if (e - i == 4 && !memcmp(p + i, "grid", 4) && j == n) kind = graph_kind == GRI_BG_NODE_GRAPH ? GRI_BG_NODE_GRID : GRI_BG_PLACE;
+        else return gri_fail_at(err, GR_EPARSE, line, col0 + i, "%s[...] takes the word grid (a board: %s[grid](3,7)), or nothing (a graph)",
+                                rs->fam->name, rs->fam->name);
+        gri_buf_puts(canon, "grid");
+    }
+    gr_status st = gri_bg_new(rs, kind, err);
+    if (st != GR_OK || kind != GRI_BG_PLACE) return st;
+    /* Arc Kayles on a grid: dominoes, as Cram */
+    gri_boardrs *d = gri_bg(rs);
+    d->shapes = gri_calloc(gri_ctx_alloc(rs->ctx), 2, sizeof *d->shapes);
+    if (!d->shapes) return gri_fail(err, GR_ENOMEM, "out of memory");
+    d->shapes[0] = (gri_shape){.n = 2, .h = 1, .w = 2, .r = {0, 0}, .c = {0, 1}};
+    d->shapes[1] = (gri_shape){.n = 2, .h = 2, .w = 1, .r = {0, 1}, .c = {0, 0}};
+    d->nshapes = 2;
+    d->syms = gri_bg_shape_syms(d->shapes, 2);
+    return GR_OK;
+}
+
+static gr_status node_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
+                            gr_error *err) {
+    return parse_mode(rs, p, n, line, col0, canon, GRI_BG_NODE_GRAPH, err);
+}
+
+static gr_status arc_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
+                           gr_error *err) {
+    return parse_mode(rs, p, n, line, col0, canon, GRI_BG_ARC_GRAPH, err);
+}
+
+const gri_family gri_family_nodekayles = {
+    .name = "nodekayles",
+    .method = METHOD,
+    .search_what = "the graph search",
+    .flags = GR_FAM_PARAMS_OPTIONAL,
+    .parse = node_parse,
+    .free = gri_bg_free,
+    .check = gri_bg_check,
+    .value = gri_bg_value,
+    .state_options = gri_bg_options,
+    .state_moves_to = gri_state_listed_moves_to,
+    .parse_args = gri_bg_parse_args,
+    .write_term = gri_bg_write_term,
+};
+
+const gri_family gri_family_arckayles = {
+    .name = "arckayles",
+    .method = METHOD,
+    .search_what = "the graph search",
+    .flags = GR_FAM_PARAMS_OPTIONAL,
+    .parse = arc_parse,
+    .free = gri_bg_free,
+    .check = gri_bg_check,
+    .value = gri_bg_value,
+    .state_options = gri_bg_options,
+    .state_moves_to = gri_state_listed_moves_to,
+    .parse_args = gri_bg_parse_args,
+    .write_term = gri_bg_write_term,
+};

@@ -1,0 +1,343 @@
+/* Board and graph games (grundy/board.h): every value against a plain mex
+ * brute force written here (random boards up to 4 x 4 with blocked cells,
+ * random graphs up to 12 vertices), in every way the search can run (the
+ * default sets, value by value, the textbook mex, without regions, without
+ * symmetry); one-row boards and paths against the take-and-break codes
+ * they are; the options a position lists against its value; bad terms. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "testutil.h"
+
+#define MAXC 16
+
+typedef struct bgame {
+    int n;                 /* cells or vertices */
+    int nm;
+    uint32_t req[512], rem[512];
+} bgame;
+
+/* G of every subset of the cells, by mex over the moves (subsets come first) */
+static void brute(const bgame *g, uint8_t *val) {
+    for (uint32_t s = 0; s < (1u << g->n); s++) {
+        uint64_t seen = 0;
+        for (int m = 0; m < g->nm; m++)
+            if ((g->req[m] & s) == g->req[m]) seen |= (uint64_t)1 << val[s & ~g->rem[m]];
+        uint8_t v = 0;
+        while (seen >> v & 1) v++;
+        val[s] = v;
+    }
+}
+
+/* shapes as cell lists on a grid of C columns: every placement inside R x C */
+typedef struct shape { int n, r[4], c[4]; } shape;
+
+static void place_moves(bgame *g, int R, int C, const shape *sh, int ns) {
+    g->n = R * C;
+    g->nm = 0;
+    for (int k = 0; k < ns; k++)
+        for (int r0 = 0; r0 < R; r0++)
+            for (int c0 = 0; c0 < C; c0++) {
+                uint32_t m = 0;
+                int ok = 1;
+                for (int i = 0; i < sh[k].n; i++) {
+                    int r = r0 + sh[k].r[i], c = c0 + sh[k].c[i];
+                    if (r >= R || c >= C) ok = 0;
+                    else m |= 1u << (r * C + c);
+                }
+                if (!ok) continue;
+                int dup = 0;
+                for (int j = 0; j < g->nm; j++) dup |= g->req[j] == m;
+                if (dup) continue;
+                g->req[g->nm] = g->rem[g->nm] = m;
+                g->nm++;
+            }
+}
+
+static void node_grid_moves(bgame *g, int R, int C) {
+    g->n = R * C;
+    g->nm = 0;
+    for (int r = 0; r < R; r++)
+        for (int c = 0; c < C; c++) {
+            int v = r * C + c;
+            uint32_t m = 1u << v;
+            if (r) m |= 1u << (v - C);
+            if (r + 1 < R) m |= 1u << (v + C);
+            if (c) m |= 1u << (v - 1);
+            if (c + 1 < C) m |= 1u << (v + 1);
+            g->req[g->nm] = 1u << v;
+            g->rem[g->nm++] = m;
+        }
+}
+
+/* ways to run the search */
+static const unsigned HOW[] = {0, GR_BOARD_LV, GR_BOARD_PLAIN_MEX, GR_BOARD_NO_SPLIT, GR_BOARD_NO_SYMMETRY,
+                               GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_LV};
+#define NHOW (sizeof HOW / sizeof HOW[0])
+
+typedef struct runner {
+    gr_ctx *ctx[NHOW];
+} runner;
+
+static void runner_init(runner *r, const char *spec) {
+    for (size_t h = 0; h < NHOW; h++) {
+        gr_ruleset *rs;
+        gr_error err;
+        CHECK(gr_ctx_new(&r->ctx[h]) == GR_OK, "ctx");
+        CHECK(gr_ctx_ruleset(r->ctx[h], spec, strlen(spec), &rs, &err) == GR_OK, "%s: %s", spec, err.message);
+        gr_board_config cfg = GR_SIZED(gr_board_config);
+        cfg.flags = HOW[h];
+        cfg.table_entries = h == 1 ? 1024 : 0; /* a small table: emptied often */
+        CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_OK, "config: %s", err.message);
+    }
+}
+
+static void runner_free(runner *r) {
+    for (size_t h = 0; h < NHOW; h++) gr_ctx_free(r->ctx[h]);
+}
+
+/* the value of term text in each way; all must be want */
+static void check_all(runner *r, const char *text, int want) {
+    for (size_t h = 0; h < NHOW; h++) {
+        gr_position *pos;
+        gr_error err;
+        uint64_t v = 999;
+        if (gr_position_parse(r->ctx[h], text, strlen(text), 0, &pos, &err) != GR_OK) {
+            CHECK(0, "%s: %s", text, err.message);
+            continue;
+        }
+        gr_status st = gr_position_value(pos, &v, &err);
+        CHECK(st == GR_OK && (int)v == want, "%s (way %zu): %llu, brute force %d", text, h, (unsigned long long)v, want);
+        gr_position_free(pos);
+    }
+}
+
+/* board term text of subset s of an R x C grid */
+static void board_text(const char *name, int R, int C, uint32_t s, char *out) {
+    out += sprintf(out, "%s(", name);
+    for (int r = 0; r < R; r++) {
+        if (r) *out++ = '/';
+        for (int c = 0; c < C; c++) *out++ = (s >> (r * C + c) & 1) ? '.' : '#';
+    }
+    strcpy(out, ")");
+}
+
+static void test_boards_random(tu_rng *rng, uint64_t scale) {
+    static const shape DOM[] = {{2, {0, 0}, {0, 1}}, {2, {0, 1}, {0, 0}}};
+    static const shape KAY[] = {{1, {0}, {0}}, {2, {0, 0}, {0, 1}}};
+    static const shape TRI[] = {{3, {0, 0, 0}, {0, 1, 2}}, {3, {0, 1, 2}, {0, 0, 0}}};
+    /* the L tromino in its four quarter turns */
+    static const shape ELL[] = {{3, {0, 0, 1}, {0, 1, 0}}, {3, {0, 0, 1}, {0, 1, 1}}, {3, {0, 1, 1}, {1, 0, 1}},
+                                {3, {0, 1, 1}, {0, 0, 1}}};
+    /* a skew domino pair, no turns: its only symmetry is the half turn */
+    static const shape SKEW[] = {{2, {0, 1}, {0, 1}}};
+    struct { const char *spec; const shape *sh; int ns; int node; } games[] = {
+        {"cram", DOM, 2, 0},          {"place[x; xx]", KAY, 2, 0},     {"place[xxx; x/x/x]", TRI, 2, 0},
+        {"place[xx/x.; rotate]", ELL, 4, 0}, {"place[x./.x]", SKEW, 1, 0}, {"arckayles[grid]", DOM, 2, 0},
+        {"nodekayles[grid]", NULL, 0, 1},
+    };
+    static uint8_t val[1u << MAXC];
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        runner r;
+        runner_init(&r, games[gi].spec);
+        const char *name = games[gi].spec;
+        char nm[32];
+        size_t len = strcspn(name, "[");
+        memcpy(nm, name, len);
+        nm[len] = 0;
+        if (strchr(name, '[')) snprintf(nm, sizeof nm, "%s", name);
+        for (int R = 1; R <= 4; R++)
+            for (int C = 1; C <= 4; C++) {
+                bgame g;
+                if (games[gi].node) node_grid_moves(&g, R, C);
+                else place_moves(&g, R, C, games[gi].sh, games[gi].ns);
+                brute(&g, val);
+                uint64_t cases = 6 * scale;
+                for (uint64_t k = 0; k < cases; k++) {
+                    uint32_t full = (1u << (R * C)) - 1, s = full;
+                    if (k) s = (uint32_t)tu_next(rng) & (uint32_t)tu_next(rng) & full;
+                    if (k == 1) s = full & ~(uint32_t)(1u << tu_below(rng, (uint64_t)R * C)); /* one blocked */
+                    char text[128];
+                    board_text(nm, R, C, s, text);
+                    check_all(&r, text, val[s]);
+                }
+            }
+        runner_free(&r);
+    }
+}
+
+/* graph term text of subset s of graph adj (labels 10 + i) */
+static void graph_text(const char *name, int n, const uint32_t *adj, uint32_t s, char *out) {
+    out += sprintf(out, "%s(", name);
+    int first = 1;
+    for (int u = 0; u < n; u++) {
+        if (!(s >> u & 1)) continue;
+        int lone = 1;
+        for (int v = 0; v < n; v++) {
+            if (!(adj[u] >> v & 1) || !(s >> v & 1)) continue;
+            lone = 0;
+            if (v > u) { out += sprintf(out, "%s%d-%d", first ? "" : ",", 10 + u, 10 + v); first = 0; }
+        }
+        if (lone) { out += sprintf(out, "%s%d", first ? "" : ",", 10 + u); first = 0; }
+    }
+    strcpy(out, ")");
+}
+
+static void test_graphs_random(tu_rng *rng, uint64_t scale) {
+    static uint8_t val[1u << 12];
+    runner nr, ar;
+    runner_init(&nr, "nodekayles");
+    runner_init(&ar, "arckayles");
+    for (uint64_t k = 0; k < 60 * scale; k++) {
+        int n = 1 + (int)tu_below(rng, 12);
+        uint32_t adj[12] = {0};
+        int p = 1 + (int)tu_below(rng, 6); /* edge chance p/8 */
+        for (int u = 0; u < n; u++)
+            for (int v = u + 1; v < n; v++)
+                if ((int)tu_below(rng, 8) < p) { adj[u] |= 1u << v; adj[v] |= 1u << u; }
+        bgame ng = {n, 0, {0}, {0}}, ag = {n, 0, {0}, {0}};
+        for (int u = 0; u < n; u++) {
+            ng.req[ng.nm] = 1u << u;
+            ng.rem[ng.nm++] = adj[u] | 1u << u;
+            for (int v = u + 1; v < n; v++)
+                if (adj[u] >> v & 1) { ag.req[ag.nm] = ag.rem[ag.nm] = 1u << u | 1u << v; ag.nm++; }
+        }
+        uint32_t full = (1u << n) - 1, s = k % 3 ? full : (uint32_t)tu_next(rng) & full;
+        char text[512];
+        brute(&ng, val);
+        graph_text("nodekayles", n, adj, s, text);
+        check_all(&nr, text, val[s]);
+        brute(&ag, val);
+        graph_text("arckayles", n, adj, s, text);
+        check_all(&ar, text, val[s]);
+    }
+    runner_free(&nr);
+    runner_free(&ar);
+}
+
+static uint64_t value_of(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    uint64_t v = 999;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) { CHECK(0, "%s: %s", text, err.message); return v; }
+    if (gr_position_value(pos, &v, &err) != GR_OK) CHECK(0, "%s: %s", text, err.message);
+    gr_position_free(pos);
+    return v;
+}
+
+/* one row: Cram is Dawson's chess (tb[0.07]), place[x; xx] is Kayles,
+ * Node Kayles on a path is Dawson's Kayles (tb[0.137]), on a grid or as edges */
+static void test_rows(void) {
+    gr_ctx *ctx;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+    for (int n = 1; n <= 40; n++) {
+        char a[96], b[400];
+        snprintf(a, sizeof a, "tb[0.07](%d)", n);
+        snprintf(b, sizeof b, "cram(1,%d)", n);
+        CHECK(value_of(ctx, a) == value_of(ctx, b), "cram(1,%d)", n);
+        snprintf(b, sizeof b, "cram(%d,1)", n);
+        CHECK(value_of(ctx, a) == value_of(ctx, b), "cram(%d,1)", n);
+        snprintf(a, sizeof a, "kayles(%d)", n);
+        snprintf(b, sizeof b, "place[x; xx](1,%d)", n);
+        CHECK(value_of(ctx, a) == value_of(ctx, b), "place[x; xx](1,%d)", n);
+        snprintf(a, sizeof a, "tb[0.137](%d)", n);
+        snprintf(b, sizeof b, "nodekayles[grid](1,%d)", n);
+        CHECK(value_of(ctx, a) == value_of(ctx, b), "nodekayles[grid](1,%d)", n);
+        char *p = b + sprintf(b, "nodekayles(");
+        for (int i = 0; i + 1 < n; i++) p += sprintf(p, "%s%d-%d", i ? "," : "", i, i + 1);
+        if (n == 1) p += sprintf(p, "0");
+        strcpy(p, ")");
+        CHECK(value_of(ctx, a) == value_of(ctx, b), "%s", b);
+    }
+    /* published: Node Kayles on 3 x n (OEIS A316632, n = 1..10 here), 2 x n alternates 1, 0 */
+    static const int A316632[] = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3};
+    for (int n = 1; n <= 10; n++) {
+        char b[64];
+        snprintf(b, sizeof b, "nodekayles[grid](3,%d)", n);
+        CHECK(value_of(ctx, b) == (uint64_t)A316632[n - 1], "%s", b);
+        snprintf(b, sizeof b, "nodekayles[grid](2,%d)", n);
+        CHECK(value_of(ctx, b) == (uint64_t)(n % 2), "%s", b);
+    }
+    /* published Cram values (beling/impartial-games) */
+    CHECK(value_of(ctx, "cram(4,5)") == 2, "cram(4,5)");
+    CHECK(value_of(ctx, "cram(5,6)") == 2, "cram(5,6)");
+    CHECK(value_of(ctx, "cram(4,7)") == 3, "cram(4,7)");
+    /* in sums with other games */
+    CHECK(value_of(ctx, "cram(3,3) + kayles(4) + nodekayles(0-1)") == 0, "sum");
+    gr_ctx_free(ctx);
+}
+
+static int mex_of(void *user, const uint64_t *args, size_t n) {
+    void **u = user;
+    gr_ruleset *rs = u[0];
+    uint64_t *seen = u[1], v;
+    gr_error err;
+    if (gr_ruleset_state_value(rs, args, n, &v, &err) != GR_OK) { CHECK(0, "option: %s", err.message); return 1; }
+    if (v < 64) *seen |= (uint64_t)1 << v;
+    return 0;
+}
+
+/* the options listed are the game's: their mex is the value */
+static void test_options(tu_rng *rng) {
+    const char *specs[] = {"cram", "nodekayles", "arckayles", "place[xx/x.; rotate]"};
+    const char *terms[] = {"cram(..#./..../...#)", "nodekayles(0-1,1-2,2-3,3-0,4,2-5)", "arckayles(0-1,1-2,2-3,3-4,4-0,1-5)",
+                           "place[xx/x.; rotate](.#../..../....)"};
+    gr_ctx *ctx;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+    for (size_t i = 0; i < 4; i++) {
+        gr_position *pos;
+        gr_error err;
+        uint64_t v;
+        if (gr_position_parse(ctx, terms[i], strlen(terms[i]), 0, &pos, &err) != GR_OK) { CHECK(0, "%s", err.message); continue; }
+        CHECK(gr_position_value(pos, &v, &err) == GR_OK, "%s", err.message);
+        gr_term_info t;
+        CHECK(gr_position_term(pos, 0, &t) == GR_OK, "term");
+        uint64_t seen = 0;
+        void *u[2] = {t.ruleset, &seen};
+        int complete = 0;
+        CHECK(gr_ruleset_state_options(t.ruleset, t.args, t.nargs, 0, mex_of, u, &complete, &err) == GR_OK, "%s", err.message);
+        uint64_t m = 0;
+        while (seen >> m & 1) m++;
+        CHECK(m == v, "%s: mex of the options %llu, value %llu", terms[i], (unsigned long long)m, (unsigned long long)v);
+        gr_position_free(pos);
+        (void)specs;
+    }
+    (void)rng;
+    gr_ctx_free(ctx);
+}
+
+static void test_errors(void) {
+    const char *bad[] = {"cram()", "cram(0,3)", "cram(3,0)", "cram(65,1)", "cram(17,17)", "cram(..#/..)", "cram(..x/...)",
+                         "cram(../)", "cram(3,)", "cram(-1,2)", "nodekayles(0-0)", "nodekayles(0-)", "nodekayles(0-1,,2)",
+                         "place[]", "place[xx; y]", "place[../..]", "place[xx; rotate; spin]", "nodekayles[grd](2,2)",
+                         "cram[x](2,2)"};
+    gr_ctx *ctx;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gr_position *pos = NULL;
+        gr_error err;
+        err.message[0] = 0;
+        gr_status st = gr_position_parse(ctx, bad[i], strlen(bad[i]), 0, &pos, &err);
+        CHECK(st != GR_OK && err.message[0], "%s was accepted", bad[i]);
+        if (st == GR_OK) gr_position_free(pos);
+    }
+    /* 65 vertices */
+    char big[1024], *p = big + sprintf(big, "nodekayles(");
+    for (int i = 0; i < 65; i++) p += sprintf(p, "%s%d", i ? "," : "", i);
+    strcpy(p, ")");
+    gr_position *pos = NULL;
+    gr_error err;
+    CHECK(gr_position_parse(ctx, big, strlen(big), 0, &pos, &err) != GR_OK, "65 vertices accepted");
+    gr_position_free(pos);
+    gr_ctx_free(ctx);
+}
+
+int main(void) {
+    tu_rng rng = {tu_seed(32)};
+    uint64_t scale = tu_scale();
+    test_boards_random(&rng, scale);
+    test_graphs_random(&rng, scale);
+    test_rows();
+    test_options(&rng);
+    test_errors();
+    return tu_finish("boards");
+}
