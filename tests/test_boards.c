@@ -224,8 +224,8 @@ static uint64_t value_of(gr_ctx *ctx, const char *text) {
     return v;
 }
 
-/* one row: Cram is Dawson's chess (tb[0.07]), place[x; xx] is Kayles,
- * Node Kayles on a path is Dawson's Kayles (tb[0.137]), on a grid or as edges */
+/* one row: Cram is Dawson's Kayles (tb[0.07]), place[x; xx] is Kayles,
+ * Node Kayles on a path is Dawson's chess (tb[0.137]), on a grid or as edges */
 static void test_rows(void) {
     gr_ctx *ctx;
     CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
@@ -276,6 +276,15 @@ static int mex_of(void *user, const uint64_t *args, size_t n) {
     return 0;
 }
 
+static int mex_of2(void *user, const uint64_t *args, size_t n) {
+    struct { gr_ruleset *rs; uint64_t *seen; } *u = user;
+    uint64_t v;
+    gr_error err;
+    if (gr_ruleset_state_value(u->rs, args, n, &v, &err) != GR_OK) { CHECK(0, "option: %s", err.message); return 1; }
+    if (v < 128) u->seen[v / 64] |= (uint64_t)1 << (v % 64);
+    return 0;
+}
+
 /* the options listed are the game's: their mex is the value */
 static void test_options(tu_rng *rng) {
     const char *specs[] = {"cram", "nodekayles", "arckayles", "place[xx/x.; rotate]"};
@@ -302,6 +311,44 @@ static void test_options(tu_rng *rng) {
         (void)specs;
     }
     (void)rng;
+    gr_ctx_free(ctx);
+}
+
+/* values past 63 (the candidate sets hold 64): the helper's case of issue
+ * 32 -- a full row of 64 cells and one cell below, with every row shape
+ * of 1 to 63 cells and the vertical domino; the value must be the mex of
+ * its options' (it was once given as 64, the value of one of them) */
+static void test_big_values(void) {
+    static char spec[4200], term[4400];
+    char *p = spec + sprintf(spec, "place[");
+    for (int k = 1; k <= 63; k++) {
+        for (int i = 0; i < k; i++) *p++ = 'x';
+        p += sprintf(p, "; ");
+    }
+    strcpy(p, "x/x]");
+    p = term + sprintf(term, "%s(", spec);
+    for (int i = 0; i < 64; i++) *p++ = '.';
+    *p++ = '/';
+    *p++ = '.';
+    for (int i = 1; i < 64; i++) *p++ = '#';
+    strcpy(p, ")");
+    gr_ctx *ctx;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+    gr_position *pos;
+    gr_error err;
+    uint64_t v = 0;
+    if (gr_position_parse(ctx, term, strlen(term), 0, &pos, &err) != GR_OK) { CHECK(0, "%s", err.message); gr_ctx_free(ctx); return; }
+    CHECK(gr_position_value(pos, &v, &err) == GR_OK, "%s", err.message);
+    gr_term_info t;
+    CHECK(gr_position_term(pos, 0, &t) == GR_OK, "term");
+    uint64_t seen[2] = {0, 0};
+    struct { gr_ruleset *rs; uint64_t *seen; } u = {t.ruleset, seen};
+    int complete = 0;
+    CHECK(gr_ruleset_state_options(t.ruleset, t.args, t.nargs, 0, mex_of2, &u, &complete, &err) == GR_OK, "%s", err.message);
+    uint64_t m = 0;
+    while (m < 128 && (seen[m / 64] >> (m % 64) & 1)) m++;
+    CHECK(m == v && v > 64, "a value past 63: mex of the options %llu, value %llu", (unsigned long long)m, (unsigned long long)v);
+    gr_position_free(pos);
     gr_ctx_free(ctx);
 }
 
@@ -338,6 +385,7 @@ int main(void) {
     test_graphs_random(&rng, scale);
     test_rows();
     test_options(&rng);
+    test_big_values();
     test_errors();
     return tu_finish("boards");
 }

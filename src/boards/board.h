@@ -94,6 +94,16 @@ size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out);
  * lowest cell. */
 size_t grb_parts(const grb_game *g, const grb_set *s, grb_set *out);
 
+/* Whether a part of a grid game is lost for the player to move by the
+ * mirror strategy: the part is its own image under an involution of the
+ * square that maps the game's moves onto themselves (a half turn, a
+ * mirror, a diagonal mirror of a square box), and no move that can be
+ * made blocks its mirror move (the image of the cells it needs is not
+ * among those it removes). Then every move is answered by its mirror,
+ * which leaves a position of the same kind, so the second player wins and
+ * the value is 0 (Tweedledum and Tweedledee). 0: not shown so. */
+int grb_mirror_zero(const grb_game *g, const grb_set *part);
+
 /* The key of a part (boardkey.c): positions with one key have one value.
  * key[] has room for GRB_KEY_WORDS; returns the words written. */
 #define GRB_KEY_WORDS (1 + GRB_MAX_CELLS)

@@ -17,20 +17,12 @@
  * input. Each level's scratch (its moves, its parts, its key) lives in a
  * block allocated on first use, not on the C stack. */
 #include <stdlib.h>
-#include "boards/nimsearch.h"
+#include "boards/nimsearch_internal.h"
 #include "core/context_internal.h"
 
-#define UNKNOWN UINT64_MAX
 #define MAX_DEPTH (3 * GRB_MAX_CELLS + 8)
 
 static void drop_levels(grb_solver *sv);
-
-struct grb_level {
-    uint64_t key[GRB_KEY_WORDS];
-    uint32_t *moves;
-    uint64_t *order;     /* options to search: cost << 32 | move */
-    grb_set parts[GRB_MAX_CELLS];
-};
 
 gr_status grb_solver_init(grb_solver *sv, const grb_game *g, const gr_allocator *al, unsigned how, size_t tt_max,
                           gr_error *err) {
@@ -41,16 +33,11 @@ gr_status grb_solver_init(grb_solver *sv, const grb_game *g, const gr_allocator 
     sv->how = how;
     sv->tt_max = tt_max < 1024 ? 1024 : tt_max;
     sv->what = "the board search";
-    gri_keymap_init(&sv->tt, sv->tt_max, al);
-    (void)err;
-    return GR_OK;
+    return grb_table_init(&sv->tt, al, sv->tt_max, err);
 }
 
 void grb_solver_free(grb_solver *sv) {
-    gri_keymap_free(&sv->tt);
-    gri_free(sv->al, sv->has);
-    gri_free(sv->al, sv->no);
-    gri_free(sv->al, sv->ne);
+    grb_table_free(&sv->tt);
     drop_levels(sv);
     gri_free(sv->al, sv->levels);
     memset(sv, 0, sizeof *sv);
@@ -72,18 +59,15 @@ gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error 
         drop_levels(sv);
         sv->moves_cap = g->nmoves;
     }
-    if (fresh && (sv->how & GRB_NO_SYMMETRY)) {
-        gri_keymap_free(&sv->tt);
-        gri_keymap_init(&sv->tt, sv->tt_max, sv->al);
-    }
+    if (fresh && (sv->how & GRB_NO_SYMMETRY)) grb_table_clear(&sv->tt);
     sv->g = g;
     return GR_OK;
 }
 
-static gr_status oom(grb_solver *sv) { return gri_fail(sv->err, GR_ENOMEM, "out of memory in %s", sv->what); }
+gr_status grb_sv_oom(grb_solver *sv) { return gri_fail(sv->err, GR_ENOMEM, "out of memory in %s", sv->what); }
 
 /* the scratch of the next level down (NULL: out of memory) */
-static grb_level *push(grb_solver *sv) {
+grb_level *grb_sv_push(grb_solver *sv) {
     size_t d = sv->depth;
     if (d >= MAX_DEPTH) return NULL; /* cannot happen: see the top of the file */
     if (d >= sv->nlevels) {
@@ -113,7 +97,7 @@ static grb_level *push(grb_solver *sv) {
 
 /* ---- the table ---- */
 
-static size_t key_of(const grb_solver *sv, const grb_set *part, uint64_t *key) {
+size_t grb_sv_key(const grb_solver *sv, const grb_set *part, uint64_t *key) {
     if (sv->how & GRB_NO_SYMMETRY) {
         memcpy(key, part->w, sizeof part->w);
         return GRB_WORDS;
@@ -121,66 +105,40 @@ static size_t key_of(const grb_solver *sv, const grb_set *part, uint64_t *key) {
     return grb_key(sv->g, part, key);
 }
 
-static void tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *has, uint64_t *no) {
-    size_t id = gri_keymap_find(&sv->tt, key, klen);
-    if (id == SIZE_MAX) { *nim = UNKNOWN; *has = *no = 0; return; }
-    *nim = sv->tt.val[id];
-    *has = sv->has[id];
-    *no = sv->no[id];
+void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b) {
+    const grb_tent *e = grb_table_find(&sv->tt, key, klen);
+    *nim = !e || e->nim == GRB_NIM_UNKNOWN ? UNKNOWN : e->nim;
+    *a = e ? e->a : 0;
+    *b = e ? e->b : 0;
 }
 
-/* the entry of key, added when absent (the table emptied first when full) */
-static gr_status tt_entry(grb_solver *sv, const uint64_t *key, size_t klen, size_t *id) {
-    *id = gri_keymap_find(&sv->tt, key, klen);
-    if (*id != SIZE_MAX) return GR_OK;
-    gr_status st = gri_keymap_add(&sv->tt, key, klen, UNKNOWN, id);
-    if (st == GR_ELIMIT) {
-        gri_keymap_free(&sv->tt);
-        gri_keymap_init(&sv->tt, sv->tt_max, sv->al);
-        sv->flushes++;
-        st = gri_keymap_add(&sv->tt, key, klen, UNKNOWN, id);
-    }
-    if (st != GR_OK) return oom(sv);
-    if (*id >= sv->fcap) {
-        size_t c1 = sv->fcap, c2 = sv->fcap, c3 = sv->fcap;
-        if (!gri_grow(sv->al, (void **)&sv->has, &c1, *id + 1, sizeof *sv->has) ||
-            !gri_grow(sv->al, (void **)&sv->no, &c2, *id + 1, sizeof *sv->no) ||
-            !gri_grow(sv->al, (void **)&sv->ne, &c3, *id + 1, sizeof *sv->ne))
-            return oom(sv);
-        sv->fcap = c1 < c2 ? c1 : c2;
-        if (c3 < sv->fcap) sv->fcap = c3;
-    }
-    sv->has[*id] = sv->no[*id] = sv->ne[*id] = 0;
+grb_tent *grb_sv_tt_entry(grb_solver *sv, const uint64_t *key, size_t klen) {
+    grb_tent *e = grb_table_get(&sv->tt, key, klen);
+    if (!e) grb_sv_oom(sv);
+    return e;
+}
+
+gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v) {
+    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
+    if (!e) return GR_ENOMEM;
+    e->nim = (uint16_t)v;
     return GR_OK;
-}
-
-static gr_status tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v) {
-    size_t id;
-    gr_status st = tt_entry(sv, key, klen, &id);
-    if (st == GR_OK) sv->tt.val[id] = v;
-    return st;
 }
 
 static gr_status tt_set_fact(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t j, int yes) {
     if (j >= 64) return GR_OK;
-    size_t id;
-    gr_status st = tt_entry(sv, key, klen, &id);
-    if (st == GR_OK) {
-        if (yes) sv->has[id] |= (uint64_t)1 << j;
-        else sv->no[id] |= (uint64_t)1 << j;
-    }
-    return st;
+    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
+    if (!e) return GR_ENOMEM;
+    if (yes) e->a |= (uint64_t)1 << j;
+    else e->b |= (uint64_t)1 << j;
+    return GR_OK;
 }
 
 /* ---- the search ---- */
 
-static gr_status part_nim(grb_solver *sv, const grb_set *c, uint64_t *v);
-static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t want,
-                        uint64_t *v);
-static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t *v);
 
 /* s's parts into out[] (with GRB_NO_SPLIT, all of them as one) */
-static size_t parts_of(const grb_solver *sv, const grb_set *s, grb_set *out) {
+size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out) {
     size_t n = grb_parts(sv->g, s, out);
     if (n > 1 && (sv->how & GRB_NO_SPLIT)) {
         for (size_t i = 1; i < n; i++)
@@ -190,7 +148,7 @@ static size_t parts_of(const grb_solver *sv, const grb_set *s, grb_set *out) {
     return n;
 }
 
-static gr_status step(grb_solver *sv) {
+gr_status grb_sv_step(grb_solver *sv) {
     sv->nodes++;
     if (sv->progress && sv->nodes >= sv->next_progress) {
         sv->next_progress = sv->nodes + (1u << 20);
@@ -206,21 +164,21 @@ static gr_status step(grb_solver *sv) {
 static gr_status is_value(grb_solver *sv, const grb_set *c, uint64_t v, int *yes);
 
 /* the option of part c by move m, into o */
-static void option_of(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *o) {
+void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *o) {
     const grb_set *rem = &sv->g->rem[m];
     for (int k = 0; k < GRB_WORDS; k++) o->w[k] = c->w[k] & ~rem->w[k];
 }
 
 /* an option's value when every part of it is in the table (1), else 0
  * with *cost, how hard it looks (the sum of its parts' squared sizes) */
-static int known_option(grb_solver *sv, const grb_set *parts, size_t np, uint64_t *key, uint64_t *value,
+int grb_sv_known(grb_solver *sv, const grb_set *parts, size_t np, uint64_t *key, uint64_t *value,
                         uint64_t *cost) {
     uint64_t x = 0, c = 0;
     int all = 1;
     for (size_t p = 0; p < np; p++) {
-        size_t klen = key_of(sv, &parts[p], key);
+        size_t klen = grb_sv_key(sv, &parts[p], key);
         uint64_t nim, has, no;
-        tt_get(sv, key, klen, &nim, &has, &no);
+        grb_sv_tt_get(sv, key, klen, &nim, &has, &no);
         if (nim == UNKNOWN) {
             uint64_t n = grb_count(&parts[p]);
             all = 0;
@@ -232,7 +190,7 @@ static int known_option(grb_solver *sv, const grb_set *parts, size_t np, uint64_
     return all;
 }
 
-static int by_cost(const void *a, const void *b) {
+int grb_sv_by_cost(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);
 }
@@ -243,28 +201,28 @@ static int by_cost(const void *a, const void *b) {
 static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t j,
                             int *yes) {
     uint64_t nim, has, no;
-    tt_get(sv, key, klen, &nim, &has, &no);
+    grb_sv_tt_get(sv, key, klen, &nim, &has, &no);
     *yes = 0;
     if (nim != UNKNOWN && j <= nim) { *yes = j < nim; return GR_OK; }
     if (j < 64 && ((has | no) >> j & 1)) { *yes = (int)(has >> j & 1); return GR_OK; }
-    gr_status st = step(sv);
+    gr_status st = grb_sv_step(sv);
     if (st != GR_OK) return st;
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
     for (size_t i = 0; i < nm && !*yes; i++) {
         grb_set o;
-        option_of(sv, c, lv->moves[i], &o);
-        size_t np = parts_of(sv, &o, lv->parts);
+        grb_sv_option(sv, c, lv->moves[i], &o);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
         uint64_t x, cost;
-        if (known_option(sv, lv->parts, np, lv->key, &x, &cost)) *yes = x == j;
+        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) *yes = x == j;
         else lv->order[nu++] = cost << 32 | lv->moves[i];
     }
-    if (!*yes) qsort(lv->order, nu, sizeof *lv->order, by_cost);
+    if (!*yes) qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
     for (size_t i = 0; i < nu && !*yes && st == GR_OK; i++) {
         grb_set o;
-        option_of(sv, c, (uint32_t)lv->order[i], &o);
-        size_t np = parts_of(sv, &o, lv->parts);
+        grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
         size_t big = 0;
         for (size_t p = 1; p < np; p++)
             if (grb_count(&lv->parts[p]) > grb_count(&lv->parts[big])) big = p;
@@ -272,7 +230,7 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
         for (size_t p = 0; p < np && st == GR_OK; p++) {
             if (p == big) continue;
             uint64_t pv;
-            if ((st = part_nim(sv, &lv->parts[p], &pv)) == GR_OK) want ^= pv;
+            if ((st = grb_sv_part_nim(sv, &lv->parts[p], &pv)) == GR_OK) want ^= pv;
         }
         if (st == GR_OK) st = is_value(sv, &lv->parts[big], want, yes);
     }
@@ -282,22 +240,22 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
 }
 
 /* the value of part c by the mex of all its options' values */
-static gr_status plain_mex(grb_solver *sv, const grb_set *c, uint64_t *v) {
-    gr_status st = step(sv);
+gr_status grb_sv_plain_mex(grb_solver *sv, const grb_set *c, uint64_t *v) {
+    gr_status st = grb_sv_step(sv);
     if (st != GR_OK) return st;
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
     uint64_t seen[4] = {0}; /* option values below 256 */
     size_t nm = grb_moves(sv->g, c, lv->moves);
     for (size_t i = 0; i < nm && st == GR_OK; i++) {
         grb_set o = *c;
         const grb_set *rem = &sv->g->rem[lv->moves[i]];
         for (int k = 0; k < GRB_WORDS; k++) o.w[k] &= ~rem->w[k];
-        size_t np = parts_of(sv, &o, lv->parts);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
         uint64_t x = 0;
         for (size_t p = 0; p < np && st == GR_OK; p++) {
             uint64_t pv;
-            if ((st = part_nim(sv, &lv->parts[p], &pv)) == GR_OK) x ^= pv;
+            if ((st = grb_sv_part_nim(sv, &lv->parts[p], &pv)) == GR_OK) x ^= pv;
         }
         if (st == GR_OK && x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
     }
@@ -308,23 +266,24 @@ static gr_status plain_mex(grb_solver *sv, const grb_set *c, uint64_t *v) {
     return st;
 }
 
-static gr_status part_nim(grb_solver *sv, const grb_set *c, uint64_t *v) {
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
-    size_t klen = key_of(sv, c, lv->key);
+gr_status grb_sv_part_nim(grb_solver *sv, const grb_set *c, uint64_t *v) {
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
+    size_t klen = grb_sv_key(sv, c, lv->key);
     uint64_t nim, has, no;
     gr_status st = GR_OK;
-    tt_get(sv, lv->key, klen, &nim, &has, &no);
+    grb_sv_tt_get(sv, lv->key, klen, &nim, &has, &no);
     if (nim == UNKNOWN) {
-        if (sv->how & GRB_PLAIN_MEX) st = plain_mex(sv, c, &nim);
-        else if (!(sv->how & GRB_LV)) st = aspire(sv, c, lv->key, klen, &nim);
+        if (sv->how & GRB_PLAIN_MEX) st = grb_sv_plain_mex(sv, c, &nim);
+        else if (grb_mirror_zero(sv->g, c)) nim = 0;
+        else if (!(sv->how & GRB_LV)) st = grb_sv_aspire(sv, c, lv->key, klen, &nim);
         else {
             for (nim = 0; st == GR_OK; nim++) {
                 int yes;
                 if ((st = has_option(sv, c, lv->key, klen, nim, &yes)) != GR_OK || !yes) break;
             }
         }
-        if (st == GR_OK) st = tt_set_nim(sv, lv->key, klen, nim);
+        if (st == GR_OK) st = grb_sv_tt_set_nim(sv, lv->key, klen, nim);
     }
     sv->depth--;
     *v = nim;
@@ -332,17 +291,17 @@ static gr_status part_nim(grb_solver *sv, const grb_set *c, uint64_t *v) {
 }
 
 static gr_status is_value(grb_solver *sv, const grb_set *c, uint64_t v, int *yes) {
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
-    size_t klen = key_of(sv, c, lv->key);
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
+    size_t klen = grb_sv_key(sv, c, lv->key);
     uint64_t nim, has, no;
     gr_status st = GR_OK;
     *yes = 0;
-    tt_get(sv, lv->key, klen, &nim, &has, &no);
+    grb_sv_tt_get(sv, lv->key, klen, &nim, &has, &no);
     if (nim != UNKNOWN) { *yes = nim == v; goto done; }
     if (v < 64 && (has >> v & 1)) goto done;
     if (sv->how & GRB_PLAIN_MEX) {
-        if ((st = part_nim(sv, c, &nim)) == GR_OK) *yes = nim == v;
+        if ((st = grb_sv_part_nim(sv, c, &nim)) == GR_OK) *yes = nim == v;
         goto done;
     }
     /* a value is at most the number of moves */
@@ -351,207 +310,27 @@ static gr_status is_value(grb_solver *sv, const grb_set *c, uint64_t v, int *yes
     if ((st = has_option(sv, c, lv->key, klen, v, &opt)) != GR_OK || opt) goto done;
     for (uint64_t i = 0; i < v; i++) {
         if ((st = has_option(sv, c, lv->key, klen, i, &opt)) != GR_OK) goto done;
-        if (!opt) { st = tt_set_nim(sv, lv->key, klen, i); goto done; }
+        if (!opt) { st = grb_sv_tt_set_nim(sv, lv->key, klen, i); goto done; }
     }
     *yes = 1;
-    st = tt_set_nim(sv, lv->key, klen, v);
+    st = grb_sv_tt_set_nim(sv, lv->key, klen, v);
 done:
     sv->depth--;
     return st;
 }
 
 
-/* ---- Beling and Rogalski: a value asked for within a set ----
- * in_set(c, R) gives c's value when it is in R (and may give it when it is
- * not), else NOT_IN. The value is the least of 0..m (m moves) that no
- * option has; P holds the candidates still open. Each option takes one
- * candidate away: its own value when that is in P but not P's largest,
- * else the largest (the value may be anything outside, and taking the
- * largest keeps the count right: the mex is never the largest of P while
- * an option is left whose value is not in P). So each option is asked
- * only whether its value lies in P less its largest, capped at R's
- * largest; when P no longer meets R the answer is NOT_IN at once. The
- * table keeps exact values, and the values a part is proved not to have. */
-
-#define NOT_IN UINT64_MAX
-#define ALL_SMALL (~(uint64_t)0)
-
-/* {s ^ x : s in set} for x < 64 */
-static uint64_t xor_set(uint64_t set, uint64_t x) {
-    static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u, 0x0f0f0f0f0f0f0f0fu,
-                                    0x00ff00ff00ff00ffu, 0x0000ffff0000ffffu, 0x00000000ffffffffu};
-    for (unsigned b = 0; b < 6; b++)
-        if (x >> b & 1) set = (set & low[b]) << (1u << b) | ((set >> (1u << b)) & low[b]);
-    return set;
-}
-
-static uint64_t top_bit(uint64_t x) { return (uint64_t)1 << (63 - __builtin_clzll(x)); }
-static uint64_t upto(uint64_t x) { return x ? (top_bit(x) << 1) - 1 : 0; } /* bits up to x's largest */
-
-/* takes value v (or, when v is not in P less its largest, the largest) out of P */
-static uint64_t take(uint64_t p, uint64_t v) {
-    uint64_t top = top_bit(p);
-    if (v < 64 && ((p & ~top) >> v & 1)) return p & ~((uint64_t)1 << v);
-    return p & ~top;
-}
-
-static gr_status note_not_in(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t r) {
-    size_t id;
-    gr_status st = tt_entry(sv, key, klen, &id);
-    if (st == GR_OK) sv->ne[id] |= r;
-    return st;
-}
-
-static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t want,
-                        uint64_t *v) {
-    uint64_t nim, has, no;
-    tt_get(sv, key, klen, &nim, &has, &no);
-    if (nim != UNKNOWN) { *v = nim; return GR_OK; }
-    size_t id = gri_keymap_find(&sv->tt, key, klen);
-    if (id != SIZE_MAX) want &= ~sv->ne[id];
-    *v = NOT_IN;
-    if (!want) return GR_OK;
-    gr_status st = step(sv);
-    if (st != GR_OK) return st;
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
-    size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
-    if (nm >= 63) { /* values past 63: the plain method */
-        sv->depth--;
-        if ((st = plain_mex(sv, c, &nim)) == GR_OK && (st = tt_set_nim(sv, key, klen, nim)) == GR_OK) *v = nim;
-        return st;
-    }
-    uint64_t p = ((uint64_t)1 << (nm + 1)) - 1, r = want & p;
-    int exact = 1, stopped = !(p & r);
-    for (size_t i = 0; i < nm && !stopped; i++) {
-        grb_set o;
-        option_of(sv, c, lv->moves[i], &o);
-        size_t np = parts_of(sv, &o, lv->parts);
-        uint64_t x, cost;
-        if (known_option(sv, lv->parts, np, lv->key, &x, &cost)) p = take(p, x);
-        else lv->order[nu++] = cost << 32 | lv->moves[i];
-        stopped = !(p & r);
-    }
-    if (!stopped) qsort(lv->order, nu, sizeof *lv->order, by_cost);
-    uint64_t cap = upto(r);
-    for (size_t i = 0; i < nu && !stopped && st == GR_OK; i++) {
-        grb_set o;
-        option_of(sv, c, (uint32_t)lv->order[i], &o);
-        size_t np = parts_of(sv, &o, lv->parts);
-        size_t big = 0;
-        for (size_t q = 1; q < np; q++)
-            if (grb_count(&lv->parts[q]) > grb_count(&lv->parts[big])) big = q;
-        uint64_t x = 0;
-        for (size_t q = 0; q < np && st == GR_OK; q++) {
-            if (q == big) continue;
-            uint64_t pv;
-            if ((st = part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
-        }
-        if (st != GR_OK) break;
-        uint64_t ask = p & ~top_bit(p) & cap, got = NOT_IN;
-        if (x < 64 && (ask = xor_set(ask, x)) != 0) {
-            grb_level *sub = push(sv);
-            if (!sub) { st = oom(sv); break; }
-            size_t sk = key_of(sv, &lv->parts[big], sub->key);
-            st = in_set(sv, &lv->parts[big], sub->key, sk, ask, &got);
-            sv->depth--;
-        }
-        if (st != GR_OK) break;
-        if (got == NOT_IN) { p &= ~top_bit(p); exact = 0; }
-        else p = take(p, got ^ x);
-        stopped = !(p & r);
-    }
-    sv->depth--;
-    if (st != GR_OK) return st;
-    /* every option taken one candidate away: one is left, the value when
-     * every option's was known, or when it is at most R's largest */
-    if (stopped && !(exact && nu == 0 && p && !(p & (p - 1)))) return note_not_in(sv, key, klen, want);
-    if (!exact && !(p & cap)) return note_not_in(sv, key, klen, want);
-    *v = (uint64_t)__builtin_ctzll(p);
-    return tt_set_nim(sv, key, klen, *v);
-}
-
-/* whether option o's value is `want` (1 with *yes), found through in_set
- * on its largest part; *v its value when that came out (else NOT_IN) */
-static gr_status option_in(grb_solver *sv, grb_level *lv, const grb_set *o, uint64_t want, uint64_t *v) {
-    size_t np = parts_of(sv, o, lv->parts);
-    *v = NOT_IN;
-    if (np == 0) { *v = 0; return GR_OK; }
-    size_t big = 0;
-    for (size_t q = 1; q < np; q++)
-        if (grb_count(&lv->parts[q]) > grb_count(&lv->parts[big])) big = q;
-    uint64_t x = 0;
-    gr_status st = GR_OK;
-    for (size_t q = 0; q < np && st == GR_OK; q++) {
-        if (q == big) continue;
-        uint64_t pv;
-        if ((st = part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
-    }
-    if (st != GR_OK || (want ^ x) >= 64) return st;
-    grb_level *sub = push(sv);
-    if (!sub) return oom(sv);
-    size_t sk = key_of(sv, &lv->parts[big], sub->key);
-    uint64_t got;
-    st = in_set(sv, &lv->parts[big], sub->key, sk, (uint64_t)1 << (want ^ x), &got);
-    sv->depth--;
-    if (st == GR_OK && got != NOT_IN) *v = got ^ x;
-    return st;
-}
-
-/* a part's value by aspiration (Beling): for each candidate in turn, is
- * some option of that value? Each option is asked only whether its value
- * is the candidate; an option whose value comes out is not asked again */
-static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t *v) {
-    gr_status st = step(sv);
-    if (st != GR_OK) return st;
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
-    size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
-    uint64_t seen[4] = {0}; /* option values below 256 */
-    for (size_t i = 0; i < nm; i++) {
-        grb_set o;
-        option_of(sv, c, lv->moves[i], &o);
-        size_t np = parts_of(sv, &o, lv->parts);
-        uint64_t x, cost;
-        if (known_option(sv, lv->parts, np, lv->key, &x, &cost)) {
-            if (x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
-        } else lv->order[nu++] = cost << 32 | lv->moves[i];
-    }
-    qsort(lv->order, nu, sizeof *lv->order, by_cost);
-    uint64_t res = 0;
-    for (;; res++) {
-        if (res < 256 && (seen[res / 64] >> (res % 64) & 1)) continue;
-        int found = 0;
-        for (size_t i = 0; i < nu && !found && st == GR_OK; i++) {
-            if (lv->order[i] == UINT64_MAX) continue; /* its value is known */
-            grb_set o;
-            uint64_t got;
-            option_of(sv, c, (uint32_t)lv->order[i], &o);
-            if ((st = option_in(sv, lv, &o, res, &got)) != GR_OK || got == NOT_IN) continue;
-            lv->order[i] = UINT64_MAX;
-            if (got == res) found = 1;
-            else if (got < 256) seen[got / 64] |= (uint64_t)1 << (got % 64);
-        }
-        if (st != GR_OK || !found) break;
-    }
-    sv->depth--;
-    if (st != GR_OK) return st;
-    *v = res;
-    (void)key; (void)klen;
-    return GR_OK;
-}
-
 gr_status grb_solve(grb_solver *sv, const grb_set *s, uint64_t *value, gr_error *err) {
     sv->err = err;
     sv->depth = 0;
-    grb_level *lv = push(sv);
-    if (!lv) return oom(sv);
-    size_t np = parts_of(sv, s, lv->parts);
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
+    size_t np = grb_sv_parts(sv, s, lv->parts);
     uint64_t x = 0;
     gr_status st = GR_OK;
     for (size_t p = 0; p < np && st == GR_OK; p++) {
         uint64_t v;
-        if ((st = part_nim(sv, &lv->parts[p], &v)) == GR_OK) x ^= v;
+        if ((st = grb_sv_part_nim(sv, &lv->parts[p], &v)) == GR_OK) x ^= v;
     }
     sv->depth = 0;
     if (st == GR_OK) *value = x;

@@ -3,7 +3,7 @@
 #define GRUNDY_NIMSEARCH_H
 
 #include "boards/board.h"
-#include "core/keymap.h"
+#include "boards/btable.h"
 #include "core/ticker.h"
 
 /* ways to run the search (all give the same values; tests compare them) */
@@ -20,10 +20,7 @@ typedef struct grb_solver {
     const grb_game *g;
     const gr_allocator *al;
     unsigned how;           /* GRB_* above */
-    gri_keymap tt;          /* key -> nimber (UINT64_MAX: not known) */
-    uint64_t *has, *no;     /* per entry: j < 64 with an option of value j, with none (GRB_LV) */
-    uint64_t *ne;           /* per entry: j < 64 that are not the value */
-    size_t fcap;
+    grb_table tt;           /* key -> value and facts */
     size_t tt_max;          /* entries held at most: past it the table is emptied */
     grb_level **levels;     /* scratch per depth, made on first use */
     size_t nlevels, depth;
@@ -35,7 +32,6 @@ typedef struct grb_solver {
     gr_error *err;
     /* counts */
     uint64_t nodes;         /* option lists walked */
-    uint64_t flushes;       /* times the table was emptied */
     /* progress: called now and then with the nodes so far (nonzero stops) */
     int (*progress)(void *user, uint64_t nodes, uint64_t entries);
     void *progress_user;

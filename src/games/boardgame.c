@@ -144,6 +144,7 @@ gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
         size_t cap = (size_t)(d->table ? d->table : DEFAULT_TABLE);
         if ((st = grb_solver_init(&d->sv, &d->game, gri_ctx_alloc(rs->ctx), d->how, cap, err)) != GR_OK) return st;
         d->have_sv = 1;
+        if (rs->fam->search_what) d->sv.what = rs->fam->search_what;
     }
     if ((st = grb_solver_use(&d->sv, &d->game, fresh, err)) != GR_OK) return st;
     d->sv.ctx = rs->ctx;
@@ -264,8 +265,7 @@ void gri_bg_shape_turn(const gri_shape *in, unsigned t, gri_shape *out) {
     out->w = c1 - c0 + 1;
 }
 
-/* whether two shapes cover the same cells */
-static int same_shape(const gri_shape *a, const gri_shape *b) {
+int gri_bg_same_shape(const gri_shape *a, const gri_shape *b) {
     if (a->n != b->n || a->h != b->h || a->w != b->w) return 0;
     for (size_t i = 0; i < a->n; i++) {
         size_t j = 0;
@@ -283,7 +283,7 @@ unsigned gri_bg_shape_syms(const gri_shape *sh, size_t n) {
             gri_shape x;
             gri_bg_shape_turn(&sh[i], t, &x);
             size_t j = 0;
-            while (j < n && !same_shape(&x, &sh[j])) j++;
+            while (j < n && !gri_bg_same_shape(&x, &sh[j])) j++;
             ok = j < n;
         }
         if (ok) syms |= 1u << t;
@@ -326,7 +326,7 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
     if (d->have_sv) {
         out->positions += d->sv.nodes;
         out->entries = d->sv.tt.count;
-        out->flushes = d->sv.flushes;
+        out->flushes = d->sv.tt.flushes;
     }
     return GR_OK;
 }

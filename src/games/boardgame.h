@@ -60,6 +60,8 @@ void gri_bg_write_term(const gr_ruleset *rs, const uint64_t *args, size_t n, gri
 
 /* the transforms of the square that map a set of shapes onto itself */
 unsigned gri_bg_shape_syms(const gri_shape *sh, size_t n);
+/* whether two shapes (at the corner of their boxes) cover the same cells */
+int gri_bg_same_shape(const gri_shape *a, const gri_shape *b);
 /* the shape after transform t, moved to the corner of its box */
 void gri_bg_shape_turn(const gri_shape *in, unsigned t, gri_shape *out);
 

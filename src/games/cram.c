@@ -47,9 +47,7 @@ static gr_status add_shape(gri_boardrs *d, const gri_shape *sh, unsigned turns, 
         gri_shape x;
         gri_bg_shape_turn(sh, t, &x);
         size_t j = 0;
-        while (j < d->nshapes && !(d->shapes[j].n == x.n && d->shapes[j].h == x.h && d->shapes[j].w == x.w &&
-                                   !memcmp(d->shapes[j].r, x.r, x.n) && !memcmp(d->shapes[j].c, x.c, x.n)))
-            j++;
+        while (j < d->nshapes && !gri_bg_same_shape(&d->shapes[j], &x)) j++;
         if (j < d->nshapes) continue;
         if (d->nshapes >= GRI_BG_MAX_SHAPES)
             return gri_fail(err, GR_ELIMIT, "a placement game has at most %d shapes (turns included)", GRI_BG_MAX_SHAPES);

@@ -1,0 +1,111 @@
+/* The board search's transposition table (btable.h). */
+#include "boards/btable.h"
+
+#define FIRST_SLOTS 4096u
+
+static uint64_t hash(const uint64_t *key, size_t klen) {
+    uint64_t h = 0x9e3779b97f4a7c15u * (klen + 1);
+    for (size_t i = 0; i < klen; i++) {
+        h ^= key[i];
+        h *= 0xbf58476d1ce4e5b9u;
+        h ^= h >> 31;
+    }
+    h *= 0x94d049bb133111ebu;
+    return h ^ (h >> 29);
+}
+
+static const uint64_t *key_of(const grb_table *t, const grb_tent *e) {
+    return e->klen <= GRB_TENT_INLINE ? e->key : t->arena + e->key[0];
+}
+
+gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entries, gr_error *err) {
+    memset(t, 0, sizeof *t);
+    t->al = al;
+    size_t want = max_entries / 3 * 4 + 4, slots = FIRST_SLOTS;
+    while (slots < want && slots < ((size_t)1 << 40)) slots *= 2;
+    t->max_slots = slots;
+    size_t first = slots < FIRST_SLOTS ? slots : FIRST_SLOTS;
+    t->slot = gri_calloc(al, first, sizeof *t->slot);
+    if (!t->slot) return gri_fail(err, GR_ENOMEM, "out of memory for the board search's table");
+    t->mask = first - 1;
+    return GR_OK;
+}
+
+void grb_table_free(grb_table *t) {
+    gri_free(t->al, t->slot);
+    gri_free(t->al, t->arena);
+    memset(t, 0, sizeof *t);
+}
+
+void grb_table_clear(grb_table *t) {
+    memset(t->slot, 0, (t->mask + 1) * sizeof *t->slot);
+    t->count = 0;
+    t->alen = 0;
+    t->flushes++;
+}
+
+static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, int *found) {
+    size_t i = (size_t)h & t->mask;
+    uint32_t check = (uint32_t)(h >> 32);
+    for (;;) {
+        const grb_tent *e = &t->slot[i];
+        if (!e->klen) { *found = 0; return i; }
+        if (e->check == check && e->klen == klen && !memcmp(key_of(t, e), key, klen * sizeof *key)) {
+            *found = 1;
+            return i;
+        }
+        i = (i + 1) & t->mask;
+    }
+}
+
+grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen) {
+    int found;
+    size_t i = probe(t, key, klen, hash(key, klen), &found);
+    return found ? &t->slot[i] : NULL;
+}
+
+/* doubles the slots (0: out of memory) */
+static int grow(grb_table *t) {
+    size_t n = (t->mask + 1) * 2;
+    grb_tent *old = t->slot, *s = gri_calloc(t->al, n, sizeof *s);
+    if (!s) return 0;
+    size_t oldn = t->mask + 1;
+    t->slot = s;
+    t->mask = n - 1;
+    for (size_t i = 0; i < oldn; i++) {
+        if (!old[i].klen) continue;
+        uint64_t h = hash(key_of(t, &old[i]), old[i].klen);
+        size_t j = (size_t)h & t->mask;
+        while (s[j].klen) j = (j + 1) & t->mask;
+        s[j] = old[i];
+    }
+    gri_free(t->al, old);
+    return 1;
+}
+
+grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
+    uint64_t h = hash(key, klen);
+    int found;
+    size_t i = probe(t, key, klen, h, &found);
+    if (found) return &t->slot[i];
+    if ((t->count + 1) * 4 > (t->mask + 1) * 3) {
+        if (t->mask + 1 < t->max_slots) {
+            if (!grow(t)) return NULL;
+        } else grb_table_clear(t);
+        i = probe(t, key, klen, h, &found);
+    }
+    grb_tent *e = &t->slot[i];
+    memset(e, 0, sizeof *e);
+    if (klen <= GRB_TENT_INLINE) memcpy(e->key, key, klen * sizeof *key);
+    else {
+        if (!gri_grow(t->al, (void **)&t->arena, &t->acap, t->alen + klen, sizeof *t->arena)) return NULL;
+        memcpy(t->arena + t->alen, key, klen * sizeof *key);
+        e->key[0] = t->alen;
+        t->alen += klen;
+    }
+    e->klen = (uint8_t)klen;
+    e->check = (uint32_t)(h >> 32);
+    e->nim = GRB_NIM_UNKNOWN;
+    t->count++;
+    return e;
+}

@@ -1,0 +1,49 @@
+/* The transposition table of the board search (btable.c): keys of up to
+ * GRB_TENT_INLINE words sit in the entry itself (every grid key does:
+ * 256 cells are 4 words and a header), longer ones (large graphs) in an
+ * arena beside it. Open addressing, 64-byte entries, grown by doubling up
+ * to a bound; when the bound is reached the table is emptied (every fact
+ * in it is exact, so forgetting is always safe). */
+#ifndef GRUNDY_BOARDS_BTABLE_H
+#define GRUNDY_BOARDS_BTABLE_H
+
+#include "core/internal.h"
+
+#define GRB_TENT_INLINE 5
+#define GRB_NIM_UNKNOWN 0xffffu
+
+typedef struct grb_tent {
+    uint64_t key[GRB_TENT_INLINE]; /* the key, or key[0] its offset in the arena */
+    uint64_t a, b;     /* facts: values it is proved not to have (a); the
+                          value-by-value method's options found (a) and
+                          missing (b), bit j for value j < 64 */
+    uint32_t check;    /* the hash's high half */
+    uint16_t nim;      /* the value, or GRB_NIM_UNKNOWN */
+    uint8_t klen;      /* key words; 0: an empty slot */
+    uint8_t spare;
+} grb_tent;
+
+typedef struct grb_table {
+    const gr_allocator *al;
+    grb_tent *slot;
+    size_t mask;       /* slots - 1 (a power of two) */
+    size_t count;      /* entries held */
+    size_t max_slots;  /* the bound */
+    uint64_t *arena;   /* long keys */
+    size_t alen, acap;
+    uint64_t flushes;  /* times it was emptied */
+} grb_table;
+
+/* max_entries: entries held at most (the slots are the next power of two
+ * above 4/3 of it) */
+gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entries, gr_error *err);
+void grb_table_free(grb_table *t);
+/* the entry of key, or NULL */
+grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen);
+/* the entry of key, made (facts empty) when absent; making one may move
+ * or forget every other entry. NULL: out of memory. */
+grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen);
+/* forgets every entry */
+void grb_table_clear(grb_table *t);
+
+#endif

@@ -1,0 +1,197 @@
+/* The default method of the board search: Beling's aspiration for a
+ * part's value, and Beling and Rogalski's sets of candidates for the
+ * question "is this part's value in R?" (P. Beling, M. Rogalski, On
+ * pruning search trees of impartial games, Artificial Intelligence 283,
+ * 2020). */
+#include <stdlib.h>
+#include "boards/nimsearch_internal.h"
+
+/* ---- Beling and Rogalski: a value asked for within a set ----
+ * grb_sv_in_set(c, R) gives c's value when it is in R (and may give it when it is
+ * not), else NOT_IN. The value is the least of 0..m (m moves) that no
+ * option has; P holds the candidates still open. Each option takes one
+ * candidate away: its own value when that is in P but not P's largest,
+ * else the largest (the value may be anything outside, and taking the
+ * largest keeps the count right: the mex is never the largest of P while
+ * an option is left whose value is not in P). So each option is asked
+ * only whether its value lies in P less its largest, capped at R's
+ * largest; when P no longer meets R the answer is NOT_IN at once. The
+ * table keeps exact values, and the values a part is proved not to have. */
+
+#define NOT_IN UINT64_MAX
+
+/* {s ^ x : s in set} for x < 64 */
+static uint64_t xor_set(uint64_t set, uint64_t x) {
+    static const uint64_t low[6] = {0x5555555555555555u, 0x3333333333333333u, 0x0f0f0f0f0f0f0f0fu,
+                                    0x00ff00ff00ff00ffu, 0x0000ffff0000ffffu, 0x00000000ffffffffu};
+    for (unsigned b = 0; b < 6; b++)
+        if (x >> b & 1) set = (set & low[b]) << (1u << b) | ((set >> (1u << b)) & low[b]);
+    return set;
+}
+
+static uint64_t top_bit(uint64_t x) { return (uint64_t)1 << (63 - __builtin_clzll(x)); }
+static uint64_t upto(uint64_t x) { return x ? (top_bit(x) << 1) - 1 : 0; } /* bits up to x's largest */
+
+/* takes value v (or, when v is not in P less its largest, the largest) out of P */
+static uint64_t take(uint64_t p, uint64_t v) {
+    uint64_t top = top_bit(p);
+    if (v < 64 && ((p & ~top) >> v & 1)) return p & ~((uint64_t)1 << v);
+    return p & ~top;
+}
+
+static gr_status note_not_in(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t r) {
+    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
+    if (!e) return GR_ENOMEM;
+    e->a |= r;
+    return GR_OK;
+}
+
+gr_status grb_sv_in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t want,
+                        uint64_t *v) {
+    uint64_t nim, has, no;
+    grb_sv_tt_get(sv, key, klen, &nim, &has, &no);
+    if (nim != UNKNOWN) { *v = nim; return GR_OK; }
+    if (grb_mirror_zero(sv->g, c)) {
+        *v = 0;
+        return grb_sv_tt_set_nim(sv, key, klen, 0);
+    }
+    want &= ~has; /* the values it is known not to have */
+    *v = NOT_IN;
+    if (!want) return GR_OK;
+    gr_status st = grb_sv_step(sv);
+    if (st != GR_OK) return st;
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
+    size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
+    if (nm >= 63) { /* values past 63: the plain method */
+        sv->depth--;
+        if ((st = grb_sv_plain_mex(sv, c, &nim)) == GR_OK && (st = grb_sv_tt_set_nim(sv, key, klen, nim)) == GR_OK) *v = nim;
+        return st;
+    }
+    uint64_t p = ((uint64_t)1 << (nm + 1)) - 1, r = want & p;
+    int exact = 1, stopped = !(p & r);
+    for (size_t i = 0; i < nm && !stopped; i++) {
+        grb_set o;
+        grb_sv_option(sv, c, lv->moves[i], &o);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
+        uint64_t x, cost;
+        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) p = take(p, x);
+        else lv->order[nu++] = cost << 32 | lv->moves[i];
+        stopped = !(p & r);
+    }
+    if (!stopped) qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
+    uint64_t cap = upto(r);
+    for (size_t i = 0; i < nu && !stopped && st == GR_OK; i++) {
+        grb_set o;
+        grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
+        size_t big = 0;
+        for (size_t q = 1; q < np; q++)
+            if (grb_count(&lv->parts[q]) > grb_count(&lv->parts[big])) big = q;
+        uint64_t x = 0;
+        for (size_t q = 0; q < np && st == GR_OK; q++) {
+            if (q == big) continue;
+            uint64_t pv;
+            if ((st = grb_sv_part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
+        }
+        if (st != GR_OK) break;
+        uint64_t ask = p & ~top_bit(p) & cap, got = NOT_IN;
+        if (x >= 64) /* past the sets' reach: the part's value in full */
+            st = grb_sv_part_nim(sv, &lv->parts[big], &got);
+        else if ((ask = xor_set(ask, x)) != 0) {
+            grb_level *sub = grb_sv_push(sv);
+            if (!sub) { st = grb_sv_oom(sv); break; }
+            size_t sk = grb_sv_key(sv, &lv->parts[big], sub->key);
+            st = grb_sv_in_set(sv, &lv->parts[big], sub->key, sk, ask, &got);
+            sv->depth--;
+        }
+        if (st != GR_OK) break;
+        if (got == NOT_IN) { p &= ~top_bit(p); exact = 0; }
+        else p = take(p, got ^ x);
+        stopped = !(p & r);
+    }
+    sv->depth--;
+    if (st != GR_OK) return st;
+    /* every option taken one candidate away: one is left, the value when
+     * every option's was known, or when it is at most R's largest */
+    if (stopped && !(exact && nu == 0 && p && !(p & (p - 1)))) return note_not_in(sv, key, klen, want);
+    if (!exact && !(p & cap)) return note_not_in(sv, key, klen, want);
+    *v = (uint64_t)__builtin_ctzll(p);
+    return grb_sv_tt_set_nim(sv, key, klen, *v);
+}
+
+/* whether option o's value is `want` (1 with *yes), found through in_set
+ * on its largest part; *v its value when that came out (else NOT_IN) */
+static gr_status option_in(grb_solver *sv, grb_level *lv, const grb_set *o, uint64_t want, uint64_t *v) {
+    size_t np = grb_sv_parts(sv, o, lv->parts);
+    *v = NOT_IN;
+    if (np == 0) { *v = 0; return GR_OK; }
+    size_t big = 0;
+    for (size_t q = 1; q < np; q++)
+        if (grb_count(&lv->parts[q]) > grb_count(&lv->parts[big])) big = q;
+    uint64_t x = 0;
+    gr_status st = GR_OK;
+    for (size_t q = 0; q < np && st == GR_OK; q++) {
+        if (q == big) continue;
+        uint64_t pv;
+        if ((st = grb_sv_part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
+    }
+    if (st != GR_OK) return st;
+    if ((want ^ x) >= 64) { /* past the sets' reach: the part's value in full */
+        uint64_t bv;
+        if ((st = grb_sv_part_nim(sv, &lv->parts[big], &bv)) == GR_OK) *v = bv ^ x;
+        return st;
+    }
+    grb_level *sub = grb_sv_push(sv);
+    if (!sub) return grb_sv_oom(sv);
+    size_t sk = grb_sv_key(sv, &lv->parts[big], sub->key);
+    uint64_t got;
+    st = grb_sv_in_set(sv, &lv->parts[big], sub->key, sk, (uint64_t)1 << (want ^ x), &got);
+    sv->depth--;
+    if (st == GR_OK && got != NOT_IN) *v = got ^ x;
+    return st;
+}
+
+/* a part's value by aspiration (Beling): for each candidate in turn, is
+ * some option of that value? Each option is asked only whether its value
+ * is the candidate; an option whose value comes out is not asked again */
+gr_status grb_sv_aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t *v) {
+    gr_status st = grb_sv_step(sv);
+    if (st != GR_OK) return st;
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
+    size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
+    uint64_t seen[4] = {0}; /* option values below 256 */
+    for (size_t i = 0; i < nm; i++) {
+        grb_set o;
+        grb_sv_option(sv, c, lv->moves[i], &o);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
+        uint64_t x, cost;
+        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) {
+            if (x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
+        } else lv->order[nu++] = cost << 32 | lv->moves[i];
+    }
+    qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
+    uint64_t res = 0;
+    for (;; res++) {
+        if (res < 256 && (seen[res / 64] >> (res % 64) & 1)) continue;
+        int found = 0;
+        for (size_t i = 0; i < nu && !found && st == GR_OK; i++) {
+            if (lv->order[i] == UINT64_MAX) continue; /* its value is known */
+            grb_set o;
+            uint64_t got;
+            grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
+            if ((st = option_in(sv, lv, &o, res, &got)) != GR_OK || got == NOT_IN) continue;
+            lv->order[i] = UINT64_MAX;
+            if (got == res) found = 1;
+            else if (got < 256) seen[got / 64] |= (uint64_t)1 << (got % 64);
+        }
+        if (st != GR_OK || !found) break;
+    }
+    sv->depth--;
+    if (st != GR_OK) return st;
+    *v = res;
+    (void)key; (void)klen;
+    return GR_OK;
+}
+
