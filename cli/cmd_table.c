@@ -134,6 +134,20 @@ static int read_args(int argc, char **argv, const char **svg, const char **size,
     return rc;
 }
 
+/* G of the empty x-by-y board of a board game (0 when a side is 0) */
+static gr_status board_value(gr_ctx *ctx, gr_ruleset *rs, uint64_t x, uint64_t y, uint64_t *v, gr_error *err) {
+    *v = 0;
+    if (!x || !y) return GR_OK;
+    char term[512];
+    snprintf(term, sizeof term, "%s(%llu,%llu)", gr_ruleset_spec(rs), (unsigned long long)x, (unsigned long long)y);
+    gr_position *pos;
+    gr_status st = gr_position_parse(ctx, term, strlen(term), 0, &pos, err);
+    if (st != GR_OK) return st;
+    st = gr_position_value(pos, v, err);
+    gr_position_free(pos);
+    return st;
+}
+
 int cmd_table(int argc, char **argv) {
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help")) { cli_help(stdout, "table", NULL); return 0; }
@@ -163,9 +177,12 @@ int cmd_table(int argc, char **argv) {
     if (gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     uint64_t probe[2] = {0, 0};
     size_t bad;
-    if (gr_ruleset_is_heap(rs) || gr_ruleset_state_check(rs, probe, 2, &bad, &err) != GR_OK) {
+    /* a board game: G of the empty x-by-y board (0 when a side is 0) */
+    int board = gr_ruleset_board_is_grid(rs);
+    if (!board && (gr_ruleset_is_heap(rs) || gr_ruleset_state_check(rs, probe, 2, &bad, &err) != GR_OK)) {
         fprintf(stderr, "grundy: error: table needs a game whose positions are two numbers (wythoff, euclid, prod, or a "
-                        "two-name rule); %s is not one\n", gr_ruleset_spec(rs));
+                        "two-name rule) or a board game (cram, place[...], nodekayles[grid]); %s is not one\n",
+                gr_ruleset_spec(rs));
         rc = 2;
         goto out;
     }
@@ -181,7 +198,8 @@ int cmd_table(int argc, char **argv) {
     for (uint64_t x = 0; x <= w; x++)
         for (uint64_t y = 0; y <= h; y++) {
             uint64_t pos[2] = {x, y}, done = x * (h + 1) + y + 1;
-            gr_status st = gr_ruleset_state_value(rs, pos, 2, &v[done - 1], &err);
+            gr_status st = board ? board_value(ctx, rs, x, y, &v[done - 1], &err)
+                                 : gr_ruleset_state_value(rs, pos, 2, &v[done - 1], &err);
             if (st == GR_OK && !bar && !deadline) continue;
             double t = cli_now();
             int late = st == GR_OK && deadline && t > deadline && done < total;

@@ -10,6 +10,12 @@ int cmd_value(const cli_opts *o) {
     gr_error err;
     gr_error_clear(&err);
     int rc;
+    /* a value is of normal play; the other plays answer who wins, in solve */
+    if (o->misere || o->every) {
+        fprintf(stderr, "grundy: error: value gives the normal-play value; for %s play ask 'grundy solve %s POSITION'\n",
+                o->misere ? "misère" : "Every-SG", o->misere ? "--misere" : "--every");
+        return 2;
+    }
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     uint64_t v;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;

@@ -296,7 +296,9 @@ static const cli_topic COMMAND_HELP[] = {
     {"table",
      "usage: grundy table RULESET --to W,H [--csv] [--svg FILE]\n"
      "The values G(x, y) of a game whose positions are two numbers (wythoff,\n"
-     "euclid, prod, or a rule with two names) for 0 <= x <= W, 0 <= y <= H:\n"
+     "euclid, prod, or a rule with two names) for 0 <= x <= W, 0 <= y <= H,\n"
+     "or of a board game's empty x-by-y boards (cram, place[...],\n"
+     "nodekayles[grid]; 0 when a side is 0):\n"
      "aligned text (rows x, columns y), CSV with --csv, and an SVG heat map with\n"
      "--svg (colour by value, P-positions black, a legend). A rule's values come\n"
      "from an exact search: a large table may need a larger --search-limit.\n"
@@ -315,6 +317,7 @@ static const cli_topic COMMAND_HELP[] = {
      "\n"
      "examples:\n"
      "  grundy table wythoff --to 12,12\n"
+     "  grundy table cram --to 4,7                    # Cram on the empty boards up to 4 x 7\n"
      "  grundy table wythoff --to 100,100 --svg wythoff.svg   # the Beatty rays\n"
      "  grundy table 'rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s]' --to 6,6\n"},
     {"nim",

@@ -1,5 +1,6 @@
 /* The progress line of a long tabulation, for seq and for the terms of a
- * position in value and solve: on stderr when it is a terminal, once the
+ * position in value and solve (and the positions searched so far for a
+ * board or graph term): on stderr when it is a terminal, once the
  * run has taken a second, at most five times a second, unless --quiet. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -7,6 +8,10 @@
 #include "cli.h"
 
 void cli_progress_show(const gr_ruleset *rs, uint64_t done, uint64_t total) {
+    if (!total) { /* a search of unknown length: how far it got */
+        fprintf(stderr, "\r%s: %llu positions searched", gr_ruleset_spec(rs), (unsigned long long)done);
+        return;
+    }
     fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(rs), (unsigned long long)done,
             (unsigned long long)total, 100.0 * (double)done / (double)total);
 }
@@ -17,7 +22,7 @@ static int on_tab(void *user, uint64_t done, uint64_t total) {
     cli_progress_rs *r = user;
     cli_progress *p = r->owner;
     double t = cli_now();
-    if (t - p->start > 1.0 && t - p->last > 0.2 && total) {
+    if (t - p->start > 1.0 && t - p->last > 0.2) {
         cli_progress_show(r->rs, done, total);
         p->last = t;
         p->shown = 1;
@@ -32,7 +37,9 @@ void cli_progress_attach(cli_progress *p, const cli_opts *o, gr_position *pos) {
     if (o->quiet || !isatty(2)) return;
     gr_term_info t;
     for (size_t i = 0; gr_position_term(pos, i, &t) == GR_OK; i++) {
-        if (!gr_ruleset_is_heap(t.ruleset)) continue;
+        gr_board_stats bs = GR_SIZED(gr_board_stats);
+        gr_error e;
+        if (!gr_ruleset_is_heap(t.ruleset) && gr_ruleset_board_stats(t.ruleset, &bs, &e) != GR_OK) continue;
         size_t k = 0;
         while (k < p->n && p->rs[k].rs != t.ruleset) k++;
         if (k < p->n) continue;

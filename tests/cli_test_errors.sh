@@ -218,6 +218,9 @@ printf '70 0\n' >"$T/big.txt"
 run 2 "$G" value "arckayles(@$T/big.txt)" && err_has "70 vertices (a graph position has at most 64)" && one_line_err
 run 2 "$G" value --max-seconds 1 'cram(6,7)' && err_has "the time limit of 1 s was reached in the board search" && one_line_err
 run 0 "$G" value 'cram(3,3) + kayles(4) + nodekayles(0-1)' && out_is "0"
+run 0 "$G" table cram --to 2,3 && out_has "  1 0 0 1 1" && out_has "  2 0 1 0 1"
+run 2 "$G" table nodekayles --to 2,2 && err_has "or a board game (cram, place[...], nodekayles[grid]); nodekayles is not one"
+run 2 "$G" value --misere 'cram(2,3)' && err_is "grundy: error: value gives the normal-play value; for misère play ask 'grundy solve --misere POSITION'"
 
 run_checks
 echo "cli_test_errors: $pass passed, $fail failed"

@@ -86,7 +86,7 @@ static void runner_init(runner *r, const char *spec) {
         CHECK(gr_ctx_ruleset(r->ctx[h], spec, strlen(spec), &rs, &err) == GR_OK, "%s: %s", spec, err.message);
         gr_board_config cfg = GR_SIZED(gr_board_config);
         cfg.flags = HOW[h];
-        cfg.table_entries = h == 1 ? 1024 : 0; /* a small table: emptied often */
+        cfg.table_entries = h == 1 ? 64 : 0; /* a small table: full, entries replaced all the time */
         CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_OK, "config: %s", err.message);
     }
 }
@@ -352,6 +352,65 @@ static void test_big_values(void) {
     gr_ctx_free(ctx);
 }
 
+typedef struct prog { int calls, bad; uint64_t last; int stop_at; } prog;
+
+static int on_progress(void *user, uint64_t done, uint64_t total) {
+    prog *p = user;
+    p->calls++;
+    if (total != 0 || done < p->last) p->bad = 1;
+    p->last = done;
+    return p->stop_at && p->calls >= p->stop_at;
+}
+
+/* a long search calls the ruleset's progress callback with the positions
+ * so far (total 0: not known), and a nonzero return stops it */
+static void test_progress(void) {
+    for (int stop = 0; stop <= 1; stop++) {
+        gr_ctx *ctx;
+        gr_ruleset *rs;
+        gr_error err;
+        CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+        CHECK(gr_ctx_ruleset(ctx, "cram", 4, &rs, &err) == GR_OK, "cram");
+        prog p = {0, 0, 0, stop};
+        gr_ruleset_set_progress(rs, on_progress, &p);
+        gr_position *pos;
+        uint64_t v = 0;
+        CHECK(gr_position_parse(ctx, "cram(4,7)", 9, 0, &pos, &err) == GR_OK, "parse");
+        gr_status st = gr_position_value(pos, &v, &err);
+        if (stop) CHECK(st == GR_ELIMIT && strstr(err.message, "interrupted"), "stopped: %d %s", (int)st, err.message);
+        else CHECK(st == GR_OK && v == 3 && p.calls >= 2 && !p.bad, "progress: %d calls, value %llu", p.calls, (unsigned long long)v);
+        gr_position_free(pos);
+        gr_ctx_free(ctx);
+    }
+}
+
+/* a full table: new entries replace old ones, and the values stay right */
+static void test_small_table(void) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+    CHECK(gr_ctx_ruleset(ctx, "cram", 4, &rs, &err) == GR_OK, "cram");
+    gr_board_config cfg = GR_SIZED(gr_board_config);
+    cfg.table_entries = 64;
+    CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_OK, "config");
+    CHECK(value_of(ctx, "cram(4,5)") == 2 && value_of(ctx, "cram(3,7)") == 1, "values with a full table");
+    gr_board_stats bs = GR_SIZED(gr_board_stats);
+    CHECK(gr_ruleset_board_stats(rs, &bs, &err) == GR_OK && bs.replaced > 0 && bs.entries <= 128,
+          "replaced %llu, entries %llu", (unsigned long long)bs.replaced, (unsigned long long)bs.entries);
+    cfg.table_entries = (uint64_t)1 << 41;
+    CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_EINVAL, "a table past 2^40");
+    cfg.table_entries = 0;
+    cfg.flags = 1u << 9;
+    CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_EINVAL, "unknown flags");
+    gr_ruleset *kay;
+    CHECK(gr_ctx_ruleset(ctx, "kayles", 6, &kay, &err) == GR_OK, "kayles");
+    cfg.flags = 0;
+    CHECK(gr_ruleset_board_config(kay, &cfg, &err) == GR_EINVAL, "kayles is not a board game");
+    CHECK(gr_ruleset_board_is_grid(rs) == 1 && gr_ruleset_board_is_grid(kay) == 0, "is_grid");
+    gr_ctx_free(ctx);
+}
+
 static void test_errors(void) {
     const char *bad[] = {"cram()", "cram(0,3)", "cram(3,0)", "cram(65,1)", "cram(17,17)", "cram(..#/..)", "cram(..x/...)",
                          "cram(../)", "cram(3,)", "cram(-1,2)", "nodekayles(0-0)", "nodekayles(0-)", "nodekayles(0-1,,2)",
@@ -386,6 +445,8 @@ int main(void) {
     test_rows();
     test_options(&rng);
     test_big_values();
+    test_progress();
+    test_small_table();
     test_errors();
     return tu_finish("boards");
 }

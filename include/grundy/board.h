@@ -30,19 +30,27 @@ enum {
 typedef struct gr_board_config {
     size_t size;             /* sizeof(gr_board_config) (GR_SIZED) */
     unsigned flags;          /* GR_BOARD_* */
-    uint64_t table_entries;  /* positions the transposition table holds at most (0: 2^22); when it is
-                                full it is emptied and the search goes on */
+    uint64_t table_entries;  /* positions the transposition table holds at most (0: 2^21, 256 MB of
+                                64-byte slots at most); when it is full a new position replaces the
+                                least worth keeping of four (every entry is exact: forgetting one
+                                costs time, never a wrong value) */
 } gr_board_config;
 
 /* Sets the search of a board or graph ruleset (GR_EINVAL for any other);
  * the table learned so far is dropped. */
 gr_status gr_ruleset_board_config(gr_ruleset *rs, const gr_board_config *cfg, gr_error *err);
 
+/* 1 when rs is a game on a grid (cram, place[...], nodekayles[grid],
+ * arckayles[grid]: its terms are boards, "R,C" or rows), 0 otherwise (a
+ * graph game, or not a board or graph game). */
+int gr_ruleset_board_is_grid(const gr_ruleset *rs);
+
 typedef struct gr_board_stats {
     size_t size;             /* sizeof(gr_board_stats) (GR_SIZED) */
     uint64_t positions;      /* option lists the search walked, over all calls */
     uint64_t entries;        /* positions in the transposition table now */
-    uint64_t flushes;        /* times the table was full and emptied */
+    uint64_t flushes;        /* times the table was emptied (a new game, keys by cells) */
+    uint64_t replaced;       /* entries that gave way to new ones in a full table */
 } gr_board_stats;
 
 /* What the search of a board or graph ruleset did so far. */

@@ -148,7 +148,9 @@ GR_NODISCARD gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_perio
 /* Long tabulations: the callback is called every few thousand values with
  * the number of values done so far (it may call gr_ruleset_values for that
  * many, to save them); a nonzero return stops the tabulation with
- * GR_ELIMIT ("stopped"). NULL removes it. */
+ * GR_ELIMIT ("stopped"). NULL removes it. A board or graph game
+ * (grundy/board.h) calls it during a long search with the positions
+ * searched so far as done and total 0 (not known). */
 typedef int (*gr_progress_fn)(void *user, uint64_t done, uint64_t total);
 void gr_ruleset_set_progress(gr_ruleset *rs, gr_progress_fn fn, void *user);
 

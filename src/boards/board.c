@@ -48,6 +48,10 @@ gr_status grb_game_init(grb_game *g, const gr_allocator *al, size_t ncells, cons
         g->aoff[a + 1]++;
     }
     g->coff[nmoves] = (uint32_t)k;
+    g->minrem = SIZE_MAX;
+    for (size_t m = 0; m < nmoves; m++) /* a move removes at least the cells it needs */
+        if (g->nreq[m] < g->minrem) g->minrem = g->nreq[m];
+    if (g->minrem == SIZE_MAX || g->minrem == 0) g->minrem = 1;
     for (size_t c = 0; c < ncells; c++) g->aoff[c + 1] += g->aoff[c];
     uint32_t *fill = gri_calloc(al, ncells + 1, sizeof *fill);
     if (!fill) { grb_game_free(g); return gri_fail(err, GR_ENOMEM, "out of memory"); }
@@ -99,6 +103,50 @@ static uint32_t root(uint32_t *up, uint32_t x) {
     return x;
 }
 
+void grb_game_grid(grb_game *g) {
+    g->grid64 = 0;
+    if (g->keykind != GRB_KEY_GRID || g->ncells > 64 || g->live == GRB_LIVE_MOVES) return;
+    size_t C = g->cols;
+    uint64_t first = 0, last = 0;
+    for (size_t r = 0; r < g->rows; r++) {
+        first |= (uint64_t)1 << (r * C);
+        last |= (uint64_t)1 << (r * C + C - 1);
+    }
+    g->full = g->ncells == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->ncells) - 1;
+    g->not_first = g->full & ~first;
+    g->not_last = g->full & ~last;
+    /* each cell's joined cells must be exactly its grid neighbours (and
+     * itself): dominoes, or a vertex and its four neighbours */
+    for (size_t x = 0; x < g->ncells; x++) {
+        uint64_t b = (uint64_t)1 << x, nb = b | ((b << 1) & g->not_first) | ((b >> 1) & g->not_last) |
+                                            ((b << C) & g->full) | (b >> C);
+        if (g->touch[x].w[0] != nb || g->touch[x].w[1] | g->touch[x].w[2] | g->touch[x].w[3]) return;
+    }
+    g->grid64 = 1;
+}
+
+static inline uint64_t grid_nbr(const grb_game *g, uint64_t x) {
+    return ((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | ((x << g->cols) & g->full) | (x >> g->cols);
+}
+
+/* parts of a one-word grid by shifts */
+static size_t grid64_parts(const grb_game *g, uint64_t s, grb_set *out) {
+    uint64_t live = g->live == GRB_LIVE_PAIR ? s & grid_nbr(g, s) : s;
+    size_t n = 0;
+    while (live) {
+        uint64_t x = live & (~live + 1);
+        for (;;) {
+            uint64_t y = (x | grid_nbr(g, x)) & live;
+            if (y == x) break;
+            x = y;
+        }
+        memset(&out[n], 0, sizeof out[n]);
+        out[n++].w[0] = x;
+        live &= ~x;
+    }
+    return n;
+}
+
 /* parts by a flood through the cells each cell shares a move with */
 static size_t flood_parts(const grb_game *g, const grb_set *s, grb_set *out) {
     grb_set live = *s;
@@ -134,6 +182,7 @@ static size_t flood_parts(const grb_game *g, const grb_set *s, grb_set *out) {
 }
 
 size_t grb_parts(const grb_game *g, const grb_set *s, grb_set *out) {
+    if (g->grid64) return grid64_parts(g, s->w[0], out);
     if (g->live != GRB_LIVE_MOVES) return flood_parts(g, s, out);
     uint32_t up[GRB_MAX_CELLS];
     grb_set live = {{0}};

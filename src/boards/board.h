@@ -75,6 +75,12 @@ typedef struct grb_game {
      * that can be made are listed and joined) */
     int live;
     grb_set *touch;      /* per cell: the cells of every move it is in */
+    /* a grid of at most 64 cells whose cells are joined to their four
+     * neighbours exactly (Cram, Node Kayles): parts by shifts of one word
+     * (0 else); the masks of the cells not in the first and last column */
+    int grid64;
+    uint64_t not_first, not_last, full;
+    size_t minrem;       /* the fewest cells a move needs (and so removes; at least 1) */
 } grb_game;
 
 enum { GRB_LIVE_MOVES = 0, GRB_LIVE_NODE = 1, GRB_LIVE_PAIR = 2 };
@@ -84,9 +90,17 @@ enum { GRB_LIVE_MOVES = 0, GRB_LIVE_NODE = 1, GRB_LIVE_PAIR = 2 };
 gr_status grb_game_init(grb_game *g, const gr_allocator *al, size_t ncells, const grb_set *req, const grb_set *rem,
                         size_t nmoves, gr_error *err);
 void grb_game_free(grb_game *g);
+/* For a grid game (keykind, rows and cols set): sets up the one-word
+ * parts when the game allows them. */
+void grb_game_grid(grb_game *g);
 
 /* The moves that can be made in s, in out[] (room for g->nmoves); their number. */
 size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out);
+
+/* A bound on the value of a part of n cells: a move removes at least the
+ * cells it needs, so no play is longer than n / minrem moves, and a value
+ * is at most the longest play. */
+static inline size_t grb_value_bound(const grb_game *g, size_t n) { return n / g->minrem; }
 
 /* The independent parts of s: the cells some move can still use, grouped
  * so that no move meets two groups. out[] has room for GRB_MAX_CELLS sets;

@@ -43,7 +43,11 @@ static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     size_t c0 = (size_t)__builtin_ctzll(cols), w = 64 - (size_t)__builtin_clzll(cols) - c0;
     for (size_t i = 0; i < h; i++) P[i] >>= c0;
     if (w > GRB_MAX_SIDE) w = GRB_MAX_SIDE; /* cannot happen: a row is at most 64 cells */
-    if (g->syms & 0xf0) {
+    /* only the transforms whose box has the least header can give the key */
+    unsigned syms = g->syms, plain = syms & 0x0f, swapped = syms & 0xf0;
+    uint64_t hp = (uint64_t)h | (uint64_t)w << 8, hs = (uint64_t)w | (uint64_t)h << 8;
+    if (plain && swapped && hp != hs) syms = hp < hs ? plain : swapped;
+    if (syms & 0xf0) {
         for (size_t j = 0; j < w; j++) T[j] = 0;
         for (size_t i = 0; i < h; i++)
             for (uint64_t x = P[i]; x; x &= x - 1) T[__builtin_ctzll(x)] |= (uint64_t)1 << i;
@@ -52,7 +56,7 @@ static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     size_t bh = 0, bw = 0;
     int have = 0;
     for (unsigned t = 0; t < 8; t++) {
-        if (!(g->syms >> t & 1)) continue;
+        if (!(syms >> t & 1)) continue;
         int swap = (t & 4) != 0;
         const uint64_t *src = swap ? T : P;
         size_t th = swap ? w : h, tw = swap ? h : w;

@@ -21,7 +21,7 @@ static const uint64_t *key_of(const grb_table *t, const grb_tent *e) {
 gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entries, gr_error *err) {
     memset(t, 0, sizeof *t);
     t->al = al;
-    size_t want = max_entries / 3 * 4 + 4, slots = FIRST_SLOTS;
+    size_t want = max_entries / 3 * 4 + 4, slots = 64;
     while (slots < want && slots < ((size_t)1 << 40)) slots *= 2;
     t->max_slots = slots;
     size_t first = slots < FIRST_SLOTS ? slots : FIRST_SLOTS;
@@ -44,18 +44,27 @@ void grb_table_clear(grb_table *t) {
     t->flushes++;
 }
 
+/* A key lives in the first free slot of the WINDOW slots from its hash's
+ * home (slots never empty again, except all at once): a lookup stops at
+ * the first free slot. When the table has reached its bound and a window
+ * is full, the new entry replaces the one least worth keeping (facts
+ * before values, then the smallest part): every entry is an exact fact,
+ * so forgetting one only costs the time to learn it again. */
+#define WINDOW 4
+
 static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, int *found) {
     size_t i = (size_t)h & t->mask;
     uint32_t check = (uint32_t)(h >> 32);
-    for (;;) {
+    for (int k = 0; k < WINDOW; k++, i = (i + 1) & t->mask) {
         const grb_tent *e = &t->slot[i];
         if (!e->klen) { *found = 0; return i; }
         if (e->check == check && e->klen == klen && !memcmp(key_of(t, e), key, klen * sizeof *key)) {
             *found = 1;
             return i;
         }
-        i = (i + 1) & t->mask;
     }
+    *found = 0;
+    return SIZE_MAX; /* the window is full */
 }
 
 grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen) {
@@ -64,7 +73,11 @@ grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen) {
     return found ? &t->slot[i] : NULL;
 }
 
-/* doubles the slots (0: out of memory) */
+/* how much an entry is worth keeping */
+static unsigned worth(const grb_tent *e) { return (e->nim != GRB_NIM_UNKNOWN ? 512u : 0u) + e->spare; }
+
+/* doubles the slots (0: out of memory); an entry whose window is full in
+ * the new table is dropped */
 static int grow(grb_table *t) {
     size_t n = (t->mask + 1) * 2;
     grb_tent *old = t->slot, *s = gri_calloc(t->al, n, sizeof *s);
@@ -72,12 +85,16 @@ static int grow(grb_table *t) {
     size_t oldn = t->mask + 1;
     t->slot = s;
     t->mask = n - 1;
+    t->count = 0;
     for (size_t i = 0; i < oldn; i++) {
         if (!old[i].klen) continue;
         uint64_t h = hash(key_of(t, &old[i]), old[i].klen);
         size_t j = (size_t)h & t->mask;
-        while (s[j].klen) j = (j + 1) & t->mask;
+        int k = 0;
+        while (k < WINDOW && s[j].klen) { j = (j + 1) & t->mask; k++; }
+        if (k == WINDOW) continue;
         s[j] = old[i];
+        t->count++;
     }
     gri_free(t->al, old);
     return 1;
@@ -88,22 +105,38 @@ grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
     int found;
     size_t i = probe(t, key, klen, h, &found);
     if (found) return &t->slot[i];
-    if ((t->count + 1) * 4 > (t->mask + 1) * 3) {
+    if (i == SIZE_MAX || (t->count + 1) * 4 > (t->mask + 1) * 3) {
         if (t->mask + 1 < t->max_slots) {
             if (!grow(t)) return NULL;
-        } else grb_table_clear(t);
-        i = probe(t, key, klen, h, &found);
+            i = probe(t, key, klen, h, &found);
+        }
+    }
+    if (i == SIZE_MAX) { /* at the bound: the window's least worth goes */
+        size_t j = (size_t)h & t->mask;
+        i = j;
+        for (int k = 1; k < WINDOW; k++) {
+            j = (j + 1) & t->mask;
+            if (worth(&t->slot[j]) < worth(&t->slot[i])) i = j;
+        }
+        t->count--;
+        t->replaced++;
     }
     grb_tent *e = &t->slot[i];
     memset(e, 0, sizeof *e);
     if (klen <= GRB_TENT_INLINE) memcpy(e->key, key, klen * sizeof *key);
     else {
+        /* long keys (large graphs) are not reclaimed when replaced: the
+         * arena is emptied with the table when it outgrows the slots */
+        if (t->alen + klen > 8 * (t->mask + 1)) grb_table_clear(t), e = &t->slot[(size_t)h & t->mask];
         if (!gri_grow(t->al, (void **)&t->arena, &t->acap, t->alen + klen, sizeof *t->arena)) return NULL;
         memcpy(t->arena + t->alen, key, klen * sizeof *key);
         e->key[0] = t->alen;
         t->alen += klen;
     }
     e->klen = (uint8_t)klen;
+    unsigned cells = 0; /* a measure of the part's size: the bits of its key past the first word */
+    for (size_t k = 1; k < klen; k++) cells += (unsigned)__builtin_popcountll(key[k]);
+    e->spare = (uint8_t)(cells > 255 ? 255 : cells);
     e->check = (uint32_t)(h >> 32);
     e->nim = GRB_NIM_UNKNOWN;
     t->count++;

@@ -1,9 +1,10 @@
 /* The transposition table of the board search (btable.c): keys of up to
  * GRB_TENT_INLINE words sit in the entry itself (every grid key does:
  * 256 cells are 4 words and a header), longer ones (large graphs) in an
- * arena beside it. Open addressing, 64-byte entries, grown by doubling up
- * to a bound; when the bound is reached the table is emptied (every fact
- * in it is exact, so forgetting is always safe). */
+ * arena beside it. Open addressing in windows of 4 slots, 64-byte
+ * entries, grown by doubling up to a bound; at the bound a new entry
+ * replaces the least worth keeping in its window (every fact in the table
+ * is exact, so forgetting one is always safe). */
 #ifndef GRUNDY_BOARDS_BTABLE_H
 #define GRUNDY_BOARDS_BTABLE_H
 
@@ -20,7 +21,7 @@ typedef struct grb_tent {
     uint32_t check;    /* the hash's high half */
     uint16_t nim;      /* the value, or GRB_NIM_UNKNOWN */
     uint8_t klen;      /* key words; 0: an empty slot */
-    uint8_t spare;
+    uint8_t spare;     /* the part's cells (capped at 255), for the replacement */
 } grb_tent;
 
 typedef struct grb_table {
@@ -32,6 +33,7 @@ typedef struct grb_table {
     uint64_t *arena;   /* long keys */
     size_t alen, acap;
     uint64_t flushes;  /* times it was emptied */
+    uint64_t replaced; /* entries that gave way to new ones */
 } grb_table;
 
 /* max_entries: entries held at most (the slots are the next power of two

@@ -5,7 +5,7 @@
 #include "games/boardgame.h"
 #include "core/context_internal.h"
 
-#define DEFAULT_TABLE ((uint64_t)1 << 22)
+#define DEFAULT_TABLE ((uint64_t)1 << 21) /* 2^22 slots of 64 bytes: 256 MB at most */
 
 gr_status gri_bg_new(gr_ruleset *rs, int kind, gr_error *err) {
     gri_boardrs *d = gri_calloc(gri_ctx_alloc(rs->ctx), 1, sizeof *d);
@@ -122,6 +122,7 @@ static gr_status universe(gr_ruleset *rs, const uint64_t *args, size_t n, grb_se
     d->game.rows = grid ? (size_t)args[0] : 0;
     d->game.cols = grid ? (size_t)args[1] : 0;
     d->game.syms = d->syms;
+    grb_game_grid(&d->game);
     d->game_r = args[0];
     d->game_c = grid ? args[1] : 0;
     if (!grid) {
@@ -132,6 +133,13 @@ static gr_status universe(gr_ruleset *rs, const uint64_t *args, size_t n, grb_se
     }
     *fresh = 1;
     return GR_OK;
+}
+
+/* the ruleset's progress callback, with the positions searched so far */
+static int board_progress(void *user, uint64_t nodes, uint64_t entries) {
+    const gr_ruleset *rs = user;
+    (void)entries;
+    return rs->progress ? rs->progress(rs->progress_user, nodes, 0) : 0;
 }
 
 gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
@@ -147,6 +155,8 @@ gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
         if (rs->fam->search_what) d->sv.what = rs->fam->search_what;
     }
     if ((st = grb_solver_use(&d->sv, &d->game, fresh, err)) != GR_OK) return st;
+    d->sv.progress = rs->progress ? board_progress : NULL;
+    d->sv.progress_user = rs;
     d->sv.ctx = rs->ctx;
     d->sv.tick_on = 0;
     return grb_solve(&d->sv, &s, value, err);
@@ -316,6 +326,8 @@ gr_status gr_ruleset_board_config(gr_ruleset *rs, const gr_board_config *cfg, gr
     return GR_OK;
 }
 
+int gr_ruleset_board_is_grid(const gr_ruleset *rs) { return is_board(rs) && gri_bg_grid(rs); }
+
 gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_error *err) {
     if (!out) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_stats: nowhere to put the report");
     if (!GRI_SIZE_OK(out, gr_board_stats)) return GRI_SIZE_FAIL(err, gr_board_stats);
@@ -327,6 +339,7 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
         out->positions += d->sv.nodes;
         out->entries = d->sv.tt.count;
         out->flushes = d->sv.tt.flushes;
+        out->replaced = d->sv.tt.replaced;
     }
     return GR_OK;
 }

@@ -1,0 +1,208 @@
+/* The board search's machinery (nimsearch_internal.h): the solver and its
+ * levels of scratch, the keys of parts (with a cache), the table, the
+ * parts and options of a position, the poll of the time limit. The search
+ * itself is nimsearch.c. */
+#include <stdlib.h>
+#include "boards/nimsearch_core.h"
+#include "core/context_internal.h"
+
+#define MAX_DEPTH (3 * GRB_MAX_CELLS + 8)
+
+/* A part's key is asked for again and again (the same options are looked
+ * up at many nodes), and a grid's key costs a pass per symmetry: the last
+ * key of each of 2^16 slots, chosen by a hash of the part's cells, is kept
+ * with those cells. */
+#define KCACHE_BITS 16
+
+typedef struct grb_kslot {
+    uint64_t cells[GRB_WORDS];
+    uint64_t key[GRB_TENT_INLINE];
+    uint64_t klen;
+} grb_kslot;
+
+
+static void drop_levels(grb_solver *sv);
+
+gr_status grb_solver_init(grb_solver *sv, const grb_game *g, const gr_allocator *al, unsigned how, size_t tt_max,
+                          gr_error *err) {
+    memset(sv, 0, sizeof *sv);
+    sv->g = g;
+    sv->moves_cap = g ? g->nmoves : 0;
+    sv->al = al;
+    sv->how = how;
+    sv->tt_max = tt_max < 64 ? 64 : tt_max;
+    sv->what = "the board search";
+    return grb_table_init(&sv->tt, al, sv->tt_max, err);
+}
+
+void grb_solver_free(grb_solver *sv) {
+    grb_table_free(&sv->tt);
+    gri_free(sv->al, sv->kcache);
+    drop_levels(sv);
+    gri_free(sv->al, sv->levels);
+    memset(sv, 0, sizeof *sv);
+}
+
+static void drop_levels(grb_solver *sv) {
+    for (size_t i = 0; i < sv->nlevels; i++) {
+        if (!sv->levels[i]) continue;
+        gri_free(sv->al, sv->levels[i]->moves);
+        gri_free(sv->al, sv->levels[i]->order);
+        gri_free(sv->al, sv->levels[i]);
+        sv->levels[i] = NULL;
+    }
+}
+
+gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error *err) {
+    (void)err;
+    if (g->nmoves > sv->moves_cap) {
+        drop_levels(sv);
+        sv->moves_cap = g->nmoves;
+    }
+    if (fresh && (sv->how & GRB_NO_SYMMETRY)) grb_table_clear(&sv->tt);
+    /* cells mean other places in another game: the cached keys go */
+    if (fresh && sv->kcache) memset(sv->kcache, 0, ((size_t)1 << KCACHE_BITS) * sizeof *sv->kcache);
+    sv->g = g;
+    return GR_OK;
+}
+
+gr_status grb_sv_oom(grb_solver *sv) { return gri_fail(sv->err, GR_ENOMEM, "out of memory in %s", sv->what); }
+
+/* the scratch of the next level down (NULL: out of memory) */
+grb_level *grb_sv_push(grb_solver *sv) {
+    size_t d = sv->depth;
+    if (d >= MAX_DEPTH) return NULL; /* cannot happen: see the top of the file */
+    if (d >= sv->nlevels) {
+        size_t cap = sv->nlevels;
+        if (!gri_grow(sv->al, (void **)&sv->levels, &cap, d + 1, sizeof *sv->levels)) return NULL;
+        for (size_t i = sv->nlevels; i < cap; i++) sv->levels[i] = NULL;
+        sv->nlevels = cap;
+    }
+    grb_level *lv = sv->levels[d];
+    if (!lv) {
+        lv = gri_calloc(sv->al, 1, sizeof *lv);
+        if (!lv) return NULL;
+        if (sv->moves_cap < sv->g->nmoves) sv->moves_cap = sv->g->nmoves;
+        lv->moves = gri_calloc(sv->al, sv->moves_cap + 1, sizeof *lv->moves);
+        lv->order = gri_calloc(sv->al, sv->moves_cap + 1, sizeof *lv->order);
+        if (!lv->moves || !lv->order) {
+            gri_free(sv->al, lv->moves);
+            gri_free(sv->al, lv->order);
+            gri_free(sv->al, lv);
+            return NULL;
+        }
+        sv->levels[d] = lv;
+    }
+    sv->depth++;
+    return lv;
+}
+
+/* ---- the table ---- */
+
+size_t grb_sv_key(grb_solver *sv, const grb_set *part, uint64_t *key) {
+    if (sv->how & GRB_NO_SYMMETRY) {
+        memcpy(key, part->w, sizeof part->w);
+        return GRB_WORDS;
+    }
+    if (sv->g->keykind != GRB_KEY_GRID) return grb_key(sv->g, part, key);
+    if (!sv->kcache && !(sv->kcache = gri_calloc(sv->al, (size_t)1 << KCACHE_BITS, sizeof *sv->kcache)))
+        return grb_key(sv->g, part, key); /* no room for the cache: go without */
+    uint64_t h = 0;
+    for (int k = 0; k < GRB_WORDS; k++) h = (h ^ part->w[k]) * 0x9e3779b97f4a7c15u;
+    grb_kslot *e = &sv->kcache[h >> (64 - KCACHE_BITS)];
+    if (e->klen && !memcmp(e->cells, part->w, sizeof e->cells)) {
+        memcpy(key, e->key, e->klen * sizeof *key);
+        return (size_t)e->klen;
+    }
+    size_t n = grb_key(sv->g, part, key);
+    if (n <= GRB_TENT_INLINE) {
+        memcpy(e->cells, part->w, sizeof e->cells);
+        memcpy(e->key, key, n * sizeof *key);
+        e->klen = n;
+    }
+    return n;
+}
+
+void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b) {
+    const grb_tent *e = grb_table_find(&sv->tt, key, klen);
+    *nim = !e || e->nim == GRB_NIM_UNKNOWN ? UNKNOWN : e->nim;
+    *a = e ? e->a : 0;
+    *b = e ? e->b : 0;
+}
+
+grb_tent *grb_sv_tt_entry(grb_solver *sv, const uint64_t *key, size_t klen) {
+    grb_tent *e = grb_table_get(&sv->tt, key, klen);
+    if (!e) grb_sv_oom(sv);
+    return e;
+}
+
+gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v) {
+    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
+    if (!e) return GR_ENOMEM;
+    e->nim = (uint16_t)v;
+    return GR_OK;
+}
+
+/* ---- parts and options ---- */
+
+
+/* s's parts into out[] (with GRB_NO_SPLIT, all of them as one) */
+size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out) {
+    size_t n = grb_parts(sv->g, s, out);
+    if (n > 1 && (sv->how & GRB_NO_SPLIT)) {
+        for (size_t i = 1; i < n; i++)
+            for (int k = 0; k < GRB_WORDS; k++) out[0].w[k] |= out[i].w[k];
+        n = 1;
+    }
+    return n;
+}
+
+gr_status grb_sv_step(grb_solver *sv) {
+    sv->nodes++;
+    if (sv->progress && sv->nodes >= sv->next_progress) {
+        sv->next_progress = sv->nodes + (1u << 14);
+        if (sv->progress(sv->progress_user, sv->nodes, sv->tt.count))
+            return gri_fail(sv->err, GR_ELIMIT, "%s was interrupted after %llu positions", sv->what,
+                            (unsigned long long)sv->nodes);
+    }
+    if (!sv->ctx || !gri_ctx_polled(sv->ctx)) return GR_OK;
+    if (!sv->tick_on) { gri_ticker_start(&sv->tick, sv->ctx); sv->tick_on = 1; }
+    return gri_tick_poll(&sv->tick, sv->ctx, sv->err, sv->what, sv->nodes, "positions");
+}
+
+
+/* the option of part c by move m, into o */
+void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *o) {
+    const grb_set *rem = &sv->g->rem[m];
+    for (int k = 0; k < GRB_WORDS; k++) o->w[k] = c->w[k] & ~rem->w[k];
+}
+
+/* an option's value when every part of it is in the table (1), else 0
+ * with *cost, how hard it looks (the sum of its parts' squared sizes) */
+int grb_sv_known(grb_solver *sv, const grb_set *parts, size_t np, uint64_t *key, uint64_t *value,
+                        uint64_t *cost) {
+    uint64_t x = 0, c = 0;
+    int all = 1;
+    for (size_t p = 0; p < np; p++) {
+        size_t klen = grb_sv_key(sv, &parts[p], key);
+        uint64_t nim, has, no;
+        grb_sv_tt_get(sv, key, klen, &nim, &has, &no);
+        if (nim == UNKNOWN) {
+            uint64_t n = grb_count(&parts[p]);
+            all = 0;
+            c += n * n;
+        } else x ^= nim;
+    }
+    *value = x;
+    *cost = c;
+    return all;
+}
+
+int grb_sv_by_cost(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* whether some option of part c (key[0..klen)) has value j: first the
+ * options the table values whole (an enhanced transposition cutoff), then
+ * the others, those that look easiest first */

@@ -1,0 +1,84 @@
+/* The board search's machinery (nimsearch_core.c): the solver, its
+ * levels of scratch, the keys of parts, the table, the parts and options
+ * of a position. The search itself is nimsearch.c. */
+#ifndef GRUNDY_BOARDS_NIMSEARCH_CORE_H
+#define GRUNDY_BOARDS_NIMSEARCH_CORE_H
+
+#include "boards/board.h"
+#include "boards/btable.h"
+#include "core/ticker.h"
+
+/* ways to run the search (all give the same values; tests compare them) */
+enum {
+    GRB_NO_SPLIT = 1u << 0,    /* value a position whole, not part by part */
+    GRB_NO_SYMMETRY = 1u << 1, /* key positions by their cells, not by their shape */
+    GRB_PLAIN_MEX = 1u << 2,   /* every option's value, then the mex (the textbook method) */
+    GRB_LV = 1u << 3           /* value by value (Lemoine-Viennot), not by sets (Beling-Rogalski) */
+};
+
+typedef struct grb_level grb_level;
+
+typedef struct grb_solver {
+    const grb_game *g;
+    const gr_allocator *al;
+    unsigned how;           /* GRB_* above */
+    grb_table tt;           /* key -> value and facts */
+    struct grb_kslot *kcache; /* recent keys of parts (nimsearch.c) */
+    size_t tt_max;          /* entries held at most: past it the table is emptied */
+    grb_level **levels;     /* scratch per depth, made on first use */
+    size_t nlevels, depth;
+    size_t moves_cap;       /* the levels' room for moves */
+    gr_ctx *ctx;            /* time limit and interrupt (NULL: none) */
+    gri_ticker tick;
+    int tick_on;
+    const char *what;       /* the search's name in a stop's message */
+    gr_error *err;
+    /* counts */
+    uint64_t nodes;         /* option lists walked */
+    /* progress: called now and then with the nodes so far (nonzero stops) */
+    int (*progress)(void *user, uint64_t nodes, uint64_t entries);
+    void *progress_user;
+    uint64_t next_progress;
+} grb_solver;
+
+/* tt_max: entries the table holds at most (at least 64). */
+gr_status grb_solver_init(grb_solver *sv, const grb_game *g, const gr_allocator *al, unsigned how, size_t tt_max,
+                          gr_error *err);
+void grb_solver_free(grb_solver *sv);
+/* Searches game g from now on (a game may change between calls: the keys
+ * of parts do not depend on the universe they lie in, except with
+ * GRB_NO_SYMMETRY, when `fresh` says g is not the game of the last call
+ * and the table is emptied). */
+gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error *err);
+
+#define UNKNOWN UINT64_MAX
+
+struct grb_level {
+    uint64_t key[GRB_KEY_WORDS];
+    uint32_t *moves;
+    uint64_t *order;     /* options to search: cost << 32 | move */
+    grb_set parts[GRB_MAX_CELLS];
+};
+
+/* the scratch of the next level down (NULL: out of memory); the caller
+ * steps back up with sv->depth-- */
+grb_level *grb_sv_push(grb_solver *sv);
+gr_status grb_sv_oom(grb_solver *sv);
+/* one more position walked: polls the time limit and the interrupt */
+gr_status grb_sv_step(grb_solver *sv);
+/* the key of a part (its cells, with GRB_NO_SYMMETRY) */
+size_t grb_sv_key(grb_solver *sv, const grb_set *part, uint64_t *key);
+/* the parts of s (all as one with GRB_NO_SPLIT) */
+size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out);
+/* the option of part c by move m */
+void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *o);
+/* an option's value when the table has all its parts' (1), else 0 with
+ * *cost, how hard it looks */
+int grb_sv_known(grb_solver *sv, const grb_set *parts, size_t np, uint64_t *key, uint64_t *value, uint64_t *cost);
+int grb_sv_by_cost(const void *a, const void *b);
+/* the table: a key's value (UNKNOWN) and facts; its entry, made when absent */
+void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b);
+grb_tent *grb_sv_tt_entry(grb_solver *sv, const uint64_t *key, size_t klen);
+gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v);
+
+#endif
