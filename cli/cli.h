@@ -177,6 +177,9 @@ int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic,
                   uint64_t saltus, char *why, size_t wl);
 int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
 
+/* ---- board_svg.c: solve --plot FILE, the board terms and their winning moves ---- */
+int cli_board_svg(const char *path, gr_position *pos);
+
 /* ---- checkpoint.c ---- */
 int cli_checkpoint_save(const char *path, const char *spec, cli_seq *v);
 /* Takes the lock of the checkpoint PATH (PATH.lock, holding the pid), so

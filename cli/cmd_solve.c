@@ -222,6 +222,8 @@ int cmd_solve(const cli_opts *o) {
     int modes = o->every + o->has_moore + (o->misere && !o->has_moore);
     if (modes > 1 || (o->every && o->misere))
         return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
+    if (o->plot_path && modes)
+        return cli_usage_error("--plot draws the winning moves of normal play: drop --misere, --every and --moore%s", "");
     int rc;
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
@@ -240,6 +242,7 @@ int cmd_solve(const cli_opts *o) {
     if (s.mv.oom || s.draws.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     if (o->json) print_json(o, pos, &s, &rc);
     else print_human(o, pos, &s, &rc);
+    if (o->plot_path && rc == 0) rc = cli_board_svg(o->plot_path, pos);
 out:
     free(s.steps);
     cli_moves_free(&s.mv);

@@ -220,6 +220,9 @@ run 2 "$G" value --max-seconds 1 'cram(6,7)' && err_has "the time limit of 1 s w
 run 0 "$G" value 'cram(3,3) + kayles(4) + nodekayles(0-1)' && out_is "0"
 run 0 "$G" table cram --to 2,3 && out_has "  1 0 0 1 1" && out_has "  2 0 1 0 1"
 run 2 "$G" table nodekayles --to 2,2 && err_has "or a board game (cram, place[...], nodekayles[grid]); nodekayles is not one"
+run 0 "$G" solve 'cram(2,3)' --plot "$T/cram.svg" && out_has "cram(.#./.#.)" && [ "$(grep -c 'fill-opacity' "$T/cram.svg")" = 6 ] && grep -q '3: cram(..#/..#)' "$T/cram.svg" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: solve --plot cram(2,3)"; }
+run 2 "$G" solve 'kayles(3)' --plot "$T/k.svg" && err_has "--plot draws board terms" && one_line_err
+run 2 "$G" solve --misere 'cram(2,3)' --plot "$T/k.svg" && err_has "--plot draws the winning moves of normal play" && one_line_err
 run 2 "$G" value --misere 'cram(2,3)' && err_is "grundy: error: value gives the normal-play value; for misère play ask 'grundy solve --misere POSITION'"
 
 run_checks
