@@ -212,6 +212,7 @@ int cmd_solve(const cli_opts *o) {
     const char *source = NULL;
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
+    gr_ruleset *brs = NULL;
     gr_error err;
     gr_error_clear(&err);
     char *text = NULL;
@@ -227,6 +228,7 @@ int cmd_solve(const cli_opts *o) {
     int rc;
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
+    if ((rc = cli_board_table_load(o, pos, &brs)) != 0) goto out;
     s.nterms = gr_position_count(pos);
     if (gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     s.text = text;
@@ -244,6 +246,10 @@ int cmd_solve(const cli_opts *o) {
     else print_human(o, pos, &s, &rc);
     if (o->plot_path && rc == 0) rc = cli_board_svg(o->plot_path, pos);
 out:
+    if (brs) { /* saved also when the run stopped: a long search resumes from it */
+        int r2 = cli_board_table_save(o, brs);
+        if (!rc) rc = r2;
+    }
     free(s.steps);
     cli_moves_free(&s.mv);
     cli_moves_free(&s.draws);

@@ -7,6 +7,7 @@ int cmd_value(const cli_opts *o) {
     const char *source = NULL;
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
+    gr_ruleset *brs = NULL;
     gr_error err;
     gr_error_clear(&err);
     int rc;
@@ -19,6 +20,7 @@ int cmd_value(const cli_opts *o) {
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     uint64_t v;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
+    if ((rc = cli_board_table_load(o, pos, &brs)) != 0) goto out;
     cli_progress prog;
     cli_progress_attach(&prog, o, pos);
     gr_status st = gr_position_value(pos, &v, &err);
@@ -41,6 +43,10 @@ int cmd_value(const cli_opts *o) {
     }
     printf("%llu\n", (unsigned long long)v);
 out:
+    if (brs) { /* saved also when the run stopped: a long search resumes from it */
+        int r2 = cli_board_table_save(o, brs);
+        if (!rc) rc = r2;
+    }
     gr_position_free(pos);
     gr_ctx_free(ctx);
     return rc;

@@ -32,6 +32,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("plot", plot_path),
     TEXT("checkpoint", checkpoint),
     TEXT("first", first),
+    TEXT("board-table", board_table),
     NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
     NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
     NUMBER("to", to, 0, UINT64_MAX, NULL),

@@ -223,6 +223,13 @@ run 2 "$G" table nodekayles --to 2,2 && err_has "or a board game (cram, place[..
 run 0 "$G" solve 'cram(2,3)' --plot "$T/cram.svg" && out_has "cram(.#./.#.)" && [ "$(grep -c 'fill-opacity' "$T/cram.svg")" = 6 ] && grep -q '3: cram(..#/..#)' "$T/cram.svg" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: solve --plot cram(2,3)"; }
 run 2 "$G" solve 'kayles(3)' --plot "$T/k.svg" && err_has "--plot draws board terms" && one_line_err
 run 2 "$G" solve --misere 'cram(2,3)' --plot "$T/k.svg" && err_has "--plot draws the winning moves of normal play" && one_line_err
+rm -f "$T/t.bin"
+run 2 "$G" value --max-seconds 1 'cram(5,8)' --board-table "$T/t.bin" && err_has "time limit of 1 s was reached" && [ -s "$T/t.bin" ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: a stopped run saves its table"; }
+run 0 "$G" value 'cram(4,5)' --board-table "$T/t.bin" && out_is "2"
+run 2 "$G" value 'nodekayles(0-1)' --board-table "$T/t.bin" && err_has "the table is of cram, not of nodekayles" && one_line_err
+printf 'junk' >"$T/junk.bin"
+run 2 "$G" value 'cram(2,2)' --board-table "$T/junk.bin" && err_has "at byte 0: not a board table" && one_line_err && grep -q junk "$T/junk.bin" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: a bad table is left as it is"; }
+run 2 "$G" value 'kayles(3)' --board-table "$T/k.bin" && err_has "this position has none" && one_line_err
 run 2 "$G" value --misere 'cram(2,3)' && err_is "grundy: error: value gives the normal-play value; for misère play ask 'grundy solve --misere POSITION'"
 
 run_checks

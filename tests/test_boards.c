@@ -411,6 +411,46 @@ static void test_small_table(void) {
     gr_ctx_free(ctx);
 }
 
+/* a saved table loads into a fresh search, which then needs (almost) no
+ * positions; a table of another game or cut short is refused */
+static void test_save_load(void) {
+    char *data = NULL;
+    size_t len = 0;
+    gr_error err;
+    for (int lv = 0; lv <= 1; lv++) {
+        gr_ctx *a, *b;
+        gr_ruleset *ra, *rb;
+        CHECK(gr_ctx_new(&a) == GR_OK && gr_ctx_new(&b) == GR_OK, "ctx");
+        CHECK(gr_ctx_ruleset(a, "cram", 4, &ra, &err) == GR_OK && gr_ctx_ruleset(b, "cram", 4, &rb, &err) == GR_OK, "rs");
+        gr_board_config cfg = GR_SIZED(gr_board_config);
+        cfg.flags = lv ? GR_BOARD_LV : 0;
+        CHECK(gr_ruleset_board_config(ra, &cfg, &err) == GR_OK, "config");
+        CHECK(value_of(a, "cram(4,5)") == 2, "cram(4,5)");
+        CHECK(gr_ruleset_board_save(ra, &data, &len, &err) == GR_OK && len > 100, "save: %s", err.message);
+        CHECK(gr_ruleset_board_load(rb, data, len, &err) == GR_OK, "load: %s", err.message);
+        CHECK(value_of(b, "cram(4,5)") == 2, "cram(4,5) from the table");
+        gr_board_stats bs = GR_SIZED(gr_board_stats);
+        CHECK(gr_ruleset_board_stats(rb, &bs, &err) == GR_OK && bs.positions == 0, "positions after loading: %llu",
+              (unsigned long long)bs.positions);
+        /* the same cut short at 16 places, and another game */
+        for (size_t cut = 0; cut < len; cut += len / 16 + 1) {
+            gr_ctx *c;
+            gr_ruleset *rc;
+            CHECK(gr_ctx_new(&c) == GR_OK && gr_ctx_ruleset(c, "cram", 4, &rc, &err) == GR_OK, "rs");
+            CHECK(gr_ruleset_board_load(rc, data, cut, &err) == GR_EPARSE, "a table cut at %zu loaded", cut);
+            gr_ctx_free(c);
+        }
+        gr_ruleset *nk;
+        CHECK(gr_ctx_ruleset(b, "nodekayles", 10, &nk, &err) == GR_OK, "nodekayles");
+        CHECK(gr_ruleset_board_load(nk, data, len, &err) == GR_EINVAL && strstr(err.message, "not of nodekayles"), "%s",
+              err.message);
+        gr_free(data);
+        data = NULL;
+        gr_ctx_free(a);
+        gr_ctx_free(b);
+    }
+}
+
 static void test_errors(void) {
     const char *bad[] = {"cram()", "cram(0,3)", "cram(3,0)", "cram(65,1)", "cram(17,17)", "cram(..#/..)", "cram(..x/...)",
                          "cram(../)", "cram(3,)", "cram(-1,2)", "nodekayles(0-0)", "nodekayles(0-)", "nodekayles(0-1,,2)",
@@ -447,6 +487,7 @@ int main(void) {
     test_big_values();
     test_progress();
     test_small_table();
+    test_save_load();
     test_errors();
     return tu_finish("boards");
 }

@@ -56,6 +56,20 @@ typedef struct gr_board_stats {
 /* What the search of a board or graph ruleset did so far. */
 gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_error *err);
 
+/* The search's transposition table as bytes, so that a long run can be
+ * saved and resumed (every entry is an exact fact about a region of the
+ * game, whatever board it came from): a line "grundy board table 1", a
+ * line with the ruleset's spec, a line with the method, then the entries
+ * (see docs/boards.md). *out is freed with gr_free. GR_EINVAL for a
+ * ruleset that is not a board or graph game, or whose search keys regions
+ * by their cells (GR_BOARD_NO_SYMMETRY: such keys mean nothing elsewhere). */
+GR_NODISCARD gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_error *err);
+/* Adds the entries of a saved table to the search of rs: its values, and
+ * its other facts when it was saved by the same method. GR_EINVAL when the
+ * table is of another game; GR_EPARSE, naming the byte offset, when the
+ * data is not such a table or is cut short. */
+GR_NODISCARD gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr_error *err);
+
 GR_API_END
 #ifdef __cplusplus
 }

@@ -142,3 +142,58 @@ grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
     t->count++;
     return e;
 }
+
+/* ---- saving and loading (btable.h) ---- */
+
+static void put_u64(gri_buf *b, uint64_t v) {
+    char w[8];
+    for (int k = 0; k < 8; k++) w[k] = (char)(v >> (8 * k) & 0xff);
+    gri_buf_put(b, w, 8);
+}
+
+static uint64_t get_u64(const unsigned char *p) {
+    uint64_t v = 0;
+    for (int k = 7; k >= 0; k--) v = v << 8 | p[k];
+    return v;
+}
+
+void grb_table_export(const grb_table *t, int facts, gri_buf *b) {
+    put_u64(b, t->count);
+    for (size_t i = 0; i <= t->mask; i++) {
+        const grb_tent *e = &t->slot[i];
+        if (!e->klen) continue;
+        put_u64(b, (uint64_t)e->klen | (uint64_t)e->nim << 8);
+        put_u64(b, facts ? e->a : 0);
+        put_u64(b, facts ? e->b : 0);
+        const uint64_t *key = key_of(t, e);
+        for (size_t k = 0; k < e->klen; k++) put_u64(b, key[k]);
+    }
+}
+
+gr_status grb_table_import(grb_table *t, const unsigned char *p, size_t n, int facts, size_t *bad, gr_error *err) {
+    size_t at = 0;
+    if (n < 8) { *bad = 0; return gri_fail(err, GR_EPARSE, "the table ends before its count of entries"); }
+    uint64_t count = get_u64(p);
+    at = 8;
+    for (uint64_t i = 0; i < count; i++) {
+        *bad = at;
+        if (n - at < 24) return gri_fail(err, GR_EPARSE, "the table ends in entry %llu of %llu", (unsigned long long)i + 1, (unsigned long long)count);
+        uint64_t head = get_u64(p + at), a = get_u64(p + at + 8), bb = get_u64(p + at + 16);
+        size_t klen = (size_t)(head & 0xff);
+        uint64_t nim = head >> 8 & 0xffff;
+        if (klen == 0 || klen > GRB_KEY_MAX || head >> 24)
+            return gri_fail(err, GR_EPARSE, "entry %llu of the table is malformed", (unsigned long long)i + 1);
+        at += 24;
+        if ((n - at) / 8 < klen) return gri_fail(err, GR_EPARSE, "the table ends in entry %llu of %llu", (unsigned long long)i + 1, (unsigned long long)count);
+        uint64_t key[GRB_KEY_MAX];
+        for (size_t k = 0; k < klen; k++) key[k] = get_u64(p + at + 8 * k);
+        at += 8 * klen;
+        grb_tent *e = grb_table_get(t, key, klen);
+        if (!e) return gri_fail(err, GR_ENOMEM, "out of memory loading the table");
+        if (nim != GRB_NIM_UNKNOWN) e->nim = (uint16_t)nim;
+        if (facts) { e->a |= a; e->b |= bb; }
+    }
+    *bad = at;
+    if (at != n) return gri_fail(err, GR_EPARSE, "%zu bytes after the table's last entry", n - at);
+    return GR_OK;
+}

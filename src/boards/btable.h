@@ -48,4 +48,14 @@ grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen);
 /* forgets every entry */
 void grb_table_clear(grb_table *t);
 
+/* the longest key (a graph of 64 vertices: its size and 64 rows) */
+#define GRB_KEY_MAX 65
+/* Every entry, appended to b: a count, then per entry a word of its key's
+ * length (bits 0-7) and value (bits 8-23, 0xffff: unknown), its two fact
+ * words (0 unless facts), its key; words little-endian. */
+void grb_table_export(const grb_table *t, int facts, gri_buf *b);
+/* Adds the entries of an export (its facts only when facts); GR_EPARSE
+ * with *bad the byte offset of what is wrong. */
+gr_status grb_table_import(grb_table *t, const unsigned char *p, size_t n, int facts, size_t *bad, gr_error *err);
+
 #endif

@@ -2,6 +2,7 @@
  * term's position as cells of its universe (a grid of its size, or its
  * graph), its value by the nimber search, its options written back as
  * positions of the same game. */
+#include <stdio.h>
 #include "games/boardgame.h"
 #include "core/context_internal.h"
 
@@ -342,4 +343,83 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
         out->replaced = d->sv.tt.replaced;
     }
     return GR_OK;
+}
+
+/* ---- saving and loading the table ---- */
+
+#define TABLE_MAGIC "grundy board table 1\n"
+
+static const char *method_name(unsigned how) {
+    return how & GRB_PLAIN_MEX ? "plain" : how & GRB_LV ? "lv" : "sets";
+}
+
+/* the solver, made when there is none yet (its game comes with the first value) */
+static gr_status need_solver(gr_ruleset *rs, gr_error *err) {
+    gri_boardrs *d = gri_bg(rs);
+    if (d->have_sv) return GR_OK;
+    size_t cap = (size_t)(d->table ? d->table : DEFAULT_TABLE);
+    gr_status st = grb_solver_init(&d->sv, NULL, gri_ctx_alloc(rs->ctx), d->how, cap, err);
+    if (st != GR_OK) return st;
+    d->have_sv = 1;
+    if (rs->fam->search_what) d->sv.what = rs->fam->search_what;
+    return GR_OK;
+}
+
+gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_error *err) {
+    if (out) *out = NULL;
+    if (!out || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_save: nowhere to put the table");
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    gri_boardrs *d = gri_bg(rs);
+    if (d->how & GRB_NO_SYMMETRY)
+        return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be saved", rs->spec);
+    gr_status st = need_solver(rs, err);
+    if (st != GR_OK) return st;
+    gri_buf b;
+    gri_buf_init(&b, gri_ctx_alloc(rs->ctx));
+    gri_buf_puts(&b, TABLE_MAGIC);
+    gri_buf_puts(&b, rs->spec);
+    gri_buf_puts(&b, "\n");
+    gri_buf_puts(&b, method_name(d->how));
+    gri_buf_puts(&b, "\n");
+    grb_table_export(&d->sv.tt, 1, &b);
+    if (b.failed) { gri_buf_free(&b); return gri_fail(err, GR_ENOMEM, "out of memory saving the table"); }
+    return gri_buf_take(&b, out, len);
+}
+
+/* the line at *at (through its newline), or NULL */
+static const char *line_at(const char *data, size_t len, size_t *at, size_t *n) {
+    size_t i = *at;
+    while (i < len && data[i] != '\n') i++;
+    if (i >= len) return NULL;
+    const char *l = data + *at;
+    *n = i - *at;
+    *at = i + 1;
+    return l;
+}
+
+gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr_error *err) {
+    if (!data && len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_load: no data");
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    gri_boardrs *d = gri_bg(rs);
+    if (d->how & GRB_NO_SYMMETRY)
+        return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be loaded", rs->spec);
+    size_t ml = strlen(TABLE_MAGIC), at = ml, n1 = 0, n2 = 0;
+    if (len < ml || memcmp(data, TABLE_MAGIC, ml))
+        return gri_fail(err, GR_EPARSE, "at byte 0: not a board table (it starts with the line 'grundy board table 1')");
+    const char *spec = line_at(data, len, &at, &n1), *method = spec ? line_at(data, len, &at, &n2) : NULL;
+    if (!spec || !method) return gri_fail(err, GR_EPARSE, "at byte %zu: the table ends in its header", at);
+    if (n1 != strlen(rs->spec) || memcmp(spec, rs->spec, n1))
+        return gri_fail(err, GR_EINVAL, "the table is of %.*s, not of %s", (int)(n1 > 200 ? 200 : n1), spec, rs->spec);
+    const char *mine = method_name(d->how);
+    int same = n2 == strlen(mine) && !memcmp(method, mine, n2);
+    gr_status st = need_solver(rs, err);
+    if (st != GR_OK) return st;
+    size_t bad = 0;
+    st = grb_table_import(&d->sv.tt, (const unsigned char *)data + at, len - at, same, &bad, err);
+    if (st == GR_EPARSE) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%s", err ? err->message : "");
+        return gri_fail(err, GR_EPARSE, "at byte %zu: %s", at + bad, msg);
+    }
+    return st;
 }
