@@ -39,6 +39,11 @@ const cli_topic CLI_TOPICS[] = {
      "  prod(x,y[,z]) a coin in the 2-D / 3-D product (coin-turning) game\n"
      "  hackenbush(0-1,1-2:3,...)  Green Hackenbush on a rooted multigraph\n"
      "  graph[0>1,1>2](v,...)      tokens on a directed graph, cycles allowed (draws)\n"
+     "Boards and graphs (see 'grundy help cram'):\n"
+     "  cram(4,5), cram(..#./....)  dominoes on the empty cells of a board\n"
+     "  place[xx/x.; rotate](4,5)   place shapes of your own on a board\n"
+     "  nodekayles(0-1,1-2), nodekayles[grid](3,7)  pick a vertex, remove it and its neighbours\n"
+     "  arckayles(0-1,1-2)          pick an edge, remove both its ends\n"
      "Your own rules (a heap ruleset for one-number patterns, else a state ruleset):\n"
      "  rule[n -> n-k for k in 1..3]   see 'grundy help rule'\n"
      "'grundy help NAME' says more about each.\n"},
@@ -137,6 +142,28 @@ const cli_topic CLI_TOPICS[] = {
                    "for the usual 1-based files with root 1 write hackenbush[1](@FILE).\n"
                    "Weighted edges must be bridges (not on a cycle).\n"
                    "  grundy solve 'hackenbush(0-1,1-2,2-0,1-3)'\n"},
+    {"cram", "cram(R,C): Cram on an empty R x C board; cram(..#./....) a board written as\n"
+             "rows of '.' (empty) and '#' (filled) split by '/'. A move places a domino on two\n"
+             "empty adjacent cells. At most 64 rows, 64 columns and 256 cells. Values come\n"
+             "from a nimber search (regions, symmetry, a transposition table; --board-table\n"
+             "FILE keeps the table between runs). See docs/boards.md.\n"
+             "  grundy value 'cram(4,5)'        # 2\n"
+             "  grundy table cram --to 4,7\n"
+             "  grundy solve 'cram(4,5)' --plot cram.svg\n"},
+    {"place", "place[SHAPES](R,C): a move places one of the shapes on empty cells of the board\n"
+              "and fills them. Shapes are split by ';', each written as rows of 'x' (a cell)\n"
+              "and '.' (a hole) split by '/'; the word rotate adds the quarter turns, reflect\n"
+              "the mirror images. place[xx; x/x] is Cram, place[x; xx](1,n) is Kayles.\n"
+              "  grundy value 'place[xx/x.; rotate](4,4)'\n"},
+    {"nodekayles", "nodekayles(EDGES): Node Kayles: a move picks a vertex and removes it with its\n"
+                   "neighbours. The graph is edges u-v and lone vertices w split by ',', or @FILE\n"
+                   "(a first line 'n m', then m lines 'u v', vertices 0..n-1); at most 64\n"
+                   "vertices. nodekayles[grid](R,C) plays on a grid written as a board.\n"
+                   "  grundy solve 'nodekayles(0-1,1-2,2-3,3-4)'\n"
+                   "  grundy value 'nodekayles[grid](3,7)'\n"},
+    {"arckayles", "arckayles(EDGES): Arc Kayles: a move picks an edge and removes both its ends.\n"
+                  "Graphs as for nodekayles; arckayles[grid](R,C) is Cram.\n"
+                  "  grundy solve 'arckayles(0-1,1-2,2-3)'\n"},
     {"graph", "graph[EDGES](v1,v2,...): tokens on the vertices of a directed graph; a move\n"
               "takes one token along one edge; a player who cannot move loses. EDGES are\n"
               "u>v moves written inline (graph[0>1,1>2,2>0]) or @FILE: a first line 'n m',\n"

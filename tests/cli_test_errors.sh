@@ -162,7 +162,7 @@ if [ $rc = 1 ] && grep -q "out of memory" "$T/err"; then pass=$((pass+1)); else 
 # ---- help and version ----
 run 0 "$G" --help && out_has "usage:" && out_has "grundy value POSITION"
 run 0 "$G" help language && out_has "POSITION := TERM"
-for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush nimbers census misere every moore genus newnim exit-codes json topics; do
+for t in rulesets nim sub tb kayles dawson lasker divisor coprime pow2 grundy staircase stairs wythoff euclid fib dyn bash prod hackenbush cram place nodekayles arckayles nimbers census misere every moore genus newnim exit-codes json topics; do
     run 0 "$G" help "$t" && [ -s "$T/out" ] && pass=$((pass+1))
 done
 # every command's help: its usage, its options and examples; the commands
