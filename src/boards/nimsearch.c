@@ -13,11 +13,11 @@
  * have; options of a value found or missing), so any entry may be
  * forgotten at any time.
  *
- * The calls recurse: each level works on a strictly smaller set of cells
- * than the one above it or on the same set one step further (part value ->
- * option test -> value test of a smaller part), so the depth is at most
- * three per cell of the universe, GRB_MAX_CELLS at most, whatever the
- * input. Each level's scratch (its moves, its parts, its key) lives in a
+ * The calls recurse: a level works on the same cells as the one above it
+ * at most three times in a row (part value -> aspiration -> option test,
+ * or set test -> option test), then on fewer (a part of an option), so the
+ * depth is at most four levels per cell of the universe, GRB_MAX_CELLS at
+ * most, whatever the input. Each level's scratch (its moves, its parts, its key) lives in a
  * block allocated on first use, not on the C stack. */
 #include <stdlib.h>
 #include "boards/nimsearch.h"

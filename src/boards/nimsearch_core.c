@@ -6,7 +6,9 @@
 #include "boards/nimsearch_core.h"
 #include "core/context_internal.h"
 
-#define MAX_DEPTH (3 * GRB_MAX_CELLS + 8)
+/* each level of the search works on fewer cells than the one four levels
+ * up (nimsearch.c): this is never reached */
+#define MAX_DEPTH (4 * GRB_MAX_CELLS + 16)
 
 /* A part's key is asked for again and again (the same options are looked
  * up at many nodes), and a grid's key costs a pass per symmetry: the last
@@ -66,12 +68,16 @@ gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error 
     return GR_OK;
 }
 
-gr_status grb_sv_oom(grb_solver *sv) { return gri_fail(sv->err, GR_ENOMEM, "out of memory in %s", sv->what); }
+gr_status grb_sv_oom(grb_solver *sv) {
+    if (sv->depth >= MAX_DEPTH)
+        return gri_fail(sv->err, GR_EINTERNAL, "%s went deeper than %d levels", sv->what, MAX_DEPTH);
+    return gri_fail(sv->err, GR_ENOMEM, "out of memory in %s", sv->what);
+}
 
 /* the scratch of the next level down (NULL: out of memory) */
 grb_level *grb_sv_push(grb_solver *sv) {
     size_t d = sv->depth;
-    if (d >= MAX_DEPTH) return NULL; /* cannot happen: see the top of the file */
+    if (d >= MAX_DEPTH) return NULL; /* cannot happen: see MAX_DEPTH (grb_sv_oom says so) */
     if (d >= sv->nlevels) {
         size_t cap = sv->nlevels;
         if (!gri_grow(sv->al, (void **)&sv->levels, &cap, d + 1, sizeof *sv->levels)) return NULL;
