@@ -219,9 +219,9 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     grb_level *lv = grb_sv_push(sv);
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
-    if (nm >= 63) { /* values past 63: the plain method */
+    if (nm >= 63) { /* candidates past the sets' 64: the value by aspiration */
         sv->depth--;
-        if ((st = plain_mex(sv, c, &nim)) == GR_OK && (st = grb_sv_tt_set_nim(sv, key, klen, nim)) == GR_OK) *v = nim;
+        if ((st = aspire(sv, c, key, klen, &nim)) == GR_OK && (st = grb_sv_tt_set_nim(sv, key, klen, nim)) == GR_OK) *v = nim;
         return st;
     }
     uint64_t p = ((uint64_t)1 << (nm + 1)) - 1, r = want & p;
