@@ -257,6 +257,26 @@ static void test_rows(void) {
         snprintf(b, sizeof b, "nodekayles[grid](2,%d)", n);
         CHECK(value_of(ctx, b) == (uint64_t)(n % 2), "%s", b);
     }
+    /* regions of 63 moves or more (candidates past one word): Node Kayles on
+     * 3 x 22..24 by the default sets against the value-by-value method, each
+     * in a fresh context */
+    for (int n = 22; n <= 24; n++) {
+        char b[64];
+        uint64_t v[2];
+        snprintf(b, sizeof b, "nodekayles[grid](3,%d)", n);
+        for (int lv = 0; lv <= 1; lv++) {
+            gr_ctx *c2;
+            gr_ruleset *rs;
+            gr_error err;
+            CHECK(gr_ctx_new(&c2) == GR_OK && gr_ctx_ruleset(c2, "nodekayles[grid]", 16, &rs, &err) == GR_OK, "rs");
+            gr_board_config cfg = GR_SIZED(gr_board_config);
+            cfg.flags = lv ? GR_BOARD_LV : 0;
+            CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_OK, "config");
+            v[lv] = value_of(c2, b);
+            gr_ctx_free(c2);
+        }
+        CHECK(v[0] == v[1], "%s: %llu by sets, %llu value by value", b, (unsigned long long)v[0], (unsigned long long)v[1]);
+    }
     /* published Cram values (beling/impartial-games) */
     CHECK(value_of(ctx, "cram(4,5)") == 2, "cram(4,5)");
     CHECK(value_of(ctx, "cram(5,6)") == 2, "cram(5,6)");

@@ -185,11 +185,27 @@ static uint64_t xor_set(uint64_t set, uint64_t x) {
 static uint64_t top_bit(uint64_t x) { return (uint64_t)1 << (63 - __builtin_clzll(x)); }
 static uint64_t upto(uint64_t x) { return x ? (top_bit(x) << 1) - 1 : 0; } /* bits up to x's largest */
 
-/* takes value v (or, when v is not in P less its largest, the largest) out of P */
-static uint64_t take(uint64_t p, uint64_t v) {
-    uint64_t top = top_bit(p);
-    if (v < 64 && ((p & ~top) >> v & 1)) return p & ~((uint64_t)1 << v);
-    return p & ~top;
+/* The candidates: the values 0..62 in the word p, and nbig more of 63 and
+ * up, not told apart (a part with m >= 63 moves starts with m - 62 of
+ * them; the sets asked about hold values below 63 only, so which large
+ * value a candidate is never matters). */
+typedef struct cands {
+    uint64_t p;
+    size_t nbig;
+} cands;
+
+/* the candidates less the largest, as far as they are small */
+static uint64_t cands_rest(const cands *k) { return k->nbig ? k->p : k->p & ~top_bit(k->p); }
+
+static void cands_take_top(cands *k) {
+    if (k->nbig) k->nbig--;
+    else k->p &= ~top_bit(k->p);
+}
+
+/* takes value v (or, when v is not among the candidates less the largest, the largest) away */
+static void cands_take(cands *k, uint64_t v) {
+    if (v < 63 && (cands_rest(k) >> v & 1)) k->p &= ~((uint64_t)1 << v);
+    else cands_take_top(k);
 }
 
 static gr_status note_not_in(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t r) {
@@ -219,21 +235,22 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     grb_level *lv = grb_sv_push(sv);
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
-    if (nm >= 63) { /* candidates past the sets' 64: the value by aspiration */
+    cands k = {nm >= 63 ? ~(uint64_t)0 >> 1 : ((uint64_t)1 << (nm + 1)) - 1, nm >= 63 ? nm - 62 : 0};
+    if (k.nbig && (want >> 63 & 1)) { /* asked about 63 among many: the value by aspiration */
         sv->depth--;
         if ((st = aspire(sv, c, key, klen, &nim)) == GR_OK && (st = grb_sv_tt_set_nim(sv, key, klen, nim)) == GR_OK) *v = nim;
         return st;
     }
-    uint64_t p = ((uint64_t)1 << (nm + 1)) - 1, r = want & p;
-    int exact = 1, stopped = !(p & r);
+    uint64_t r = want & k.p;
+    int exact = 1, stopped = !(k.p & r);
     for (size_t i = 0; i < nm && !stopped; i++) {
         grb_set o;
         grb_sv_option(sv, c, lv->moves[i], &o);
         size_t np = grb_sv_parts(sv, &o, lv->parts);
         uint64_t x, cost;
-        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) p = take(p, x);
+        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) cands_take(&k, x);
         else lv->order[nu++] = cost << 32 | lv->moves[i];
-        stopped = !(p & r);
+        stopped = !(k.p & r);
     }
     if (!stopped) qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
     uint64_t cap = upto(r);
@@ -251,7 +268,7 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
             if ((st = part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
         }
         if (st != GR_OK) break;
-        uint64_t ask = p & ~top_bit(p) & cap, got = NOT_IN;
+        uint64_t ask = cands_rest(&k) & cap, got = NOT_IN;
         if (x >= 64) /* past the sets' reach: the part's value in full */
             st = part_nim(sv, &lv->parts[big], &got);
         else if ((ask = xor_set(ask, x)) != 0) {
@@ -262,16 +279,19 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
             sv->depth--;
         }
         if (st != GR_OK) break;
-        if (got == NOT_IN) { p &= ~top_bit(p); exact = 0; }
-        else p = take(p, got ^ x);
-        stopped = !(p & r);
+        if (got == NOT_IN) { cands_take_top(&k); exact = 0; }
+        else cands_take(&k, got ^ x);
+        stopped = !(k.p & r);
     }
     sv->depth--;
     if (st != GR_OK) return st;
-    /* every option taken one candidate away: one is left, the value when
-     * every option's was known, or when it is at most R's largest */
-    if (stopped && !(exact && nu == 0 && p && !(p & (p - 1)))) return note_not_in(sv, key, klen, want);
-    if (!exact && !(p & cap)) return note_not_in(sv, key, klen, want);
+    /* every option took one candidate away: one is left, the value when
+     * every option's was known, or when it is at most R's largest (a
+     * large one left: the value is 63 or more, not in R) */
+    uint64_t p = k.p;
+    int single = k.nbig == 0 && p && !(p & (p - 1));
+    if (stopped && !(exact && nu == 0 && single)) return note_not_in(sv, key, klen, want);
+    if (k.nbig || (!exact && !(p & cap))) return note_not_in(sv, key, klen, want);
     *v = (uint64_t)__builtin_ctzll(p);
     return grb_sv_tt_set_nim(sv, key, klen, *v);
 }
