@@ -28,6 +28,25 @@ static gr_status plain_mex(grb_solver *sv, const grb_set *c, uint64_t *v);
 static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t want, uint64_t *v);
 static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t *v);
 
+/* An option split into parts[0..np) (np >= 1): the largest part's index
+ * in *big, and the XOR of the others' values in *x (each valued in full:
+ * they are the small ones). */
+static gr_status fold_small_parts(grb_solver *sv, const grb_set *parts, size_t np, size_t *big, uint64_t *x) {
+    size_t b = 0;
+    for (size_t q = 1; q < np; q++)
+        if (grb_count(&parts[q]) > grb_count(&parts[b])) b = q;
+    gr_status st = GR_OK;
+    uint64_t acc = 0;
+    for (size_t q = 0; q < np && st == GR_OK; q++) {
+        if (q == b) continue;
+        uint64_t pv;
+        if ((st = part_nim(sv, &parts[q], &pv)) == GR_OK) acc ^= pv;
+    }
+    *big = b;
+    *x = acc;
+    return st;
+}
+
 static gr_status tt_set_fact(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t j, int yes) {
     if (j >= 64) return GR_OK;
     grb_tent *e = grb_sv_tt_entry(sv, key, klen);
@@ -62,16 +81,9 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
         grb_set o;
         grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
         size_t np = grb_sv_parts(sv, &o, lv->parts);
-        size_t big = 0;
-        for (size_t p = 1; p < np; p++)
-            if (grb_count(&lv->parts[p]) > grb_count(&lv->parts[big])) big = p;
-        uint64_t want = j;
-        for (size_t p = 0; p < np && st == GR_OK; p++) {
-            if (p == big) continue;
-            uint64_t pv;
-            if ((st = part_nim(sv, &lv->parts[p], &pv)) == GR_OK) want ^= pv;
-        }
-        if (st == GR_OK) st = is_value(sv, &lv->parts[big], want, yes);
+        size_t big;
+        uint64_t x;
+        if ((st = fold_small_parts(sv, lv->parts, np, &big, &x)) == GR_OK) st = is_value(sv, &lv->parts[big], j ^ x, yes);
     }
     sv->depth--;
     if (st == GR_OK) st = tt_set_fact(sv, key, klen, j, *yes);
@@ -258,16 +270,9 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
         grb_set o;
         grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
         size_t np = grb_sv_parts(sv, &o, lv->parts);
-        size_t big = 0;
-        for (size_t q = 1; q < np; q++)
-            if (grb_count(&lv->parts[q]) > grb_count(&lv->parts[big])) big = q;
-        uint64_t x = 0;
-        for (size_t q = 0; q < np && st == GR_OK; q++) {
-            if (q == big) continue;
-            uint64_t pv;
-            if ((st = part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
-        }
-        if (st != GR_OK) break;
+        size_t big;
+        uint64_t x;
+        if ((st = fold_small_parts(sv, lv->parts, np, &big, &x)) != GR_OK) break;
         uint64_t ask = cands_rest(&k) & cap, got = NOT_IN;
         if (x >= 64) /* past the sets' reach: the part's value in full */
             st = part_nim(sv, &lv->parts[big], &got);
@@ -302,16 +307,9 @@ static gr_status option_in(grb_solver *sv, grb_level *lv, const grb_set *o, uint
     size_t np = grb_sv_parts(sv, o, lv->parts);
     *v = NOT_IN;
     if (np == 0) { *v = 0; return GR_OK; }
-    size_t big = 0;
-    for (size_t q = 1; q < np; q++)
-        if (grb_count(&lv->parts[q]) > grb_count(&lv->parts[big])) big = q;
-    uint64_t x = 0;
-    gr_status st = GR_OK;
-    for (size_t q = 0; q < np && st == GR_OK; q++) {
-        if (q == big) continue;
-        uint64_t pv;
-        if ((st = part_nim(sv, &lv->parts[q], &pv)) == GR_OK) x ^= pv;
-    }
+    size_t big;
+    uint64_t x;
+    gr_status st = fold_small_parts(sv, lv->parts, np, &big, &x);
     if (st != GR_OK) return st;
     if ((want ^ x) >= 64) { /* past the sets' reach: the part's value in full */
         uint64_t bv;

@@ -28,6 +28,17 @@ void gri_bg_free(gr_ruleset *rs) {
     rs->data = NULL;
 }
 
+gr_status gri_bg_dominoes(gr_ruleset *rs, gr_error *err) {
+    gri_boardrs *d = gri_bg(rs);
+    d->shapes = gri_calloc(gri_ctx_alloc(rs->ctx), 2, sizeof *d->shapes);
+    if (!d->shapes) return gri_fail(err, GR_ENOMEM, "out of memory");
+    d->shapes[0] = (gri_shape){.n = 2, .h = 1, .w = 2, .r = {0, 0}, .c = {0, 1}};
+    d->shapes[1] = (gri_shape){.n = 2, .h = 2, .w = 1, .r = {0, 1}, .c = {0, 0}};
+    d->nshapes = 2;
+    d->syms = gri_bg_shape_syms(d->shapes, 2);
+    return GR_OK;
+}
+
 /* ---- the universe ---- */
 
 static gr_status grid_moves(const gri_boardrs *d, size_t R, size_t C, grb_set **req, grb_set **rem, size_t *nm,
@@ -136,6 +147,18 @@ static gr_status universe(gr_ruleset *rs, const uint64_t *args, size_t n, grb_se
     return GR_OK;
 }
 
+/* the solver, made when there is none yet (its game comes with the first value) */
+static gr_status need_solver(gr_ruleset *rs, gr_error *err) {
+    gri_boardrs *d = gri_bg(rs);
+    if (d->have_sv) return GR_OK;
+    size_t cap = (size_t)(d->table ? d->table : DEFAULT_TABLE);
+    gr_status st = grb_solver_init(&d->sv, NULL, gri_ctx_alloc(rs->ctx), d->how, cap, err);
+    if (st != GR_OK) return st;
+    d->have_sv = 1;
+    if (rs->fam->search_what) d->sv.what = rs->fam->search_what;
+    return GR_OK;
+}
+
 /* the ruleset's progress callback, with the positions searched so far */
 static int board_progress(void *user, uint64_t nodes, uint64_t entries) {
     const gr_ruleset *rs = user;
@@ -149,12 +172,7 @@ gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
     int fresh;
     gr_status st = universe(rs, args, n, &s, &fresh, err);
     if (st != GR_OK) return st;
-    if (!d->have_sv) {
-        size_t cap = (size_t)(d->table ? d->table : DEFAULT_TABLE);
-        if ((st = grb_solver_init(&d->sv, &d->game, gri_ctx_alloc(rs->ctx), d->how, cap, err)) != GR_OK) return st;
-        d->have_sv = 1;
-        if (rs->fam->search_what) d->sv.what = rs->fam->search_what;
-    }
+    if ((st = need_solver(rs, err)) != GR_OK) return st;
     if ((st = grb_solver_use(&d->sv, &d->game, fresh, err)) != GR_OK) return st;
     d->sv.progress = rs->progress ? board_progress : NULL;
     d->sv.progress_user = rs;
@@ -351,18 +369,6 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
 
 static const char *method_name(unsigned how) {
     return how & GRB_PLAIN_MEX ? "plain" : how & GRB_LV ? "lv" : "sets";
-}
-
-/* the solver, made when there is none yet (its game comes with the first value) */
-static gr_status need_solver(gr_ruleset *rs, gr_error *err) {
-    gri_boardrs *d = gri_bg(rs);
-    if (d->have_sv) return GR_OK;
-    size_t cap = (size_t)(d->table ? d->table : DEFAULT_TABLE);
-    gr_status st = grb_solver_init(&d->sv, NULL, gri_ctx_alloc(rs->ctx), d->how, cap, err);
-    if (st != GR_OK) return st;
-    d->have_sv = 1;
-    if (rs->fam->search_what) d->sv.what = rs->fam->search_what;
-    return GR_OK;
 }
 
 gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_error *err) {

@@ -48,6 +48,8 @@ static inline int gri_bg_grid(const gr_ruleset *rs) { return gri_bg(rs)->kind <=
 /* new data for a ruleset of this kind (rs->data) */
 gr_status gri_bg_new(gr_ruleset *rs, int kind, gr_error *err);
 void gri_bg_free(gr_ruleset *rs);
+/* the shapes of a GRI_BG_PLACE ruleset: a domino either way (Cram) */
+gr_status gri_bg_dominoes(gr_ruleset *rs, gr_error *err);
 
 /* the shared operations */
 gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);

@@ -18,15 +18,7 @@ static gr_status cram_parse(gr_ruleset *rs, const char *p, size_t n, size_t line
                             gr_error *err) {
     (void)p; (void)n; (void)line; (void)col0; (void)canon;
     gr_status st = gri_bg_new(rs, GRI_BG_PLACE, err);
-    if (st != GR_OK) return st;
-    gri_boardrs *d = gri_bg(rs);
-    d->shapes = gri_calloc(gri_ctx_alloc(rs->ctx), 2, sizeof *d->shapes);
-    if (!d->shapes) return gri_fail(err, GR_ENOMEM, "out of memory");
-    d->shapes[0] = (gri_shape){.n = 2, .h = 1, .w = 2, .r = {0, 0}, .c = {0, 1}};
-    d->shapes[1] = (gri_shape){.n = 2, .h = 2, .w = 1, .r = {0, 1}, .c = {0, 0}};
-    d->nshapes = 2;
-    d->syms = gri_bg_shape_syms(d->shapes, 2);
-    return GR_OK;
+    return st == GR_OK ? gri_bg_dominoes(rs, err) : st;
 }
 
 static void write_shape(const gri_shape *sh, gri_buf *b) {

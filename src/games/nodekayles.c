@@ -30,15 +30,7 @@ static gr_status parse_mode(gr_ruleset *rs, const char *p, size_t n, size_t line
     }
     gr_status st = gri_bg_new(rs, kind, err);
     if (st != GR_OK || kind != GRI_BG_PLACE) return st;
-    /* Arc Kayles on a grid: dominoes, as Cram */
-    gri_boardrs *d = gri_bg(rs);
-    d->shapes = gri_calloc(gri_ctx_alloc(rs->ctx), 2, sizeof *d->shapes);
-    if (!d->shapes) return gri_fail(err, GR_ENOMEM, "out of memory");
-    d->shapes[0] = (gri_shape){.n = 2, .h = 1, .w = 2, .r = {0, 0}, .c = {0, 1}};
-    d->shapes[1] = (gri_shape){.n = 2, .h = 2, .w = 1, .r = {0, 1}, .c = {0, 0}};
-    d->nshapes = 2;
-    d->syms = gri_bg_shape_syms(d->shapes, 2);
-    return GR_OK;
+    return gri_bg_dominoes(rs, err); /* Arc Kayles on a grid: dominoes, as Cram */
 }
 
 static gr_status node_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
