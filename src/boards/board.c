@@ -240,6 +240,9 @@ static size_t image(const grb_game *g, unsigned t, size_t r0, size_t r1, size_t 
 
 int grb_mirror_zero(const grb_game *g, const grb_set *part) {
     if (g->keykind != GRB_KEY_GRID || grb_empty(part)) return 0;
+    /* on a grid of one word, the involutions that fix the part come at once */
+    unsigned fixed = g->ncells <= 64 ? grb_box_fixed(g, part->w[0]) : g->syms;
+    if (!(fixed & 0x9eu)) return 0;
     size_t r0 = SIZE_MAX, r1 = 0, c0 = SIZE_MAX, c1 = 0;
     GRB_EACH(x, part) {
         size_t r = x / g->cols, c = x % g->cols;
@@ -251,7 +254,7 @@ int grb_mirror_zero(const grb_game *g, const grb_set *part) {
     static const unsigned INVOLUTIONS[] = {3, 1, 2, 4, 7};
     for (size_t k = 0; k < sizeof INVOLUTIONS / sizeof INVOLUTIONS[0]; k++) {
         unsigned t = INVOLUTIONS[k];
-        if (!(g->syms >> t & 1) || (t >= 4 && r1 - r0 != c1 - c0)) continue;
+        if (!(fixed >> t & 1) || (t >= 4 && r1 - r0 != c1 - c0)) continue;
         int ok = 1;
         GRB_EACH(x, part) {
             if (!grb_has(part, image(g, t, r0, r1, c0, c1, x))) { ok = 0; break; }

@@ -30,9 +30,17 @@ static inline int grb_empty(const grb_set *s) {
     for (int k = 0; k < GRB_WORDS; k++) o |= s->w[k];
     return o == 0;
 }
+/* the bits of a word counted in registers (the builtin is a library call
+ * on processors the build does not assume a count instruction of) */
+static inline unsigned grb_bits(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (unsigned)((x * 0x0101010101010101u) >> 56);
+}
 static inline size_t grb_count(const grb_set *s) {
     size_t n = 0;
-    for (int k = 0; k < GRB_WORDS; k++) n += (size_t)__builtin_popcountll(s->w[k]);
+    for (int k = 0; k < GRB_WORDS; k++) n += grb_bits(s->w[k]);
     return n;
 }
 static inline int grb_equal(const grb_set *a, const grb_set *b) { return memcmp(a, b, sizeof *a) == 0; }
@@ -122,6 +130,14 @@ int grb_mirror_zero(const grb_game *g, const grb_set *part);
  * key[] has room for GRB_KEY_WORDS; returns the words written. */
 #define GRB_KEY_WORDS (1 + GRB_MAX_CELLS)
 size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key);
+/* For a part s of a grid of at most 64 cells: the game's transforms t
+ * among 0..4 and 7 (the identity, the mirrors, the half turn, the
+ * diagonal mirrors of a square box) that map the part's box onto itself,
+ * bit t each. */
+unsigned grb_box_fixed(const grb_game *g, uint64_t s);
+/* the same key, made row by row whatever the grid's size (grb_key makes
+ * a part of a grid of at most 64 cells as one word; tests compare them) */
+size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key);
 
 /* The eight transforms of a grid (t: bit 0 mirrors columns, bit 1 mirrors
  * rows, bit 2 swaps rows and columns, applied in that order) on a point of

@@ -27,6 +27,11 @@ static uint64_t reverse(uint64_t x, size_t n) {
     return x >> (64 - n);
 }
 
+/* A key's first word: the box's height and width, so that the least
+ * header is the box of fewest rows (wide boxes, as most boards are given,
+ * need no transposing) */
+static uint64_t box_head(size_t h, size_t w) { return (uint64_t)w | (uint64_t)h << 8; }
+
 /* The pattern as rows (P: h rows of w bits, its transpose T: w rows of h
  * bits); transform t of grb_transform is P or T with its rows in reverse
  * order and/or each row reversed. The least (by size, then rows top down)
@@ -45,7 +50,7 @@ static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     if (w > GRB_MAX_SIDE) w = GRB_MAX_SIDE; /* cannot happen: a row is at most 64 cells */
     /* only the transforms whose box has the least header can give the key */
     unsigned syms = g->syms, plain = syms & 0x0f, swapped = syms & 0xf0;
-    uint64_t hp = (uint64_t)h | (uint64_t)w << 8, hs = (uint64_t)w | (uint64_t)h << 8;
+    uint64_t hp = box_head(h, w), hs = box_head(w, h);
     if (plain && swapped && hp != hs) syms = hp < hs ? plain : swapped;
     if (syms & 0xf0) {
         for (size_t j = 0; j < w; j++) T[j] = 0;
@@ -61,7 +66,7 @@ static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
         const uint64_t *src = swap ? T : P;
         size_t th = swap ? w : h, tw = swap ? h : w;
         int flip_rows = swap ? (t & 1) != 0 : (t & 2) != 0, flip_bits = swap ? (t & 2) != 0 : (t & 1) != 0;
-        uint64_t head = (uint64_t)th | (uint64_t)tw << 8;
+        uint64_t head = box_head(th, tw);
         if (have && head > bhead) continue;
         int less = !have || head < bhead, decided = less;
         for (size_t i = 0; i < th; i++) {
@@ -92,6 +97,105 @@ static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     return 1 + words;
 }
 
+/* ---- grids of at most 64 cells: a part is one word, its box too ---- */
+
+static uint64_t low_bits(size_t n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
+
+/* part s (cells r * C + c) packed into its bounding box: h rows of w bits,
+ * row i at bits i * w */
+static uint64_t pack_box(size_t C, uint64_t s, size_t *h, size_t *w) {
+    size_t first = (size_t)__builtin_ctzll(s), last = 63 - (size_t)__builtin_clzll(s);
+    size_t r0 = first / C, hh = last / C - r0 + 1;
+    uint64_t x = s >> (r0 * C), cols = 0, cm = low_bits(C);
+    for (size_t i = 0; i < hh; i++) cols |= (x >> (i * C)) & cm;
+    size_t c0 = (size_t)__builtin_ctzll(cols), ww = 64 - (size_t)__builtin_clzll(cols) - c0;
+    uint64_t p = 0, wm = low_bits(ww);
+    for (size_t i = 0; i < hh; i++) p |= ((x >> (i * C + c0)) & wm) << (i * ww);
+    *h = hh;
+    *w = ww;
+    return p;
+}
+
+/* the rows of an h x w box in reverse order */
+static uint64_t rows_reversed(uint64_t p, size_t h, size_t w) {
+    uint64_t q = 0, wm = low_bits(w);
+    for (size_t i = 0; i < h; i++) q |= ((p >> (i * w)) & wm) << ((h - 1 - i) * w);
+    return q;
+}
+
+/* the transpose of an h x w box (a w x h box) */
+static uint64_t transposed(uint64_t p, size_t h, size_t w) {
+    if (h <= 8 && w <= 8) { /* through an 8 x 8 square, by three exchanges across the diagonal */
+        uint64_t x = 0, wm = low_bits(w), hm = low_bits(h), t, q = 0;
+        for (size_t i = 0; i < h; i++) x |= ((p >> (i * w)) & wm) << (i * 8);
+        t = 0x0f0f0f0f00000000u & (x ^ (x << 28)); x ^= t ^ (t >> 28);
+        t = 0x3333000033330000u & (x ^ (x << 14)); x ^= t ^ (t >> 14);
+        t = 0x5500550055005500u & (x ^ (x << 7)); x ^= t ^ (t >> 7);
+        for (size_t j = 0; j < w; j++) q |= ((x >> (j * 8)) & hm) << (j * h);
+        return q;
+    }
+    uint64_t q = 0;
+    for (size_t i = 0; i < h; i++)
+        for (size_t j = 0; j < w; j++) q |= (p >> (i * w + j) & 1) << (j * h + i);
+    return q;
+}
+
+/* The least of the transforms t in m (bit t: t of grb_transform, 0..3)
+ * of an h x w box A, compared as grid_key compares them: rows top down,
+ * that is, as words with their rows in reverse order. So those words are
+ * compared (and the winner's rows are put back in order by the caller):
+ * t = 0 (A) compares as B, A's rows in reverse order; t = 1 (each row
+ * reversed) as A reversed whole; t = 2 (rows in reverse order) as A;
+ * t = 3 (A reversed whole) as B reversed whole. */
+static uint64_t least_of(uint64_t a, size_t h, size_t w, unsigned m, int *have) {
+    size_t n = h * w;
+    uint64_t b = rows_reversed(a, h, w), c[4] = {b, reverse(a, n), a, reverse(b, n)}, best = 0;
+    *have = 0;
+    for (unsigned t = 0; t < 4; t++)
+        if (m >> t & 1 && (!*have || c[t] < best)) { best = c[t]; *have = 1; }
+    return best;
+}
+
+/* the key of a part of a grid of at most 64 cells, as grid_key makes it */
+static size_t grid64_key(const grb_game *g, uint64_t s, uint64_t *key) {
+    if (!s) { key[0] = 0; return 1; }
+    size_t h, w;
+    uint64_t a = pack_box(g->cols, s, &h, &w);
+    unsigned syms = g->syms, plain = syms & 0x0f, swapped = syms & 0xf0;
+    uint64_t hp = box_head(h, w), hs = box_head(w, h);
+    if (plain && swapped && hp != hs) syms = hp < hs ? plain : swapped;
+    uint64_t best = 0, head = 0;
+    size_t bh = 0, bw = 0;
+    int have = 0;
+    if (syms & 0x0f) {
+        best = least_of(a, h, w, syms & 0x0f, &have);
+        head = hp, bh = h, bw = w;
+    }
+    if (syms & 0xf0) {
+        /* on the transpose, transform 4 + t reverses rows' order for bit 0 of t, rows bitwise for bit 1 */
+        unsigned m = syms >> 4, mt = (m & 9) | (m >> 1 & 1) << 2 | (m >> 2 & 1) << 1;
+        int any;
+        uint64_t c = least_of(transposed(a, h, w), w, h, mt, &any);
+        if (any && (!have || hs < head || (hs == head && c < best))) best = c, head = hs, bh = w, bw = h, have = 1;
+    }
+    key[0] = head;
+    key[1] = rows_reversed(best, bh, bw);
+    return 2;
+}
+
+unsigned grb_box_fixed(const grb_game *g, uint64_t s) {
+    if (!s) return 0;
+    size_t h, w;
+    uint64_t a = pack_box(g->cols, s, &h, &w), b = rows_reversed(a, h, w);
+    size_t n = h * w;
+    unsigned f = 1u | (unsigned)(reverse(b, n) == a) << 1 | (unsigned)(b == a) << 2 | (unsigned)(reverse(a, n) == a) << 3;
+    if (h == w && (g->syms & 0xf0)) {
+        uint64_t t = transposed(a, h, w);
+        f |= (unsigned)(t == a) << 4 | (unsigned)(reverse(t, n) == a) << 7;
+    }
+    return f & g->syms;
+}
+
 static size_t graph_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     uint8_t id[GRB_MAX_CELLS];
     size_t n = 0;
@@ -106,6 +210,11 @@ static size_t graph_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     return 1 + n;
 }
 
-size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key) {
+size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key) {
     return g->keykind == GRB_KEY_GRID ? grid_key(g, part, key) : graph_key(g, part, key);
+}
+
+size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key) {
+    if (g->keykind != GRB_KEY_GRID) return graph_key(g, part, key);
+    return g->ncells <= 64 ? grid64_key(g, part->w[0], key) : grid_key(g, part, key);
 }

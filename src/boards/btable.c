@@ -3,7 +3,7 @@
 
 #define FIRST_SLOTS 4096u
 
-static uint64_t hash(const uint64_t *key, size_t klen) {
+uint64_t grb_table_hash(const uint64_t *key, size_t klen) {
     uint64_t h = 0x9e3779b97f4a7c15u * (klen + 1);
     for (size_t i = 0; i < klen; i++) {
         h ^= key[i];
@@ -52,13 +52,19 @@ void grb_table_clear(grb_table *t) {
  * so forgetting one only costs the time to learn it again. */
 #define WINDOW 4
 
+static int same_key(const uint64_t *a, const uint64_t *b, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
 static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, int *found) {
     size_t i = (size_t)h & t->mask;
     uint32_t check = (uint32_t)(h >> 32);
     for (int k = 0; k < WINDOW; k++, i = (i + 1) & t->mask) {
         const grb_tent *e = &t->slot[i];
         if (!e->klen) { *found = 0; return i; }
-        if (e->check == check && e->klen == klen && !memcmp(key_of(t, e), key, klen * sizeof *key)) {
+        if (e->check == check && e->klen == klen && same_key(key_of(t, e), key, klen)) {
             *found = 1;
             return i;
         }
@@ -68,10 +74,16 @@ static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64
 }
 
 grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen) {
+    return grb_table_find_hashed(t, key, klen, grb_table_hash(key, klen));
+}
+
+grb_tent *grb_table_find_hashed(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h) {
     int found;
-    size_t i = probe(t, key, klen, hash(key, klen), &found);
+    size_t i = probe(t, key, klen, h, &found);
     return found ? &t->slot[i] : NULL;
 }
+
+void grb_table_prefetch(const grb_table *t, uint64_t h) { __builtin_prefetch(&t->slot[(size_t)h & t->mask]); }
 
 /* how much an entry is worth keeping */
 static unsigned worth(const grb_tent *e) { return (e->nim != GRB_NIM_UNKNOWN ? 512u : 0u) + e->spare; }
@@ -88,7 +100,7 @@ static int grow(grb_table *t) {
     t->count = 0;
     for (size_t i = 0; i < oldn; i++) {
         if (!old[i].klen) continue;
-        uint64_t h = hash(key_of(t, &old[i]), old[i].klen);
+        uint64_t h = grb_table_hash(key_of(t, &old[i]), old[i].klen);
         size_t j = (size_t)h & t->mask;
         int k = 0;
         while (k < WINDOW && s[j].klen) { j = (j + 1) & t->mask; k++; }
@@ -101,7 +113,7 @@ static int grow(grb_table *t) {
 }
 
 grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
-    uint64_t h = hash(key, klen);
+    uint64_t h = grb_table_hash(key, klen);
     int found;
     size_t i = probe(t, key, klen, h, &found);
     if (found) return &t->slot[i];

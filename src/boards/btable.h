@@ -42,6 +42,11 @@ gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entrie
 void grb_table_free(grb_table *t);
 /* the entry of key, or NULL */
 grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen);
+/* the same, with the key's hash given */
+uint64_t grb_table_hash(const uint64_t *key, size_t klen);
+grb_tent *grb_table_find_hashed(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h);
+/* asks the processor to fetch the slot of a key of hash h ahead of a lookup */
+void grb_table_prefetch(const grb_table *t, uint64_t h);
 /* the entry of key, made (facts empty) when absent; making one may move
  * or forget every other entry. NULL: out of memory. */
 grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen);

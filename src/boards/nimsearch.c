@@ -68,12 +68,9 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
     grb_level *lv = grb_sv_push(sv);
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
-    for (size_t i = 0; i < nm && !*yes; i++) {
-        grb_set o;
-        grb_sv_option(sv, c, lv->moves[i], &o);
-        size_t np = grb_sv_parts(sv, &o, lv->parts);
+    for (size_t i = 0; i < nm && !*yes && st == GR_OK; i++) {
         uint64_t x, cost;
-        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) *yes = x == j;
+        if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) *yes = x == j;
         else lv->order[nu++] = cost << 32 | lv->moves[i];
     }
     if (!*yes) qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
@@ -255,12 +252,9 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     }
     uint64_t r = want & k.p;
     int exact = 1, stopped = !(k.p & r);
-    for (size_t i = 0; i < nm && !stopped; i++) {
-        grb_set o;
-        grb_sv_option(sv, c, lv->moves[i], &o);
-        size_t np = grb_sv_parts(sv, &o, lv->parts);
+    for (size_t i = 0; i < nm && !stopped && st == GR_OK; i++) {
         uint64_t x, cost;
-        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) cands_take(&k, x);
+        if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) cands_take(&k, x);
         else lv->order[nu++] = cost << 32 | lv->moves[i];
         stopped = !(k.p & r);
     }
@@ -336,12 +330,9 @@ static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
     uint64_t seen[4] = {0}; /* option values below 256 */
-    for (size_t i = 0; i < nm; i++) {
-        grb_set o;
-        grb_sv_option(sv, c, lv->moves[i], &o);
-        size_t np = grb_sv_parts(sv, &o, lv->parts);
+    for (size_t i = 0; i < nm && st == GR_OK; i++) {
         uint64_t x, cost;
-        if (grb_sv_known(sv, lv->parts, np, lv->key, &x, &cost)) {
+        if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) {
             if (x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
         } else lv->order[nu++] = cost << 32 | lv->moves[i];
     }

@@ -50,6 +50,8 @@ static void drop_levels(grb_solver *sv) {
         if (!sv->levels[i]) continue;
         gri_free(sv->al, sv->levels[i]->moves);
         gri_free(sv->al, sv->levels[i]->order);
+        gri_free(sv->al, sv->levels[i]->kat);
+        gri_free(sv->al, sv->levels[i]->kbuf);
         gri_free(sv->al, sv->levels[i]);
         sv->levels[i] = NULL;
     }
@@ -91,9 +93,11 @@ grb_level *grb_sv_push(grb_solver *sv) {
         if (sv->moves_cap < sv->g->nmoves) sv->moves_cap = sv->g->nmoves;
         lv->moves = gri_calloc(sv->al, sv->moves_cap + 1, sizeof *lv->moves);
         lv->order = gri_calloc(sv->al, sv->moves_cap + 1, sizeof *lv->order);
-        if (!lv->moves || !lv->order) {
+        lv->kat = gri_calloc(sv->al, sv->moves_cap + 1, sizeof *lv->kat);
+        if (!lv->moves || !lv->order || !lv->kat) {
             gri_free(sv->al, lv->moves);
             gri_free(sv->al, lv->order);
+            gri_free(sv->al, lv->kat);
             gri_free(sv->al, lv);
             return NULL;
         }
@@ -110,7 +114,8 @@ size_t grb_sv_key(grb_solver *sv, const grb_set *part, uint64_t *key) {
         memcpy(key, part->w, sizeof part->w);
         return GRB_WORDS;
     }
-    if (sv->g->keykind != GRB_KEY_GRID) return grb_key(sv->g, part, key);
+    /* graphs, and grids of at most 64 cells (a few operations a key), go without the cache */
+    if (sv->g->keykind != GRB_KEY_GRID || sv->g->ncells <= 64) return grb_key(sv->g, part, key);
     if (!sv->kcache && !(sv->kcache = gri_calloc(sv->al, (size_t)1 << KCACHE_BITS, sizeof *sv->kcache)))
         return grb_key(sv->g, part, key); /* no room for the cache: go without */
     uint64_t h = 0;
@@ -183,24 +188,54 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
     for (int k = 0; k < GRB_WORDS; k++) o->w[k] = c->w[k] & ~rem->w[k];
 }
 
+/* how many options ahead of the one looked up are keyed, their slots fetched */
+#define AHEAD 6
+
+/* keys option i's parts into lv's buffer, fetching their slots ahead */
+static gr_status scan_one(grb_solver *sv, grb_level *lv, const grb_set *c, size_t i) {
+    grb_set o;
+    grb_sv_option(sv, c, lv->moves[i], &o);
+    size_t np = grb_sv_parts(sv, &o, lv->parts), at = i ? lv->kat[i] : 0;
+    lv->kat[i] = at;
+    for (size_t p = 0; p < np; p++) {
+        if (lv->kcap - at < 2 + GRB_KEY_WORDS &&
+            !gri_grow(sv->al, (void **)&lv->kbuf, &lv->kcap, at + 2 + GRB_KEY_WORDS, sizeof *lv->kbuf))
+            return grb_sv_oom(sv);
+        uint64_t *w = lv->kbuf + at;
+        size_t klen = grb_sv_key(sv, &lv->parts[p], w + 2);
+        w[0] = (uint64_t)klen | (uint64_t)grb_count(&lv->parts[p]) << 8;
+        w[1] = grb_table_hash(w + 2, klen);
+        grb_table_prefetch(&sv->tt, w[1]);
+        at += 2 + klen;
+    }
+    lv->kat[i + 1] = at;
+    return GR_OK;
+}
+
 /* an option's value when every part of it is in the table (1), else 0
  * with *cost, how hard it looks (the sum of its parts' squared sizes) */
-int grb_sv_known(grb_solver *sv, const grb_set *parts, size_t np, uint64_t *key, uint64_t *value,
-                        uint64_t *cost) {
-    uint64_t x = 0, c = 0;
+int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, size_t i, uint64_t *value,
+                 uint64_t *cost, gr_status *st) {
+    if (i == 0) lv->scanned = 0;
+    while (lv->scanned < nm && lv->scanned <= i + AHEAD) {
+        if ((*st = scan_one(sv, lv, c, lv->scanned)) != GR_OK) return 0;
+        lv->scanned++;
+    }
+    uint64_t x = 0, cs = 0;
     int all = 1;
-    for (size_t p = 0; p < np; p++) {
-        size_t klen = grb_sv_key(sv, &parts[p], key);
-        uint64_t nim, has, no;
-        grb_sv_tt_get(sv, key, klen, &nim, &has, &no);
-        if (nim == UNKNOWN) {
-            uint64_t n = grb_count(&parts[p]);
+    for (size_t at = lv->kat[i]; at < lv->kat[i + 1];) {
+        const uint64_t *w = lv->kbuf + at;
+        size_t klen = (size_t)(w[0] & 0xff);
+        const grb_tent *e = grb_table_find_hashed(&sv->tt, w + 2, klen, w[1]);
+        if (!e || e->nim == GRB_NIM_UNKNOWN) {
+            uint64_t n = w[0] >> 8;
             all = 0;
-            c += n * n;
-        } else x ^= nim;
+            cs += n * n;
+        } else x ^= e->nim;
+        at += 2 + klen;
     }
     *value = x;
-    *cost = c;
+    *cost = cs;
     return all;
 }
 

@@ -58,6 +58,13 @@ struct grb_level {
     uint32_t *moves;
     uint64_t *order;     /* options to search: cost << 32 | move */
     grb_set parts[GRB_MAX_CELLS];
+    /* the keys of the options' parts (grb_sv_scan): per part a word of
+     * the key's length and the part's cells (<< 8), its hash, its key;
+     * option i's parts at kbuf[kat[i] .. kat[i + 1]) */
+    uint64_t *kbuf;
+    size_t kcap;
+    size_t *kat;
+    size_t scanned;      /* options keyed so far */
 };
 
 /* the scratch of the next level down (NULL: out of memory); the caller
@@ -72,9 +79,14 @@ size_t grb_sv_key(grb_solver *sv, const grb_set *part, uint64_t *key);
 size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out);
 /* the option of part c by move m */
 void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *o);
-/* an option's value when the table has all its parts' (1), else 0 with
- * *cost, how hard it looks */
-int grb_sv_known(grb_solver *sv, const grb_set *parts, size_t np, uint64_t *key, uint64_t *value, uint64_t *cost);
+/* Option i (of part c by lv->moves[0..nm), asked in order from i = 0)
+ * when the table has the values of all its parts: its value (1), else 0
+ * with *cost, how hard it looks; GR_ENOMEM in *st. The parts of the
+ * options a few steps ahead are keyed at once into lv's buffer, and
+ * their table slots fetched then, so the lookups overlap their waits for
+ * memory. */
+int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, size_t i, uint64_t *value,
+                 uint64_t *cost, gr_status *st);
 int grb_sv_by_cost(const void *a, const void *b);
 /* the table: a key's value (UNKNOWN) and facts; its entry, made when absent */
 void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b);

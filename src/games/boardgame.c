@@ -365,7 +365,9 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
 
 /* ---- saving and loading the table ---- */
 
-#define TABLE_MAGIC "grundy board table 1\n"
+/* 2: grid keys prefer the box of fewest rows (1 preferred fewest columns) */
+#define TABLE_MAGIC "grundy board table 2\n"
+#define TABLE_MAGIC_OLD "grundy board table 1\n"
 
 static const char *method_name(unsigned how) {
     return how & GRB_PLAIN_MEX ? "plain" : how & GRB_LV ? "lv" : "sets";
@@ -410,8 +412,10 @@ gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr
     if (d->how & GRB_NO_SYMMETRY)
         return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be loaded", rs->spec);
     size_t ml = strlen(TABLE_MAGIC), at = ml, n1 = 0, n2 = 0;
+    if (len >= ml && !memcmp(data, TABLE_MAGIC_OLD, ml))
+        return gri_fail(err, GR_EPARSE, "at byte 0: a board table of an older grundy (format 1, keyed otherwise): make it again");
     if (len < ml || memcmp(data, TABLE_MAGIC, ml))
-        return gri_fail(err, GR_EPARSE, "at byte 0: not a board table (it starts with the line 'grundy board table 1')");
+        return gri_fail(err, GR_EPARSE, "at byte 0: not a board table (it starts with the line 'grundy board table 2')");
     const char *spec = line_at(data, len, &at, &n1), *method = spec ? line_at(data, len, &at, &n2) : NULL;
     if (!spec || !method) return gri_fail(err, GR_EPARSE, "at byte %zu: the table ends in its header", at);
     if (n1 != strlen(rs->spec) || memcmp(spec, rs->spec, n1))
