@@ -71,7 +71,8 @@ static void node_grid_moves(bgame *g, int R, int C) {
 
 /* ways to run the search */
 static const unsigned HOW[] = {0, GR_BOARD_LV, GR_BOARD_PLAIN_MEX, GR_BOARD_NO_SPLIT, GR_BOARD_NO_SYMMETRY,
-                               GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_LV};
+                               GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_LV | GR_BOARD_NO_REDUCE,
+                               GR_BOARD_NO_REDUCE};
 #define NHOW (sizeof HOW / sizeof HOW[0])
 
 typedef struct runner {
@@ -161,6 +162,33 @@ static void test_boards_random(tu_rng *rng, uint64_t scale) {
                     check_all(&r, text, val[s]);
                 }
             }
+        runner_free(&r);
+    }
+}
+
+/* Cram and Arc Kayles on 4 x 5 and 5 x 4 boards (20 cells: regions with
+ * the leaves, the vertices with two leaves and the cells between them
+ * that the Arc Kayles reductions take away) at densities 1/4 to 3/4 */
+static void test_reduce_boards(tu_rng *rng, uint64_t scale) {
+    static const shape DOM[] = {{2, {0, 0}, {0, 1}}, {2, {0, 1}, {0, 0}}};
+    static uint8_t val[1u << 20];
+    const char *names[] = {"cram", "arckayles[grid]"};
+    for (int gi = 0; gi < 2; gi++) {
+        runner r;
+        runner_init(&r, names[gi]);
+        for (int R = 4; R <= 5; R++) {
+            int C = 9 - R;
+            bgame g;
+            place_moves(&g, R, C, DOM, 2);
+            brute(&g, val);
+            for (uint64_t k = 0; k < 40 * scale; k++) {
+                uint32_t full = (1u << 20) - 1, a = (uint32_t)tu_next(rng) & full, b = (uint32_t)tu_next(rng) & full;
+                uint32_t s = k % 3 == 0 ? a & b : k % 3 == 1 ? a : a | b;
+                char text[128];
+                board_text(names[gi], R, C, s, text);
+                check_all(&r, text, val[s]);
+            }
+        }
         runner_free(&r);
     }
 }
@@ -502,6 +530,7 @@ int main(void) {
     uint64_t scale = tu_scale();
     test_boards_random(&rng, scale);
     test_graphs_random(&rng, scale);
+    test_reduce_boards(&rng, scale);
     test_rows();
     test_options(&rng);
     test_big_values();

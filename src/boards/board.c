@@ -129,6 +129,33 @@ static inline uint64_t grid_nbr(const grb_game *g, uint64_t x) {
     return ((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | ((x << g->cols) & g->full) | (x >> g->cols);
 }
 
+uint64_t grb_pair_reduce64(const grb_game *g, uint64_t s) {
+    size_t C = g->cols;
+    /* the cells with a neighbour right, left, below, above */
+    uint64_t hr = s & (s >> 1) & g->not_last, hl = s & (s << 1) & g->not_first, hd = s & (s >> C),
+             hu = s & ((s << C) & g->full);
+    uint64_t any = hr | hl | hd | hu,
+             two = (hr & (hl | hd | hu)) | (hl & (hd | hu)) | (hd & hu), leaf = any & ~two;
+    /* the leaves by where their neighbour (a centre) is; a centre met
+     * again has a leaf already, and the new one goes */
+    uint64_t out = s, seen = (leaf & hd) << C, c;
+    c = (leaf & hr) << 1;
+    out &= ~((c & seen) >> 1);
+    seen |= c;
+    c = (leaf & hu) >> C;
+    out &= ~((c & seen) << C);
+    seen |= c;
+    c = (leaf & hl) >> 1;
+    out &= ~((c & seen) << 1);
+    seen |= c;
+    /* cells neither leaves nor centres, all of whose neighbours are
+     * centres (a neighbour that is a leaf would make it a centre), none
+     * next to another such */
+    uint64_t lone = s & ~(leaf | seen);
+    lone &= ~(((lone << 1) & g->not_first) | ((lone >> 1) & g->not_last) | ((lone << C) & g->full) | (lone >> C));
+    return out & ~lone;
+}
+
 /* parts of a one-word grid by shifts */
 static size_t grid64_parts(const grb_game *g, uint64_t s, grb_set *out) {
     uint64_t live = g->live == GRB_LIVE_PAIR ? s & grid_nbr(g, s) : s;

@@ -116,6 +116,15 @@ static inline size_t grb_value_bound(const grb_game *g, size_t n) { return n / g
  * lowest cell. */
 size_t grb_parts(const grb_game *g, const grb_set *s, grb_set *out);
 
+/* Arc Kayles reductions, for a game whose moves each take two cells
+ * (GRB_LIVE_PAIR: Arc Kayles on the graph of its moves; Cram is Arc
+ * Kayles on the grid) with one-word parts (grid64): s less cells that do
+ * not change its value (docs/boards.md has the proofs):
+ * - a second leaf at one vertex (a leaf: a cell with one neighbour);
+ * - a cell, not a leaf, all of whose neighbours have leaves (of their
+ *   own), when no neighbour of it is such a cell too. */
+uint64_t grb_pair_reduce64(const grb_game *g, uint64_t s);
+
 /* Whether a part of a grid game is lost for the player to move by the
  * mirror strategy: the part is its own image under an involution of the
  * square that maps the game's moves onto themselves (a half turn, a

@@ -159,6 +159,12 @@ gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, ui
 
 /* s's parts into out[] (with GRB_NO_SPLIT, all of them as one) */
 size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out) {
+    grb_set r;
+    if (sv->g->grid64 && sv->g->live == GRB_LIVE_PAIR && !(sv->how & GRB_NO_REDUCE)) {
+        r = *s;
+        r.w[0] = grb_pair_reduce64(sv->g, s->w[0]);
+        s = &r;
+    }
     size_t n = grb_parts(sv->g, s, out);
     if (n > 1 && (sv->how & GRB_NO_SPLIT)) {
         for (size_t i = 1; i < n; i++)

@@ -13,7 +13,8 @@ enum {
     GRB_NO_SPLIT = 1u << 0,    /* value a position whole, not part by part */
     GRB_NO_SYMMETRY = 1u << 1, /* key positions by their cells, not by their shape */
     GRB_PLAIN_MEX = 1u << 2,   /* every option's value, then the mex (the textbook method) */
-    GRB_LV = 1u << 3           /* value by value (Lemoine-Viennot), not by sets (Beling-Rogalski) */
+    GRB_LV = 1u << 3,          /* value by value (Lemoine-Viennot), not by sets (Beling-Rogalski) */
+    GRB_NO_REDUCE = 1u << 4    /* keep the cells the Arc Kayles reductions take away */
 };
 
 typedef struct grb_level grb_level;
