@@ -18,6 +18,19 @@ static const uint64_t *key_of(const grb_table *t, const grb_tent *e) {
     return e->klen <= GRB_TENT_INLINE ? e->key : t->arena + e->key[0];
 }
 
+_Static_assert(sizeof(grb_tent) == 64, "a table entry is one cache line");
+
+/* n zeroed slots aligned to 64 bytes (an entry in one cache line); the
+ * block to free in *raw */
+static grb_tent *alloc_slots(const gr_allocator *al, size_t n, void **raw) {
+    if (n > SIZE_MAX / sizeof(grb_tent) - 1) return NULL;
+    unsigned char *p = gri_calloc(al, n + 1, sizeof(grb_tent));
+    *raw = p;
+    if (!p) return NULL;
+    uintptr_t a = ((uintptr_t)p + 63) & ~(uintptr_t)63;
+    return (grb_tent *)(void *)(p + (a - (uintptr_t)p));
+}
+
 gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entries, gr_error *err) {
     memset(t, 0, sizeof *t);
     t->al = al;
@@ -25,14 +38,14 @@ gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entrie
     while (slots < want && slots < ((size_t)1 << 40)) slots *= 2;
     t->max_slots = slots;
     size_t first = slots < FIRST_SLOTS ? slots : FIRST_SLOTS;
-    t->slot = gri_calloc(al, first, sizeof *t->slot);
+    t->slot = alloc_slots(al, first, &t->raw);
     if (!t->slot) return gri_fail(err, GR_ENOMEM, "out of memory for the board search's table");
     t->mask = first - 1;
     return GR_OK;
 }
 
 void grb_table_free(grb_table *t) {
-    gri_free(t->al, t->slot);
+    gri_free(t->al, t->raw);
     gri_free(t->al, t->arena);
     memset(t, 0, sizeof *t);
 }
@@ -83,7 +96,6 @@ grb_tent *grb_table_find_hashed(const grb_table *t, const uint64_t *key, size_t 
     return found ? &t->slot[i] : NULL;
 }
 
-void grb_table_prefetch(const grb_table *t, uint64_t h) { __builtin_prefetch(&t->slot[(size_t)h & t->mask]); }
 
 /* how much an entry is worth keeping */
 static unsigned worth(const grb_tent *e) { return (e->nim != GRB_NIM_UNKNOWN ? 512u : 0u) + e->spare; }
@@ -92,8 +104,10 @@ static unsigned worth(const grb_tent *e) { return (e->nim != GRB_NIM_UNKNOWN ? 5
  * the new table is dropped */
 static int grow(grb_table *t) {
     size_t n = (t->mask + 1) * 2;
-    grb_tent *old = t->slot, *s = gri_calloc(t->al, n, sizeof *s);
+    void *oldraw = t->raw, *raw;
+    grb_tent *old = t->slot, *s = alloc_slots(t->al, n, &raw);
     if (!s) return 0;
+    t->raw = raw;
     size_t oldn = t->mask + 1;
     t->slot = s;
     t->mask = n - 1;
@@ -108,7 +122,7 @@ static int grow(grb_table *t) {
         s[j] = old[i];
         t->count++;
     }
-    gri_free(t->al, old);
+    gri_free(t->al, oldraw);
     return 1;
 }
 

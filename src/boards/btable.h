@@ -26,7 +26,8 @@ typedef struct grb_tent {
 
 typedef struct grb_table {
     const gr_allocator *al;
-    grb_tent *slot;
+    grb_tent *slot;    /* 64-byte aligned, in the block raw */
+    void *raw;
     size_t mask;       /* slots - 1 (a power of two) */
     size_t count;      /* entries held */
     size_t max_slots;  /* the bound */
@@ -35,6 +36,9 @@ typedef struct grb_table {
     uint64_t flushes;  /* times it was emptied */
     uint64_t replaced; /* entries that gave way to new ones */
 } grb_table;
+
+/* asks the processor to fetch the slot of a key of hash h ahead of a lookup */
+static inline void grb_table_prefetch(const grb_table *t, uint64_t h) { __builtin_prefetch(&t->slot[(size_t)h & t->mask]); }
 
 /* max_entries: entries held at most (the slots are the next power of two
  * above 4/3 of it) */
@@ -45,8 +49,6 @@ grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen);
 /* the same, with the key's hash given */
 uint64_t grb_table_hash(const uint64_t *key, size_t klen);
 grb_tent *grb_table_find_hashed(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h);
-/* asks the processor to fetch the slot of a key of hash h ahead of a lookup */
-void grb_table_prefetch(const grb_table *t, uint64_t h);
 /* the entry of key, made (facts empty) when absent; making one may move
  * or forget every other entry. NULL: out of memory. */
 grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen);

@@ -195,7 +195,7 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
 }
 
 /* how many options ahead of the one looked up are keyed, their slots fetched */
-#define AHEAD 6
+#define AHEAD 2
 
 /* keys option i's parts into lv's buffer, fetching their slots ahead */
 static gr_status scan_one(grb_solver *sv, grb_level *lv, const grb_set *c, size_t i) {
