@@ -86,6 +86,19 @@ gr_status grb_game_init(grb_game *g, const gr_allocator *al, size_t ncells, cons
 
 size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out) {
     size_t n = 0;
+    if (g->pair64) { /* by cells, and at a cell in the moves' order, as below */
+        uint64_t w = s->w[0], h = w & (w >> 1) & g->not_last, v = w & (w >> g->cols);
+        for (uint64_t any = h | v; any; any &= any - 1) {
+            unsigned x = (unsigned)__builtin_ctzll(any);
+            int hx = (int)(h >> x & 1), vx = (int)(v >> x & 1);
+            if (hx && vx) {
+                uint32_t a = g->hmove[x], b = g->vmove[x];
+                out[n++] = a < b ? a : b;
+                out[n++] = a < b ? b : a;
+            } else out[n++] = hx ? g->hmove[x] : g->vmove[x];
+        }
+        return n;
+    }
     GRB_EACH(c, s) {
         for (uint32_t a = g->aoff[c]; a < g->aoff[c + 1]; a++) {
             uint32_t m = g->anchor[a];
@@ -123,6 +136,17 @@ void grb_game_grid(grb_game *g) {
         if (g->touch[x].w[0] != nb || g->touch[x].w[1] | g->touch[x].w[2] | g->touch[x].w[3]) return;
     }
     g->grid64 = 1;
+    /* a pair game: every two neighbours are one move (touch says some
+     * move holds them; moves hold two cells) unless moves repeat */
+    g->pair64 = g->live == GRB_LIVE_PAIR && g->nmoves <= 2 * g->ncells;
+    uint64_t hseen = 0, vseen = 0;
+    for (size_t m = 0; m < g->nmoves && g->pair64; m++) {
+        uint32_t a = g->cells[g->coff[m]], b = g->cells[g->coff[m] + 1];
+        if (a > b) { uint32_t t = a; a = b; b = t; }
+        if (b == a + 1 && a % C != C - 1 && !(hseen >> a & 1)) g->hmove[a] = (uint32_t)m, hseen |= (uint64_t)1 << a;
+        else if (b == a + C && !(vseen >> a & 1)) g->vmove[a] = (uint32_t)m, vseen |= (uint64_t)1 << a;
+        else g->pair64 = 0;
+    }
 }
 
 static inline uint64_t grid_nbr(const grb_game *g, uint64_t x) {
@@ -156,20 +180,26 @@ uint64_t grb_pair_reduce64(const grb_game *g, uint64_t s) {
     return out & ~lone;
 }
 
+uint64_t grb_live64(const grb_game *g, uint64_t s) { return g->live == GRB_LIVE_PAIR ? s & grid_nbr(g, s) : s; }
+
+uint64_t grb_part64(const grb_game *g, uint64_t *live) {
+    uint64_t x = *live & (~*live + 1);
+    for (;;) {
+        uint64_t y = (x | grid_nbr(g, x)) & *live;
+        if (y == x) break;
+        x = y;
+    }
+    *live &= ~x;
+    return x;
+}
+
 /* parts of a one-word grid by shifts */
 static size_t grid64_parts(const grb_game *g, uint64_t s, grb_set *out) {
-    uint64_t live = g->live == GRB_LIVE_PAIR ? s & grid_nbr(g, s) : s;
+    uint64_t live = grb_live64(g, s);
     size_t n = 0;
     while (live) {
-        uint64_t x = live & (~live + 1);
-        for (;;) {
-            uint64_t y = (x | grid_nbr(g, x)) & live;
-            if (y == x) break;
-            x = y;
-        }
         memset(&out[n], 0, sizeof out[n]);
-        out[n++].w[0] = x;
-        live &= ~x;
+        out[n++].w[0] = grb_part64(g, &live);
     }
     return n;
 }

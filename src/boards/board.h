@@ -89,6 +89,11 @@ typedef struct grb_game {
     int grid64;
     uint64_t not_first, not_last, full;
     size_t minrem;       /* the fewest cells a move needs (and so removes; at least 1) */
+    /* grid64 with GRB_LIVE_PAIR, each pair of neighbours one move: the
+     * move of the cells x, x + 1 (hmove[x]) and x, x + cols (vmove[x]),
+     * so the moves are found by shifts (pair64; 0 else) */
+    int pair64;
+    uint32_t hmove[64], vmove[64];
 } grb_game;
 
 enum { GRB_LIVE_MOVES = 0, GRB_LIVE_NODE = 1, GRB_LIVE_PAIR = 2 };
@@ -115,6 +120,12 @@ static inline size_t grb_value_bound(const grb_game *g, size_t n) { return n / g
  * returns their number (0: s has no move). Parts are listed by their
  * lowest cell. */
 size_t grb_parts(const grb_game *g, const grb_set *s, grb_set *out);
+
+/* For a grid of one word (grid64): the cells of s some move can use
+ * (grb_live64), and the part of the lowest of them (grb_part64, taking it
+ * out of *live); grb_parts lists them so. */
+uint64_t grb_live64(const grb_game *g, uint64_t s);
+uint64_t grb_part64(const grb_game *g, uint64_t *live);
 
 /* Arc Kayles reductions, for a game whose moves each take two cells
  * (GRB_LIVE_PAIR: Arc Kayles on the graph of its moves; Cram is Arc
@@ -146,6 +157,8 @@ size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key);
 unsigned grb_box_fixed(const grb_game *g, uint64_t s);
 /* the same key, made row by row whatever the grid's size (grb_key makes
  * a part of a grid of at most 64 cells as one word; tests compare them) */
+/* grb_key of a part of a grid of at most 64 cells, given as its word */
+size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key);
 size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key);
 
 /* The eight transforms of a grid (t: bit 0 mirrors columns, bit 1 mirrors

@@ -156,8 +156,8 @@ static uint64_t least_of(uint64_t a, size_t h, size_t w, unsigned m, int *have) 
     return best;
 }
 
-/* the key of a part of a grid of at most 64 cells, as grid_key makes it */
-static size_t grid64_key(const grb_game *g, uint64_t s, uint64_t *key) {
+/* the key of a part of a grid of at most 64 cells, as grid_key makes it (board.h) */
+size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key) {
     if (!s) { key[0] = 0; return 1; }
     size_t h, w;
     uint64_t a = pack_box(g->cols, s, &h, &w);
@@ -216,5 +216,5 @@ size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key) {
 
 size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     if (g->keykind != GRB_KEY_GRID) return graph_key(g, part, key);
-    return g->ncells <= 64 ? grid64_key(g, part->w[0], key) : grid_key(g, part, key);
+    return g->ncells <= 64 ? grb_key64(g, part->w[0], key) : grid_key(g, part, key);
 }

@@ -73,7 +73,7 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
         if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) *yes = x == j;
         else lv->order[nu++] = cost << 32 | lv->moves[i];
     }
-    if (!*yes) qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
+    if (!*yes) grb_sv_sort(lv->order, nu);
     for (size_t i = 0; i < nu && !*yes && st == GR_OK; i++) {
         grb_set o;
         grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
@@ -258,7 +258,7 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
         else lv->order[nu++] = cost << 32 | lv->moves[i];
         stopped = !(k.p & r);
     }
-    if (!stopped) qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
+    if (!stopped) grb_sv_sort(lv->order, nu);
     uint64_t cap = upto(r);
     for (size_t i = 0; i < nu && !stopped && st == GR_OK; i++) {
         grb_set o;
@@ -336,7 +336,7 @@ static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, s
             if (x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
         } else lv->order[nu++] = cost << 32 | lv->moves[i];
     }
-    qsort(lv->order, nu, sizeof *lv->order, grb_sv_by_cost);
+    grb_sv_sort(lv->order, nu);
     uint64_t res = 0;
     for (;; res++) {
         if (res < 256 && (seen[res / 64] >> (res % 64) & 1)) continue;

@@ -34,6 +34,7 @@ gr_status grb_solver_init(grb_solver *sv, const grb_game *g, const gr_allocator 
     sv->how = how;
     sv->tt_max = tt_max < 64 ? 64 : tt_max;
     sv->what = "the board search";
+    sv->one_word = g && g->grid64 && !(how & GRB_NO_SYMMETRY);
     return grb_table_init(&sv->tt, al, sv->tt_max, err);
 }
 
@@ -67,6 +68,7 @@ gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error 
     /* cells mean other places in another game: the cached keys go */
     if (fresh && sv->kcache) memset(sv->kcache, 0, ((size_t)1 << KCACHE_BITS) * sizeof *sv->kcache);
     sv->g = g;
+    sv->one_word = g->grid64 && !(sv->how & GRB_NO_SYMMETRY);
     return GR_OK;
 }
 
@@ -199,6 +201,27 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
 
 /* keys option i's parts into lv's buffer, fetching their slots ahead */
 static gr_status scan_one(grb_solver *sv, grb_level *lv, const grb_set *c, size_t i) {
+    const grb_game *g = sv->g;
+    if (sv->one_word) { /* the same in words: the option, its parts, their keys */
+        size_t at = i ? lv->kat[i] : 0;
+        uint64_t o = c->w[0] & ~g->rem[lv->moves[i]].w[0];
+        if (g->live == GRB_LIVE_PAIR && !(sv->how & GRB_NO_REDUCE)) o = grb_pair_reduce64(g, o);
+        lv->kat[i] = at;
+        for (uint64_t live = grb_live64(g, o); live;) {
+            uint64_t part = sv->how & GRB_NO_SPLIT ? live : grb_part64(g, &live);
+            if (sv->how & GRB_NO_SPLIT) live = 0;
+            if (lv->kcap - at < 4 && !gri_grow(sv->al, (void **)&lv->kbuf, &lv->kcap, at + 4, sizeof *lv->kbuf))
+                return grb_sv_oom(sv);
+            uint64_t *w = lv->kbuf + at;
+            size_t klen = grb_key64(g, part, w + 2);
+            w[0] = (uint64_t)klen | (uint64_t)grb_bits(part) << 8;
+            w[1] = grb_table_hash(w + 2, klen);
+            grb_table_prefetch(&sv->tt, w[1]);
+            at += 2 + klen;
+        }
+        lv->kat[i + 1] = at;
+        return GR_OK;
+    }
     grb_set o;
     grb_sv_option(sv, c, lv->moves[i], &o);
     size_t np = grb_sv_parts(sv, &o, lv->parts), at = i ? lv->kat[i] : 0;
@@ -245,9 +268,13 @@ int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, siz
     return all;
 }
 
-int grb_sv_by_cost(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+void grb_sv_sort(uint64_t *a, size_t n) {
+    for (size_t i = 1; i < n; i++) { /* by insertion: the lists are short */
+        uint64_t x = a[i];
+        size_t j = i;
+        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 /* whether some option of part c (key[0..klen)) has value j: first the

@@ -23,6 +23,7 @@ typedef struct grb_solver {
     const grb_game *g;
     const gr_allocator *al;
     unsigned how;           /* GRB_* above */
+    int one_word;           /* a grid of one word, keyed by shape: options scanned in words */
     grb_table tt;           /* key -> value and facts */
     struct grb_kslot *kcache; /* recent keys of parts (nimsearch.c) */
     size_t tt_max;          /* entries held at most: past it the table is emptied */
@@ -88,7 +89,8 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
  * memory. */
 int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, size_t i, uint64_t *value,
                  uint64_t *cost, gr_status *st);
-int grb_sv_by_cost(const void *a, const void *b);
+/* sorts options (cost << 32 | move) by cost, then move */
+void grb_sv_sort(uint64_t *a, size_t n);
 /* the table: a key's value (UNKNOWN) and facts; its entry, made when absent */
 void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b);
 grb_tent *grb_sv_tt_entry(grb_solver *sv, const uint64_t *key, size_t klen);
