@@ -56,6 +56,7 @@ int main(void) {
         g.rows = R;
         g.cols = C;
         g.ncells = R * C;
+        grb_grid_rows(&g);
         /* every symmetry, or a random set with the identity */
         g.syms = tu_below(&rng, 2) ? 0xffu : 1u | (unsigned)tu_below(&rng, 256);
         for (int k = 0; k < 40; k++, parts++) {

@@ -116,10 +116,16 @@ static uint32_t root(uint32_t *up, uint32_t x) {
     return x;
 }
 
+void grb_grid_rows(grb_game *g) {
+    for (size_t x = 0; x < g->ncells && x < 64; x++) g->row_of[x] = (uint8_t)(x / g->cols);
+}
+
 void grb_game_grid(grb_game *g) {
     g->grid64 = 0;
-    if (g->keykind != GRB_KEY_GRID || g->ncells > 64 || g->live == GRB_LIVE_MOVES) return;
+    if (g->keykind != GRB_KEY_GRID || g->ncells > 64) return;
     size_t C = g->cols;
+    grb_grid_rows(g);
+    if (g->live == GRB_LIVE_MOVES) return;
     uint64_t first = 0, last = 0;
     for (size_t r = 0; r < g->rows; r++) {
         first |= (uint64_t)1 << (r * C);

@@ -93,6 +93,7 @@ typedef struct grb_game {
      * move of the cells x, x + 1 (hmove[x]) and x, x + cols (vmove[x]),
      * so the moves are found by shifts (pair64; 0 else) */
     int pair64;
+    uint8_t row_of[64];  /* grid64: each cell's row */
     uint32_t hmove[64], vmove[64];
 } grb_game;
 
@@ -106,6 +107,8 @@ void grb_game_free(grb_game *g);
 /* For a grid game (keykind, rows and cols set): sets up the one-word
  * parts when the game allows them. */
 void grb_game_grid(grb_game *g);
+/* sets row_of (grb_game_grid does; the keys of a grid of one word need it) */
+void grb_grid_rows(grb_game *g);
 
 /* The moves that can be made in s, in out[] (room for g->nmoves); their number. */
 size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out);

@@ -103,11 +103,12 @@ static uint64_t low_bits(size_t n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)
 
 /* part s (cells r * C + c) packed into its bounding box: h rows of w bits,
  * row i at bits i * w */
-static uint64_t pack_box(size_t C, uint64_t s, size_t *h, size_t *w) {
-    size_t first = (size_t)__builtin_ctzll(s), last = 63 - (size_t)__builtin_clzll(s);
-    size_t r0 = first / C, hh = last / C - r0 + 1;
-    uint64_t x = s >> (r0 * C), cols = 0, cm = low_bits(C);
-    for (size_t i = 0; i < hh; i++) cols |= (x >> (i * C)) & cm;
+static uint64_t pack_box(const grb_game *g, uint64_t s, size_t *h, size_t *w) {
+    size_t C = g->cols, first = (size_t)__builtin_ctzll(s), last = 63 - (size_t)__builtin_clzll(s);
+    size_t r0 = g->row_of[first], hh = g->row_of[last] - r0 + 1;
+    uint64_t x = s >> (r0 * C), cols = x;
+    for (size_t k = C; k < hh * C; k *= 2) cols |= cols >> k; /* the rows folded onto the first */
+    cols &= low_bits(C);
     size_t c0 = (size_t)__builtin_ctzll(cols), ww = 64 - (size_t)__builtin_clzll(cols) - c0;
     uint64_t p = 0, wm = low_bits(ww);
     for (size_t i = 0; i < hh; i++) p |= ((x >> (i * C + c0)) & wm) << (i * ww);
@@ -160,7 +161,7 @@ static uint64_t least_of(uint64_t a, size_t h, size_t w, unsigned m, int *have) 
 size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key) {
     if (!s) { key[0] = 0; return 1; }
     size_t h, w;
-    uint64_t a = pack_box(g->cols, s, &h, &w);
+    uint64_t a = pack_box(g, s, &h, &w);
     unsigned syms = g->syms, plain = syms & 0x0f, swapped = syms & 0xf0;
     uint64_t hp = box_head(h, w), hs = box_head(w, h);
     if (plain && swapped && hp != hs) syms = hp < hs ? plain : swapped;
@@ -186,7 +187,7 @@ size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key) {
 unsigned grb_box_fixed(const grb_game *g, uint64_t s) {
     if (!s) return 0;
     size_t h, w;
-    uint64_t a = pack_box(g->cols, s, &h, &w), b = rows_reversed(a, h, w);
+    uint64_t a = pack_box(g, s, &h, &w), b = rows_reversed(a, h, w);
     size_t n = h * w;
     unsigned f = 1u | (unsigned)(reverse(b, n) == a) << 1 | (unsigned)(b == a) << 2 | (unsigned)(reverse(a, n) == a) << 3;
     if (h == w && (g->syms & 0xf0)) {
