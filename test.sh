@@ -16,6 +16,8 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v objdump >/dev/null || need+=(binutils)
 command -v parallel >/dev/null || need+=(parallel)
 command -v tmux >/dev/null || need+=(tmux)   # the terminal test of grundy play
+# nauty for graph regions' canonical keys (the test builds require it)
+dpkg -s libnauty2-dev >/dev/null 2>&1 || need+=(libnauty2-dev)
 # the Python package's tests: Debian's python3 with pytest and numpy, and
 # pip, setuptools and wheel to check `pip install ./python` offline
 py=/usr/bin/python3
@@ -30,7 +32,7 @@ fi
 jobs=$(nproc 2>/dev/null || echo 2)
 for variant in werror sanitize; do
     dir=build-test-$variant
-    flags=(-DGRUNDY_WERROR=ON -DCMAKE_BUILD_TYPE=Debug)
+    flags=(-DGRUNDY_WERROR=ON -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_REQUIRE_NAUTY=ON)
     [ $variant = sanitize ] && flags+=(-DGRUNDY_SANITIZE=ON)
     echo "== $variant build"
     cmake -S . -B "$dir" "${flags[@]}" >/dev/null

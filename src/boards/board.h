@@ -160,6 +160,13 @@ size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key);
 unsigned grb_box_fixed(const grb_game *g, uint64_t s);
 /* the same key, made row by row whatever the grid's size (grb_key makes
  * a part of a grid of at most 64 cells as one word; tests compare them) */
+/* The key of a part of a graph game of at most 64 vertices (n > 1) by
+ * canonical labelling with nauty (graphcanon.c): its number of vertices
+ * and the canonical graph's rows, 1 + n words; 0 when the build has no
+ * nauty (grb_have_canon says which). */
+size_t grb_graph_canon(const grb_game *g, const grb_set *part, uint64_t *key);
+int grb_have_canon(void);
+
 /* grb_key of a part of a grid of at most 64 cells, given as its word */
 size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key);
 size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key);

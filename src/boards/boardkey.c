@@ -198,6 +198,10 @@ unsigned grb_box_fixed(const grb_game *g, uint64_t s) {
 }
 
 static size_t graph_key(const grb_game *g, const grb_set *part, uint64_t *key) {
+    /* isomorphic parts share a key when nauty is there (parts of 3 or more
+     * vertices: smaller ones are all one graph already, or two) */
+    size_t cn = grb_count(part) >= 3 && g->ncells <= 64 ? grb_graph_canon(g, part, key) : 0;
+    if (cn) return cn;
     uint8_t id[GRB_MAX_CELLS];
     size_t n = 0;
     GRB_EACH(v, part) id[v] = (uint8_t)n++;
