@@ -5,7 +5,8 @@
  * symmetries, and a part moved, mirrored or turned on the board must keep
  * its key under the symmetries the key allows. */
 #include <string.h>
-#include "boards/board.h"
+#include "boards/boardkey.h"
+#include "boards/graphcanon.h"
 #include "testutil.h"
 
 static size_t key_of(const grb_game *g, uint64_t s, uint64_t *key, int generic) {

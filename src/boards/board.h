@@ -139,37 +139,7 @@ uint64_t grb_part64(const grb_game *g, uint64_t *live);
  *   own), when no neighbour of it is such a cell too. */
 uint64_t grb_pair_reduce64(const grb_game *g, uint64_t s);
 
-/* Whether a part of a grid game is lost for the player to move by the
- * mirror strategy: the part is its own image under an involution of the
- * square that maps the game's moves onto themselves (a half turn, a
- * mirror, a diagonal mirror of a square box), and no move that can be
- * made blocks its mirror move (the image of the cells it needs is not
- * among those it removes). Then every move is answered by its mirror,
- * which leaves a position of the same kind, so the second player wins and
- * the value is 0 (Tweedledum and Tweedledee). 0: not shown so. */
-int grb_mirror_zero(const grb_game *g, const grb_set *part);
 
-/* The key of a part (boardkey.c): positions with one key have one value.
- * key[] has room for GRB_KEY_WORDS; returns the words written. */
-#define GRB_KEY_WORDS (1 + GRB_MAX_CELLS)
-size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key);
-/* For a part s of a grid of at most 64 cells: the game's transforms t
- * among 0..4 and 7 (the identity, the mirrors, the half turn, the
- * diagonal mirrors of a square box) that map the part's box onto itself,
- * bit t each. */
-unsigned grb_box_fixed(const grb_game *g, uint64_t s);
-/* the same key, made row by row whatever the grid's size (grb_key makes
- * a part of a grid of at most 64 cells as one word; tests compare them) */
-/* The key of a part of a graph game of at most 64 vertices (n > 1) by
- * canonical labelling with nauty (graphcanon.c): its number of vertices
- * and the canonical graph's rows, 1 + n words; 0 when the build has no
- * nauty (grb_have_canon says which). */
-size_t grb_graph_canon(const grb_game *g, const grb_set *part, uint64_t *key);
-int grb_have_canon(void);
-
-/* grb_key of a part of a grid of at most 64 cells, given as its word */
-size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key);
-size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key);
 
 /* The eight transforms of a grid (t: bit 0 mirrors columns, bit 1 mirrors
  * rows, bit 2 swaps rows and columns, applied in that order) on a point of

@@ -9,7 +9,8 @@
  * board sizes. Graph games: the subgraph the part induces, its vertices
  * renumbered in order (no search for a canonical labelling yet: two
  * isomorphic parts may get two keys, which costs time, never a value). */
-#include "boards/board.h"
+#include "boards/boardkey.h"
+#include "boards/graphcanon.h"
 
 /* len <= 64 bits of s from bit pos */
 static uint64_t bits_at(const grb_set *s, size_t pos, size_t len) {
@@ -222,4 +223,54 @@ size_t grb_key_generic(const grb_game *g, const grb_set *part, uint64_t *key) {
 size_t grb_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     if (g->keykind != GRB_KEY_GRID) return graph_key(g, part, key);
     return g->ncells <= 64 ? grb_key64(g, part->w[0], key) : grid_key(g, part, key);
+}
+
+/* ---- the mirror strategy (boardkey.h) ---- */
+
+/* cell x's image under involution t about the box r0..r1 x c0..c1 */
+static size_t image(const grb_game *g, unsigned t, size_t r0, size_t r1, size_t c0, size_t c1, size_t x) {
+    size_t r = x / g->cols, c = x % g->cols, tr, tc;
+    grb_transform(t, r1 - r0 + 1, c1 - c0 + 1, r - r0, c - c0, &tr, &tc);
+    return (r0 + tr) * g->cols + c0 + tc;
+}
+
+int grb_mirror_zero(const grb_game *g, const grb_set *part) {
+    if (g->keykind != GRB_KEY_GRID || grb_empty(part)) return 0;
+    /* on a grid of one word, the involutions that fix the part come at once */
+    unsigned fixed = g->ncells <= 64 ? grb_box_fixed(g, part->w[0]) : g->syms;
+    if (!(fixed & 0x9eu)) return 0;
+    size_t r0 = SIZE_MAX, r1 = 0, c0 = SIZE_MAX, c1 = 0;
+    GRB_EACH(x, part) {
+        size_t r = x / g->cols, c = x % g->cols;
+        if (r < r0) r0 = r;
+        if (r > r1) r1 = r;
+        if (c < c0) c0 = c;
+        if (c > c1) c1 = c;
+    }
+    static const unsigned INVOLUTIONS[] = {3, 1, 2, 4, 7};
+    for (size_t k = 0; k < sizeof INVOLUTIONS / sizeof INVOLUTIONS[0]; k++) {
+        unsigned t = INVOLUTIONS[k];
+        if (!(fixed >> t & 1) || (t >= 4 && r1 - r0 != c1 - c0)) continue;
+        int ok = 1;
+        GRB_EACH(x, part) {
+            if (!grb_has(part, image(g, t, r0, r1, c0, c1, x))) { ok = 0; break; }
+        }
+        /* every move that can be made: the mirror move stays open after it */
+        GRB_EACH(c, part) {
+            if (!ok) break;
+            for (uint32_t a = g->aoff[c]; a < g->aoff[c + 1] && ok; a++) {
+                uint32_t m = g->anchor[a];
+                const uint32_t *q = g->cells + g->coff[m];
+                uint32_t i = 1;
+                while (i < g->nreq[m] && grb_has(part, q[i])) i++;
+                if (i < g->nreq[m]) continue;
+                for (i = 0; i < g->nreq[m] && ok; i++) {
+                    size_t y = image(g, t, r0, r1, c0, c1, q[i]);
+                    if (grb_has(&g->rem[m], y)) ok = 0;
+                }
+            }
+        }
+        if (ok) return 1;
+    }
+    return 0;
 }

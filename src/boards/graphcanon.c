@@ -7,7 +7,7 @@
  * relabelling. nauty is built with thread-local workspaces, so calls from
  * several threads are safe; given a valid graph it neither prints nor
  * exits. */
-#include "boards/board.h"
+#include "boards/graphcanon.h"
 
 #ifdef GRUNDY_HAVE_NAUTY
 #include <nauty.h>

@@ -5,6 +5,7 @@
 #define GRUNDY_BOARDS_NIMSEARCH_CORE_H
 
 #include "boards/board.h"
+#include "boards/boardkey.h"
 #include "boards/btable.h"
 #include "core/ticker.h"
 
