@@ -70,9 +70,9 @@ static void node_grid_moves(bgame *g, int R, int C) {
 }
 
 /* ways to run the search */
-static const unsigned HOW[] = {0, GR_BOARD_LV, GR_BOARD_PLAIN_MEX, GR_BOARD_NO_SPLIT, GR_BOARD_NO_SYMMETRY,
-                               GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_LV | GR_BOARD_NO_REDUCE,
-                               GR_BOARD_NO_REDUCE};
+static const unsigned HOW[] = {0, GR_BOARD_SETS, GR_BOARD_PLAIN_MEX, GR_BOARD_NO_SPLIT, GR_BOARD_NO_SYMMETRY,
+                               GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_SETS | GR_BOARD_NO_REDUCE,
+                               GR_BOARD_NO_REDUCE, GR_BOARD_SETS | GR_BOARD_NO_REDUCE};
 #define NHOW (sizeof HOW / sizeof HOW[0])
 
 typedef struct runner {
@@ -298,7 +298,7 @@ static void test_rows(void) {
             gr_error err;
             CHECK(gr_ctx_new(&c2) == GR_OK && gr_ctx_ruleset(c2, "nodekayles[grid]", 16, &rs, &err) == GR_OK, "rs");
             gr_board_config cfg = GR_SIZED(gr_board_config);
-            cfg.flags = lv ? GR_BOARD_LV : 0;
+            cfg.flags = lv ? GR_BOARD_LV : GR_BOARD_SETS;
             CHECK(gr_ruleset_board_config(rs, &cfg, &err) == GR_OK, "config");
             v[lv] = value_of(c2, b);
             gr_ctx_free(c2);
@@ -471,7 +471,7 @@ static void test_save_load(void) {
         CHECK(gr_ctx_new(&a) == GR_OK && gr_ctx_new(&b) == GR_OK, "ctx");
         CHECK(gr_ctx_ruleset(a, "cram", 4, &ra, &err) == GR_OK && gr_ctx_ruleset(b, "cram", 4, &rb, &err) == GR_OK, "rs");
         gr_board_config cfg = GR_SIZED(gr_board_config);
-        cfg.flags = lv ? GR_BOARD_LV : 0;
+        cfg.flags = lv ? GR_BOARD_LV : GR_BOARD_SETS;
         CHECK(gr_ruleset_board_config(ra, &cfg, &err) == GR_OK, "config");
         CHECK(value_of(a, "cram(4,5)") == 2, "cram(4,5)");
         CHECK(gr_ruleset_board_save(ra, &data, &len, &err) == GR_OK && len > 100, "save: %s", err.message);

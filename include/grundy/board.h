@@ -23,10 +23,12 @@ enum {
     GR_BOARD_NO_SPLIT = 1u << 0,    /* value a position whole, not region by region */
     GR_BOARD_NO_SYMMETRY = 1u << 1, /* key positions by their cells, not by their shape up to symmetry */
     GR_BOARD_PLAIN_MEX = 1u << 2,   /* every option's value, then the mex (the textbook method) */
-    GR_BOARD_LV = 1u << 3,          /* decide the value one candidate at a time (Lemoine-Viennot) rather
-                                       than by sets of candidates (Beling-Rogalski, the default) */
-    GR_BOARD_NO_REDUCE = 1u << 4    /* keep the cells of Cram and Arc Kayles regions that cannot change
+    GR_BOARD_LV = 1u << 3,          /* decide the value one candidate at a time (Lemoine-Viennot): the
+                                       default since 2026-11-26 (the flag is still accepted) */
+    GR_BOARD_NO_REDUCE = 1u << 4,   /* keep the cells of Cram and Arc Kayles regions that cannot change
                                        a value (second leaves at a vertex, and so on: docs/boards.md) */
+    GR_BOARD_SETS = 1u << 5         /* by sets of candidates (Beling's aspiration with Beling-Rogalski
+                                       sets), not one candidate at a time */
 };
 
 typedef struct gr_board_config {

@@ -84,6 +84,12 @@ gr_status grb_game_init(grb_game *g, const gr_allocator *al, size_t ncells, cons
     return GR_OK;
 }
 
+size_t grb_count_moves(const grb_game *g, const grb_set *s, uint32_t *out) {
+    if (!g->pair64) return grb_moves(g, s, out);
+    uint64_t w = s->w[0];
+    return grb_bits(w & (w >> 1) & g->not_last) + grb_bits(w & (w >> g->cols));
+}
+
 size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out) {
     size_t n = 0;
     if (g->pair64) { /* by cells, and at a cell in the moves' order, as below */

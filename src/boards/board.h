@@ -112,6 +112,8 @@ void grb_grid_rows(grb_game *g);
 
 /* The moves that can be made in s, in out[] (room for g->nmoves); their number. */
 size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out);
+/* their number only (out[] is scratch, as above) */
+size_t grb_count_moves(const grb_game *g, const grb_set *s, uint32_t *out);
 
 /* A bound on the value of a part of n cells: a move removes at least the
  * cells it needs, so no play is longer than n / minrem moves, and a value

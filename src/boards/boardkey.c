@@ -35,8 +35,9 @@ static uint64_t box_head(size_t h, size_t w) { return (uint64_t)w | (uint64_t)h 
 
 /* The pattern as rows (P: h rows of w bits, its transpose T: w rows of h
  * bits); transform t of grb_transform is P or T with its rows in reverse
- * order and/or each row reversed. The least (by size, then rows top down)
- * is packed, row after row, into words. */
+ * order and/or each row reversed. The least (by size, then rows bottom
+ * up: as the number its rows make packed row after row, row 0 lowest) is
+ * packed so into words. */
 static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
     size_t first = grb_next(part, SIZE_MAX);
     if (first == SIZE_MAX) { key[0] = 0; return 1; }
@@ -70,7 +71,7 @@ static size_t grid_key(const grb_game *g, const grb_set *part, uint64_t *key) {
         uint64_t head = box_head(th, tw);
         if (have && head > bhead) continue;
         int less = !have || head < bhead, decided = less;
-        for (size_t i = 0; i < th; i++) {
+        for (size_t i = th; i-- > 0;) {
             uint64_t row = src[flip_rows ? th - 1 - i : i];
             if (flip_bits) row = reverse(row, tw);
             cand[i] = row;
@@ -143,15 +144,12 @@ static uint64_t transposed(uint64_t p, size_t h, size_t w) {
 }
 
 /* The least of the transforms t in m (bit t: t of grb_transform, 0..3)
- * of an h x w box A, compared as grid_key compares them: rows top down,
- * that is, as words with their rows in reverse order. So those words are
- * compared (and the winner's rows are put back in order by the caller):
- * t = 0 (A) compares as B, A's rows in reverse order; t = 1 (each row
- * reversed) as A reversed whole; t = 2 (rows in reverse order) as A;
- * t = 3 (A reversed whole) as B reversed whole. */
+ * of an h x w box A, as words (as grid_key compares them): t = 0 is A;
+ * t = 1 (each row reversed) is B reversed whole, B being A's rows in
+ * reverse order; t = 2 is B; t = 3 (a half turn) is A reversed whole. */
 static uint64_t least_of(uint64_t a, size_t h, size_t w, unsigned m, int *have) {
     size_t n = h * w;
-    uint64_t b = rows_reversed(a, h, w), c[4] = {b, reverse(a, n), a, reverse(b, n)}, best = 0;
+    uint64_t b = rows_reversed(a, h, w), c[4] = {a, reverse(b, n), b, reverse(a, n)}, best = 0;
     *have = 0;
     for (unsigned t = 0; t < 4; t++)
         if (m >> t & 1 && (!*have || c[t] < best)) { best = c[t]; *have = 1; }
@@ -167,21 +165,20 @@ size_t grb_key64(const grb_game *g, uint64_t s, uint64_t *key) {
     uint64_t hp = box_head(h, w), hs = box_head(w, h);
     if (plain && swapped && hp != hs) syms = hp < hs ? plain : swapped;
     uint64_t best = 0, head = 0;
-    size_t bh = 0, bw = 0;
     int have = 0;
     if (syms & 0x0f) {
         best = least_of(a, h, w, syms & 0x0f, &have);
-        head = hp, bh = h, bw = w;
+        head = hp;
     }
     if (syms & 0xf0) {
         /* on the transpose, transform 4 + t reverses rows' order for bit 0 of t, rows bitwise for bit 1 */
         unsigned m = syms >> 4, mt = (m & 9) | (m >> 1 & 1) << 2 | (m >> 2 & 1) << 1;
         int any;
         uint64_t c = least_of(transposed(a, h, w), w, h, mt, &any);
-        if (any && (!have || hs < head || (hs == head && c < best))) best = c, head = hs, bh = w, bw = h, have = 1;
+        if (any && (!have || hs < head || (hs == head && c < best))) best = c, head = hs, have = 1;
     }
     key[0] = head;
-    key[1] = rows_reversed(best, bh, bw);
+    key[1] = best;
     return 2;
 }
 

@@ -153,7 +153,7 @@ static gr_status is_value(grb_solver *sv, const grb_set *c, uint64_t v, int *yes
         goto done;
     }
     /* a value is at most the number of moves */
-    if (v > grb_moves(sv->g, c, lv->moves)) goto done;
+    if (v > grb_count_moves(sv->g, c, lv->moves)) goto done;
     int opt;
     if ((st = has_option(sv, c, lv->key, klen, v, &opt)) != GR_OK || opt) goto done;
     for (uint64_t i = 0; i < v; i++) {

@@ -13,6 +13,7 @@ gr_status gri_bg_new(gr_ruleset *rs, int kind, gr_error *err) {
     if (!d) return gri_fail(err, GR_ENOMEM, "out of memory");
     d->kind = kind;
     d->syms = 0xff;
+    d->how = GRB_LV; /* the default method (gr_board_config) */
     rs->data = d;
     return GR_OK;
 }
@@ -328,8 +329,11 @@ gr_status gr_ruleset_board_config(gr_ruleset *rs, const gr_board_config *cfg, gr
     if (!cfg) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_config: no config given");
     if (!GRI_SIZE_OK(cfg, gr_board_config)) return GRI_SIZE_FAIL(err, gr_board_config);
     if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
-    if (cfg->flags & ~(unsigned)(GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_PLAIN_MEX | GR_BOARD_LV | GR_BOARD_NO_REDUCE))
+    if (cfg->flags & ~(unsigned)(GR_BOARD_NO_SPLIT | GR_BOARD_NO_SYMMETRY | GR_BOARD_PLAIN_MEX | GR_BOARD_LV |
+                                 GR_BOARD_NO_REDUCE | GR_BOARD_SETS))
         return gri_fail(err, GR_EINVAL, "gr_board_config: unknown flags 0x%x", cfg->flags);
+    if ((cfg->flags & GR_BOARD_LV) && (cfg->flags & GR_BOARD_SETS))
+        return gri_fail(err, GR_EINVAL, "gr_board_config: GR_BOARD_LV and GR_BOARD_SETS are two methods: choose one");
     if (cfg->table_entries > ((uint64_t)1 << 40))
         return gri_fail(err, GR_EINVAL, "gr_board_config: a table of %llu entries is too large (at most 2^40)",
                         (unsigned long long)cfg->table_entries);
@@ -340,7 +344,7 @@ gr_status gr_ruleset_board_config(gr_ruleset *rs, const gr_board_config *cfg, gr
     }
     d->have_sv = 0;
     d->how = (cfg->flags & GR_BOARD_NO_SPLIT ? GRB_NO_SPLIT : 0) | (cfg->flags & GR_BOARD_NO_SYMMETRY ? GRB_NO_SYMMETRY : 0) |
-             (cfg->flags & GR_BOARD_PLAIN_MEX ? GRB_PLAIN_MEX : 0) | (cfg->flags & GR_BOARD_LV ? GRB_LV : 0) |
+             (cfg->flags & GR_BOARD_PLAIN_MEX ? GRB_PLAIN_MEX : 0) | (cfg->flags & GR_BOARD_SETS ? 0 : GRB_LV) |
              (cfg->flags & GR_BOARD_NO_REDUCE ? GRB_NO_REDUCE : 0);
     d->table = cfg->table_entries;
     return GR_OK;

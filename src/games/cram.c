@@ -10,8 +10,8 @@
 
 static const char METHOD[] =
     "the nimber search of board games: a position is the nim sum of its independent regions, each valued once "
-    "up to the board's symmetries in a transposition table, a region's value found by asking, for k = 0, 1, ..., whether an option has value k "
-    "(Beling's aspiration, with Beling and Rogalski's candidate sets); a region that is its own mirror image with "
+    "up to the board's symmetries in a transposition table, a region's value found by deciding, for k = 0, 1, ..., whether an option has value k "
+    "(Lemoine and Viennot); a region that is its own mirror image with "
     "no move blocking its mirror move is worth 0";
 
 static gr_status cram_parse(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,

@@ -9,9 +9,9 @@
 
 static const char METHOD[] =
     "the nimber search of graph games: a position is the nim sum of its connected components, each valued once "
-    "in a transposition table (keyed by its induced subgraph, or by its shape up to the grid's symmetries), a "
-    "component's value found by asking, for k = 0, 1, ..., whether an option has value k (Beling's aspiration, "
-    "with Beling and Rogalski's candidate sets)";
+    "in a transposition table (keyed by its induced subgraph, up to isomorphism when nauty is built in, or by its shape up to the grid's "
+    "symmetries), a component's value found by deciding, for k = 0, 1, ..., whether an option has value k "
+    "(Lemoine and Viennot)";
 
 static gr_status parse_mode(gr_ruleset *rs, const char *p, size_t n, size_t line, size_t col0, gri_buf *canon,
                             int graph_kind, gr_error *err) {
