@@ -70,7 +70,8 @@ int main(int argc, char **argv) {
             if (v2 != v) { printf("MISMATCH: plain mex gives %llu\n", (unsigned long long)v2); bad = 1; }
         }
         printf("%dx%-6d %5llu [%d] %8.3f %12llu", c->r, c->c, (unsigned long long)v, c->v, s, (unsigned long long)pos);
-        if (base) printf(" %12.3f %7.1fx", s2, s > 0 ? s2 / s : 0);
+        if (base && pos == 0) printf(" %12.3f %8s", s2, "mirror"); /* no search: no ratio */
+        else if (base) printf(" %12.3f %7.1fx", s2, s > 0 ? s2 / s : 0);
         printf("%s\n", (int)v == c->v ? "" : "  WRONG");
         if ((int)v != c->v) bad = 1;
         fflush(stdout);
