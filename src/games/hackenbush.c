@@ -415,23 +415,10 @@ static gr_status hb_file_edges(const gr_ruleset *rs, const char *path, const cha
 static gr_status hb_parse_file(const gr_ruleset *rs, const char *s, size_t n, size_t at, const gr_parse_opts *opts,
                                uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    size_t i = at + 1, ps = i;
-    while (i < n && s[i] != ')' && s[i] != '\n') i++;
-    if (i >= n || s[i] != ')') { *errpos = i; return gri_lex_found(s, n, i, "expected ')' after the file name", err); }
-    size_t pe = i;
-    while (pe > ps && (s[pe - 1] == ' ' || s[pe - 1] == '\t')) pe--;
-    *errpos = at;
-    if (pe == ps) return gri_fail(err, GR_EPARSE, "expected a file name after '@'");
-    char *path = gri_malloc(al, pe - ps + 1), *text = NULL;
-    if (!path) return gri_fail(err, GR_ENOMEM, "out of memory");
-    memcpy(path, s + ps, pe - ps);
-    path[pe - ps] = '\0';
-    size_t tlen = 0;
-    gr_status st;
-    if (!opts || !opts->read_file)
-        st = gri_fail(err, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", path);
-    else
-        st = opts->read_file(opts->user, path, &text, &tlen, err);
+    char *path, *text;
+    size_t tlen, i;
+    gr_status st = gri_lex_at_file(al, s, n, at, opts, &path, &text, &tlen, &i, errpos, err);
+    if (!path) return st;
     if (st == GR_OK) st = hb_file_edges(rs, path, text, tlen, args, nargs, err);
     gri_free(&gri_libc_alloc, text); /* a reader's text is malloc'd (gr_read_fn) */
     gri_free(al, path);

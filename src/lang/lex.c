@@ -82,3 +82,23 @@ gr_status gri_lex_arg_u64(const char *s, size_t n, size_t *i, uint64_t *v, size_
 void gri_lex_arg_blanks(const char *s, size_t n, size_t *i, int lines) {
     while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\r' || (s[*i] == '\n' && !lines))) (*i)++;
 }
+
+gr_status gri_lex_at_file(const gr_allocator *al, const char *s, size_t n, size_t at, const gr_parse_opts *opts,
+                          char **path, char **text, size_t *tlen, size_t *close, size_t *errpos, gr_error *err) {
+    size_t i = at + 1, ps = i;
+    *path = *text = NULL;
+    *tlen = 0;
+    while (i < n && s[i] != ')' && s[i] != '\n') i++;
+    if (i >= n || s[i] != ')') { *errpos = i; return gri_lex_found(s, n, i, "expected ')' after the file name", err); }
+    size_t pe = i;
+    while (pe > ps && (s[pe - 1] == ' ' || s[pe - 1] == '\t')) pe--;
+    *errpos = at;
+    *close = i;
+    if (pe == ps) return gri_fail(err, GR_EPARSE, "expected a file name after '@'");
+    if (!(*path = gri_malloc(al, pe - ps + 1))) return gri_fail(err, GR_ENOMEM, "out of memory");
+    memcpy(*path, s + ps, pe - ps);
+    (*path)[pe - ps] = '\0';
+    if (!opts || !opts->read_file)
+        return gri_fail(err, GR_EINVAL, "'@%s': reading files is not enabled for this parse (no file reader given)", *path);
+    return opts->read_file(opts->user, *path, text, tlen, err);
+}

@@ -28,5 +28,13 @@ gr_status gri_lex_arg_u64(const char *s, size_t n, size_t *i, uint64_t *v, size_
 /* Skips blanks between arguments: spaces, tabs, CRs, and newlines unless
  * they end a term (lines != 0). */
 void gri_lex_arg_blanks(const char *s, size_t n, size_t *i, int lines);
+/* A term argument "@FILE)" at s[at] (the '@'): reads the file through
+ * opts->read_file. *path (allocated with al; the caller frees it, also on
+ * failure) is its name, *text (malloc'd by the reader, freed with the C
+ * library's allocator) and *tlen its bytes, *close the offset of the ')'.
+ * Errors: no ')' (*errpos at the end), no name, no reader (*errpos at the
+ * '@'), or the reader's. */
+gr_status gri_lex_at_file(const gr_allocator *al, const char *s, size_t n, size_t at, const gr_parse_opts *opts,
+                          char **path, char **text, size_t *tlen, size_t *close, size_t *errpos, gr_error *err);
 
 #endif
