@@ -16,7 +16,7 @@ typedef struct cli_opts {
     /* flags */
     int json, hex, period, quiet, misere, every;
     /* --file, --out, --plot, --checkpoint, --first */
-    const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table;
+    const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir;
     /* numbers, each with has_X set when given */
     uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
@@ -176,6 +176,11 @@ uint64_t cli_seq_at(cli_seq *s, uint64_t i);
 int cli_write_svg(const char *path, const char *title, cli_seq *v, int periodic, uint64_t pre, uint64_t per,
                   uint64_t saltus, char *why, size_t wl);
 int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
+
+/* ---- histogram.c: seq --histogram DIR, the frequency of each value among
+ * G(1..N) at every power of two N <= last, a file DIR/N each: 0, or the
+ * exit code with why (empty when the values could not be read) ---- */
+int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, size_t wl);
 
 /* ---- board_table.c: --board-table FILE, a board search's table kept between runs ---- */
 /* loads FILE (when it exists) into the search of the position's first

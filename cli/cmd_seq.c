@@ -102,6 +102,13 @@ static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals) {
             return 2;
         }
     }
+    if (o->histogram_dir) {
+        int hr = cli_write_histograms(o->histogram_dir, vals, o->to, why, sizeof why);
+        if (hr) {
+            if (!vals->stopped && why[0]) fprintf(stderr, "grundy: error: %s\n", why);
+            return hr;
+        }
+    }
     if (o->out_path) {
         size_t pl = strlen(o->out_path);
         if (pl > 4 && !strcmp(o->out_path + pl - 4, ".txt")) {
@@ -183,7 +190,8 @@ int cmd_seq(const cli_opts *o) {
     vals->watch = 1;
     vals->deadline = o->has_max_seconds && o->max_seconds ? run.start + (double)o->max_seconds : 0;
     if ((rc = write_files(o, rs, vals)) != 0) goto stopped;
-    if (!o->out_path && !o->plot_path && o->json) {
+    int files = o->out_path || o->plot_path || o->histogram_dir;
+    if (!files && o->json) {
         /* the values and how they were found (a rule: the kernels, native
          * code or the rule machine) */
         json_writer w;
@@ -207,7 +215,7 @@ int cmd_seq(const cli_opts *o) {
         }
         json_object_end(&w);
         json_line_end(&w);
-    } else if (!o->out_path && !o->plot_path) {
+    } else if (!files) {
         for (uint64_t i = 0; i <= o->to; i++) {
             uint64_t x = cli_seq_at(vals, i);
             if (vals->failed) break;

@@ -53,6 +53,8 @@ static const char USAGE[] =
     "                     else binary: GRSEQ1, width byte, u64 count, values LE)\n"
     "  --plot FILE.svg    seq: draw G(n) against n (rare values red, period marked);\n"
     "                     solve: draw the board terms and their winning moves\n"
+    "  --histogram DIR    seq: at each power of two N, DIR/N with how often each\n"
+    "                     value occurs among G(1..N)\n"
     "  --checkpoint FILE  seq: save progress every few seconds; a rerun resumes\n"
     "  --quiet            seq, value, solve, table: no progress line on stderr\n"
     "  --search-limit N   positions an exact search (misère, Every-SG, a rule or\n"
@@ -128,7 +130,7 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy solve --json '3 + 4 + 5'\n"
      "  grundy solve --misere 'kayles(8)'    # N, although the SJ rule says P\n"},
     {"seq",
-     "usage: grundy seq RULESET --to N [--out FILE] [--plot FILE.svg] [--json]\n"
+     "usage: grundy seq RULESET --to N [--out FILE] [--plot FILE.svg] [--histogram DIR] [--json]\n"
      "       grundy seq RULESET --to N --period [--json]\n"
      "G(0), ..., G(N) of a heap ruleset (kayles, sub[1,2,4], tb[0.137], a rule\n"
      "with one name, ...) on one line, separated by spaces; or written to a\n"
@@ -145,6 +147,10 @@ static const cli_topic COMMAND_HELP[] = {
      "  --out FILE         write the values to FILE: text if it ends in .txt, else\n"
      "                     binary (GRSEQ1, width byte, u64 count, values LE)\n"
      "  --plot FILE.svg    draw G(n) against n (rare values red, a period marked)\n"
+     "  --histogram DIR    at each power of two N <= the last heap, write DIR/N:\n"
+     "                     how often each value occurs among G(1..N), a line\n"
+     "                     'value count' per value, ascending, absent values left\n"
+     "                     out (the form research runs publish)\n"
      "  --checkpoint FILE  save the values computed so far every 5 s; a rerun\n"
      "                     with the same FILE resumes there\n"
      "  --checkpoint-ms MS\n"

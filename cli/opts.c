@@ -33,6 +33,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("checkpoint", checkpoint),
     TEXT("first", first),
     TEXT("board-table", board_table),
+    TEXT("histogram", histogram_dir),
     NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
     NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
     NUMBER("to", to, 0, UINT64_MAX, NULL),

@@ -351,6 +351,19 @@ run 2 "$G" value 'wythoff(100000,7) + 3' && err_has "(raise the table limit with
 run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 10 && err_has "the proof needs more than 10 states (raise the search limit with --search-limit N)"
 run 0 "$G" seq 'sub[1,2,4]' --to 8 --out "$T/s.txt" && [ "$(cat "$T/s.txt")" = '0 1 2 0 1 2 0 1 2' ] && pass=$((pass+1))
 run 2 "$G" seq kayles --to 10 --plot /nonexistent/dir/x.svg && err_has "cannot write"
+# --histogram DIR: a file per power of two, against counts of G(1..N) made here from the values
+rm -rf "$T/hist"
+run 0 "$G" seq 'tb[0.137]' --to 300 --histogram "$T/hist" --out "$T/v137.txt" && out_is ""
+ok=1
+[ "$(ls "$T/hist" | sort -n | tr '\n' ' ')" = "1 2 4 8 16 32 64 128 256 " ] || ok=0
+for N in 1 2 4 8 16 32 64 128 256; do
+    want=$(tr ' ' '\n' <"$T/v137.txt" | sed -n "2,$((N + 1))p" | sort -n | uniq -c | awk '{print $2, $1}')
+    [ "$(cat "$T/hist/$N")" = "$want" ] || { ok=0; echo "  histogram $N differs"; }
+done
+[ "$(cat "$T/hist/256" | awk '{s += $2} END {print s}')" = 256 ] || ok=0
+if [ $ok = 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: seq --histogram"; fi
+printf x >"$T/notdir"
+run 2 "$G" seq kayles --to 10 --histogram "$T/notdir" && err_has "is not a directory" && one_line_err
 run 2 "$G" seq kayles --to -5 && err_has "needs a whole number" && one_line_err
 run 2 "$G" seq kayles --to 99999999999999999999 && err_has "needs a whole number"
 run 2 "$G" seq 'kaylez' --to 5 && err_is "grundy: error: at column 1: unknown ruleset 'kaylez' (see 'grundy help rulesets')"

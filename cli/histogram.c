@@ -1,0 +1,71 @@
+/* seq --histogram DIR: at each power of two N up to the last heap, the
+ * file DIR/N with how often each value occurs among G(1..N), a line
+ * "value count" per value in ascending order, values that do not occur
+ * left out, heap 0 not counted: the form in which research runs of octal
+ * games publish their results, so that a run can be compared with theirs
+ * line by line. */
+#define _POSIX_C_SOURCE 200809L /* mkdir */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli.h"
+
+/* values counted at most (a count per value, 8 bytes each: 2 GB) */
+#define HIST_MAX_VALUE ((uint64_t)1 << 28)
+
+static int write_one(const char *dir, uint64_t n, const uint64_t *cnt, uint64_t top, char *why, size_t wl) {
+    char path[4096];
+    if ((size_t)snprintf(path, sizeof path, "%s/%llu", dir, (unsigned long long)n) >= sizeof path) {
+        snprintf(why, wl, "--histogram '%s': the directory's name is too long", dir);
+        return 2;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) { snprintf(why, wl, "--histogram: cannot write '%s'", path); return 2; }
+    for (uint64_t v = 0; v <= top; v++)
+        if (cnt[v]) fprintf(f, "%llu %llu\n", (unsigned long long)v, (unsigned long long)cnt[v]);
+    if (fclose(f) != 0) { snprintf(why, wl, "--histogram: cannot write '%s'", path); return 2; }
+    return 0;
+}
+
+int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, size_t wl) {
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(why, wl, "--histogram: cannot make the directory '%s' (%s)", dir, strerror(errno));
+        return 2;
+    }
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(why, wl, "--histogram: '%s' is not a directory", dir);
+        return 2;
+    }
+    uint64_t *cnt = NULL, cap = 0, top = 0, next = 1;
+    int rc = 0;
+    for (uint64_t i = 1; i <= last && !rc; i++) {
+        uint64_t x = cli_seq_at(v, i);
+        if (v->failed) { rc = 2; why[0] = 0; break; }
+        if (x >= HIST_MAX_VALUE) {
+            snprintf(why, wl, "--histogram: G(%llu) = %llu is too large to count (values below 2^28)",
+                     (unsigned long long)i, (unsigned long long)x);
+            rc = 2;
+            break;
+        }
+        if (x >= cap) {
+            uint64_t nc = cap ? cap : 64;
+            while (nc <= x) nc *= 2;
+            uint64_t *g = realloc(cnt, nc * sizeof *g);
+            if (!g) { snprintf(why, wl, "out of memory counting the values"); rc = 1; break; }
+            memset(g + cap, 0, (nc - cap) * sizeof *g);
+            cnt = g;
+            cap = nc;
+        }
+        cnt[x]++;
+        if (x > top) top = x;
+        if (i == next) {
+            rc = write_one(dir, i, cnt, top, why, wl);
+            next = i > UINT64_MAX / 2 ? UINT64_MAX : 2 * i;
+        }
+    }
+    free(cnt);
+    return rc;
+}
