@@ -249,9 +249,10 @@ int grb_mirror_zero(const grb_game *g, const grb_set *part) {
         unsigned t = INVOLUTIONS[k];
         if (!(fixed >> t & 1) || (t >= 4 && r1 - r0 != c1 - c0)) continue;
         int ok = 1;
-        GRB_EACH(x, part) {
-            if (!grb_has(part, image(g, t, r0, r1, c0, c1, x))) { ok = 0; break; }
-        }
+        if (g->ncells > 64) /* on one word, grb_box_fixed said so already */
+            GRB_EACH(x, part) {
+                if (!grb_has(part, image(g, t, r0, r1, c0, c1, x))) { ok = 0; break; }
+            }
         /* every move that can be made: the mirror move stays open after it */
         GRB_EACH(c, part) {
             if (!ok) break;

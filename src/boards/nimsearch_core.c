@@ -159,10 +159,15 @@ gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, ui
 /* ---- parts and options ---- */
 
 
+/* whether the Arc Kayles reductions apply (a pair game of one word, not turned off) */
+static int reduces(const grb_solver *sv) {
+    return sv->g->grid64 && sv->g->live == GRB_LIVE_PAIR && !(sv->how & GRB_NO_REDUCE);
+}
+
 /* s's parts into out[] (with GRB_NO_SPLIT, all of them as one) */
 size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out) {
     grb_set r;
-    if (sv->g->grid64 && sv->g->live == GRB_LIVE_PAIR && !(sv->how & GRB_NO_REDUCE)) {
+    if (reduces(sv)) {
         r = *s;
         r.w[0] = grb_pair_reduce64(sv->g, s->w[0]);
         s = &r;
@@ -199,43 +204,49 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
 /* how many options ahead of the one looked up are keyed, their slots fetched */
 #define AHEAD 2
 
-/* keys option i's parts into lv's buffer, fetching their slots ahead */
+/* room in lv's buffer for one more part's entry (a word of the key's
+ * length and the part's cells, its hash, its key of up to klen_max words)
+ * at *at; NULL: out of memory */
+static uint64_t *key_room(grb_solver *sv, grb_level *lv, size_t at, size_t klen_max) {
+    if (lv->kcap - at < 2 + klen_max &&
+        !gri_grow(sv->al, (void **)&lv->kbuf, &lv->kcap, at + 2 + klen_max, sizeof *lv->kbuf))
+        return NULL;
+    return lv->kbuf + at;
+}
+
+/* completes the entry w of a part of `cells` cells whose key of klen words
+ * is written, and fetches its table slot ahead; the words it takes */
+static size_t key_done(const grb_solver *sv, uint64_t *w, size_t klen, size_t cells) {
+    w[0] = (uint64_t)klen | (uint64_t)cells << 8;
+    w[1] = grb_table_hash(w + 2, klen);
+    grb_table_prefetch(&sv->tt, w[1]);
+    return 2 + klen;
+}
+
+/* keys option i's parts into lv's buffer, from lv->kat[i] on (set by the
+ * option before, or to 0 for the first), fetching their slots ahead */
 static gr_status scan_one(grb_solver *sv, grb_level *lv, const grb_set *c, size_t i) {
     const grb_game *g = sv->g;
+    size_t at = lv->kat[i];
     if (sv->one_word) { /* the same in words: the option, its parts, their keys */
-        size_t at = i ? lv->kat[i] : 0;
         uint64_t o = c->w[0] & ~g->rem[lv->moves[i]].w[0];
-        if (g->live == GRB_LIVE_PAIR && !(sv->how & GRB_NO_REDUCE)) o = grb_pair_reduce64(g, o);
-        lv->kat[i] = at;
+        if (reduces(sv)) o = grb_pair_reduce64(g, o);
         for (uint64_t live = grb_live64(g, o); live;) {
             uint64_t part = sv->how & GRB_NO_SPLIT ? live : grb_part64(g, &live);
             if (sv->how & GRB_NO_SPLIT) live = 0;
-            if (lv->kcap - at < 4 && !gri_grow(sv->al, (void **)&lv->kbuf, &lv->kcap, at + 4, sizeof *lv->kbuf))
-                return grb_sv_oom(sv);
-            uint64_t *w = lv->kbuf + at;
-            size_t klen = grb_key64(g, part, w + 2);
-            w[0] = (uint64_t)klen | (uint64_t)grb_bits(part) << 8;
-            w[1] = grb_table_hash(w + 2, klen);
-            grb_table_prefetch(&sv->tt, w[1]);
-            at += 2 + klen;
+            uint64_t *w = key_room(sv, lv, at, 2);
+            if (!w) return grb_sv_oom(sv);
+            at += key_done(sv, w, grb_key64(g, part, w + 2), grb_bits(part));
         }
-        lv->kat[i + 1] = at;
-        return GR_OK;
-    }
-    grb_set o;
-    grb_sv_option(sv, c, lv->moves[i], &o);
-    size_t np = grb_sv_parts(sv, &o, lv->parts), at = i ? lv->kat[i] : 0;
-    lv->kat[i] = at;
-    for (size_t p = 0; p < np; p++) {
-        if (lv->kcap - at < 2 + GRB_KEY_WORDS &&
-            !gri_grow(sv->al, (void **)&lv->kbuf, &lv->kcap, at + 2 + GRB_KEY_WORDS, sizeof *lv->kbuf))
-            return grb_sv_oom(sv);
-        uint64_t *w = lv->kbuf + at;
-        size_t klen = grb_sv_key(sv, &lv->parts[p], w + 2);
-        w[0] = (uint64_t)klen | (uint64_t)grb_count(&lv->parts[p]) << 8;
-        w[1] = grb_table_hash(w + 2, klen);
-        grb_table_prefetch(&sv->tt, w[1]);
-        at += 2 + klen;
+    } else {
+        grb_set o;
+        grb_sv_option(sv, c, lv->moves[i], &o);
+        size_t np = grb_sv_parts(sv, &o, lv->parts);
+        for (size_t p = 0; p < np; p++) {
+            uint64_t *w = key_room(sv, lv, at, GRB_KEY_WORDS);
+            if (!w) return grb_sv_oom(sv);
+            at += key_done(sv, w, grb_sv_key(sv, &lv->parts[p], w + 2), grb_count(&lv->parts[p]));
+        }
     }
     lv->kat[i + 1] = at;
     return GR_OK;
@@ -245,7 +256,7 @@ static gr_status scan_one(grb_solver *sv, grb_level *lv, const grb_set *c, size_
  * with *cost, how hard it looks (the sum of its parts' squared sizes) */
 int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, size_t i, uint64_t *value,
                  uint64_t *cost, gr_status *st) {
-    if (i == 0) lv->scanned = 0;
+    if (i == 0) lv->scanned = lv->kat[0] = 0;
     while (lv->scanned < nm && lv->scanned <= i + AHEAD) {
         if ((*st = scan_one(sv, lv, c, lv->scanned)) != GR_OK) return 0;
         lv->scanned++;
