@@ -63,8 +63,16 @@ int cli_board_table_load(const cli_opts *o, gr_position *pos, gr_ruleset **rs) {
     return 0;
 }
 
-int cli_board_table_save(const cli_opts *o, gr_ruleset *rs) {
-    if (!o->board_table || !rs) return 0;
+static int save(const cli_opts *o, gr_ruleset *rs);
+
+int cli_board_table_save(const cli_opts *o, gr_ruleset *rs, int rc) {
+    if (!o->board_table || !rs) return rc;
+    int sr = save(o, rs);
+    return rc ? rc : sr;
+}
+
+/* the save itself: 0, or the exit code */
+static int save(const cli_opts *o, gr_ruleset *rs) {
     char *data = NULL;
     size_t len = 0;
     gr_error err;

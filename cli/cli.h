@@ -186,8 +186,10 @@ int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, 
 /* loads FILE (when it exists) into the search of the position's first
  * board or graph term (*rs, NULL when there is none): 0, or the exit code */
 int cli_board_table_load(const cli_opts *o, gr_position *pos, gr_ruleset **rs);
-/* saves that search's table to FILE (through FILE.tmp): 0, or the exit code */
-int cli_board_table_save(const cli_opts *o, gr_ruleset *rs);
+/* saves that search's table to FILE (through FILE.tmp; nothing without
+ * --board-table or a board term): rc, the command's exit code so far, or
+ * when that is 0 the save's (0, or the exit code) */
+int cli_board_table_save(const cli_opts *o, gr_ruleset *rs, int rc);
 
 /* ---- board_svg.c: solve --plot FILE, the board terms and their winning moves ---- */
 int cli_board_svg(const char *path, gr_position *pos);

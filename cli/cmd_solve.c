@@ -246,10 +246,7 @@ int cmd_solve(const cli_opts *o) {
     else print_human(o, pos, &s, &rc);
     if (o->plot_path && rc == 0) rc = cli_board_svg(o->plot_path, pos);
 out:
-    if (brs) { /* saved also when the run stopped: a long search resumes from it */
-        int r2 = cli_board_table_save(o, brs);
-        if (!rc) rc = r2;
-    }
+    rc = cli_board_table_save(o, brs, rc); /* also when the run stopped: a long search resumes from it */
     free(s.steps);
     cli_moves_free(&s.mv);
     cli_moves_free(&s.draws);

@@ -43,10 +43,7 @@ int cmd_value(const cli_opts *o) {
     }
     printf("%llu\n", (unsigned long long)v);
 out:
-    if (brs) { /* saved also when the run stopped: a long search resumes from it */
-        int r2 = cli_board_table_save(o, brs);
-        if (!rc) rc = r2;
-    }
+    rc = cli_board_table_save(o, brs, rc); /* also when the run stopped: a long search resumes from it */
     gr_position_free(pos);
     gr_ctx_free(ctx);
     return rc;
