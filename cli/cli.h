@@ -18,9 +18,9 @@ typedef struct cli_opts {
     /* --file, --out, --plot, --checkpoint, --first */
     const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir;
     /* numbers, each with has_X set when given */
-    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds;
+    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds, window, threads;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
-        has_max_seconds;
+        has_max_seconds, has_window, has_threads;
     /* the other arguments */
     const char *pos[64];
     int npos;
@@ -98,6 +98,7 @@ int cmd_play(const cli_opts *o);    /* cmd_play.c */
 int cmd_quotient(const cli_opts *o); /* cmd_quotient.c */
 int cmd_newnim(const cli_opts *o);  /* cmd_newnim.c */
 int cmd_seq(const cli_opts *o);     /* cmd_seq.c */
+int cli_seq_window(const cli_opts *o, gr_ruleset *rs); /* seq_window.c: seq with --window */
 int cmd_demo(const cli_opts *o);    /* cmd_demo.c */
 /* these read their own arguments, argv[2..] */
 int cmd_nim(int argc, char **argv);     /* cmd_nim.c */
@@ -151,6 +152,8 @@ double cli_now(void);
 
 /* Parses a decimal unsigned 64-bit option value; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
+/* The same, or a power of two written 2^K (K at most 63). */
+int cli_parse_count(const char *s, uint64_t *out);
 
 /* A ruleset's values G(0..count-1), read a chunk at a time (so that long
  * sequences are never copied out whole): cli_seq_at is fast for
@@ -181,6 +184,15 @@ int cli_write_bin(const char *path, cli_seq *v, char *why, size_t wl);
  * G(1..N) at every power of two N <= last, a file DIR/N each: 0, or the
  * exit code with why (empty when the values could not be read) ---- */
 int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, size_t wl);
+/* The same, value by value: open makes DIR; add counts G(i) = x (heaps in
+ * order from 1; heap 0 is skipped) and writes DIR/i when i is a power of two. */
+typedef struct cli_hist {
+    const char *dir;
+    uint64_t *cnt, cap, top, next;
+} cli_hist;
+int cli_hist_open(cli_hist *h, const char *dir, char *why, size_t wl);
+int cli_hist_add(cli_hist *h, uint64_t i, uint64_t x, char *why, size_t wl);
+void cli_hist_free(cli_hist *h);
 
 /* ---- board_table.c: --board-table FILE, a board search's table kept between runs ---- */
 /* loads FILE (when it exists) into the search of the position's first

@@ -131,7 +131,10 @@ int cmd_seq(const cli_opts *o) {
     if (o->npos != 1) return cli_usage_error(o->npos ? "give one RULESET, e.g. 'grundy seq kayles --to 50'%s"
                                                  : "missing RULESET, e.g. 'grundy seq kayles --to 50'%s", "");
     if (!o->has_to) return cli_usage_error("missing --to N%s", "");
-    if (o->to >= SEQ_MAX) {
+    int windowed = o->has_window || o->to >= SEQ_MAX;
+    if (windowed && o->period) return cli_usage_error("--period reads the table: not with --window%s", "");
+    if (windowed && o->to == UINT64_MAX) return cli_usage_error("--to %s is too large", "18446744073709551615");
+    if (!windowed && o->to >= SEQ_MAX) {
         fprintf(stderr, "grundy: error: --to %llu is too large (at most %llu)\n", (unsigned long long)o->to,
                 (unsigned long long)(SEQ_MAX - 1));
         return 2;
@@ -150,6 +153,10 @@ int cmd_seq(const cli_opts *o) {
     }
     if (o->period) {
         rc = print_period(o, rs);
+        goto out;
+    }
+    if (windowed) {
+        rc = cli_seq_window(o, rs);
         goto out;
     }
     vals = malloc(sizeof *vals);

@@ -29,7 +29,10 @@ static int write_one(const char *dir, uint64_t n, const uint64_t *cnt, uint64_t 
     return 0;
 }
 
-int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, size_t wl) {
+int cli_hist_open(cli_hist *h, const char *dir, char *why, size_t wl) {
+    memset(h, 0, sizeof *h);
+    h->dir = dir;
+    h->next = 1;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         snprintf(why, wl, "--histogram: cannot make the directory '%s' (%s)", dir, strerror(errno));
         return 2;
@@ -39,33 +42,49 @@ int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, 
         snprintf(why, wl, "--histogram: '%s' is not a directory", dir);
         return 2;
     }
-    uint64_t *cnt = NULL, cap = 0, top = 0, next = 1;
-    int rc = 0;
+    return 0;
+}
+
+int cli_hist_add(cli_hist *h, uint64_t i, uint64_t x, char *why, size_t wl) {
+    if (i == 0) return 0; /* heap 0 is not counted */
+    if (x >= HIST_MAX_VALUE) {
+        snprintf(why, wl, "--histogram: G(%llu) = %llu is too large to count (values below 2^28)", (unsigned long long)i,
+                 (unsigned long long)x);
+        return 2;
+    }
+    if (x >= h->cap) {
+        uint64_t nc = h->cap ? h->cap : 64;
+        while (nc <= x) nc *= 2;
+        uint64_t *g = realloc(h->cnt, nc * sizeof *g);
+        if (!g) { snprintf(why, wl, "out of memory counting the values"); return 1; }
+        memset(g + h->cap, 0, (nc - h->cap) * sizeof *g);
+        h->cnt = g;
+        h->cap = nc;
+    }
+    h->cnt[x]++;
+    if (x > h->top) h->top = x;
+    if (i == h->next) {
+        int rc = write_one(h->dir, i, h->cnt, h->top, why, wl);
+        if (rc) return rc;
+        h->next = i > UINT64_MAX / 2 ? UINT64_MAX : 2 * i;
+    }
+    return 0;
+}
+
+void cli_hist_free(cli_hist *h) {
+    free(h->cnt);
+    h->cnt = NULL;
+    h->cap = 0;
+}
+
+int cli_write_histograms(const char *dir, cli_seq *v, uint64_t last, char *why, size_t wl) {
+    cli_hist h;
+    int rc = cli_hist_open(&h, dir, why, wl);
     for (uint64_t i = 1; i <= last && !rc; i++) {
         uint64_t x = cli_seq_at(v, i);
         if (v->failed) { rc = 2; why[0] = 0; break; }
-        if (x >= HIST_MAX_VALUE) {
-            snprintf(why, wl, "--histogram: G(%llu) = %llu is too large to count (values below 2^28)",
-                     (unsigned long long)i, (unsigned long long)x);
-            rc = 2;
-            break;
-        }
-        if (x >= cap) {
-            uint64_t nc = cap ? cap : 64;
-            while (nc <= x) nc *= 2;
-            uint64_t *g = realloc(cnt, nc * sizeof *g);
-            if (!g) { snprintf(why, wl, "out of memory counting the values"); rc = 1; break; }
-            memset(g + cap, 0, (nc - cap) * sizeof *g);
-            cnt = g;
-            cap = nc;
-        }
-        cnt[x]++;
-        if (x > top) top = x;
-        if (i == next) {
-            rc = write_one(dir, i, cnt, top, why, wl);
-            next = i > UINT64_MAX / 2 ? UINT64_MAX : 2 * i;
-        }
+        rc = cli_hist_add(&h, i, x, why, wl);
     }
-    free(cnt);
+    cli_hist_free(&h);
     return rc;
 }

@@ -98,6 +98,16 @@ int cli_parse_u64(const char *s, uint64_t *out) {
     return 0;
 }
 
+int cli_parse_count(const char *s, uint64_t *out) {
+    if (s && s[0] == '2' && s[1] == '^') {
+        uint64_t k;
+        if (cli_parse_u64(s + 2, &k) != 0 || k > 63) return -1;
+        *out = (uint64_t)1 << k;
+        return 0;
+    }
+    return cli_parse_u64(s, out);
+}
+
 double cli_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

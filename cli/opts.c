@@ -41,6 +41,8 @@ static const opt_spec OPTIONS[] = {
     NUMBER("search-limit", search_limit, 0, UINT64_MAX, NULL),
     NUMBER("terms", terms, 1, 16, "--terms needs a number from 1 to 16"),
     NUMBER("checkpoint-ms", checkpoint_ms, 0, UINT64_MAX, NULL),
+    NUMBER("window", window, 0, (uint64_t)1 << 31, "--window W needs a number of values from 4096 to 2^31 (0: 2^22)"),
+    NUMBER("threads", threads, 0, 64, "--threads N needs a number of threads from 1 to 64 (0: the cores present)"),
     NUMBER("max-seconds", max_seconds, 0, 1000000000, "--max-seconds needs a number of seconds from 0 (no limit) to 10^9"),
 };
 
@@ -120,8 +122,8 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o) {
         const char *val = argv[++i];
         if (s->kind == OPT_TEXT) { *(const char **)field = val; continue; }
         uint64_t v;
-        if (cli_parse_u64(val, &v) != 0) {
-            fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615, got '%s'\n", a, val);
+        if (cli_parse_count(val, &v) != 0) {
+            fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615 (or 2^K), got '%s'\n", a, val);
             return 2;
         }
         if (v < s->min || v > s->max) { fprintf(stderr, "grundy: error: %s\n", s->range_error); return 2; }

@@ -27,6 +27,7 @@
 #include "loopy.h"
 #include "quotient.h"
 #include "board.h"
+#include "window.h"
 
 #ifdef __cplusplus
 extern "C" {

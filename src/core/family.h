@@ -67,6 +67,16 @@ typedef struct gri_optiter {
 } gri_optiter;
 int gri_optiter_emit(gri_optiter *it, const uint64_t *heaps, size_t n);
 
+/* the rules of a heap family whose heaps' options are, past some bound,
+ * G(n - k) for k in one[] and the splits of n - k into two non-empty heaps
+ * (two unequal heaps when unequal) for k in two[] (windowed runs, window.c) */
+#define GRI_WIN_MAX 256
+typedef struct gri_win_rules {
+    uint64_t one[GRI_WIN_MAX], two[GRI_WIN_MAX];
+    size_t none, ntwo;
+    int unequal;
+} gri_win_rules;
+
 typedef struct gri_family {
     const char *name;    /* as written, e.g. "sub" */
     unsigned flags;      /* GR_FAM_* */
@@ -92,6 +102,10 @@ typedef struct gri_family {
     int (*splits)(const gr_ruleset *rs);
     /* Appends G(rs->len) to the value table (gri_rs_push, or gri_rs_push_mex). */
     gr_status (*next)(gr_ruleset *rs, gr_error *err);
+    /* optional: the rules as a gri_win_rules, for every heap n at or past
+     * the bound returned (0: no such form, or the sparse-space method does
+     * not apply) */
+    uint64_t (*window_rules)(const gr_ruleset *rs, gri_win_rules *wr);
     /* Every option of a heap of n tokens, as the heaps it leaves. */
     void (*options)(const gr_ruleset *rs, uint64_t n, gri_optiter *it);
     /* optional: the formula of closed_form or direct_value in words, for

@@ -115,6 +115,8 @@ gr_status gri_rs_create(gr_ctx *ctx, const struct gri_family *fam, void *data, g
 void gri_rs_free(gr_ruleset *rs);
 /* room for `need` values in the value table */
 gr_status gri_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err);
+/* the table at least w bytes per value (1, 2 or 4) */
+gr_status gri_rs_widen(gr_ruleset *rs, unsigned w, gr_error *err);
 
 /* Computes table entries up to (excluding) `upto`, by the definition. */
 gr_status gri_rs_extend(gr_ruleset *rs, size_t upto, gr_error *err);

@@ -85,6 +85,7 @@ static gr_status tab_reserve(gr_ruleset *rs, size_t need, unsigned w, gr_error *
 }
 
 gr_status gri_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err) { return tab_reserve(rs, need, rs->tw, err); }
+gr_status gri_rs_widen(gr_ruleset *rs, unsigned w, gr_error *err) { return tab_reserve(rs, rs->len, w, err); }
 
 static unsigned width_for(uint64_t v) { return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4; }
 

@@ -184,9 +184,9 @@ __attribute__((target("avx2"))) static void onehot_listed2_avx2(const uint8_t *g
 
 /* room for the option bitset, the byte flags and the missing set:
  * 2^bitlen(tabmax) bits each (plus a word), and at least 256 */
-static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
+static gr_status sp_bits(gr_ruleset *rs, uint32_t vmax, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    size_t words = ((size_t)1 << gri_bitlen64(rs->tabmax)) / 64 + 1;
+    size_t words = ((size_t)1 << gri_bitlen64(vmax)) / 64 + 1;
     if (words < 4) words = 4;
     if (words > rs->sp_bwords) {
         uint64_t *b = gri_realloc(al, rs->sp_bits, words * sizeof *b);
@@ -207,7 +207,7 @@ static gr_status sp_bits(gr_ruleset *rs, gr_error *err) {
 
 gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, uint64_t **bits,
                            size_t *words, gr_error *err) {
-    gr_status st = sp_bits(rs, err);
+    gr_status st = sp_bits(rs, rs->tabmax, err);
     if (st != GR_OK) return st;
     memset(rs->sp_bits, 0, rs->sp_bused * sizeof *rs->sp_bits);
     for (size_t k = 0; k < nsums; k++) {
@@ -268,61 +268,66 @@ static size_t list_lower(const gr_ruleset *rs, size_t a) {
     return lo;
 }
 
-static void flag_range(gr_ruleset *rs, size_t r, size_t i, size_t end) {
-    switch (rs->tw) {
+static void flag_range(gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t i, size_t end) {
+    size_t rr = r - vw->hi_base; /* hi[rr - a] = G(r - a) */
+    switch (vw->tw) {
     case 1:
 #ifdef GR_SP_AVX2
         if (rs->sp_avx2 > 0) {
-            onehot_listed_avx2((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_bits);
+            onehot_listed_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_bits);
             break;
         }
 #endif
-        flag_listed_8((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_flag);
+        flag_listed_8((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_flag);
         break;
-    case 2: flag_listed_16((const uint16_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_flag); break;
-    default: flag_listed_32((const uint32_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end, r, rs->sp_flag); break;
+    case 2: flag_listed_16((const uint16_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_flag); break;
+    default: flag_listed_32((const uint32_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_flag); break;
     }
 }
 
 /* every split of r with a listed part (parts 1..r-1; not the equal split when
  * unequal) */
-static void flag_listed(gr_ruleset *rs, size_t r, int unequal) {
+static void flag_listed(gr_ruleset *rs, const gri_sp_view *vw, size_t r, int unequal) {
     size_t i = rs->sp_nrare && rs->sp_rare[0] == 0, end = list_lower(rs, r);
     if (unequal && r % 2 == 0) {
         size_t mid = list_lower(rs, r / 2);
-        flag_range(rs, r, i, mid);
+        flag_range(rs, vw, r, i, mid);
         if (mid < end && rs->sp_rare[mid] == r / 2) mid++;
-        flag_range(rs, r, mid, end);
+        flag_range(rs, vw, r, mid, end);
     } else {
-        flag_range(rs, r, i, end);
+        flag_range(rs, vw, r, i, end);
     }
 }
 
-static void flag_block(const gr_ruleset *rs, size_t r, size_t lo, size_t hi) {
-    size_t off = rs->sp_revm - 1 - r; /* rev[off + a] = G(r - a) */
-    switch (rs->tw) {
-    case 1: flag_block_8((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, rs->sp_flag); break;
-    case 2: flag_block_16((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, rs->sp_flag); break;
-    default: flag_block_32((const uint32_t *)rs->tab, (const uint32_t *)rs->sp_rev + off, lo, hi, rs->sp_flag); break;
+static void flag_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t lo, size_t hi) {
+    size_t off = vw->rev_top - r; /* rev[off + a] = G(r - a) */
+    switch (vw->tw) {
+    case 1: flag_block_8((const uint8_t *)vw->lo, (const uint8_t *)vw->rev + off, lo, hi, rs->sp_flag); break;
+    case 2: flag_block_16((const uint16_t *)vw->lo, (const uint16_t *)vw->rev + off, lo, hi, rs->sp_flag); break;
+    default: flag_block_32((const uint32_t *)vw->lo, (const uint32_t *)vw->rev + off, lo, hi, rs->sp_flag); break;
     }
 }
 
-static uint64_t hit_block(const gr_ruleset *rs, size_t r, size_t lo, size_t hi, const uint32_t *vals, size_t k) {
-    size_t off = rs->sp_revm - 1 - r;
-    switch (rs->tw) {
-    case 1:
+static uint64_t hit_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t lo, size_t hi,
+                          const uint32_t *vals, size_t k) {
+    size_t off = vw->rev_top - r;
+    switch (vw->tw) {
+    case 1: {
+        const uint8_t *g = vw->lo, *rv = (const uint8_t *)vw->rev + off;
 #ifdef GR_SP_AVX2
-        if (rs->sp_avx2 > 0 && hi - lo == BLOCK) return hit64_avx2((const uint8_t *)rs->tab + lo, (const uint8_t *)rs->sp_rev + off + lo, vals, k);
-        if (rs->sp_avx2 > 0) return hit_block_8_avx2((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, vals, k);
+        if (rs->sp_avx2 > 0 && hi - lo == BLOCK) return hit64_avx2(g + lo, rv + lo, vals, k);
+        if (rs->sp_avx2 > 0) return hit_block_8_avx2(g, rv, lo, hi, vals, k);
 #endif
-        return hit_block_8((const uint8_t *)rs->tab, (const uint8_t *)rs->sp_rev + off, lo, hi, vals, k);
-    case 2:
+        return hit_block_8(g, rv, lo, hi, vals, k);
+    }
+    case 2: {
+        const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + off;
 #ifdef GR_SP_AVX2
-        if (rs->sp_avx2 > 0)
-            return hit_block_16_avx2((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, vals, k);
+        if (rs->sp_avx2 > 0) return hit_block_16_avx2(g, rv, lo, hi, vals, k);
 #endif
-        return hit_block_16((const uint16_t *)rs->tab, (const uint16_t *)rs->sp_rev + off, lo, hi, vals, k);
-    default: return hit_block_32((const uint32_t *)rs->tab, (const uint32_t *)rs->sp_rev + off, lo, hi, vals, k);
+        return hit_block_16(g, rv, lo, hi, vals, k);
+    }
+    default: return hit_block_32((const uint32_t *)vw->lo, (const uint32_t *)vw->rev + off, lo, hi, vals, k);
     }
 }
 
@@ -347,15 +352,24 @@ static inline size_t block_end(size_t top, size_t a0) { return top + 1 < a0 + BL
  * split makes: first each value where it was last witnessed, then the
  * splits a = 1, 2, ... of all sums together, in blocks, until none is
  * missing. Values no split can make stay missing, uncounted. */
-static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequal, size_t nw) {
+/* the largest smaller part of a split of r that the pass reads: both parts
+ * resident (a below lo_len, r - a at or past hi_base) */
+static inline size_t pass_top(const gri_sp_view *vw, size_t r, int unequal) {
+    size_t top = split_top(r, unequal);
+    if (top >= vw->lo_len) top = vw->lo_len - 1;
+    if (top > r - vw->hi_base) top = r - vw->hi_base;
+    return top;
+}
+
+static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t nw) {
     uint64_t *need = rs->sp_need;
     uint32_t *wit = rs->sp_wit;
-    size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : rs->tw == 1 && rs->sp_avx2 > 0 ? 64 : DEFAULT_K0;
+    size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : vw->tw == 1 && rs->sp_avx2 > 0 ? 64 : DEFAULT_K0;
     if (k0 > 64) k0 = 64;
     size_t maxtop = 0;
     for (size_t s = 0; s < nsums; s++)
-        if (split_top(sums[s], unequal) > maxtop) maxtop = split_top(sums[s], unequal);
-    uint64_t vcap = (uint64_t)1 << gri_bitlen64(rs->tabmax);
+        if (pass_top(vw, sums[s], unequal) > maxtop) maxtop = pass_top(vw, sums[s], unequal);
+    uint64_t vcap = (uint64_t)1 << gri_bitlen64(vw->vmax);
     size_t mw = (size_t)((vcap + 63) / 64), k = 0;
     if (mw > nw) mw = nw;
     for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & makeable(vcap, w));
@@ -372,8 +386,8 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
                     size_t lo = wit[v];
                     int hit = 0;
                     for (size_t s = 0; lo >= a0 && s < nsums && !hit; s++) {
-                        size_t top = split_top(sums[s], unequal);
-                        if (top >= lo) hit = hit_block(rs, sums[s], lo, block_end(top, lo), &v, 1) != 0;
+                        size_t top = pass_top(vw, sums[s], unequal);
+                        if (top >= lo) hit = hit_block(rs, vw, sums[s], lo, block_end(top, lo), &v, 1) != 0;
                     }
                     if (hit) need[w] &= ~((uint64_t)1 << (v & 63));
                     else k++;
@@ -384,8 +398,8 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
         if (k <= k0) {
             uint64_t hits = 0;
             for (size_t s = 0; s < nsums; s++) {
-                size_t top = split_top(sums[s], unequal);
-                if (top >= a0) hits |= hit_block(rs, sums[s], a0, block_end(top, a0), vals, nv);
+                size_t top = pass_top(vw, sums[s], unequal);
+                if (top >= a0) hits |= hit_block(rs, vw, sums[s], a0, block_end(top, a0), vals, nv);
             }
             if (!hits) continue;
             size_t m = 0;
@@ -401,8 +415,8 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
             k = nv = m;
         } else {
             for (size_t s = 0; s < nsums; s++) {
-                size_t top = split_top(sums[s], unequal);
-                if (top >= a0) flag_block(rs, sums[s], a0, block_end(top, a0));
+                size_t top = pass_top(vw, sums[s], unequal);
+                if (top >= a0) flag_block(rs, vw, sums[s], a0, block_end(top, a0));
             }
             k = 0;
             for (size_t w = 0; w < mw; w++)
@@ -417,24 +431,16 @@ static void sp_pass(gr_ruleset *rs, const size_t *sums, size_t nsums, int unequa
     }
 }
 
-gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
-                     int unequal, gr_error *err) {
-    size_t n = rs->len;
-    if (n >= UINT32_MAX)
-        return gri_fail(err, GR_ELIMIT, "%s: the sparse-space method lists positions below 2^32 - 1 only (heap %zu)",
-                        rs->spec, n);
-    /* values appended by other means (gr_ruleset_seed) since the last call */
-    for (size_t i = rs->sp_upto; i < n; i++)
-        if (!gri_sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
-    gr_status st = sp_bits(rs, err);
-    if (st == GR_OK) st = rev_sync(rs, err);
+gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
+                      const size_t *sums, size_t nsums, int unequal, uint32_t *value, int *decided, gr_error *err) {
+    gr_status st = sp_bits(rs, vw->vmax, err);
     if (st != GR_OK) return st;
     size_t words = rs->sp_bused, lim = words * 64;
     uint8_t *flag = rs->sp_flag;
     /* the options found so far: in sp_bits (one-byte values with AVX2: the
      * listed scan fills the set directly) or as byte flags, folded a word at
      * a time when read */
-    int direct = rs->tw == 1 && rs->sp_avx2 > 0;
+    int direct = vw->tw == 1 && rs->sp_avx2 > 0;
     if (direct) {
         memset(rs->sp_bits, 0, words * sizeof *rs->sp_bits);
     } else {
@@ -451,14 +457,15 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
         if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
             /* two adjacent sums (removals k and k + 1) in one scan */
             size_t r = sums[s], i = rs->sp_nrare && rs->sp_rare[0] == 0, end1 = list_lower(rs, r - 1);
-            onehot_listed2_avx2((const uint8_t *)rs->tab, rs->sp_rare, rs->sp_rval, i, end1, r, rs->sp_bits);
-            flag_range(rs, r, end1 > i ? end1 : i, list_lower(rs, r)); /* position r - 1, when listed */
+            onehot_listed2_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end1, r - vw->hi_base,
+                                rs->sp_bits);
+            flag_range(rs, vw, r, end1 > i ? end1 : i, list_lower(rs, r)); /* position r - 1, when listed */
             needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
             s++;
             continue;
         }
 #endif
-        flag_listed(rs, sums[s], unequal);
+        flag_listed(rs, vw, sums[s], unequal);
     }
     /* (after the listed scan: its wide loads of the set would stall on
      * narrow stores just before them) */
@@ -487,11 +494,36 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
         k += (size_t)popcount64(miss);
     }
     if (k && direct) memset(flag, 0, lim); /* the pass may flag */
+    *decided = 1;
     if (k) {
-        sp_pass(rs, sums, nsums, unequal, nw);
+        sp_pass(rs, vw, sums, nsums, unequal, nw);
         for (size_t w = 0; w < nw; w++)
             if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
+        /* a value left missing is the answer only when every split was read */
+        if (v < 64 * nw && (need[v >> 6] >> (v & 63) & 1) && v < ((uint64_t)1 << gri_bitlen64(vw->vmax)))
+            for (size_t s = 0; s < nsums; s++)
+                if (pass_top(vw, sums[s], unequal) < split_top(sums[s], unequal)) *decided = 0;
     }
+    *value = v;
+    return GR_OK;
+}
+
+gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
+                     int unequal, gr_error *err) {
+    size_t n = rs->len;
+    if (n >= UINT32_MAX)
+        return gri_fail(err, GR_ELIMIT, "%s: the sparse-space method lists positions below 2^32 - 1 only (heap %zu)",
+                        rs->spec, n);
+    /* values appended by other means (gr_ruleset_seed) since the last call */
+    for (size_t i = rs->sp_upto; i < n; i++)
+        if (!gri_sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+    gr_status st = rev_sync(rs, err);
+    if (st != GR_OK) return st;
+    gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax};
+    uint32_t v;
+    int decided;
+    if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &v, &decided, err)) != GR_OK) return st;
+    if (!decided) return gri_fail(err, GR_EINTERNAL, "%s: heap %zu left undecided with the whole table", rs->spec, n);
     if ((st = gri_rs_push(rs, v, err)) != GR_OK) return st;
     if (!gri_sp_note(rs, v, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     return GR_OK;

@@ -17,6 +17,24 @@ uint32_t gri_bits_mex(const uint64_t *bits, size_t words);
 /* ORs G(a) ^ G(r - a) for every a in [1, r - 1] into bits (wide enough for
  * any XOR of table values) */
 void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits);
+/* Where a step reads the values: G(x) = lo[x] for x < lo_len (the pass's
+ * smaller parts), G(x) = hi[x - hi_base] for hi_base <= x < n (the listed
+ * scan's partners), and G(x) = rev[rev_top - x] for the same x (the pass's
+ * larger parts, reversed so that a block of splits reads forward). tw: the
+ * width of all three; vmax: the largest of G(0..n-1), resident or not. The
+ * listed positions must all be at most n - hi_base - (the largest split
+ * removal). The full table is lo = hi = rev's source with hi_base = 0. */
+typedef struct gri_sp_view {
+    const void *lo, *hi, *rev;
+    size_t lo_len, hi_base, rev_top;
+    unsigned tw;
+    uint32_t vmax;
+} gri_sp_view;
+/* The value of heap n (the first after the view's values) into *value, with
+ * *decided = 0 when it depends on splits the view does not hold (the pass
+ * reads only splits with both parts resident). The class stays as it is. */
+gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
+                      const size_t *sums, size_t nsums, int unequal, uint32_t *value, int *decided, gr_error *err);
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err);
 /* room for k split sums in rs->sp_sums */

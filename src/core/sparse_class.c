@@ -174,6 +174,16 @@ void gri_sp_start(gr_ruleset *rs, unsigned removals) {
     rs->sp_on = 1;
 }
 
+int gri_sp_restore(gr_ruleset *rs, unsigned removals, uint32_t mask, unsigned dom) {
+    gri_sp_start(rs, removals);
+    if (rs->sp_on != 1) return 0;
+    if ((rs->sp_mask != mask || rs->sp_dom != dom) && !sp_rebuild(rs, mask, dom, rs->sp_nrare)) {
+        rs->sp_on = -1;
+        return 0;
+    }
+    return 1;
+}
+
 void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable) {
     rs->sp_k0 = k0 + 1;
     rs->sp_avx2 = !portable && gri_cpu_avx2() ? 1 : -1;

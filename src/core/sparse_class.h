@@ -41,6 +41,9 @@ static inline unsigned gri_sp_class(const gr_ruleset *rs, uint32_t v, size_t i) 
  * when out of memory). removals: the parities of the split removals (the
  * heap minus a split sum), bit 0 for an even one and bit 1 for an odd one. */
 void gri_sp_start(gr_ruleset *rs, unsigned removals);
+/* gri_sp_start with the class (mask, dom) instead of the best one (a
+ * saved run's class); 0 when out of memory. */
+int gri_sp_restore(gr_ruleset *rs, unsigned removals, uint32_t mask, unsigned dom);
 /* A value v at position i joins the counts and, when listed, the list;
  * the class may be reviewed. 0 when out of memory (nothing counted). */
 int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i);

@@ -20,6 +20,15 @@ static gr_status grundy_next(gr_ruleset *rs, gr_error *err) {
     return gri_rs_push(rs, gri_bits_mex(bits, words), err);
 }
 
+static uint64_t grundy_window_rules(const gr_ruleset *rs, gri_win_rules *wr) {
+    (void)rs;
+    wr->none = 0;
+    wr->ntwo = 1;
+    wr->two[0] = 0;
+    wr->unequal = 1;
+    return 3;
+}
+
 static void grundy_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     (void)rs;
     for (uint64_t a = 1; a < n && a < n - a; a++) {
@@ -40,6 +49,7 @@ const gri_family gri_family_grundy = {
     .flags = GR_FAM_HEAP,
     .splits = grundy_splits,
     .next = grundy_next,
+    .window_rules = grundy_window_rules,
     .options = grundy_options,
     .max_take = grundy_max_take,
     .is_option = grundy_is_option,

@@ -137,6 +137,20 @@ static unsigned split_parities(const tb_data *td) {
     return seen;
 }
 
+static uint64_t tb_window_rules(const gr_ruleset *rs, gri_win_rules *wr) {
+    const tb_data *td = rs->data;
+    if (!sp_applies(td)) return 0;
+    wr->none = wr->ntwo = 0;
+    wr->unequal = 0;
+    for (size_t k = 0; k < td->ndigits; k++) {
+        if (k && (td->digit[k] & TB_LEAVE_ONE)) wr->one[wr->none++] = k;
+        if (td->digit[k] & TB_LEAVE_TWO) wr->two[wr->ntwo++] = k;
+    }
+    /* past the longest removal, no move takes a whole heap and every
+     * removal leaves at least one token; splits need n - k >= 2 */
+    return td->ndigits + 1;
+}
+
 static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     tb_data *td = rs->data;
     size_t n = rs->len;
@@ -342,6 +356,7 @@ const gri_family gri_family_tb = {
     .free = tb_free,
     .splits = tb_splits,
     .next = tb_next,
+    .window_rules = tb_window_rules,
     .options = tb_options,
     .is_option = tb_is_option,
     .closed_form = tb_closed_form,

@@ -1,0 +1,241 @@
+#define _POSIX_C_SOURCE 200809L
+/* grundy seq CODE --to N with --window W (or N >= 2^30): a windowed run
+ * (grundy/window.h) in memory that does not grow with N. The values go to
+ * stdout as they come, or into --histogram DIR; --checkpoint FILE keeps the
+ * run's state (and the histogram's counts) so that a killed run resumes.
+ *
+ * Its checkpoint: a line "GRWIN1 SPEC", the library's state
+ * (gr_window_save), then the counts: u64 k, k u64 counts (values 0..k-1),
+ * u64 FNV-1a hash of the counts, all little-endian. Written to FILE.tmp,
+ * fsync'ed and renamed over FILE, like the table's checkpoints. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "json.h"
+
+typedef struct wrun {
+    const cli_opts *o;
+    gr_window *w;
+    const char *spec;
+    cli_hist hist;
+    int counting;          /* --histogram */
+    int printing, json;    /* values to stdout */
+    json_writer jw;
+    uint64_t printed;
+    double start, last_save, last_bar, last_line;
+    uint64_t start_done;   /* values known when this process started */
+    uint64_t next_line;    /* the next power of two for a progress line (not a terminal) */
+    int bar;
+    int rc;                /* an exit code from the sink (histogram, checkpoint) */
+    char why[512];
+} wrun;
+
+static void put_u64(FILE *f, uint64_t v) {
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
+    fwrite(b, 1, 8, f);
+}
+
+static int get_u64(FILE *f, uint64_t *v) {
+    unsigned char b[8];
+    if (fread(b, 1, 8, f) != 8) return -1;
+    *v = 0;
+    for (int i = 0; i < 8; i++) *v |= (uint64_t)b[i] << (8 * i);
+    return 0;
+}
+
+static int file_write(void *user, const void *p, size_t n) { return fwrite(p, 1, n, user) != n; }
+static int file_read(void *user, void *p, size_t n) { return fread(p, 1, n, user) != n; }
+
+static uint64_t counts_hash(const cli_hist *h, uint64_t k) {
+    uint64_t x = 1469598103934665603ull;
+    for (uint64_t v = 0; v < k; v++) x = (x ^ h->cnt[v]) * 1099511628211ull;
+    return x;
+}
+
+static int save(wrun *r) {
+    const char *path = r->o->checkpoint;
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) return -1;
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return -1;
+    fprintf(f, "GRWIN1 %s\n", r->spec);
+    gr_error err;
+    int bad = gr_window_save(r->w, file_write, f, &err) != GR_OK;
+    uint64_t k = r->counting && r->hist.cnt ? r->hist.top + 1 : 0;
+    put_u64(f, k);
+    for (uint64_t v = 0; v < k; v++) put_u64(f, r->hist.cnt[v]);
+    put_u64(f, counts_hash(&r->hist, k));
+    if (bad || fflush(f) != 0 || fsync(fileno(f)) != 0) { fclose(f); remove(tmp); return -1; }
+    if (fclose(f) != 0) { remove(tmp); return -1; }
+    return rename(tmp, path);
+}
+
+/* the run from the checkpoint when there is one: 0 loaded, 1 none, 2 unusable (why) */
+static int load(wrun *r, gr_ruleset *rs, const gr_window_config *cfg) {
+    const char *path = r->o->checkpoint;
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1;
+    char head[1024] = "";
+    size_t sl = strlen(r->spec);
+    if (!fgets(head, sizeof head, f) || strncmp(head, "GRWIN1 ", 7)) {
+        fclose(f);
+        snprintf(r->why, sizeof r->why, "'%s' is not a windowed run's checkpoint%s", path,
+                 strncmp(head, "GRCKPT1 ", 8) ? "" : " (it holds a table: resume it without --window)");
+        return 2;
+    }
+    if (strncmp(head + 7, r->spec, sl) || head[7 + sl] != '\n') {
+        fclose(f);
+        head[strcspn(head, "\n")] = 0;
+        snprintf(r->why, sizeof r->why, "'%.200s' is a checkpoint of %.200s, not of %s", path, head + 7, r->spec);
+        return 2;
+    }
+    gr_error err;
+    if (gr_window_load(rs, cfg, file_read, f, &r->w, &err) != GR_OK) {
+        fclose(f);
+        snprintf(r->why, sizeof r->why, "'%s': %s", path, err.message);
+        return 2;
+    }
+    uint64_t k, sum;
+    int ok = get_u64(f, &k) == 0 && k <= ((uint64_t)1 << 28);
+    if (ok && k) {
+        r->hist.cnt = calloc((size_t)k, sizeof *r->hist.cnt);
+        r->hist.cap = k;
+        ok = r->hist.cnt != NULL;
+        for (uint64_t v = 0; ok && v < k; v++) ok = get_u64(f, &r->hist.cnt[v]) == 0;
+        r->hist.top = k - 1;
+    }
+    ok = ok && get_u64(f, &sum) == 0 && sum == counts_hash(&r->hist, k);
+    fclose(f);
+    if (!ok) {
+        snprintf(r->why, sizeof r->why, "'%s': its histogram counts are truncated or damaged", path);
+        return 2;
+    }
+    /* the counts cover G(1..done-1): the next file is at the next power of two */
+    gr_window_stats st = GR_SIZED(gr_window_stats);
+    gr_window_stats_get(r->w, &st);
+    uint64_t done = st.done;
+    r->hist.next = 1;
+    while (r->hist.next < done && r->hist.next <= UINT64_MAX / 2) r->hist.next *= 2;
+    return 0;
+}
+
+static void progress_text(wrun *r, char *buf, size_t bl) {
+    gr_window_stats st = GR_SIZED(gr_window_stats);
+    gr_window_stats_get(r->w, &st);
+    double t = cli_now() - r->start, rate = t > 0 ? (double)(st.done - r->start_done) / t : 0;
+    snprintf(buf, bl, "%s: %llu of %llu values, %.2f M values/s, %llu rare, %.1f MB, %.0f s", r->spec,
+             (unsigned long long)st.done, (unsigned long long)r->o->to + 1, rate / 1e6, (unsigned long long)st.listed,
+             (double)st.memory / 1e6, t);
+}
+
+static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
+    wrun *r = user;
+    for (size_t i = 0; i < len && !r->rc; i++) {
+        uint64_t x = first + i;
+        if (r->counting) r->rc = cli_hist_add(&r->hist, x, v[i], r->why, sizeof r->why);
+        if (r->printing && r->json) json_uint(&r->jw, v[i]);
+        else if (r->printing) printf(r->printed++ ? " %u" : "%u", v[i]);
+    }
+    if (r->rc) return 1;
+    double t = cli_now();
+    uint64_t done = first + len;
+    if (r->bar && t - r->start > 1.0 && t - r->last_bar > 0.2) {
+        char line[256];
+        progress_text(r, line, sizeof line);
+        fprintf(stderr, "\r%s\033[K", line);
+        r->last_bar = t;
+    }
+    if (!r->bar && !r->o->quiet && done >= r->next_line) {
+        char line[256];
+        progress_text(r, line, sizeof line);
+        fprintf(stderr, "grundy: %s\n", line);
+        while (r->next_line <= done && r->next_line <= UINT64_MAX / 2) r->next_line *= 2;
+    }
+    double every = r->o->checkpoint_ms ? (double)r->o->checkpoint_ms / 1000.0 : 5.0;
+    if (r->o->checkpoint && t - r->last_save >= every) {
+        (void)save(r);
+        r->last_save = t;
+    }
+    return 0;
+}
+
+int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
+    if (o->plot_path || o->out_path) {
+        fprintf(stderr, "grundy: error: a windowed run keeps no table for --%s: use --histogram DIR, or print the values\n",
+                o->plot_path ? "plot" : "out");
+        return 2;
+    }
+    wrun r;
+    memset(&r, 0, sizeof r);
+    r.o = o;
+    r.spec = gr_ruleset_spec(rs);
+    r.counting = o->histogram_dir != NULL;
+    r.printing = !r.counting;
+    r.json = o->json;
+    r.bar = !o->quiet && isatty(2);
+    r.next_line = (uint64_t)1 << 24;
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = o->window;
+    cfg.threads = (unsigned)o->threads;
+    int rc = 0, lock_fd = -1, loaded = 1;
+    if (r.counting && (rc = cli_hist_open(&r.hist, o->histogram_dir, r.why, sizeof r.why)) != 0) goto fail;
+    if (o->checkpoint) {
+        if (cli_checkpoint_lock(o->checkpoint, &lock_fd, r.why, sizeof r.why) != 0) { rc = 2; goto fail; }
+        if ((loaded = load(&r, rs, &cfg)) == 2) { rc = 2; goto fail; }
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    if (loaded != 0 && gr_window_new(rs, &cfg, &r.w, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    gr_window_stats st = GR_SIZED(gr_window_stats);
+    gr_window_stats_get(r.w, &st);
+    r.start_done = loaded == 0 ? st.done : 0;
+    r.start = r.last_save = r.last_bar = cli_now();
+    if (r.printing && r.json) {
+        json_init(&r.jw, stdout);
+        json_object_begin(&r.jw);
+        json_key(&r.jw, "ruleset");
+        json_string(&r.jw, r.spec);
+        json_key(&r.jw, "values");
+        json_array_begin(&r.jw);
+    }
+    gr_status vs = gr_window_run(r.w, o->to + 1, sink, &r, &err);
+    if (r.bar && cli_now() - r.start > 1.0) cli_progress_clear();
+    if (r.printing && !r.json) putchar('\n');
+    if (r.rc) { rc = r.rc; goto fail; }
+    if (vs != GR_OK) {
+        if (r.printing && r.json) putchar('\n');
+        rc = cli_report(&err, NULL, 0);
+        /* stopped by the time limit or Ctrl-C: the run so far is kept */
+        if (o->checkpoint && err.status == GR_ELIMIT && !strstr(err.message, "is not decided") && save(&r) == 0) {
+            gr_window_stats_get(r.w, &st);
+            fprintf(stderr, "grundy: the run's first %llu values are saved in '%s': a rerun resumes there\n",
+                    (unsigned long long)st.done, o->checkpoint);
+        }
+        goto out;
+    }
+    if (r.printing && r.json) {
+        json_array_end(&r.jw);
+        json_object_end(&r.jw);
+        json_line_end(&r.jw);
+    }
+    if (o->checkpoint && save(&r) != 0) {
+        fprintf(stderr, "grundy: error: cannot write the checkpoint '%s'\n", o->checkpoint);
+        rc = 1;
+    }
+    if (!r.bar && !o->quiet && r.counting) {
+        char line[256];
+        progress_text(&r, line, sizeof line);
+        fprintf(stderr, "grundy: %s\n", line);
+    }
+    goto out;
+fail:
+    if (r.why[0]) fprintf(stderr, "grundy: error: %s\n", r.why);
+out:
+    if (lock_fd >= 0) close(lock_fd);
+    cli_hist_free(&r.hist);
+    gr_window_free(r.w);
+    return rc;
+}

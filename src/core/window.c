@@ -1,0 +1,265 @@
+/* Windowed runs (grundy/window.h): the sparse-space step (sparse.c) on a
+ * view of three resident pieces instead of the whole table.
+ *
+ *   head    G(0..H-1), the ruleset's own table, frozen at the start: the
+ *           smaller parts of the splits the pass reads;
+ *   window  G(base..n-1), W to 2W values, forward (win[x - base]) and
+ *           reversed (rev[rtop - x]): the single-heap options, the listed
+ *           scan's partners and the pass's larger parts;
+ *   list    the listed positions and their values (the ruleset's sp_rare),
+ *           with the class frozen as it was at the start.
+ *
+ * Why this is exact (docs/theory.md "Windowed runs"): with every listed
+ * position a satisfying a + kmax <= W, every split with a listed part has
+ * its other part in the window, so the listed scan sees every option of the
+ * "common" class; the pass reads only splits with both parts resident, and a
+ * heap whose answer would rest on a split it did not read is reported
+ * undecided (GR_ELIMIT), never guessed. A decided value is never listed, so
+ * the list stays complete. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/family.h"
+#include "core/rs.h"
+#include "core/sparse.h"
+#include "core/window.h"
+#include "grundy/window.h"
+
+#define DEFAULT_WINDOW ((uint64_t)1 << 22)
+#define MIN_WINDOW 4096
+#define MAX_WINDOW ((uint64_t)1 << 31)
+/* values per sink call */
+#define OUT_BLOCK 65536
+
+static unsigned width_of(uint32_t v) { return v < 256 ? 1 : v < 65536 ? 2 : 4; }
+
+static uint64_t kmax_of(const gri_win_rules *wr) {
+    uint64_t k = 0;
+    for (size_t i = 0; i < wr->none; i++) if (wr->one[i] > k) k = wr->one[i];
+    for (size_t i = 0; i < wr->ntwo; i++) if (wr->two[i] > k) k = wr->two[i];
+    return k;
+}
+
+/* the sparse-space method's class on the head, chosen now when the table
+ * has not chosen one */
+gr_status gri_window_class(gr_window *w, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    if (rs->sp_on == 0) {
+        unsigned par = 0;
+        for (size_t i = 0; i < w->wr.ntwo; i++) par |= 1u << (w->wr.two[i] & 1);
+        gri_sp_start(rs, par);
+    }
+    if (rs->sp_on < 0) return gri_fail(err, GR_ENOMEM, "%s: out of memory choosing the listed positions", rs->spec);
+    uint64_t last = rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    if (last + w->kmax > w->W)
+        return gri_fail(err, GR_EINVAL,
+                        "%s: the listed position %llu is too far out for a window of %llu values (it needs at least "
+                        "%llu: raise --window)", rs->spec, (unsigned long long)last, (unsigned long long)w->W,
+                        (unsigned long long)(last + w->kmax));
+    return GR_OK;
+}
+
+gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
+    size_t cap = 2 * w->W;
+    void *win = gri_malloc(al, cap * tw), *rev = win ? gri_malloc(al, cap * tw) : NULL;
+    if (!rev) {
+        gri_free(al, win);
+        return gri_fail(err, GR_ENOMEM, "out of memory: a window of %llu values", (unsigned long long)w->W);
+    }
+    for (uint64_t x = w->base; x < w->n; x++) {
+        uint32_t v = gri_win_at(w, x);
+        gri_store_w(win, tw, x - w->base, v);
+        gri_store_w(rev, tw, w->rtop - x, v);
+    }
+    gri_free(al, w->win);
+    gri_free(al, w->rev);
+    w->win = win;
+    w->rev = rev;
+    w->tw = tw;
+    return GR_OK;
+}
+
+gr_status gri_window_open(gr_ruleset *rs, uint64_t window, unsigned threads, gr_window **out, gr_error *err) {
+    *out = NULL;
+    gri_win_rules wr;
+    uint64_t bound = rs->fam->window_rules ? rs->fam->window_rules(rs, &wr) : 0;
+    if (!bound)
+        return gri_fail(err, GR_EINVAL,
+                        "%s: windowed runs take take-and-break codes with finitely many digits that split into at most "
+                        "two heaps, and Grundy's game", rs->spec);
+    if (!window) window = DEFAULT_WINDOW;
+    if (window < MIN_WINDOW || window > MAX_WINDOW)
+        return gri_fail(err, GR_ERANGE, "a window of %llu values: it must be 4096 to 2^31", (unsigned long long)window);
+    uint64_t kmax = kmax_of(&wr);
+    if (window < bound || window <= 2 * kmax)
+        return gri_fail(err, GR_ERANGE, "%s: a window of %llu values is too short for removals of up to %llu", rs->spec,
+                        (unsigned long long)window, (unsigned long long)kmax);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    gr_window *w = gri_calloc(al, 1, sizeof *w);
+    if (!w) return gri_fail(err, GR_ENOMEM, "out of memory");
+    w->rs = rs;
+    w->wr = wr;
+    w->kmax = kmax;
+    w->W = (size_t)window;
+    w->threads = threads ? threads : 1;
+    w->sums = gri_malloc(al, (wr.ntwo + 1) * sizeof *w->sums);
+    w->out = gri_malloc(al, OUT_BLOCK * sizeof *w->out);
+    if (!w->sums || !w->out) {
+        gri_window_close(w);
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    }
+    *out = w;
+    return GR_OK;
+}
+
+/* takes the ruleset's table as the head and the window from its end */
+gr_status gri_window_start(gr_window *w, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    gr_status st = gri_window_class(w, err);
+    if (st != GR_OK) return st;
+    w->head = rs->len;
+    w->n = rs->len;
+    w->base = w->n - w->W;
+    w->rtop = w->base + 2 * w->W - 1;
+    w->vmax = rs->tabmax;
+    /* the whole table's reversed copy is not needed while the window runs */
+    gri_free(gri_ctx_alloc(rs->ctx), rs->sp_rev);
+    rs->sp_rev = NULL;
+    rs->sp_revm = rs->sp_revlen = 0;
+    return gri_window_buffers(w, rs->tw, err);
+}
+
+gr_status gr_window_new(gr_ruleset *rs, const gr_window_config *cfg, gr_window **out, gr_error *err) {
+    *out = NULL;
+    if (cfg && cfg->size < sizeof(gr_window_config)) return gri_fail(err, GR_EINVAL, "gr_window_config: size not set (GR_SIZED)");
+    gr_window *w;
+    gr_status st = gri_window_open(rs, cfg ? cfg->window : 0, cfg ? cfg->threads : 1, &w, err);
+    if (st != GR_OK) return st;
+    if (rs->len < w->W) st = gri_rs_extend(rs, w->W, err);
+    if (st == GR_OK) st = gri_window_start(w, err);
+    if (st != GR_OK) { gri_window_close(w); return st; }
+    *out = w;
+    return GR_OK;
+}
+
+/* ---- one heap ---- */
+
+/* makes room for G(n): when the window is full, keeps its last W values */
+static void slide(gr_window *w) {
+    if (w->n - w->base < 2 * w->W) return;
+    unsigned tw = w->tw;
+    uint64_t nb = w->n - w->W;
+    memmove(w->win, (uint8_t *)w->win + (nb - w->base) * tw, w->W * tw);
+    /* rev: G(nb..n-1) are at indices 0..W-1 (rtop - (n - 1) = 0); move them
+     * to W..2W-1 */
+    memcpy((uint8_t *)w->rev + w->W * tw, w->rev, w->W * tw);
+    w->base = nb;
+    w->rtop = nb + 2 * w->W - 1;
+}
+
+static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
+    if (v > w->vmax) {
+        unsigned nw = width_of(v);
+        if (nw > w->tw) {
+            gr_status st = gri_rs_widen(w->rs, nw, err);
+            if (st == GR_OK) st = gri_window_buffers(w, nw, err);
+            if (st != GR_OK) return st;
+        }
+        w->vmax = v;
+    }
+    gri_store_w(w->win, w->tw, w->n - w->base, v);
+    gri_store_w(w->rev, w->tw, w->rtop - w->n, v);
+    w->n++;
+    return GR_OK;
+}
+
+static gr_status step(gr_window *w, uint32_t *value, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    uint64_t n = w->n;
+    slide(w);
+    size_t ns = 0, n1 = 0;
+    for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[ns++] = (size_t)(n - w->wr.two[i]);
+    for (size_t i = 0; i < w->wr.none; i++) w->single[n1++] = gri_win_at(w, n - w->wr.one[i]);
+    gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax};
+    int decided;
+    gr_status st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, value, &decided, err);
+    if (st != GR_OK) return st;
+    if (!decided || !gri_sp_class(rs, *value, (size_t)n))
+        return gri_fail(err, GR_ELIMIT,
+                        "%s: heap %llu is not decided by the values kept (it may be a new rare value, which needs "
+                        "every split: windowed runs suit codes whose rare values stop; the full table decides it)",
+                        rs->spec, (unsigned long long)n);
+    return GR_OK;
+}
+
+/* hands the values since the last call to the sink */
+static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *err) {
+    size_t len = w->nout;
+    w->nout = 0;
+    uint64_t first = w->emitted;
+    w->emitted += len;
+    if (sink && len && sink(user, first, w->out, len))
+        return gri_fail(err, GR_ELIMIT, "%s: the run was stopped at %llu values", w->rs->spec,
+                        (unsigned long long)w->emitted);
+    return GR_OK;
+}
+
+gr_status gr_window_run(gr_window *w, uint64_t count, gr_window_sink sink, void *user, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    gr_status st = GR_OK;
+    /* the head first, from the table */
+    while (w->emitted < w->head && w->emitted < count && st == GR_OK) {
+        uint64_t end = w->head < count ? w->head : count;
+        if (end - w->emitted > OUT_BLOCK) end = w->emitted + OUT_BLOCK;
+        for (uint64_t x = w->emitted; x < end; x++) w->out[w->nout++] = gri_tab_at(rs, (size_t)x);
+        st = flush(w, sink, user, err);
+    }
+    if (st != GR_OK) return st;
+    if (w->emitted < w->n && w->emitted < count)
+        return gri_fail(err, GR_EINVAL, "gr_window_run: values %llu to %llu were computed before but not handed out",
+                        (unsigned long long)w->emitted, (unsigned long long)w->n - 1);
+    gri_ticker_resume(&rs->tick, rs->ctx);
+    while (w->n < count) {
+        uint32_t v;
+        if (gri_tick(&rs->tick)) {
+            char what[GR_ERROR_MESSAGE_MAX / 2];
+            snprintf(what, sizeof what, "the windowed run of %s (to %llu)", rs->spec, (unsigned long long)count);
+            if ((st = gri_ctx_poll(rs->ctx, err, what, w->n, "values")) != GR_OK) break;
+        }
+        if ((st = step(w, &v, err)) != GR_OK) break;
+        if ((st = append(w, v, err)) != GR_OK) break;
+        w->out[w->nout++] = v;
+        if (w->nout == OUT_BLOCK && (st = flush(w, sink, user, err)) != GR_OK) return st;
+    }
+    /* every value computed is handed out, also when stopped */
+    gr_error e2;
+    gr_status fs = flush(w, sink, user, st == GR_OK ? err : &e2);
+    return st != GR_OK ? st : fs;
+}
+
+void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
+    if (!st || st->size < sizeof *st) return;
+    const gr_ruleset *rs = w->rs;
+    st->done = w->n;
+    st->head = w->head;
+    st->window = w->W;
+    st->listed = rs->sp_nrare;
+    st->largest_listed = rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    st->largest_value = w->vmax;
+    st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp_cap * 8 +
+                 (uint64_t)OUT_BLOCK * 4;
+    st->threads = w->threads;
+}
+
+void gri_window_close(gr_window *w) {
+    if (!w) return;
+    const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
+    gri_free(al, w->win);
+    gri_free(al, w->rev);
+    gri_free(al, w->sums);
+    gri_free(al, w->out);
+    gri_free(al, w);
+}
+
+void gr_window_free(gr_window *w) { gri_window_close(w); }

@@ -1,0 +1,46 @@
+/* Windowed runs (window.c): the run's record, shared with its checkpoints
+ * (window_io.c). */
+#ifndef GRUNDY_CORE_WINDOW_H
+#define GRUNDY_CORE_WINDOW_H
+
+#include "core/family.h"
+#include "core/rs.h"
+#include "grundy/window.h"
+
+struct gr_window {
+    gr_ruleset *rs;           /* its table is the head; its sp_* the list and class */
+    gri_win_rules wr;
+    uint64_t kmax;            /* the largest removal in wr */
+    size_t W;                 /* values kept behind the heap (the window holds W to 2W) */
+    uint64_t head;            /* G(0..head-1) in rs's table */
+    uint64_t n;               /* values known: G(0..n-1) */
+    uint64_t base, rtop;      /* G(x) = win[x - base] = rev[rtop - x] for base <= x < n */
+    void *win, *rev;          /* 2W values each, tw bytes per value */
+    unsigned tw;
+    uint32_t vmax;            /* the largest of G(0..n-1) */
+    unsigned threads;
+    uint64_t emitted;         /* values handed to the sink */
+    uint32_t *out;            /* values not yet handed out */
+    size_t nout;
+    size_t *sums;             /* the heap totals that split, for the current heap */
+    uint64_t single[GRI_WIN_MAX];
+};
+
+/* G(x) for base <= x < n (before the buffers exist: from the table) */
+static inline uint32_t gri_win_at(const gr_window *w, uint64_t x) {
+    return w->win ? gri_load_w(w->win, w->tw, (size_t)(x - w->base)) : gri_tab_at(w->rs, (size_t)x);
+}
+
+/* a window record for rs with its rules checked, before any value */
+gr_status gri_window_open(gr_ruleset *rs, uint64_t window, unsigned threads, gr_window **out, gr_error *err);
+/* the run from rs's table: the class, the head and the window */
+gr_status gri_window_start(gr_window *w, gr_error *err);
+void gri_window_close(gr_window *w);
+/* the sparse-space class on the head (chosen now when the table has none),
+ * checked against the window: every listed position a + kmax <= W */
+gr_status gri_window_class(gr_window *w, gr_error *err);
+/* the window's two buffers at width tw, holding G(base..n-1) (read from the
+ * old buffers, or the table when there are none) */
+gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err);
+
+#endif

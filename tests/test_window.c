@@ -1,0 +1,274 @@
+/* Windowed runs (grundy/window.h) against the full table: every code of
+ * tb[0.??] that splits, a seeded sample of tb[0.???] and tb[4.??], and
+ * Grundy's game, to N values (GRUNDY_WINDOW_N, default 2^15) with small
+ * windows, so that the window slides thousands of times; also with the
+ * portable kernels. A run may decline (a listed position too far out, or a
+ * heap the kept values cannot decide), but every value it hands out must be
+ * the table's. Then resumes from saved states at random points, damaged and
+ * truncated states, and bad configurations. */
+#include <string.h>
+#include "grundy/grundy.h"
+#include "core/rs.h"
+#include "testutil.h"
+
+typedef struct collect {
+    uint64_t n;      /* values received */
+    uint32_t *v;
+    uint64_t cap;
+    int gap;
+} collect;
+
+static int take(void *user, uint64_t first, const uint32_t *v, size_t len) {
+    collect *c = user;
+    if (first != c->n || first + len > c->cap) { c->gap = 1; return 1; }
+    memcpy(c->v + first, v, len * sizeof *v);
+    c->n += len;
+    return 0;
+}
+
+typedef struct mem {
+    uint8_t *p;
+    size_t n, cap, pos;
+} mem;
+
+static int mem_write(void *user, const void *p, size_t n) {
+    mem *m = user;
+    if (m->n + n > m->cap) {
+        size_t c = (m->n + n) * 2;
+        uint8_t *q = realloc(m->p, c);
+        if (!q) return 1;
+        m->p = q;
+        m->cap = c;
+    }
+    memcpy(m->p + m->n, p, n);
+    m->n += n;
+    return 0;
+}
+
+static int mem_read(void *user, void *p, size_t n) {
+    mem *m = user;
+    if (m->pos + n > m->n) return 1;
+    memcpy(p, m->p + m->pos, n);
+    m->pos += n;
+    return 0;
+}
+
+/* the full table's values G(0..n-1) */
+static uint32_t *full_table(const char *spec, uint64_t n) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    uint32_t *v = malloc(n * sizeof *v);
+    if (!v) abort();
+    int ok = gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK && gr_ruleset_compute(rs, n, &err) == GR_OK;
+    CHECK(ok, "%s: %s", spec, err.message);
+    for (uint64_t i = 0; ok && i < n; i++) {
+        uint64_t x = 0;
+        ok = gr_ruleset_value(rs, i, &x, &err) == GR_OK;
+        v[i] = (uint32_t)x;
+    }
+    gr_ctx_free(ctx);
+    if (!ok) { free(v); return NULL; }
+    return v;
+}
+
+static long runs, decided_runs, declined_new, declined_run;
+
+/* a windowed run of spec to n with window w against ref; 1 when it went to n */
+static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, const uint32_t *ref) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_window *win;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
+    CHECK(gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK, "%s", err.message);
+    if (portable) rs->sp_avx2 = -1;
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = w;
+    runs++;
+    int went = 0;
+    gr_status st = gr_window_new(rs, &cfg, &win, &err);
+    if (st != GR_OK) {
+        CHECK(st == GR_EINVAL, "%s window %llu: %s", spec, (unsigned long long)w, err.message);
+        declined_new++;
+    } else {
+        st = gr_window_run(win, n, take, &c, &err);
+        CHECK(st == GR_OK || st == GR_ELIMIT, "%s window %llu: %s", spec, (unsigned long long)w, err.message);
+        if (st == GR_OK) {
+            if (getenv("GRUNDY_WINDOW_LIST")) printf("  %s window %llu: to the end\n", spec, (unsigned long long)w);
+            CHECK(c.n == n, "%s: %llu values of %llu", spec, (unsigned long long)c.n, (unsigned long long)n);
+            decided_runs++;
+            went = 1;
+        } else {
+            CHECK(strstr(err.message, "is not decided") != NULL, "%s: %s", spec, err.message);
+            declined_run++;
+        }
+        gr_window_stats s = GR_SIZED(gr_window_stats);
+        gr_window_stats_get(win, &s);
+        CHECK(s.done >= c.n && s.window == w && s.head >= w, "%s: stats done %llu of %llu", spec,
+              (unsigned long long)s.done, (unsigned long long)c.n);
+        gr_window_free(win);
+    }
+    CHECK(!c.gap, "%s: the values came out of order", spec);
+    uint64_t bad = 0, first = 0;
+    for (uint64_t i = 0; i < c.n; i++)
+        if (c.v[i] != ref[i] && !bad++) first = i;
+    CHECK(!bad, "%s window %llu%s: %llu values differ from the table, first G(%llu) = %u, not %u", spec,
+          (unsigned long long)w, portable ? " (portable)" : "", (unsigned long long)bad, (unsigned long long)first,
+          bad ? c.v[first] : 0, bad ? ref[first] : 0);
+    free(c.v);
+    gr_ctx_free(ctx);
+    return went;
+}
+
+static void against_table(const char *spec, uint64_t n, int portable_too) {
+    uint32_t *ref = full_table(spec, n);
+    if (!ref) return;
+    windowed(spec, n, 4096, 0, ref);
+    windowed(spec, n, 16384, 0, ref);
+    if (portable_too) windowed(spec, n, 4096, 1, ref);
+    free(ref);
+}
+
+/* runs to a random point, saves, resumes in a fresh context, and so on to
+ * n: the values must be those of one uninterrupted run */
+static void resume(const char *spec, uint64_t n, uint64_t w, tu_rng *r) {
+    uint32_t *ref = full_table(spec, n);
+    if (!ref) return;
+    collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = w;
+    mem m = {0};
+    int stops = 0, ok = 1;
+    while (ok && c.n < n) {
+        gr_ctx *ctx;
+        gr_ruleset *rs;
+        gr_window *win;
+        gr_error err;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        ok = gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK;
+        if (ok && !m.n) ok = gr_window_new(rs, &cfg, &win, &err) == GR_OK;
+        else if (ok) {
+            m.pos = 0;
+            ok = gr_window_load(rs, &cfg, mem_read, &m, &win, &err) == GR_OK;
+        }
+        CHECK(ok, "%s: %s", spec, err.message);
+        if (!ok) { gr_ctx_free(ctx); break; }
+        uint64_t to = stops < 4 ? c.n + 1 + tu_below(r, n / 3) : n;
+        if (to > n) to = n;
+        ok = gr_window_run(win, to, take, &c, &err) == GR_OK;
+        CHECK(ok && c.n == to, "%s: run to %llu: %s", spec, (unsigned long long)to, ok ? "" : err.message);
+        m.n = 0;
+        CHECK(gr_window_save(win, mem_write, &m, &err) == GR_OK, "%s", err.message);
+        gr_window_free(win);
+        gr_ctx_free(ctx);
+        stops++;
+    }
+    uint64_t bad = 0;
+    for (uint64_t i = 0; i < c.n; i++) bad += c.v[i] != ref[i];
+    CHECK(ok && c.n == n && !bad, "%s: resumed %d times: %llu values, %llu differ", spec, stops - 1,
+          (unsigned long long)c.n, (unsigned long long)bad);
+    free(m.p);
+    free(c.v);
+    free(ref);
+}
+
+/* a saved state cut short or with a byte changed is refused, never used */
+static void damaged(const char *spec, tu_rng *r) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_window *win;
+    gr_error err;
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = 4096;
+    mem m = {0};
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    CHECK(gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK && gr_window_new(rs, &cfg, &win, &err) == GR_OK &&
+              gr_window_run(win, 20000, NULL, NULL, &err) == GR_OK && gr_window_save(win, mem_write, &m, &err) == GR_OK,
+          "%s: %s", spec, err.message);
+    gr_window_free(win);
+    gr_ctx_free(ctx);
+    for (int t = 0; t < 40; t++) {
+        mem d = m;
+        uint8_t *copy = malloc(m.n);
+        memcpy(copy, m.p, m.n);
+        d.p = copy;
+        d.pos = 0;
+        if (t < 20) d.n = tu_below(r, m.n);
+        else copy[tu_below(r, m.n)] ^= (uint8_t)(1 + tu_below(r, 255));
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        CHECK(gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK, "%s", err.message);
+        gr_status st = gr_window_load(rs, &cfg, mem_read, &d, &win, &err);
+        CHECK(st == GR_EPARSE || st == GR_EINVAL, "%s: a %s state was %s (%s)", spec, t < 20 ? "truncated" : "damaged",
+              st == GR_OK ? "accepted" : "refused wrongly", st == GR_OK ? "" : err.message);
+        if (st == GR_OK) gr_window_free(win);
+        gr_ctx_free(ctx);
+        free(copy);
+    }
+    /* another ruleset's state */
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    m.pos = 0;
+    CHECK(gr_ctx_ruleset(ctx, "tb[0.77]", 8, &rs, &err) == GR_OK &&
+              gr_window_load(rs, &cfg, mem_read, &m, &win, &err) == GR_EINVAL && strstr(err.message, "not one of"),
+          "a state of %s loaded into tb[0.77]: %s", spec, err.message);
+    gr_ctx_free(ctx);
+    free(m.p);
+}
+
+static void bad_configs(void) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_window *win;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = 100;
+    CHECK(gr_ctx_ruleset(ctx, "tb[0.6]", 7, &rs, &err) == GR_OK && gr_window_new(rs, &cfg, &win, &err) == GR_ERANGE,
+          "window 100: %s", err.message);
+    cfg.window = 0;
+    CHECK(gr_ctx_ruleset(ctx, "sub[1,2]", 8, &rs, &err) == GR_OK && gr_window_new(rs, &cfg, &win, &err) == GR_EINVAL &&
+              strstr(err.message, "take-and-break"), "sub: %s", err.message);
+    CHECK(gr_ctx_ruleset(ctx, "tb[0.4!]", 8, &rs, &err) == GR_OK && gr_window_new(rs, &cfg, &win, &err) == GR_EINVAL,
+          "a repeating code: %s", err.message);
+    gr_window_config unsized = {0};
+    CHECK(gr_ctx_ruleset(ctx, "tb[0.6]", 7, &rs, &err) == GR_OK && gr_window_new(rs, &unsized, &win, &err) == GR_EINVAL,
+          "unsized config: %s", err.message);
+    gr_ctx_free(ctx);
+}
+
+int main(void) {
+    uint64_t n = tu_env_u64("GRUNDY_WINDOW_N", (uint64_t)1 << 15);
+    tu_rng r = {tu_seed(20261126)};
+    char spec[32];
+    long before = decided_runs;
+    for (int d1 = 0; d1 < 8; d1++)
+        for (int d2 = 0; d2 < 8; d2++) {
+            if (!((d1 | d2) & 4)) continue; /* no split: no sparse-space method */
+            snprintf(spec, sizeof spec, "tb[0.%d%d]", d1, d2);
+            against_table(spec, n, d1 == 1 && (d2 & 1));
+        }
+    CHECK(decided_runs - before >= 40, "only %ld of the 0.?? runs went to the end", decided_runs - before);
+    uint64_t sample = 16 * tu_scale();
+    for (uint64_t i = 0; i < sample; i++) {
+        int d1 = (int)tu_below(&r, 8), d2 = (int)tu_below(&r, 8), d3 = 1 + (int)tu_below(&r, 7);
+        if (!((d1 | d2 | d3) & 4)) d3 |= 4;
+        snprintf(spec, sizeof spec, "tb[0.%d%d%d]", d1, d2, d3);
+        against_table(spec, n, i % 4 == 0);
+    }
+    for (uint64_t i = 0; i < 4 * tu_scale(); i++) {
+        snprintf(spec, sizeof spec, "tb[4.%d%d]", (int)tu_below(&r, 8), 1 + (int)tu_below(&r, 7));
+        against_table(spec, n / 4, 0);
+    }
+    against_table("tb[0.167]", n, 1);
+    against_table("grundy", n / 4, 0);
+    printf("%ld windowed runs: %ld to the end, %ld declined at the start, %ld stopped at an undecided heap\n", runs,
+           decided_runs, declined_new, declined_run);
+    resume("tb[0.167]", n, 4096, &r);
+    resume("tb[0.77]", n, 4096, &r);
+    resume("tb[0.6]", 4 * n, 65536, &r);
+    damaged("tb[0.167]", &r);
+    bad_configs();
+    return tu_finish("window");
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# seq --window (windowed runs) from the command line: the same values and
+# histograms as the full table; a run stopped by its time limit, and one
+# killed with SIGKILL at random moments, resume from the checkpoint to the
+# same histograms; and the errors, each one line with exit 2.
+# Usage: window_cli_test.sh GRUNDY
+set -u
+G="$1"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
+
+# values and JSON: as the full table's
+"$G" seq 'tb[0.167]' --to 30000 --quiet >"$T/full.txt"
+run 0 "$G" seq 'tb[0.167]' --to 30000 --window 4096 && out_is "$(cat "$T/full.txt")"
+"$G" seq 'tb[0.167]' --to 5000 --json >"$T/full.json"
+run 0 "$G" seq 'tb[0.167]' --to 5000 --window 4096 --json && out_is "$(cat "$T/full.json")"
+run 0 "$G" seq 'tb[0.167]' --to 2^5 --window 4096 && out_is "0 1 0 2 2 3 4 1 1 6 2 2 4 4 1 1 3 3 5 4 4 6 6 3 3 1 5 8 6 6 10 4 4"
+
+# histograms: as the full table's, at every power of two
+"$G" seq 'tb[0.6]' --to 2^18 --quiet --histogram "$T/h-full"
+run 0 "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --quiet --histogram "$T/h-win" && out_is ""
+if diff -r "$T/h-full" "$T/h-win" >/dev/null && [ -f "$T/h-win/262144" ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: windowed histograms differ"; fi
+
+# stopped by the time limit, then resumed: the same histograms
+"$G" seq 'tb[0.6]' --to 2^20 --quiet --histogram "$T/h-full20"
+run 2 "$G" seq 'tb[0.6]' --to 2^20 --window 65536 --quiet --histogram "$T/h-ck" --checkpoint "$T/ck" --max-seconds 1 \
+    && err_has "are saved in"
+run 0 "$G" seq 'tb[0.6]' --to 2^20 --window 65536 --quiet --histogram "$T/h-ck" --checkpoint "$T/ck"
+if diff -r "$T/h-full20" "$T/h-ck" >/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: resumed histograms differ"; fi
+
+# killed with SIGKILL at random moments (checkpoints every 50 ms), rerun each time
+rm -rf "$T/h-kill" "$T/kk"
+RANDOM=33
+for i in 1 2 3 4; do
+    { timeout -s KILL 0.$((2 + RANDOM % 6)) "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --quiet --histogram "$T/h-kill" \
+        --checkpoint "$T/kk" --checkpoint-ms 50 >/dev/null 2>&1; } 2>/dev/null
+done
+run 0 "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --quiet --histogram "$T/h-kill" --checkpoint "$T/kk"
+if diff -r "$T/h-full" "$T/h-kill" >/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: histograms after kill -9 differ"; fi
+
+# errors
+run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --out "$T/x.bin" && err_has "keeps no table for --out" && one_line_err
+run 2 "$G" seq 'tb[0.167]' --to 100 --window 100 && err_has "4096 to 2^31" && one_line_err
+run 2 "$G" seq 'sub[1,2]' --to 100 --window 4096 && err_has "windowed runs take take-and-break codes" && one_line_err
+run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --period && err_has "not with --window" && one_line_err
+run 2 "$G" seq 'tb[0.167]' --to 2^64 && err_has "needs a whole number" && one_line_err
+run 2 "$G" seq grundy --to 9000 --window 4096 --histogram "$T/hg" && err_has "heap 4129 is not decided" && one_line_err
+printf 'GRWIN1 tb[0.6]\nshort' >"$T/bad"
+run 2 "$G" seq 'tb[0.6]' --to 9000 --window 4096 --checkpoint "$T/bad" && err_has "not a windowed run's state" && one_line_err
+run 2 "$G" seq 'tb[0.77]' --to 9000 --window 4096 --checkpoint "$T/ck" && err_has "is a checkpoint of tb[0.6], not of tb[0.77]" && one_line_err
+"$G" seq 'tb[0.6]' --to 100 --checkpoint "$T/tabck" >/dev/null
+run 2 "$G" seq 'tb[0.6]' --to 9000 --window 4096 --checkpoint "$T/tabck" && err_has "resume it without --window" && one_line_err
+
+run_checks
+echo "window_cli_test: $pass passed, $fail failed"
+[ "$fail" = 0 ]
