@@ -179,7 +179,8 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     r.next_line = (uint64_t)1 << 24;
     gr_window_config cfg = GR_SIZED(gr_window_config);
     cfg.window = o->window;
-    cfg.threads = (unsigned)o->threads;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg.threads = o->has_threads && o->threads ? (unsigned)o->threads : cores > 0 ? (unsigned)cores : 1;
     int rc = 0, lock_fd = -1, loaded = 1;
     if (r.counting && (rc = cli_hist_open(&r.hist, o->histogram_dir, r.why, sizeof r.why)) != 0) goto fail;
     if (o->checkpoint) {

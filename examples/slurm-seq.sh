@@ -7,7 +7,14 @@
 # power of two N, the frequency of every value among G(1..N) in the form
 # research runs publish (grundy seq --histogram).
 #
-#   sbatch examples/slurm-seq.sh 'tb[0.167]' 2^30 runs/0.167
+#   sbatch examples/slurm-seq.sh 'tb[0.167]' 2^29 runs/0.167
+#
+# With WINDOW=W the run is windowed (grundy seq --window W, W = 0 for
+# 2^22): memory stays flat whatever N, the checkpoint holds the window and
+# the histogram's counts, no values file is written, and a progress line
+# goes to the log at each power of two from 2^24:
+#
+#   WINDOW=0 sbatch examples/slurm-seq.sh 'tb[0.167]' 2^36 runs/0.167
 #
 # GRUNDY=path picks the grundy binary; CHECKPOINT_MS the checkpoint
 # interval (default 5000).
@@ -26,6 +33,12 @@ grundy=${GRUNDY:-grundy}
 
 mkdir -p "$out"
 echo "$game to $to: job $SLURM_JOB_ID, start ${SLURM_RESTART_COUNT:-0}"
-"$grundy" seq "$game" --to "$to" --quiet --checkpoint "$out/checkpoint" --checkpoint-ms "${CHECKPOINT_MS:-5000}" \
-    --histogram "$out/hist" --out "$out/values.bin"
-echo "$game to $to: done; values in $out/values.bin, frequencies in $out/hist"
+if [ -n "${WINDOW:-}" ]; then
+    "$grundy" seq "$game" --to "$to" --window "$WINDOW" --checkpoint "$out/checkpoint" \
+        --checkpoint-ms "${CHECKPOINT_MS:-5000}" --histogram "$out/hist"
+    echo "$game to $to: done; frequencies in $out/hist"
+else
+    "$grundy" seq "$game" --to "$to" --quiet --checkpoint "$out/checkpoint" --checkpoint-ms "${CHECKPOINT_MS:-5000}" \
+        --histogram "$out/hist" --out "$out/values.bin"
+    echo "$game to $to: done; values in $out/values.bin, frequencies in $out/hist"
+fi

@@ -23,5 +23,10 @@ SLURM_RESTART_COUNT=1 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/run" 
 cmp -s "$work/direct.bin" "$work/run/values.bin" || fail "the values differ from an uninterrupted run"
 diff -r "$work/direct-hist" "$work/run/hist" >/dev/null || fail "the histograms differ from an uninterrupted run"
 [ -f "$work/run/hist/524288" ] || fail "no histogram at 2^19"
+# windowed (WINDOW set): killed and requeued, the same histograms
+{ WINDOW=65536 SLURM_RESTART_COUNT=0 timeout -s KILL 0.5 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/wrun" >/dev/null 2>&1 || true; } 2>/dev/null
+WINDOW=65536 SLURM_RESTART_COUNT=1 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/wrun" >/dev/null 2>&1 || fail "the requeued windowed run failed"
+diff -r "$work/direct-hist" "$work/wrun/hist" >/dev/null || fail "the windowed run's histograms differ from an uninterrupted run"
+[ ! -e "$work/wrun/values.bin" ] || fail "a windowed run wrote a values file"
 if env -u SLURM_JOB_ID bash "$src/examples/slurm-seq.sh" "$game" 10 "$work/x" 2>/dev/null; then fail "slurm-seq.sh ran outside a Slurm job"; fi
-echo "slurm_seq_test: a run killed part way (resumed from a checkpoint: $resumed) and requeued equals an uninterrupted run; outside Slurm it refuses"
+echo "slurm_seq_test: a run killed part way (resumed from a checkpoint: $resumed) and requeued equals an uninterrupted run, windowed too; outside Slurm it refuses"

@@ -1,8 +1,8 @@
 /* Windowed runs (grundy/window.h) against the full table: every code of
  * tb[0.??] that splits, a seeded sample of tb[0.???] and tb[4.??], and
  * Grundy's game, to N values (GRUNDY_WINDOW_N, default 2^15) with small
- * windows, so that the window slides thousands of times; also with the
- * portable kernels. A run may decline (a listed position too far out, or a
+ * windows, so that the window slides many times; on one thread and on two
+ * (the helper computing the far options), and with the portable kernels. A run may decline (a listed position too far out, or a
  * heap the kept values cannot decide), but every value it hands out must be
  * the table's. Then resumes from saved states at random points, damaged and
  * truncated states, and bad configurations. */
@@ -73,10 +73,10 @@ static uint32_t *full_table(const char *spec, uint64_t n) {
     return v;
 }
 
-static long runs, decided_runs, declined_new, declined_run;
+static long runs, decided_runs, declined_new, declined_run, helped_runs;
 
 /* a windowed run of spec to n with window w against ref; 1 when it went to n */
-static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, const uint32_t *ref) {
+static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsigned threads, const uint32_t *ref) {
     gr_ctx *ctx;
     gr_ruleset *rs;
     gr_window *win;
@@ -87,6 +87,7 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, cons
     if (portable) rs->sp_avx2 = -1;
     gr_window_config cfg = GR_SIZED(gr_window_config);
     cfg.window = w;
+    cfg.threads = threads;
     runs++;
     int went = 0;
     gr_status st = gr_window_new(rs, &cfg, &win, &err);
@@ -107,6 +108,8 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, cons
         }
         gr_window_stats s = GR_SIZED(gr_window_stats);
         gr_window_stats_get(win, &s);
+        if (s.helped) helped_runs++;
+        CHECK(threads > 1 || !s.helped, "%s: a helper thread ran in a one-thread run", spec);
         CHECK(s.done >= c.n && s.window == w && s.head >= w, "%s: stats done %llu of %llu", spec,
               (unsigned long long)s.done, (unsigned long long)c.n);
         gr_window_free(win);
@@ -115,8 +118,8 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, cons
     uint64_t bad = 0, first = 0;
     for (uint64_t i = 0; i < c.n; i++)
         if (c.v[i] != ref[i] && !bad++) first = i;
-    CHECK(!bad, "%s window %llu%s: %llu values differ from the table, first G(%llu) = %u, not %u", spec,
-          (unsigned long long)w, portable ? " (portable)" : "", (unsigned long long)bad, (unsigned long long)first,
+    CHECK(!bad, "%s window %llu%s, %u threads: %llu values differ from the table, first G(%llu) = %u, not %u", spec,
+          (unsigned long long)w, portable ? " (portable)" : "", threads, (unsigned long long)bad, (unsigned long long)first,
           bad ? c.v[first] : 0, bad ? ref[first] : 0);
     free(c.v);
     gr_ctx_free(ctx);
@@ -126,9 +129,10 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, cons
 static void against_table(const char *spec, uint64_t n, int portable_too) {
     uint32_t *ref = full_table(spec, n);
     if (!ref) return;
-    windowed(spec, n, 4096, 0, ref);
-    windowed(spec, n, 16384, 0, ref);
-    if (portable_too) windowed(spec, n, 4096, 1, ref);
+    windowed(spec, n, 4096, 0, 1, ref);
+    windowed(spec, n, 16384, 0, 1, ref);
+    windowed(spec, n, 4096, 0, 2, ref);
+    if (portable_too) windowed(spec, n, 4096, 1, 2, ref);
     free(ref);
 }
 
@@ -140,6 +144,7 @@ static void resume(const char *spec, uint64_t n, uint64_t w, tu_rng *r) {
     collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
     gr_window_config cfg = GR_SIZED(gr_window_config);
     cfg.window = w;
+    cfg.threads = 2;
     mem m = {0};
     int stops = 0, ok = 1;
     while (ok && c.n < n) {
@@ -263,8 +268,9 @@ int main(void) {
     }
     against_table("tb[0.167]", n, 1);
     against_table("grundy", n / 4, 0);
-    printf("%ld windowed runs: %ld to the end, %ld declined at the start, %ld stopped at an undecided heap\n", runs,
-           decided_runs, declined_new, declined_run);
+    printf("%ld windowed runs: %ld to the end, %ld declined at the start, %ld stopped at an undecided heap; %ld "
+           "used the helper thread\n", runs, decided_runs, declined_new, declined_run, helped_runs);
+    CHECK(helped_runs >= 20, "the helper thread ran in %ld runs only", helped_runs);
     resume("tb[0.167]", n, 4096, &r);
     resume("tb[0.77]", n, 4096, &r);
     resume("tb[0.6]", 4 * n, 65536, &r);

@@ -27,7 +27,9 @@ typedef struct gr_window gr_window;
 typedef struct gr_window_config {
     size_t size;       /* sizeof(gr_window_config) (GR_SIZED) */
     uint64_t window;   /* values kept behind the heap, and the head's length (0: 2^22); 4096 to 2^31 */
-    unsigned threads;  /* threads computing values (0 or 1: the calling thread alone) */
+    unsigned threads;  /* threads computing values (0 or 1: the calling thread alone; 2 or more: it and
+                        * one helper, which computes ahead the options of the splits with a far listed
+                        * part; used when 16 or more positions are listed) */
 } gr_window_config;
 
 typedef struct gr_window_stats {
@@ -39,7 +41,8 @@ typedef struct gr_window_stats {
     uint64_t largest_listed; /* the largest of them */
     uint64_t largest_value;  /* the largest value so far */
     uint64_t memory;         /* bytes held by the run's tables */
-    unsigned threads;        /* threads in use */
+    unsigned threads;        /* threads that have computed values (2 once the helper ran) */
+    uint64_t helped;         /* values computed with the helper thread */
 } gr_window_stats;
 
 /* Receives the values G(first), ..., G(first + len - 1), block after block

@@ -268,35 +268,75 @@ static size_t list_lower(const gr_ruleset *rs, size_t a) {
     return lo;
 }
 
-static void flag_range(gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t i, size_t end) {
+/* The splits of r whose listed part has an index in [i, end) (every such
+ * part is below r): into the set `bits` (one-byte values with AVX2) or the
+ * byte flags. */
+static void flag_range(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t i, size_t end, uint64_t *bits,
+                       uint8_t *flag) {
+    if (i >= end) return;
     size_t rr = r - vw->hi_base; /* hi[rr - a] = G(r - a) */
     switch (vw->tw) {
     case 1:
 #ifdef GR_SP_AVX2
         if (rs->sp_avx2 > 0) {
-            onehot_listed_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_bits);
+            onehot_listed_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, bits);
             break;
         }
 #endif
-        flag_listed_8((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_flag);
+        (void)bits;
+        flag_listed_8((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, flag);
         break;
-    case 2: flag_listed_16((const uint16_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_flag); break;
-    default: flag_listed_32((const uint32_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, rs->sp_flag); break;
+    case 2: flag_listed_16((const uint16_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, flag); break;
+    default: flag_listed_32((const uint32_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, flag); break;
     }
 }
 
+static inline size_t max_sz(size_t a, size_t b) { return a > b ? a : b; }
+static inline size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
+
 /* every split of r with a listed part (parts 1..r-1; not the equal split when
- * unequal) */
-static void flag_listed(gr_ruleset *rs, const gri_sp_view *vw, size_t r, int unequal) {
-    size_t i = rs->sp_nrare && rs->sp_rare[0] == 0, end = list_lower(rs, r);
+ * unequal) whose index in the list is in [lo, hi) */
+static void flag_listed(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, int unequal, size_t lo, size_t hi,
+                        uint64_t *bits, uint8_t *flag) {
+    size_t i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0), end = min_sz(hi, list_lower(rs, r));
     if (unequal && r % 2 == 0) {
         size_t mid = list_lower(rs, r / 2);
-        flag_range(rs, vw, r, i, mid);
+        flag_range(rs, vw, r, i, min_sz(mid, end), bits, flag);
         if (mid < end && rs->sp_rare[mid] == r / 2) mid++;
-        flag_range(rs, vw, r, mid, end);
+        flag_range(rs, vw, r, max_sz(mid, i), end, bits, flag);
     } else {
-        flag_range(rs, vw, r, i, end);
+        flag_range(rs, vw, r, i, end, bits, flag);
     }
+}
+
+/* the splits of every sum whose listed part's index is in [lo, hi), as
+ * flag_listed; with one-byte values and AVX2, two adjacent sums (removals k
+ * and k + 1) share one scan. Returns which value classes are needed
+ * (needp of the step). */
+static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                          size_t lo, size_t hi, uint64_t *bits, uint8_t *flag) {
+    unsigned needp = 0;
+    int direct = vw->tw == 1 && rs->sp_avx2 > 0;
+    (void)direct;
+    for (size_t s = 0; s < nsums; s++) {
+        if (sums[s] < 2) continue;
+        needp |= 1u << (rs->sp_dom & (unsigned)(sums[s] & 1));
+#ifdef GR_SP_AVX2
+        if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
+            size_t r = sums[s], i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0);
+            size_t end1 = list_lower(rs, r - 1), e1 = min_sz(end1, hi);
+            if (i < e1)
+                onehot_listed2_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, e1, r - vw->hi_base, bits);
+            /* position r - 1, when listed, splits r only */
+            flag_range(rs, vw, r, max_sz(end1, i), min_sz(list_lower(rs, r), hi), bits, flag);
+            needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
+            s++;
+            continue;
+        }
+#endif
+        flag_listed(rs, vw, sums[s], unequal, lo, hi, bits, flag);
+    }
+    return needp;
 }
 
 static void flag_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t lo, size_t hi) {
@@ -449,24 +489,7 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
             if (single[i] < lim) flag[single[i]] = 1;
     }
     /* which value classes are needed: parity(x & m) = dom (r & 1) at some sum */
-    unsigned needp = 0;
-    for (size_t s = 0; s < nsums; s++) {
-        if (sums[s] < 2) continue;
-        needp |= 1u << (rs->sp_dom & (unsigned)(sums[s] & 1));
-#ifdef GR_SP_AVX2
-        if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
-            /* two adjacent sums (removals k and k + 1) in one scan */
-            size_t r = sums[s], i = rs->sp_nrare && rs->sp_rare[0] == 0, end1 = list_lower(rs, r - 1);
-            onehot_listed2_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end1, r - vw->hi_base,
-                                rs->sp_bits);
-            flag_range(rs, vw, r, end1 > i ? end1 : i, list_lower(rs, r)); /* position r - 1, when listed */
-            needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
-            s++;
-            continue;
-        }
-#endif
-        flag_listed(rs, vw, sums[s], unequal);
-    }
+    unsigned needp = scan_sums(rs, vw, sums, nsums, unequal, 0, vw->list_end, rs->sp_bits, flag);
     /* (after the listed scan: its wide loads of the set would stall on
      * narrow stores just before them) */
     if (direct)
@@ -479,6 +502,7 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
     uint32_t v = (uint32_t)lim;
     for (size_t w = 0; w < words; w++) {
         uint64_t found = direct ? rs->sp_bits[w] : fold_flags(flag + 64 * w);
+        if (w < vw->extra_words) found |= vw->extra[w];
         uint64_t even = gri_parity32((uint32_t)(64 * w) & rs->sp_mask) ? ~rs->sp_z : rs->sp_z; /* parity(v & m) = 0 */
         uint64_t needed = ((needp & 1) ? even : 0) | ((needp & 2) ? ~even : 0);
         uint64_t cand = ~found & ~needed, miss = ~found & needed;
@@ -519,7 +543,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
         if (!gri_sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     gr_status st = rev_sync(rs, err);
     if (st != GR_OK) return st;
-    gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax};
+    gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0};
     uint32_t v;
     int decided;
     if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &v, &decided, err)) != GR_OK) return st;
@@ -527,6 +551,16 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     if ((st = gri_rs_push(rs, v, err)) != GR_OK) return st;
     if (!gri_sp_note(rs, v, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     return GR_OK;
+}
+
+void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t lo,
+                uint64_t *bits, size_t words, uint8_t *flag) {
+    int direct = vw->tw == 1 && rs->sp_avx2 > 0;
+    memset(bits, 0, words * sizeof *bits);
+    if (!direct) memset(flag, 0, words * 64);
+    scan_sums(rs, vw, sums, nsums, unequal, lo, SIZE_MAX, bits, flag);
+    if (!direct)
+        for (size_t w = 0; w < words; w++) bits[w] = fold_flags(flag + 64 * w);
 }
 
 void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits) {

@@ -29,12 +29,24 @@ typedef struct gri_sp_view {
     size_t lo_len, hi_base, rev_top;
     unsigned tw;
     uint32_t vmax;
+    /* the listed scan reads the listed positions of index below list_end
+     * only (SIZE_MAX: all); extra[0..extra_words) are more options, the
+     * splits with the other listed parts (gri_sp_far) */
+    size_t list_end;
+    const uint64_t *extra;
+    size_t extra_words;
 } gri_sp_view;
 /* The value of heap n (the first after the view's values) into *value, with
  * *decided = 0 when it depends on splits the view does not hold (the pass
  * reads only splits with both parts resident). The class stays as it is. */
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
                       const size_t *sums, size_t nsums, int unequal, uint32_t *value, int *decided, gr_error *err);
+/* Into bits[0..words) (words >= 4, and 64 * words above every XOR of two
+ * values), the XORs of the splits of the sums whose listed part has index
+ * lo or more; flag: scratch of 64 * words bytes. Reads the view and the
+ * list only, so that another thread may run it while the step runs. */
+void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t lo,
+                uint64_t *bits, size_t words, uint8_t *flag);
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err);
 /* room for k split sums in rs->sp_sums */

@@ -174,14 +174,17 @@ static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
     return GR_OK;
 }
 
-static gr_status step(gr_window *w, uint32_t *value, gr_error *err) {
+/* heap n's value; with a far set (extra, from the helper), the listed scan
+ * stops at index list_end */
+static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, uint32_t *value,
+                      gr_error *err) {
     gr_ruleset *rs = w->rs;
     uint64_t n = w->n;
-    slide(w);
     size_t ns = 0, n1 = 0;
     for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[ns++] = (size_t)(n - w->wr.two[i]);
     for (size_t i = 0; i < w->wr.none; i++) w->single[n1++] = gri_win_at(w, n - w->wr.one[i]);
-    gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax};
+    gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
+                      list_end, extra, extra_words};
     int decided;
     gr_status st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, value, &decided, err);
     if (st != GR_OK) return st;
@@ -205,6 +208,38 @@ static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *
     return GR_OK;
 }
 
+/* heaps w->n .. end - 1, on two threads when that pays; returns early
+ * (GR_OK) before a value that the helper's view cannot take */
+static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *user, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    gr_status st = GR_OK;
+    gri_far *far = NULL;
+    if (gri_far_usable(w) && end - w->n > 256 && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
+    while (w->n < end) {
+        uint32_t v;
+        if (gri_tick(&rs->tick)) {
+            char what[GR_ERROR_MESSAGE_MAX / 2];
+            snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
+            if ((st = gri_ctx_poll(rs->ctx, err, what, w->n, "values")) != GR_OK) break;
+        }
+        size_t split = SIZE_MAX, words = 0;
+        const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words) : NULL;
+        if ((st = step(w, split, extra, words, &v, err)) != GR_OK) break;
+        int last = far && (width_of(v) > w->tw || !gri_far_fits(far, v));
+        if (last) gri_far_stop(far); /* the buffers may move, or the ring is too narrow: a new epoch */
+        if ((st = append(w, v, err)) != GR_OK) break;
+        if (far) {
+            gri_far_done(far, w->n);
+            w->far_heaps++;
+        }
+        w->out[w->nout++] = v;
+        if (w->nout == OUT_BLOCK && (st = flush(w, sink, user, err)) != GR_OK) break;
+        if (last) break;
+    }
+    gri_far_stop(far);
+    return st;
+}
+
 gr_status gr_window_run(gr_window *w, uint64_t count, gr_window_sink sink, void *user, gr_error *err) {
     gr_ruleset *rs = w->rs;
     gr_status st = GR_OK;
@@ -220,17 +255,11 @@ gr_status gr_window_run(gr_window *w, uint64_t count, gr_window_sink sink, void 
         return gri_fail(err, GR_EINVAL, "gr_window_run: values %llu to %llu were computed before but not handed out",
                         (unsigned long long)w->emitted, (unsigned long long)w->n - 1);
     gri_ticker_resume(&rs->tick, rs->ctx);
-    while (w->n < count) {
-        uint32_t v;
-        if (gri_tick(&rs->tick)) {
-            char what[GR_ERROR_MESSAGE_MAX / 2];
-            snprintf(what, sizeof what, "the windowed run of %s (to %llu)", rs->spec, (unsigned long long)count);
-            if ((st = gri_ctx_poll(rs->ctx, err, what, w->n, "values")) != GR_OK) break;
-        }
-        if ((st = step(w, &v, err)) != GR_OK) break;
-        if ((st = append(w, v, err)) != GR_OK) break;
-        w->out[w->nout++] = v;
-        if (w->nout == OUT_BLOCK && (st = flush(w, sink, user, err)) != GR_OK) return st;
+    while (w->n < count && st == GR_OK) {
+        slide(w);
+        /* an epoch: up to the next slide, while the buffers stay put */
+        uint64_t end = w->base + 2 * w->W < count ? w->base + 2 * w->W : count;
+        st = epoch(w, end, sink, user, err);
     }
     /* every value computed is handed out, also when stopped */
     gr_error e2;
@@ -249,7 +278,8 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
     st->largest_value = w->vmax;
     st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp_cap * 8 +
                  (uint64_t)OUT_BLOCK * 4;
-    st->threads = w->threads;
+    st->threads = w->far_heaps ? 2 : 1;
+    st->helped = w->far_heaps;
 }
 
 void gri_window_close(gr_window *w) {
@@ -259,6 +289,7 @@ void gri_window_close(gr_window *w) {
     gri_free(al, w->rev);
     gri_free(al, w->sums);
     gri_free(al, w->out);
+    gri_far_free(w);
     gri_free(al, w);
 }
 

@@ -7,6 +7,8 @@
 #include "core/rs.h"
 #include "grundy/window.h"
 
+typedef struct gri_far gri_far;
+
 struct gr_window {
     gr_ruleset *rs;           /* its table is the head; its sp_* the list and class */
     gri_win_rules wr;
@@ -24,6 +26,8 @@ struct gr_window {
     size_t nout;
     size_t *sums;             /* the heap totals that split, for the current heap */
     uint64_t single[GRI_WIN_MAX];
+    gri_far *far;             /* the helper thread's record (window_mt.c), made on first use */
+    uint64_t far_heaps;       /* heaps computed with the helper */
 };
 
 /* G(x) for base <= x < n (before the buffers exist: from the table) */
@@ -42,5 +46,22 @@ gr_status gri_window_class(gr_window *w, gr_error *err);
 /* the window's two buffers at width tw, holding G(base..n-1) (read from the
  * old buffers, or the table when there are none) */
 gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err);
+
+/* ---- window_mt.c: the helper thread that computes the far options ---- */
+/* two threads are worth it: more than one thread asked for, and enough
+ * listed positions to share */
+int gri_far_usable(const gr_window *w);
+/* starts the helper on heaps w->n .. to - 1 (*out NULL when no thread
+ * could start: one thread goes on) */
+gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err);
+/* heap n's far set (words words): the splits whose listed part has index
+ * *split or more */
+const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *words);
+/* values G(0..done-1) are known */
+void gri_far_done(gri_far *f, uint64_t done);
+/* v keeps the ring's bitsets wide enough */
+int gri_far_fits(const gri_far *f, uint32_t v);
+void gri_far_stop(gri_far *f);
+void gri_far_free(gr_window *w);
 
 #endif
