@@ -42,6 +42,8 @@
 /* the pass compares the missing values one by one while there are at most
  * this many, and flags every split XOR past it */
 #define DEFAULT_K0 6
+/* the same with AVX2 and two-byte values */
+#define K0_AVX2_16 12
 /* splits of each sum per block of the pass */
 #define BLOCK 64
 
@@ -339,12 +341,12 @@ static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const siz
     return needp;
 }
 
-static void flag_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t lo, size_t hi) {
+static void flag_block(const gri_sp_view *vw, size_t r, size_t lo, size_t hi, uint8_t *flag) {
     size_t off = vw->rev_top - r; /* rev[off + a] = G(r - a) */
     switch (vw->tw) {
-    case 1: flag_block_8((const uint8_t *)vw->lo, (const uint8_t *)vw->rev + off, lo, hi, rs->sp_flag); break;
-    case 2: flag_block_16((const uint16_t *)vw->lo, (const uint16_t *)vw->rev + off, lo, hi, rs->sp_flag); break;
-    default: flag_block_32((const uint32_t *)vw->lo, (const uint32_t *)vw->rev + off, lo, hi, rs->sp_flag); break;
+    case 1: flag_block_8((const uint8_t *)vw->lo, (const uint8_t *)vw->rev + off, lo, hi, flag); break;
+    case 2: flag_block_16((const uint16_t *)vw->lo, (const uint16_t *)vw->rev + off, lo, hi, flag); break;
+    default: flag_block_32((const uint32_t *)vw->lo, (const uint32_t *)vw->rev + off, lo, hi, flag); break;
     }
 }
 
@@ -404,7 +406,7 @@ static inline size_t pass_top(const gri_sp_view *vw, size_t r, int unequal) {
 static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t nw) {
     uint64_t *need = rs->sp_need;
     uint32_t *wit = rs->sp_wit;
-    size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : vw->tw == 1 && rs->sp_avx2 > 0 ? 64 : DEFAULT_K0;
+    size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : rs->sp_avx2 > 0 && vw->tw <= 2 ? (vw->tw == 1 ? 64 : K0_AVX2_16) : DEFAULT_K0;
     if (k0 > 64) k0 = 64;
     size_t maxtop = 0;
     for (size_t s = 0; s < nsums; s++)
@@ -415,7 +417,10 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
     for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & makeable(vcap, w));
     uint32_t vals[64];
     size_t nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0; /* the missing values while k <= k0 */
-    for (size_t a0 = 1; a0 <= maxtop && k; a0 += BLOCK) {
+    size_t a0 = 1;
+    for (; a0 <= maxtop && k; a0 += BLOCK) {
+        /* the splits [skip_lo, skip_hi) are in the view's extra options already */
+        if (a0 >= vw->skip_lo && a0 < vw->skip_hi && (a0 = vw->skip_hi) > maxtop) break;
         if (a0 == 1 + BLOCK) {
             /* after the first block: each value left where it was last
              * witnessed, when that is further on */
@@ -456,7 +461,7 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
         } else {
             for (size_t s = 0; s < nsums; s++) {
                 size_t top = pass_top(vw, sums[s], unequal);
-                if (top >= a0) flag_block(rs, vw, sums[s], a0, block_end(top, a0));
+                if (top >= a0) flag_block(vw, sums[s], a0, block_end(top, a0), rs->sp_flag);
             }
             k = 0;
             for (size_t w = 0; w < mw; w++)
@@ -469,6 +474,7 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
             nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0;
         }
     }
+    rs->sp_pass_end = a0;
 }
 
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
@@ -543,7 +549,8 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
         if (!gri_sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     gr_status st = rev_sync(rs, err);
     if (st != GR_OK) return st;
-    gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0};
+    gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0,
+                      0, 0};
     uint32_t v;
     int decided;
     if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &v, &decided, err)) != GR_OK) return st;
@@ -554,13 +561,17 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
 }
 
 void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t lo,
-                uint64_t *bits, size_t words, uint8_t *flag) {
+                size_t pass_lo, size_t pass_hi, uint64_t *bits, size_t words, uint8_t *flag) {
     int direct = vw->tw == 1 && rs->sp_avx2 > 0;
     memset(bits, 0, words * sizeof *bits);
-    if (!direct) memset(flag, 0, words * 64);
+    if (!direct || pass_lo < pass_hi) memset(flag, 0, words * 64);
     scan_sums(rs, vw, sums, nsums, unequal, lo, SIZE_MAX, bits, flag);
-    if (!direct)
-        for (size_t w = 0; w < words; w++) bits[w] = fold_flags(flag + 64 * w);
+    for (size_t s = 0; s < nsums && pass_lo < pass_hi; s++) {
+        size_t top = pass_top(vw, sums[s], unequal);
+        if (sums[s] >= 2 && top >= pass_lo) flag_block(vw, sums[s], pass_lo, top + 1 < pass_hi ? top + 1 : pass_hi, flag);
+    }
+    if (!direct || pass_lo < pass_hi)
+        for (size_t w = 0; w < words; w++) bits[w] |= fold_flags(flag + 64 * w);
 }
 
 void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits) {

@@ -35,6 +35,9 @@ typedef struct gri_sp_view {
     size_t list_end;
     const uint64_t *extra;
     size_t extra_words;
+    /* the pass skips the splits a in [skip_lo, skip_hi), whose XORs extra
+     * holds (block starts: 1 + 64 j) */
+    size_t skip_lo, skip_hi;
 } gri_sp_view;
 /* The value of heap n (the first after the view's values) into *value, with
  * *decided = 0 when it depends on splits the view does not hold (the pass
@@ -43,10 +46,11 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
                       const size_t *sums, size_t nsums, int unequal, uint32_t *value, int *decided, gr_error *err);
 /* Into bits[0..words) (words >= 4, and 64 * words above every XOR of two
  * values), the XORs of the splits of the sums whose listed part has index
- * lo or more; flag: scratch of 64 * words bytes. Reads the view and the
+ * lo or more, and of the splits a in [pass_lo, pass_hi) that the pass
+ * would read; flag: scratch of 64 * words bytes. Reads the view and the
  * list only, so that another thread may run it while the step runs. */
 void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t lo,
-                uint64_t *bits, size_t words, uint8_t *flag);
+                size_t pass_lo, size_t pass_hi, uint64_t *bits, size_t words, uint8_t *flag);
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err);
 /* room for k split sums in rs->sp_sums */

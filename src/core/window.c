@@ -176,15 +176,15 @@ static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
 
 /* heap n's value; with a far set (extra, from the helper), the listed scan
  * stops at index list_end */
-static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, uint32_t *value,
-                      gr_error *err) {
+static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, size_t skip_lo,
+                      size_t skip_hi, uint32_t *value, gr_error *err) {
     gr_ruleset *rs = w->rs;
     uint64_t n = w->n;
     size_t ns = 0, n1 = 0;
     for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[ns++] = (size_t)(n - w->wr.two[i]);
     for (size_t i = 0; i < w->wr.none; i++) w->single[n1++] = gri_win_at(w, n - w->wr.one[i]);
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      list_end, extra, extra_words};
+                      list_end, extra, extra_words, skip_lo, skip_hi};
     int decided;
     gr_status st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, value, &decided, err);
     if (st != GR_OK) return st;
@@ -222,14 +222,15 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
             snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
             if ((st = gri_ctx_poll(rs->ctx, err, what, w->n, "values")) != GR_OK) break;
         }
-        size_t split = SIZE_MAX, words = 0;
-        const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words) : NULL;
-        if ((st = step(w, split, extra, words, &v, err)) != GR_OK) break;
+        size_t split = SIZE_MAX, words = 0, skip_lo = 0, skip_hi = 0;
+        const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words, &skip_lo, &skip_hi) : NULL;
+        rs->sp_pass_end = 0;
+        if ((st = step(w, split, extra, words, skip_lo, skip_hi, &v, err)) != GR_OK) break;
         int last = far && (width_of(v) > w->tw || !gri_far_fits(far, v));
         if (last) gri_far_stop(far); /* the buffers may move, or the ring is too narrow: a new epoch */
         if ((st = append(w, v, err)) != GR_OK) break;
         if (far) {
-            gri_far_done(far, w->n);
+            gri_far_done(far, w->n, rs->sp_pass_end > (skip_hi > skip_lo ? skip_hi : skip_lo));
             w->far_heaps++;
         }
         w->out[w->nout++] = v;

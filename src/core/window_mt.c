@@ -31,6 +31,11 @@
 #define BALANCE 4096
 /* fewer listed positions than this: one thread is as fast */
 #define MT_MIN_LISTED 16
+/* the helper's part of the pass: splits a in [PASS_LO, e), e a block start
+ * between PASS_LO (none) and PASS_MAX, moved by PASS_STEP */
+#define PASS_LO (1 + 2 * 64)
+#define PASS_MAX (1 + 256 * 64)
+#define PASS_STEP (4 * 64)
 
 struct gri_far {
     gr_window *w;
@@ -41,13 +46,16 @@ struct gri_far {
     unsigned bits_ok;           /* values of at most this bit length keep the ring's XORs in range */
     uint64_t *ring;             /* RING entries of `words` words */
     size_t split[RING];         /* the entry's split point */
+    size_t pass_hi[RING];       /* the entry's pass part: [PASS_LO, pass_hi) */
     uint8_t *flag;              /* the helper's scratch */
     size_t *sums;
     size_t s;                   /* the split point the helper uses now */
+    size_t e;                   /* the end of its pass part now */
     _Atomic uint64_t done;      /* values known (G(0..done-1)), from the stepping thread */
     _Atomic uint64_t ready;     /* far sets ready for heaps below this, from the helper */
     _Atomic int stop;
     _Atomic uint64_t wait_step, wait_help; /* spins, for the balance */
+    _Atomic uint64_t heaps, past;          /* heaps stepped, and those whose pass went past the helper's part */
     pthread_t th;
     int running;
 };
@@ -67,21 +75,33 @@ static void *helper(void *arg) {
     const gr_window *w = f->w;
     const gr_ruleset *rs = w->rs;
     size_t nrare = rs->sp_nrare;
-    uint64_t last_help = 0, last_step = 0;
+    uint64_t last_help = 0, last_step = 0, last_heaps = 0, last_past = 0;
     for (uint64_t n = f->from; n < f->to; n++) {
         if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
         if ((n - f->from) % BALANCE == BALANCE - 1) {
-            /* towards the thread that waited less: its share grows */
+            /* first the load: towards the thread that waited less; then the
+             * pass part: longer while many passes go past it */
             uint64_t ws = atomic_load_explicit(&f->wait_step, memory_order_relaxed);
             uint64_t wh = atomic_load_explicit(&f->wait_help, memory_order_relaxed);
-            uint64_t ds = ws - last_step, dh = wh - last_help;
+            uint64_t hs = atomic_load_explicit(&f->heaps, memory_order_relaxed);
+            uint64_t ps = atomic_load_explicit(&f->past, memory_order_relaxed);
+            uint64_t ds = ws - last_step, dh = wh - last_help, dn = hs - last_heaps, dp = ps - last_past;
             size_t step = nrare / 32 + 1;
-            if (ds > dh && f->s + step < nrare) f->s += step;   /* the stepper waited: the helper does less */
-            else if (dh > ds && f->s > step) f->s -= step;      /* the helper waited: it does more */
+            if (ds > dh) { /* the stepper waited: the helper does less */
+                if (f->s + step < nrare) f->s += step;
+                else if (f->e > PASS_LO) f->e -= PASS_STEP;
+            } else if (dn && dp * 8 > dn && f->e < PASS_MAX) {
+                f->e += PASS_STEP;
+            } else if (dh > ds && f->s > step) {
+                f->s -= step;  /* the helper waited: it does more */
+            }
             last_step = ws;
             last_help = wh;
+            last_heaps = hs;
+            last_past = ps;
         }
         uint64_t lag = f->kmin + rs->sp_rare[f->s];
+        if (f->e > PASS_LO && lag > f->kmin + PASS_LO) lag = f->kmin + PASS_LO;
         uint64_t need = n + 1 > lag ? n + 1 - lag : 0;
         if (n >= RING && n - RING + 1 > need) need = n - RING + 1;
         unsigned spins = 0;
@@ -96,7 +116,9 @@ static void *helper(void *arg) {
         for (size_t i = 0; i < w->wr.ntwo; i++) f->sums[ns++] = (size_t)(n - w->wr.two[i]);
         size_t e = (size_t)(n % RING);
         f->split[e] = f->s;
-        gri_sp_far(rs, &f->vw, f->sums, ns, w->wr.unequal, f->s, f->ring + e * f->words, f->words, f->flag);
+        f->pass_hi[e] = f->e;
+        gri_sp_far(rs, &f->vw, f->sums, ns, w->wr.unequal, f->s, PASS_LO, f->e, f->ring + e * f->words, f->words,
+                   f->flag);
         atomic_store_explicit(&f->ready, n + 1, memory_order_release);
     }
     return NULL;
@@ -115,6 +137,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         f = gri_calloc(al, 1, sizeof *f);
         if (!f) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's record");
         f->s = w->rs->sp_nrare / 2;
+        f->e = PASS_LO;
         w->far = f;
     }
     if (f->words < words) {
@@ -132,7 +155,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->kmin = UINT64_MAX;
     for (size_t i = 0; i < w->wr.ntwo; i++) if (w->wr.two[i] < f->kmin) f->kmin = w->wr.two[i];
     gri_sp_view vw = {w->rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      SIZE_MAX, NULL, 0};
+                      SIZE_MAX, NULL, 0, 0, 0};
     f->vw = vw;
     f->from = w->n;
     f->to = to;
@@ -148,7 +171,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
 }
 
 /* the far set of heap n, once the helper has made it */
-const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *words) {
+const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *words, size_t *skip_lo, size_t *skip_hi) {
     unsigned spins = 0;
     uint64_t waited = 0;
     while (atomic_load_explicit(&f->ready, memory_order_acquire) <= n) {
@@ -159,10 +182,16 @@ const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *word
     size_t e = (size_t)(n % RING);
     *split = f->split[e];
     *words = f->words;
+    *skip_lo = PASS_LO;
+    *skip_hi = f->pass_hi[e];
     return f->ring + e * f->words;
 }
 
-void gri_far_done(gri_far *f, uint64_t done) { atomic_store_explicit(&f->done, done, memory_order_release); }
+void gri_far_done(gri_far *f, uint64_t done, int past) {
+    atomic_store_explicit(&f->done, done, memory_order_release);
+    atomic_fetch_add_explicit(&f->heaps, 1, memory_order_relaxed);
+    if (past) atomic_fetch_add_explicit(&f->past, 1, memory_order_relaxed);
+}
 
 int gri_far_fits(const gri_far *f, uint32_t v) { return gri_bitlen64(v) <= f->bits_ok; }
 
