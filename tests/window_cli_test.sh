@@ -24,7 +24,7 @@ if diff -r "$T/h-full" "$T/h-win" >/dev/null && [ -f "$T/h-win/262144" ]; then p
 
 # stopped by the time limit, then resumed: the same histograms
 "$G" seq 'tb[0.6]' --to 2^20 --quiet --histogram "$T/h-full20"
-run 2 "$G" seq 'tb[0.6]' --to 2^20 --window 65536 --quiet --histogram "$T/h-ck" --checkpoint "$T/ck" --max-seconds 1 \
+run 2 "$G" seq 'tb[0.6]' --to 2^20 --window 65536 --threads 1 --quiet --histogram "$T/h-ck" --checkpoint "$T/ck" --max-seconds 1 \
     && err_has "are saved in"
 run 0 "$G" seq 'tb[0.6]' --to 2^20 --window 65536 --quiet --histogram "$T/h-ck" --checkpoint "$T/ck"
 if diff -r "$T/h-full20" "$T/h-ck" >/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: resumed histograms differ"; fi
