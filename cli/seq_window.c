@@ -7,7 +7,13 @@
  * Its checkpoint: a line "GRWIN1 SPEC", the library's state
  * (gr_window_save), then the counts: u64 k, k u64 counts (values 0..k-1),
  * u64 FNV-1a hash of the counts, all little-endian. Written to FILE.tmp,
- * fsync'ed and renamed over FILE, like the table's checkpoints. */
+ * fsync'ed and renamed over FILE, like the table's checkpoints.
+ *
+ * --out FILE keeps every value: "GRWVAL1\n", a width byte (1, 2 or 4,
+ * from the head's largest value) and 7 zero bytes, then the values
+ * little-endian. The run reads it back (gr_window_set_values) where the
+ * kept values do not decide a heap, and for the partners of a rare position
+ * past the window. A resumed run cuts it to the checkpoint's values. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +34,8 @@ typedef struct wrun {
     uint64_t start_done;   /* values known when this process started */
     uint64_t next_line;    /* the next power of two for a progress line (not a terminal) */
     int bar;
+    FILE *vals;            /* --out: the values file */
+    unsigned vw;           /* its width */
     int rc;                /* an exit code from the sink (histogram, checkpoint) */
     char why[512];
 } wrun;
@@ -55,8 +63,71 @@ static uint64_t counts_hash(const cli_hist *h, uint64_t k) {
     return x;
 }
 
+#define VHEAD 16
+
+/* the values file's values G(first..first+count-1) (gr_window_values_fn) */
+static int read_values(void *user, uint64_t first, uint64_t count, uint32_t *out) {
+    wrun *r = user;
+    if (fflush(r->vals) != 0) return 1;
+    unsigned char buf[4096 * 4];
+    size_t per = sizeof buf / r->vw;
+    for (uint64_t done = 0; done < count;) {
+        size_t k = count - done < per ? (size_t)(count - done) : per;
+        off_t at = (off_t)(VHEAD + (first + done) * r->vw);
+        if (pread(fileno(r->vals), buf, k * r->vw, at) != (ssize_t)(k * r->vw)) return 1;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t v = 0;
+            for (unsigned i = 0; i < r->vw; i++) v |= (uint32_t)buf[j * r->vw + i] << (8 * i);
+            out[done + j] = v;
+        }
+        done += k;
+    }
+    return 0;
+}
+
+/* the values file: made, or (resuming) cut to the values handed out */
+static int open_values(wrun *r, int resumed, uint64_t emitted, uint64_t largest) {
+    const char *path = r->o->out_path;
+    if (resumed) {
+        r->vals = fopen(path, "r+b");
+        unsigned char h[VHEAD];
+        if (!r->vals || fread(h, 1, VHEAD, r->vals) != VHEAD || memcmp(h, "GRWVAL1\n", 8) ||
+            (h[8] != 1 && h[8] != 2 && h[8] != 4)) {
+            snprintf(r->why, sizeof r->why, "'%.300s' is not the values file of this run (resume with the same --out)", path);
+            return 2;
+        }
+        r->vw = h[8];
+        off_t want = (off_t)(VHEAD + emitted * r->vw);
+        if (fseeko(r->vals, 0, SEEK_END) != 0 || ftello(r->vals) < want) {
+            snprintf(r->why, sizeof r->why, "'%.300s' holds fewer values than the checkpoint (%llu)", path,
+                     (unsigned long long)emitted);
+            return 2;
+        }
+        if (ftruncate(fileno(r->vals), want) != 0 || fseeko(r->vals, want, SEEK_SET) != 0) {
+            snprintf(r->why, sizeof r->why, "cannot cut '%.300s' to the checkpoint's values", path);
+            return 1;
+        }
+        return 0;
+    }
+    r->vals = fopen(path, "w+b");
+    if (!r->vals) {
+        snprintf(r->why, sizeof r->why, "cannot write '%.300s'", path);
+        return 2;
+    }
+    r->vw = largest < 128 ? 1 : largest < 32768 ? 2 : 4;
+    unsigned char h[VHEAD] = "GRWVAL1\n";
+    h[8] = (unsigned char)r->vw;
+    if (fwrite(h, 1, VHEAD, r->vals) != VHEAD) {
+        snprintf(r->why, sizeof r->why, "cannot write '%.300s'", path);
+        return 2;
+    }
+    return 0;
+}
+
 static int save(wrun *r) {
     const char *path = r->o->checkpoint;
+    /* the values file first: it must hold every value the checkpoint counts */
+    if (r->vals && (fflush(r->vals) != 0 || fsync(fileno(r->vals)) != 0)) return -1;
     char tmp[4096];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) return -1;
     FILE *f = fopen(tmp, "wb");
@@ -136,6 +207,21 @@ static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
     for (size_t i = 0; i < len && !r->rc; i++) {
         uint64_t x = first + i;
         if (r->counting) r->rc = cli_hist_add(&r->hist, x, v[i], r->why, sizeof r->why);
+        if (r->vals && !r->rc) {
+            if (r->vw < 4 && v[i] >> (8 * r->vw)) {
+                snprintf(r->why, sizeof r->why, "G(%llu) = %u does not fit the values file's %u-byte values",
+                         (unsigned long long)x, v[i], r->vw);
+                r->rc = 1;
+                break;
+            }
+            unsigned char b[4] = {(unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16),
+                                  (unsigned char)(v[i] >> 24)};
+            if (fwrite(b, 1, r->vw, r->vals) != r->vw) {
+                snprintf(r->why, sizeof r->why, "cannot write '%.300s'", r->o->out_path);
+                r->rc = 1;
+                break;
+            }
+        }
         if (r->printing && r->json) json_uint(&r->jw, v[i]);
         else if (r->printing) printf(r->printed++ ? " %u" : "%u", v[i]);
     }
@@ -163,9 +249,8 @@ static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
 }
 
 int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
-    if (o->plot_path || o->out_path) {
-        fprintf(stderr, "grundy: error: a windowed run keeps no table for --%s: use --histogram DIR, or print the values\n",
-                o->plot_path ? "plot" : "out");
+    if (o->plot_path) {
+        fprintf(stderr, "grundy: error: a windowed run keeps no table for --plot: use --histogram DIR, or --out FILE\n");
         return 2;
     }
     wrun r;
@@ -173,7 +258,7 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     r.o = o;
     r.spec = gr_ruleset_spec(rs);
     r.counting = o->histogram_dir != NULL;
-    r.printing = !r.counting;
+    r.printing = !r.counting && !o->out_path;
     r.json = o->json;
     r.bar = !o->quiet && isatty(2);
     r.next_line = (uint64_t)1 << 24;
@@ -193,6 +278,11 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     gr_window_stats st = GR_SIZED(gr_window_stats);
     gr_window_stats_get(r.w, &st);
     r.start_done = loaded == 0 ? st.done : 0;
+    if (o->out_path) {
+        /* values handed out so far: all of them, unless the run stopped in its head */
+        if ((rc = open_values(&r, loaded == 0, st.emitted, st.largest_value)) != 0) goto fail;
+        gr_window_set_values(r.w, read_values, &r);
+    }
     r.start = r.last_save = r.last_bar = cli_now();
     if (r.printing && r.json) {
         json_init(&r.jw, stdout);
@@ -235,6 +325,10 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
 fail:
     if (r.why[0]) fprintf(stderr, "grundy: error: %s\n", r.why);
 out:
+    if (r.vals && fclose(r.vals) != 0 && !rc) {
+        fprintf(stderr, "grundy: error: cannot write '%s'\n", o->out_path);
+        rc = 1;
+    }
     if (lock_fd >= 0) close(lock_fd);
     cli_hist_free(&r.hist);
     gr_window_free(r.w);

@@ -73,10 +73,25 @@ static uint32_t *full_table(const char *spec, uint64_t n) {
     return v;
 }
 
-static long runs, decided_runs, declined_new, declined_run, helped_runs;
+static long runs, decided_runs, declined_new, declined_run, helped_runs, slow_runs, far_seen;
+
+/* the caller's values for the slow pass: the reference table itself */
+typedef struct oldvals {
+    const uint32_t *ref;
+    const collect *c; /* only values already handed out may be asked for */
+    int bad;
+} oldvals;
+
+static int give(void *user, uint64_t first, uint64_t count, uint32_t *out) {
+    oldvals *o = user;
+    if (first + count > o->c->n) { o->bad = 1; return 1; }
+    memcpy(out, o->ref + first, count * sizeof *out);
+    return 0;
+}
 
 /* a windowed run of spec to n with window w against ref; 1 when it went to n */
-static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsigned threads, const uint32_t *ref) {
+static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsigned threads, int keep,
+                    const uint32_t *ref) {
     gr_ctx *ctx;
     gr_ruleset *rs;
     gr_window *win;
@@ -95,7 +110,12 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
         CHECK(st == GR_EINVAL, "%s window %llu: %s", spec, (unsigned long long)w, err.message);
         declined_new++;
     } else {
+        oldvals ov = {ref, &c, 0};
+        if (keep) gr_window_set_values(win, give, &ov);
         st = gr_window_run(win, n, take, &c, &err);
+        CHECK(!ov.bad, "%s: the run asked for a value not yet handed out", spec);
+        CHECK(!keep || st == GR_OK || strstr(err.message, "rare values keep coming"),
+              "%s window %llu with the values kept: %s", spec, (unsigned long long)w, err.message);
         CHECK(st == GR_OK || st == GR_ELIMIT, "%s window %llu: %s", spec, (unsigned long long)w, err.message);
         if (st == GR_OK) {
             if (getenv("GRUNDY_WINDOW_LIST")) printf("  %s window %llu: to the end\n", spec, (unsigned long long)w);
@@ -103,12 +123,18 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
             decided_runs++;
             went = 1;
         } else {
-            CHECK(strstr(err.message, "is not decided") != NULL, "%s: %s", spec, err.message);
+            CHECK(strstr(err.message, "is not decided") || strstr(err.message, "rare values keep coming"), "%s: %s", spec,
+                  err.message);
             declined_run++;
         }
         gr_window_stats s = GR_SIZED(gr_window_stats);
         gr_window_stats_get(win, &s);
         if (s.helped) helped_runs++;
+        if (s.slow_heaps) slow_runs++;
+        if (getenv("GRUNDY_WINDOW_LIST") && s.far_listed && st == GR_OK)
+            printf("  %s window %llu: %llu rare positions past the window\n", spec, (unsigned long long)w,
+                   (unsigned long long)s.far_listed);
+        CHECK(keep || !s.slow_heaps, "%s: a slow pass without the values", spec);
         CHECK(threads > 1 || !s.helped, "%s: a helper thread ran in a one-thread run", spec);
         CHECK(s.done >= c.n && s.window == w && s.head >= w, "%s: stats done %llu of %llu", spec,
               (unsigned long long)s.done, (unsigned long long)c.n);
@@ -129,16 +155,17 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
 static void against_table(const char *spec, uint64_t n, int portable_too) {
     uint32_t *ref = full_table(spec, n);
     if (!ref) return;
-    windowed(spec, n, 4096, 0, 1, ref);
-    windowed(spec, n, 16384, 0, 1, ref);
-    windowed(spec, n, 4096, 0, 2, ref);
-    if (portable_too) windowed(spec, n, 4096, 1, 2, ref);
+    windowed(spec, n, 4096, 0, 1, 0, ref);
+    windowed(spec, n, 16384, 0, 1, 0, ref);
+    windowed(spec, n, 4096, 0, 2, 1, ref);
+    windowed(spec, n, 4096, 0, 1, 1, ref);
+    if (portable_too) windowed(spec, n, 4096, 1, 2, 1, ref);
     free(ref);
 }
 
 /* runs to a random point, saves, resumes in a fresh context, and so on to
  * n: the values must be those of one uninterrupted run */
-static void resume(const char *spec, uint64_t n, uint64_t w, tu_rng *r) {
+static void resume(const char *spec, uint64_t n, uint64_t w, int keep, tu_rng *r) {
     uint32_t *ref = full_table(spec, n);
     if (!ref) return;
     collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
@@ -163,7 +190,14 @@ static void resume(const char *spec, uint64_t n, uint64_t w, tu_rng *r) {
         if (!ok) { gr_ctx_free(ctx); break; }
         uint64_t to = stops < 4 ? c.n + 1 + tu_below(r, n / 3) : n;
         if (to > n) to = n;
+        oldvals ov = {ref, &c, 0};
+        if (keep) gr_window_set_values(win, give, &ov);
         ok = gr_window_run(win, to, take, &c, &err) == GR_OK;
+        if (keep) {
+            gr_window_stats ws = GR_SIZED(gr_window_stats);
+            gr_window_stats_get(win, &ws);
+            far_seen += ws.far_listed;
+        }
         CHECK(ok && c.n == to, "%s: run to %llu: %s", spec, (unsigned long long)to, ok ? "" : err.message);
         m.n = 0;
         CHECK(gr_window_save(win, mem_write, &m, &err) == GR_OK, "%s", err.message);
@@ -269,11 +303,15 @@ int main(void) {
     against_table("tb[0.167]", n, 1);
     against_table("grundy", n / 4, 0);
     printf("%ld windowed runs: %ld to the end, %ld declined at the start, %ld stopped at an undecided heap; %ld "
-           "used the helper thread\n", runs, decided_runs, declined_new, declined_run, helped_runs);
+           "used the helper thread, %ld read values no longer kept\n", runs, decided_runs, declined_new, declined_run,
+           helped_runs, slow_runs);
+    CHECK(slow_runs >= 10, "only %ld runs read values no longer kept", slow_runs);
     CHECK(helped_runs >= 20, "the helper thread ran in %ld runs only", helped_runs);
-    resume("tb[0.167]", n, 4096, &r);
-    resume("tb[0.77]", n, 4096, &r);
-    resume("tb[0.6]", 4 * n, 65536, &r);
+    resume("tb[0.167]", n, 4096, 0, &r);
+    resume("tb[0.77]", n, 4096, 0, &r);
+    resume("tb[0.6]", 4 * n, 2 * n, 0, &r);
+    resume("tb[0.66]", n, 4096, 1, &r);
+    CHECK(far_seen > 0, "no resumed run held a rare position past the window");
     damaged("tb[0.167]", &r);
     bad_configs();
     return tu_finish("window");

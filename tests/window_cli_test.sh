@@ -40,12 +40,38 @@ run 0 "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --quiet --histogram "$T/h-kill
 if diff -r "$T/h-full" "$T/h-kill" >/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: histograms after kill -9 differ"; fi
 
 # errors
-run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --out "$T/x.bin" && err_has "keeps no table for --out" && one_line_err
+run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --plot "$T/x.svg" && err_has "keeps no table for --plot" && one_line_err
 run 2 "$G" seq 'tb[0.167]' --to 100 --window 100 && err_has "4096 to 2^31" && one_line_err
 run 2 "$G" seq 'sub[1,2]' --to 100 --window 4096 && err_has "windowed runs take take-and-break codes" && one_line_err
 run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --period && err_has "not with --window" && one_line_err
 run 2 "$G" seq 'tb[0.167]' --to 2^64 && err_has "needs a whole number" && one_line_err
-run 2 "$G" seq grundy --to 9000 --window 4096 --histogram "$T/hg" && err_has "heap 4129 is not decided" && one_line_err
+run 2 "$G" seq grundy --to 9000 --window 4096 --histogram "$T/hg" && err_has "rare values keep coming" && one_line_err
+# a heap the kept values cannot decide: exit 2 without the values; with --out FILE the run reads them back
+run 2 "$G" seq 'tb[0.66]' --to 30000 --window 4096 --histogram "$T/h66" && err_has "heap 8291 is not decided" && one_line_err
+"$G" seq 'tb[0.66]' --to 30000 --quiet --out "$T/v66.txt"
+"$G" seq 'tb[0.66]' --to 30000 --quiet --histogram "$T/h66-full"
+rm -rf "$T/h66"
+run 0 "$G" seq 'tb[0.66]' --to 30000 --window 4096 --quiet --histogram "$T/h66" --out "$T/v66.bin"
+pycheck "the windowed values file holds every value" <<PY
+d = open("$T/v66.bin", "rb").read()
+assert d[:8] == b"GRWVAL1\n", d[:8]
+w = d[8]
+v = [int.from_bytes(d[16 + i * w:16 + (i + 1) * w], "little") for i in range((len(d) - 16) // w)]
+assert v == [int(x) for x in open("$T/v66.txt").read().split()], len(v)
+PY
+if diff -r "$T/h66-full" "$T/h66" >/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: tb[0.66] histograms with --out differ"; fi
+# killed part way with --out, then resumed: the values file is cut to the checkpoint and goes on
+rm -rf "$T/h66k" "$T/v66k.bin" "$T/ck66"
+{ timeout -s KILL 0.3 "$G" seq 'tb[0.66]' --to 2^17 --window 4096 --threads 1 --quiet --histogram "$T/h66k" --out "$T/v66k.bin" \
+    --checkpoint "$T/ck66" --checkpoint-ms 30 >/dev/null 2>&1; } 2>/dev/null
+run 0 "$G" seq 'tb[0.66]' --to 2^17 --window 4096 --quiet --histogram "$T/h66k" --out "$T/v66k.bin" --checkpoint "$T/ck66"
+"$G" seq 'tb[0.66]' --to 2^17 --quiet --out "$T/v66k.txt"
+pycheck "the resumed values file holds every value" <<PY
+d = open("$T/v66k.bin", "rb").read()
+w = d[8]
+v = [int.from_bytes(d[16 + i * w:16 + (i + 1) * w], "little") for i in range((len(d) - 16) // w)]
+assert v == [int(x) for x in open("$T/v66k.txt").read().split()], len(v)
+PY
 printf 'GRWIN1 tb[0.6]\nshort' >"$T/bad"
 run 2 "$G" seq 'tb[0.6]' --to 9000 --window 4096 --checkpoint "$T/bad" && err_has "not a windowed run's state" && one_line_err
 run 2 "$G" seq 'tb[0.77]' --to 9000 --window 4096 --checkpoint "$T/ck" && err_has "is a checkpoint of tb[0.6], not of tb[0.77]" && one_line_err

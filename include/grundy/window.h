@@ -43,6 +43,9 @@ typedef struct gr_window_stats {
     uint64_t memory;         /* bytes held by the run's tables */
     unsigned threads;        /* threads that have computed values (2 once the helper ran) */
     uint64_t helped;         /* values computed with the helper thread */
+    uint64_t far_listed;     /* listed positions found during the run, too far out for the window */
+    uint64_t slow_heaps;     /* heaps decided by reading values the run no longer keeps */
+    uint64_t emitted;        /* values handed out to the sink */
 } gr_window_stats;
 
 /* Receives the values G(first), ..., G(first + len - 1), block after block
@@ -66,6 +69,16 @@ GR_NODISCARD gr_status gr_window_new(gr_ruleset *rs, const gr_window_config *cfg
 GR_NODISCARD gr_status gr_window_run(gr_window *w, uint64_t count, gr_window_sink sink, void *user, gr_error *err);
 
 void gr_window_stats_get(const gr_window *w, gr_window_stats *st);
+
+/* The values the run no longer keeps, on request: fill out[0..count) with
+ * G(first..first+count-1), all below the values handed out so far; return
+ * nonzero when they cannot be had (the run stops with GR_ELIMIT). With
+ * them, the run goes on where the kept values cannot decide a heap (it
+ * reads the splits it lacks), and past a rare position too far out for
+ * the window (it reads that position's partners, in order). The caller
+ * keeps them, e.g. in a file written from the sink (seq --window --out). */
+typedef int (*gr_window_values_fn)(void *user, uint64_t first, uint64_t count, uint32_t *out);
+void gr_window_set_values(gr_window *w, gr_window_values_fn fn, void *user);
 
 /* The run's state (ruleset, head, window, listed positions) through write
  * (return nonzero on failure: GR_ELIMIT), to resume with gr_window_load. */

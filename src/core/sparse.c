@@ -47,9 +47,8 @@
 /* splits of each sum per block of the pass */
 #define BLOCK 64
 
-/* the largest smaller part of a split of r (a <= r - a; a < r - a when
- * unequal) */
-static inline size_t split_top(size_t r, int unequal) { return r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2; }
+#define split_top gri_split_top
+#define pass_top gri_pass_top
 
 static inline size_t popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -394,14 +393,6 @@ static inline size_t block_end(size_t top, size_t a0) { return top + 1 < a0 + BL
  * split makes: first each value where it was last witnessed, then the
  * splits a = 1, 2, ... of all sums together, in blocks, until none is
  * missing. Values no split can make stay missing, uncounted. */
-/* the largest smaller part of a split of r that the pass reads: both parts
- * resident (a below lo_len, r - a at or past hi_base) */
-static inline size_t pass_top(const gri_sp_view *vw, size_t r, int unequal) {
-    size_t top = split_top(r, unequal);
-    if (top >= vw->lo_len) top = vw->lo_len - 1;
-    if (top > r - vw->hi_base) top = r - vw->hi_base;
-    return top;
-}
 
 static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t nw) {
     uint64_t *need = rs->sp_need;
@@ -523,6 +514,8 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
         need[w] = miss;
         k += (size_t)popcount64(miss);
     }
+    rs->sp_last_c = v;
+    rs->sp_need_words = nw;
     if (k && direct) memset(flag, 0, lim); /* the pass may flag */
     *decided = 1;
     if (k) {

@@ -39,6 +39,19 @@ typedef struct gri_sp_view {
      * holds (block starts: 1 + 64 j) */
     size_t skip_lo, skip_hi;
 } gri_sp_view;
+/* the largest smaller part of a split of r (a <= r - a; a < r - a when
+ * unequal) */
+static inline size_t gri_split_top(size_t r, int unequal) { return r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2; }
+
+/* the largest smaller part of a split of r that the pass reads: both parts
+ * resident (a below lo_len, r - a at or past hi_base) */
+static inline size_t gri_pass_top(const gri_sp_view *vw, size_t r, int unequal) {
+    size_t top = gri_split_top(r, unequal);
+    if (top >= vw->lo_len) top = vw->lo_len - 1;
+    if (top > r - vw->hi_base) top = r - vw->hi_base;
+    return top;
+}
+
 /* The value of heap n (the first after the view's values) into *value, with
  * *decided = 0 when it depends on splits the view does not hold (the pass
  * reads only splits with both parts resident). The class stays as it is. */

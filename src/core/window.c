@@ -174,8 +174,8 @@ static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
     return GR_OK;
 }
 
-/* heap n's value; with a far set (extra, from the helper), the listed scan
- * stops at index list_end */
+/* heap n's value; with a far set (extra, from the helper), the listed
+ * scan stops at index list_end */
 static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, size_t skip_lo,
                       size_t skip_hi, uint32_t *value, gr_error *err) {
     gr_ruleset *rs = w->rs;
@@ -183,16 +183,29 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
     size_t ns = 0, n1 = 0;
     for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[ns++] = (size_t)(n - w->wr.two[i]);
     for (size_t i = 0; i < w->wr.none; i++) w->single[n1++] = gri_win_at(w, n - w->wr.one[i]);
+    gr_status st;
+    if (w->nfar) {
+        /* the far listed positions' splits join the extra options */
+        size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
+        if (words < extra_words) words = extra_words;
+        if (words < 4) words = 4;
+        if (!gri_grow(gri_ctx_alloc(rs->ctx), (void **)&w->xbits, &w->xcap, words, sizeof *w->xbits))
+            return gri_fail(err, GR_ENOMEM, "out of memory");
+        memset(w->xbits, 0, words * sizeof *w->xbits);
+        if (extra) memcpy(w->xbits, extra, extra_words * sizeof *extra);
+        if ((st = gri_wfar_options(w, w->sums, ns, w->xbits, err)) != GR_OK) return st;
+        extra = w->xbits;
+        extra_words = words;
+    }
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
                       list_end, extra, extra_words, skip_lo, skip_hi};
     int decided;
-    gr_status st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, value, &decided, err);
-    if (st != GR_OK) return st;
-    if (!decided || !gri_sp_class(rs, *value, (size_t)n))
-        return gri_fail(err, GR_ELIMIT,
-                        "%s: heap %llu is not decided by the values kept (it may be a new rare value, which needs "
-                        "every split: windowed runs suit codes whose rare values stop; the full table decides it)",
-                        rs->spec, (unsigned long long)n);
+    if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, value, &decided, err)) != GR_OK)
+        return st;
+    if (!decided && (st = gri_wfar_settle(w, &vw, w->sums, ns, value, err)) != GR_OK) return st;
+    /* a listed value (a new rare one: after the slow pass, or a value no
+     * split can make) joins the far positions */
+    if (!gri_sp_class(rs, *value, (size_t)n)) return gri_wfar_add(w, n, *value, err);
     return GR_OK;
 }
 
@@ -274,8 +287,11 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
     st->done = w->n;
     st->head = w->head;
     st->window = w->W;
-    st->listed = rs->sp_nrare;
-    st->largest_listed = rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    st->listed = rs->sp_nrare + w->nfar;
+    st->largest_listed = w->nfar ? w->far_pos[w->nfar - 1] : rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    st->far_listed = w->nfar;
+    st->slow_heaps = w->slow_heaps;
+    st->emitted = w->emitted;
     st->largest_value = w->vmax;
     st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp_cap * 8 +
                  (uint64_t)OUT_BLOCK * 4;
@@ -291,6 +307,7 @@ void gri_window_close(gr_window *w) {
     gri_free(al, w->sums);
     gri_free(al, w->out);
     gri_far_free(w);
+    gri_wfar_free(w);
     gri_free(al, w);
 }
 

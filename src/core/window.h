@@ -5,6 +5,7 @@
 
 #include "core/family.h"
 #include "core/rs.h"
+#include "core/sparse.h"
 #include "grundy/window.h"
 
 typedef struct gri_far gri_far;
@@ -28,6 +29,20 @@ struct gr_window {
     uint64_t single[GRI_WIN_MAX];
     gri_far *far;             /* the helper thread's record (window_mt.c), made on first use */
     uint64_t far_heaps;       /* heaps computed with the helper */
+    /* the caller's values (window_far.c): the slow pass, and the listed
+     * positions found during the run (too far out for the window's
+     * kernels), each with a cache of its partners G(far_lo..) */
+    gr_window_values_fn values;
+    void *values_user;
+    uint64_t *far_pos, *far_lo;
+    uint32_t *far_val;
+    uint32_t **far_cache;
+    size_t *far_len;
+    size_t nfar, far_cap, far_vcap, far_lcap, far_ccap, far_ncap;
+    uint32_t *slow_a, *slow_b;
+    uint64_t *xbits;          /* a heap's extra options with the far positions' */
+    size_t xcap;
+    uint64_t slow_heaps;
 };
 
 /* G(x) for base <= x < n (before the buffers exist: from the table) */
@@ -46,6 +61,16 @@ gr_status gri_window_class(gr_window *w, gr_error *err);
 /* the window's two buffers at width tw, holding G(base..n-1) (read from the
  * old buffers, or the table when there are none) */
 gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err);
+
+/* ---- window_far.c: values beyond the head and the window ---- */
+/* a listed position found during the run */
+gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err);
+/* the splits of the sums with a far listed part, into bits (wide enough) */
+gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err);
+/* an undecided step finished by reading the splits it lacked: the value */
+gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, uint32_t *value,
+                          gr_error *err);
+void gri_wfar_free(gr_window *w);
 
 /* ---- window_mt.c: the helper thread that computes the far options ---- */
 /* two threads are worth it: more than one thread asked for, and enough

@@ -1,11 +1,13 @@
 /* Windowed runs saved and resumed (gr_window_save, gr_window_load).
  *
  * The state, little-endian throughout:
- *   "grundy window 1\n"
+ *   "grundy window 2\n"
  *   u64 fields: spec length, W, head, n, value width, largest value,
  *               class mask, class dom, values handed out
  *   the spec's bytes
  *   G(0..head-1) and G(n-W..n-1), `width` bytes each
+ *   u64 k, then k pairs (u64 position, u64 value): the listed positions
+ *   found during the run (window_far.c)
  *   u64 FNV-1a hash of everything before it
  * The listed positions are not stored: they are the head's positions in
  * the class (mask, dom), rebuilt on load. */
@@ -13,7 +15,7 @@
 #include "core/sparse.h"
 #include "core/window.h"
 
-#define MAGIC "grundy window 1\n"
+#define MAGIC "grundy window 2\n"
 #define NFIELDS 9
 
 typedef struct sink {
@@ -63,6 +65,11 @@ gr_status gr_window_save(const gr_window *w, gr_window_write_fn write, void *use
     put(&s, rs->spec, sl);
     put_values(&s, w, 0, w->head, 1);
     put_values(&s, w, w->n - w->W, w->n, 0);
+    put_u64(&s, w->nfar);
+    for (size_t i = 0; i < w->nfar; i++) {
+        put_u64(&s, w->far_pos[i]);
+        put_u64(&s, w->far_val[i]);
+    }
     uint64_t h = s.hash;
     put_u64(&s, h);
     if (s.failed) return gri_fail(err, GR_ELIMIT, "%s: the windowed run's state could not be written", rs->spec);
@@ -123,7 +130,7 @@ static gr_status bad(gr_error *err, const char *what) {
 /* the state's fields, checked against rs */
 static gr_status read_header(source *s, gr_ruleset *rs, uint64_t *f, gr_error *err) {
     char magic[sizeof MAGIC - 1];
-    if (!get(s, magic, sizeof magic) || memcmp(magic, MAGIC, sizeof magic)) return bad(err, "no 'grundy window 1' header");
+    if (!get(s, magic, sizeof magic) || memcmp(magic, MAGIC, sizeof magic)) return bad(err, "no 'grundy window 2' header");
     for (int i = 0; i < NFIELDS; i++)
         if (!get_u64(s, &f[i])) return bad(err, "truncated in its header");
     char spec[512];
@@ -171,6 +178,17 @@ gr_status gr_window_load(gr_ruleset *rs, const gr_window_config *cfg, gr_window_
     w->n = n;
     w->emitted = f[8];
     w->vmax = (uint32_t)f[5];
+    uint64_t nfar;
+    if (!get_u64(&s, &nfar)) { st = bad(err, "truncated in its rare positions"); goto fail; }
+    for (uint64_t i = 0; i < nfar; i++) {
+        uint64_t pos, val;
+        if (!get_u64(&s, &pos) || !get_u64(&s, &val)) { st = bad(err, "truncated in its rare positions"); goto fail; }
+        if (pos < head || pos >= n || val > w->vmax || (i && pos <= w->far_pos[i - 1])) {
+            st = bad(err, "a rare position out of range");
+            goto fail;
+        }
+        if ((st = gri_wfar_add(w, pos, (uint32_t)val, err)) != GR_OK) goto fail;
+    }
     uint64_t h = s.hash, stored;
     if (!get_u64(&s, &stored)) { st = bad(err, "truncated at its end"); goto fail; }
     if (stored != h) { st = bad(err, "its checksum does not match (a damaged file)"); goto fail; }

@@ -1,0 +1,186 @@
+/* What a windowed run reads beyond its head and window, from the caller's
+ * values (gr_window_set_values):
+ *
+ *   the slow pass: at a heap the kept values cannot decide, the splits the
+ *       step could not read, a ∈ (pass_top, r/2], read in chunks, until
+ *       every missing value is found (the answer is then c) or none is
+ *       left to read (the least missing value is the answer, a new rare
+ *       value);
+ *   far listed positions: a listed position a* found during the run is too
+ *       far out for the window's kernels (a* + kmax > W); its splits'
+ *       XORs G(a*) ^ G(r - a*) join each heap's options here, the partners
+ *       r - a* read in order through a cache.
+ *
+ * Both read exactly the splits of the definition, so the values stay those
+ * of the full table (docs/theory.md "Windowed runs"). */
+#include <stdio.h>
+#include <string.h>
+#include "core/sparse.h"
+#include "core/window.h"
+
+/* values per read of the caller's values: the slow pass's, and a far
+ * position's partners' */
+#define CHUNK 65536
+#define PCHUNK 4096
+/* rare positions found past the window at most (each costs every heap a
+ * read of its partner) */
+#define FAR_MAX 256
+
+void gr_window_set_values(gr_window *w, gr_window_values_fn fn, void *user) {
+    w->values = fn;
+    w->values_user = user;
+}
+
+static gr_status no_values(gr_window *w, gr_error *err) {
+    return gri_fail(err, GR_ELIMIT, "%s: the values before the window could not be read (from heap %llu)", w->rs->spec,
+                    (unsigned long long)w->n);
+}
+
+/* G(lo..lo+len-1), all below n: from the head, the window, the values not
+ * yet handed out or the caller (those handed out) */
+static int fill(gr_window *w, uint64_t lo, size_t len, uint32_t *out) {
+    size_t i = 0;
+    while (i < len) {
+        uint64_t x = lo + i;
+        if (x < w->head) {
+            out[i++] = gri_tab_at(w->rs, (size_t)x);
+        } else if (x >= w->base) {
+            out[i++] = gri_win_at(w, x);
+        } else if (x >= w->emitted) {
+            out[i++] = w->out[x - w->emitted]; /* computed, not yet handed out */
+        } else {
+            size_t k = len - i;
+            if (x + k > w->emitted) k = (size_t)(w->emitted - x);
+            if (!w->values || w->values(w->values_user, x, k, out + i)) return 0;
+            i += k;
+        }
+    }
+    return 1;
+}
+
+static int grow(gr_window *w, void **p, size_t *cap, size_t need, size_t size) {
+    return gri_grow(gri_ctx_alloc(w->rs->ctx), p, cap, need, size);
+}
+
+gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err) {
+    if (w->nfar >= FAR_MAX)
+        return gri_fail(err, GR_ELIMIT,
+                        "%s: heap %llu is the %dth rare position past the window: this code's rare values keep "
+                        "coming, which a windowed run does not suit (a larger --window, or the full table)",
+                        w->rs->spec, (unsigned long long)pos, FAR_MAX + 1);
+    if (!grow(w, (void **)&w->far_pos, &w->far_cap, w->nfar + 1, sizeof *w->far_pos) ||
+        !grow(w, (void **)&w->far_val, &w->far_vcap, w->nfar + 1, sizeof *w->far_val) ||
+        !grow(w, (void **)&w->far_lo, &w->far_lcap, w->nfar + 1, sizeof *w->far_lo) ||
+        !grow(w, (void **)&w->far_len, &w->far_ncap, w->nfar + 1, sizeof *w->far_len))
+        return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+    uint32_t *cache = gri_malloc(gri_ctx_alloc(w->rs->ctx), PCHUNK * sizeof *cache);
+    if (!cache || !grow(w, (void **)&w->far_cache, &w->far_ccap, w->nfar + 1, sizeof *w->far_cache)) {
+        gri_free(gri_ctx_alloc(w->rs->ctx), cache);
+        return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+    }
+    w->far_pos[w->nfar] = pos;
+    w->far_val[w->nfar] = v;
+    w->far_lo[w->nfar] = UINT64_MAX; /* the cache holds nothing yet */
+    w->far_len[w->nfar] = 0;
+    w->far_cache[w->nfar++] = cache;
+    return GR_OK;
+}
+
+/* G(p) for the partner p of far position i (p below n) */
+static int partner(gr_window *w, size_t i, uint64_t p, uint32_t *v) {
+    if (p < w->head || p >= w->base) {
+        *v = p < w->head ? gri_tab_at(w->rs, (size_t)p) : gri_win_at(w, p);
+        return 1;
+    }
+    uint64_t lo = w->far_lo[i];
+    if (lo == UINT64_MAX || p < lo || p >= lo + w->far_len[i]) {
+        /* partners come in order: the next PCHUNK from p (a few back, for
+         * the other sums) */
+        lo = p >= 64 ? p - 64 : 0;
+        if (lo < w->head) lo = w->head;
+        size_t len = PCHUNK;
+        if (lo + len > w->base) len = (size_t)(w->base - lo);
+        if (!fill(w, lo, len, w->far_cache[i])) return 0;
+        w->far_lo[i] = lo;
+        w->far_len[i] = len;
+    }
+    *v = w->far_cache[i][p - lo];
+    return 1;
+}
+
+gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err) {
+    for (size_t i = 0; i < w->nfar; i++) {
+        uint64_t a = w->far_pos[i];
+        for (size_t s = 0; s < ns; s++) {
+            uint64_t r = sums[s];
+            if (r <= a) continue;
+            if (w->wr.unequal && 2 * a == r) continue;
+            uint32_t g;
+            if (!partner(w, i, r - a, &g)) return no_values(w, err);
+            uint32_t x = g ^ w->far_val[i];
+            bits[x >> 6] |= (uint64_t)1 << (x & 63);
+        }
+    }
+    return GR_OK;
+}
+
+gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, uint32_t *value,
+                          gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    if (!w->values)
+        return gri_fail(err, GR_ELIMIT,
+                        "%s: heap %llu is not decided by the values kept (it may be a new rare value, which needs "
+                        "every split: keep the values with --out FILE, or use the full table)",
+                        rs->spec, (unsigned long long)w->n);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    if (!w->slow_a && (!(w->slow_a = gri_malloc(al, CHUNK * sizeof *w->slow_a)) ||
+                       !(w->slow_b = gri_malloc(al, CHUNK * sizeof *w->slow_b))))
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    uint64_t *need = rs->sp_need;
+    size_t nw = rs->sp_need_words, k = 0;
+    /* the missing values a split can make (below 2^bitlen of the largest
+     * value); the others stay missing */
+    uint64_t vcap = (uint64_t)1 << gri_bitlen64(w->vmax);
+    for (size_t i = 0; i < nw && 64 * (uint64_t)i < vcap; i++) {
+        uint64_t m = 64 * (uint64_t)(i + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)i)) - 1;
+        k += (size_t)__builtin_popcountll(need[i] & m);
+    }
+    for (size_t s = 0; s < ns && k; s++) {
+        uint64_t r = sums[s], top = gri_split_top((size_t)r, w->wr.unequal);
+        for (uint64_t a0 = gri_pass_top(vw, (size_t)r, w->wr.unequal) + 1; a0 <= top && k; a0 += CHUNK) {
+            size_t len = top + 1 - a0 < CHUNK ? (size_t)(top + 1 - a0) : CHUNK;
+            /* G(a0..a0+len-1), and G(r-a0-len+1..r-a0) read backwards */
+            if (!fill(w, a0, len, w->slow_a) || !fill(w, r - a0 - len + 1, len, w->slow_b)) return no_values(w, err);
+            for (size_t j = 0; j < len && k; j++) {
+                uint32_t x = w->slow_a[j] ^ w->slow_b[len - 1 - j];
+                if (x < 64 * nw && x < vcap && (need[x >> 6] >> (x & 63) & 1)) {
+                    need[x >> 6] &= ~((uint64_t)1 << (x & 63));
+                    k--;
+                }
+            }
+        }
+    }
+    uint32_t v = rs->sp_last_c;
+    for (size_t i = 0; i < nw; i++)
+        if (need[i]) {
+            uint32_t m = (uint32_t)(64 * i + (size_t)__builtin_ctzll(need[i]));
+            if (m < v) v = m;
+            break;
+        }
+    w->slow_heaps++;
+    *value = v;
+    return GR_OK;
+}
+
+void gri_wfar_free(gr_window *w) {
+    const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
+    for (size_t i = 0; i < w->nfar; i++) gri_free(al, w->far_cache[i]);
+    gri_free(al, w->far_cache);
+    gri_free(al, w->far_pos);
+    gri_free(al, w->far_val);
+    gri_free(al, w->far_lo);
+    gri_free(al, w->far_len);
+    gri_free(al, w->slow_a);
+    gri_free(al, w->slow_b);
+    gri_free(al, w->xbits);
+}
