@@ -22,99 +22,16 @@
 #include "core/family.h"
 #include "core/rs.h"
 #include "core/sparse.h"
-#include "core/window.h"
+#include "core/window_state.h"
+#include "core/window_far.h"
+#include "core/window_mt.h"
 #include "grundy/window.h"
 
-#define DEFAULT_WINDOW ((uint64_t)1 << 22)
-#define MIN_WINDOW 4096
-#define MAX_WINDOW ((uint64_t)1 << 31)
-/* values per sink call */
-#define OUT_BLOCK 65536
 
 static unsigned width_of(uint32_t v) { return v < 256 ? 1 : v < 65536 ? 2 : 4; }
 
-static uint64_t kmax_of(const gri_win_rules *wr) {
-    uint64_t k = 0;
-    for (size_t i = 0; i < wr->none; i++) if (wr->one[i] > k) k = wr->one[i];
-    for (size_t i = 0; i < wr->ntwo; i++) if (wr->two[i] > k) k = wr->two[i];
-    return k;
-}
-
-/* the sparse-space method's class on the head, chosen now when the table
- * has not chosen one */
-gr_status gri_window_class(gr_window *w, gr_error *err) {
-    gr_ruleset *rs = w->rs;
-    if (rs->sp_on == 0) {
-        unsigned par = 0;
-        for (size_t i = 0; i < w->wr.ntwo; i++) par |= 1u << (w->wr.two[i] & 1);
-        gri_sp_start(rs, par);
-    }
-    if (rs->sp_on < 0) return gri_fail(err, GR_ENOMEM, "%s: out of memory choosing the listed positions", rs->spec);
-    uint64_t last = rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
-    if (last + w->kmax > w->W)
-        return gri_fail(err, GR_EINVAL,
-                        "%s: the listed position %llu is too far out for a window of %llu values (it needs at least "
-                        "%llu: raise --window)", rs->spec, (unsigned long long)last, (unsigned long long)w->W,
-                        (unsigned long long)(last + w->kmax));
-    return GR_OK;
-}
-
-gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err) {
-    const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
-    size_t cap = 2 * w->W;
-    void *win = gri_malloc(al, cap * tw), *rev = win ? gri_malloc(al, cap * tw) : NULL;
-    if (!rev) {
-        gri_free(al, win);
-        return gri_fail(err, GR_ENOMEM, "out of memory: a window of %llu values", (unsigned long long)w->W);
-    }
-    for (uint64_t x = w->base; x < w->n; x++) {
-        uint32_t v = gri_win_at(w, x);
-        gri_store_w(win, tw, x - w->base, v);
-        gri_store_w(rev, tw, w->rtop - x, v);
-    }
-    gri_free(al, w->win);
-    gri_free(al, w->rev);
-    w->win = win;
-    w->rev = rev;
-    w->tw = tw;
-    return GR_OK;
-}
-
-gr_status gri_window_open(gr_ruleset *rs, uint64_t window, unsigned threads, gr_window **out, gr_error *err) {
-    *out = NULL;
-    gri_win_rules wr;
-    uint64_t bound = rs->fam->window_rules ? rs->fam->window_rules(rs, &wr) : 0;
-    if (!bound)
-        return gri_fail(err, GR_EINVAL,
-                        "%s: windowed runs take take-and-break codes with finitely many digits that split into at most "
-                        "two heaps, and Grundy's game", rs->spec);
-    if (!window) window = DEFAULT_WINDOW;
-    if (window < MIN_WINDOW || window > MAX_WINDOW)
-        return gri_fail(err, GR_ERANGE, "a window of %llu values: it must be 4096 to 2^31", (unsigned long long)window);
-    uint64_t kmax = kmax_of(&wr);
-    if (window < bound || window <= 2 * kmax)
-        return gri_fail(err, GR_ERANGE, "%s: a window of %llu values is too short for removals of up to %llu", rs->spec,
-                        (unsigned long long)window, (unsigned long long)kmax);
-    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    gr_window *w = gri_calloc(al, 1, sizeof *w);
-    if (!w) return gri_fail(err, GR_ENOMEM, "out of memory");
-    w->rs = rs;
-    w->wr = wr;
-    w->kmax = kmax;
-    w->W = (size_t)window;
-    w->threads = threads ? threads : 1;
-    w->sums = gri_malloc(al, (wr.ntwo + 1) * sizeof *w->sums);
-    w->out = gri_malloc(al, OUT_BLOCK * sizeof *w->out);
-    if (!w->sums || !w->out) {
-        gri_window_close(w);
-        return gri_fail(err, GR_ENOMEM, "out of memory");
-    }
-    *out = w;
-    return GR_OK;
-}
-
 /* takes the ruleset's table as the head and the window from its end */
-gr_status gri_window_start(gr_window *w, gr_error *err) {
+static gr_status window_start(gr_window *w, gr_error *err) {
     gr_ruleset *rs = w->rs;
     gr_status st = gri_window_class(w, err);
     if (st != GR_OK) return st;
@@ -137,7 +54,7 @@ gr_status gr_window_new(gr_ruleset *rs, const gr_window_config *cfg, gr_window *
     gr_status st = gri_window_open(rs, cfg ? cfg->window : 0, cfg ? cfg->threads : 1, &w, err);
     if (st != GR_OK) return st;
     if (rs->len < w->W) st = gri_rs_extend(rs, w->W, err);
-    if (st == GR_OK) st = gri_window_start(w, err);
+    if (st == GR_OK) st = window_start(w, err);
     if (st != GR_OK) { gri_window_close(w); return st; }
     *out = w;
     return GR_OK;
@@ -247,7 +164,7 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
             w->far_heaps++;
         }
         w->out[w->nout++] = v;
-        if (w->nout == OUT_BLOCK && (st = flush(w, sink, user, err)) != GR_OK) break;
+        if (w->nout == GRI_WIN_OUT_BLOCK && (st = flush(w, sink, user, err)) != GR_OK) break;
         if (last) break;
     }
     gri_far_stop(far);
@@ -260,7 +177,7 @@ gr_status gr_window_run(gr_window *w, uint64_t count, gr_window_sink sink, void 
     /* the head first, from the table */
     while (w->emitted < w->head && w->emitted < count && st == GR_OK) {
         uint64_t end = w->head < count ? w->head : count;
-        if (end - w->emitted > OUT_BLOCK) end = w->emitted + OUT_BLOCK;
+        if (end - w->emitted > GRI_WIN_OUT_BLOCK) end = w->emitted + GRI_WIN_OUT_BLOCK;
         for (uint64_t x = w->emitted; x < end; x++) w->out[w->nout++] = gri_tab_at(rs, (size_t)x);
         st = flush(w, sink, user, err);
     }
@@ -294,21 +211,14 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
     st->emitted = w->emitted;
     st->largest_value = w->vmax;
     st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp_cap * 8 +
-                 (uint64_t)OUT_BLOCK * 4;
+                 (uint64_t)GRI_WIN_OUT_BLOCK * 4;
     st->threads = w->far_heaps ? 2 : 1;
     st->helped = w->far_heaps;
 }
 
-void gri_window_close(gr_window *w) {
+void gr_window_free(gr_window *w) {
     if (!w) return;
-    const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
-    gri_free(al, w->win);
-    gri_free(al, w->rev);
-    gri_free(al, w->sums);
-    gri_free(al, w->out);
-    gri_far_free(w);
-    gri_wfar_free(w);
-    gri_free(al, w);
+    gri_free(gri_ctx_alloc(w->rs->ctx), w->xbits);
+    w->xbits = NULL;
+    gri_window_close(w);
 }
-
-void gr_window_free(gr_window *w) { gri_window_close(w); }

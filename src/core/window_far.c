@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/sparse.h"
-#include "core/window.h"
+#include "core/window_far.h"
 
 /* values per read of the caller's values: the slow pass's, and a far
  * position's partners' */
@@ -63,6 +63,7 @@ static int grow(gr_window *w, void **p, size_t *cap, size_t need, size_t size) {
 }
 
 gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err) {
+    w->free_wfar = gri_wfar_free;
     if (w->nfar >= FAR_MAX)
         return gri_fail(err, GR_ELIMIT,
                         "%s: heap %llu is the %dth rare position past the window: this code's rare values keep "
@@ -133,6 +134,7 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
                         "every split: keep the values with --out FILE, or use the full table)",
                         rs->spec, (unsigned long long)w->n);
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    w->free_wfar = gri_wfar_free;
     if (!w->slow_a && (!(w->slow_a = gri_malloc(al, CHUNK * sizeof *w->slow_a)) ||
                        !(w->slow_b = gri_malloc(al, CHUNK * sizeof *w->slow_b))))
         return gri_fail(err, GR_ENOMEM, "out of memory");
@@ -182,5 +184,4 @@ void gri_wfar_free(gr_window *w) {
     gri_free(al, w->far_len);
     gri_free(al, w->slow_a);
     gri_free(al, w->slow_b);
-    gri_free(al, w->xbits);
 }

@@ -13,7 +13,7 @@
  * the class (mask, dom), rebuilt on load. */
 #include <string.h>
 #include "core/sparse.h"
-#include "core/window.h"
+#include "core/window_far.h"
 
 #define MAGIC "grundy window 2\n"
 #define NFIELDS 9

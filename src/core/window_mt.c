@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/sparse.h"
-#include "core/window.h"
+#include "core/window_mt.h"
 
 /* heaps the helper may run ahead of the values */
 #define RING 1024
@@ -139,6 +139,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         f->s = w->rs->sp_nrare / 2;
         f->e = PASS_LO;
         w->far = f;
+        w->free_far = gri_far_free;
     }
     if (f->words < words) {
         gri_free(al, f->ring);

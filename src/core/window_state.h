@@ -1,7 +1,8 @@
-/* Windowed runs (window.c): the run's record, shared with its checkpoints
- * (window_io.c). */
-#ifndef GRUNDY_CORE_WINDOW_H
-#define GRUNDY_CORE_WINDOW_H
+/* Windowed runs: the run's record (window_state.c), shared by the run
+ * (window.c), its helper thread (window_mt.c), the values beyond its window
+ * (window_far.c) and its checkpoints (window_io.c). */
+#ifndef GRUNDY_CORE_WINDOW_STATE_H
+#define GRUNDY_CORE_WINDOW_STATE_H
 
 #include "core/family.h"
 #include "core/rs.h"
@@ -9,6 +10,9 @@
 #include "grundy/window.h"
 
 typedef struct gri_far gri_far;
+
+/* values per sink call */
+#define GRI_WIN_OUT_BLOCK 65536
 
 struct gr_window {
     gr_ruleset *rs;           /* its table is the head; its sp_* the list and class */
@@ -28,6 +32,8 @@ struct gr_window {
     size_t *sums;             /* the heap totals that split, for the current heap */
     uint64_t single[GRI_WIN_MAX];
     gri_far *far;             /* the helper thread's record (window_mt.c), made on first use */
+    void (*free_far)(gr_window *w);  /* frees it (set with it) */
+    void (*free_wfar)(gr_window *w); /* frees window_far.c's part (set with it) */
     uint64_t far_heaps;       /* heaps computed with the helper */
     /* the caller's values (window_far.c): the slow pass, and the listed
      * positions found during the run (too far out for the window's
@@ -52,8 +58,6 @@ static inline uint32_t gri_win_at(const gr_window *w, uint64_t x) {
 
 /* a window record for rs with its rules checked, before any value */
 gr_status gri_window_open(gr_ruleset *rs, uint64_t window, unsigned threads, gr_window **out, gr_error *err);
-/* the run from rs's table: the class, the head and the window */
-gr_status gri_window_start(gr_window *w, gr_error *err);
 void gri_window_close(gr_window *w);
 /* the sparse-space class on the head (chosen now when the table has none),
  * checked against the window: every listed position a + kmax <= W */
@@ -61,33 +65,5 @@ gr_status gri_window_class(gr_window *w, gr_error *err);
 /* the window's two buffers at width tw, holding G(base..n-1) (read from the
  * old buffers, or the table when there are none) */
 gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err);
-
-/* ---- window_far.c: values beyond the head and the window ---- */
-/* a listed position found during the run */
-gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err);
-/* the splits of the sums with a far listed part, into bits (wide enough) */
-gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err);
-/* an undecided step finished by reading the splits it lacked: the value */
-gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, uint32_t *value,
-                          gr_error *err);
-void gri_wfar_free(gr_window *w);
-
-/* ---- window_mt.c: the helper thread that computes the far options ---- */
-/* two threads are worth it: more than one thread asked for, and enough
- * listed positions to share */
-int gri_far_usable(const gr_window *w);
-/* starts the helper on heaps w->n .. to - 1 (*out NULL when no thread
- * could start: one thread goes on) */
-gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err);
-/* heap n's far set (words words): the splits whose listed part has index
- * *split or more, and the pass's splits a in [*skip_lo, *skip_hi) */
-const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *words, size_t *skip_lo, size_t *skip_hi);
-/* values G(0..done-1) are known; past: the last heap's pass went on past
- * the helper's part */
-void gri_far_done(gri_far *f, uint64_t done, int past);
-/* v keeps the ring's bitsets wide enough */
-int gri_far_fits(const gri_far *f, uint32_t v);
-void gri_far_stop(gri_far *f);
-void gri_far_free(gr_window *w);
 
 #endif
