@@ -35,6 +35,8 @@ struct gr_window {
     void (*free_far)(gr_window *w);  /* frees it (set with it) */
     void (*free_wfar)(gr_window *w); /* frees window_far.c's part (set with it) */
     uint64_t far_heaps;       /* heaps computed with the helper */
+    uint64_t probed;          /* heaps timed on one thread (window.c) */
+    double heap_ns;           /* their time per heap */
     /* the caller's values (window_far.c): the slow pass, and the listed
      * positions found during the run (too far out for the window's
      * kernels), each with a cache of its partners G(far_lo..) */
