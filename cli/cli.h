@@ -98,7 +98,12 @@ int cmd_play(const cli_opts *o);    /* cmd_play.c */
 int cmd_quotient(const cli_opts *o); /* cmd_quotient.c */
 int cmd_newnim(const cli_opts *o);  /* cmd_newnim.c */
 int cmd_seq(const cli_opts *o);     /* cmd_seq.c */
-int cli_seq_window(const cli_opts *o, gr_ruleset *rs); /* seq_window.c: seq with --window */
+/* seq_window.c: seq with --window; CLI_SEQ_USE_TABLE when the window does
+ * not apply to the ruleset and N is below CLI_SEQ_TABLE_MAX (the caller
+ * computes the table; a note on stderr says so) */
+#define CLI_SEQ_TABLE_MAX ((uint64_t)1 << 30)
+#define CLI_SEQ_USE_TABLE (-1)
+int cli_seq_window(const cli_opts *o, gr_ruleset *rs);
 int cmd_demo(const cli_opts *o);    /* cmd_demo.c */
 /* these read their own arguments, argv[2..] */
 int cmd_nim(int argc, char **argv);     /* cmd_nim.c */

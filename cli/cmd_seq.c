@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "json.h"
 
-#define SEQ_MAX ((uint64_t)1 << 30)
+#define SEQ_MAX CLI_SEQ_TABLE_MAX
 
 /* progress on stderr (a terminal, past one second, not --quiet) and
  * periodic checkpoints, from the library's progress callback */
@@ -155,10 +155,8 @@ int cmd_seq(const cli_opts *o) {
         rc = print_period(o, rs);
         goto out;
     }
-    if (windowed) {
-        rc = cli_seq_window(o, rs);
-        goto out;
-    }
+    if (windowed && (rc = cli_seq_window(o, rs)) != CLI_SEQ_USE_TABLE) goto out;
+    rc = 0;
     vals = malloc(sizeof *vals);
     if (!vals) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     char why[512];

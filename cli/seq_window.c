@@ -274,7 +274,16 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     }
     gr_error err;
     gr_error_clear(&err);
-    if (loaded != 0 && gr_window_new(rs, &cfg, &r.w, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    if (loaded != 0 && gr_window_new(rs, &cfg, &r.w, &err) != GR_OK) {
+        if (err.status == GR_EINVAL && o->to < CLI_SEQ_TABLE_MAX && !o->checkpoint) {
+            /* the window does not apply: the table does it, saying so */
+            if (!o->quiet) fprintf(stderr, "grundy: note: %s; computing the whole table instead\n", err.message);
+            rc = CLI_SEQ_USE_TABLE;
+        } else {
+            rc = cli_report(&err, NULL, 0);
+        }
+        goto out;
+    }
     gr_window_stats st = GR_SIZED(gr_window_stats);
     gr_window_stats_get(r.w, &st);
     r.start_done = loaded == 0 ? st.done : 0;

@@ -42,7 +42,11 @@ if diff -r "$T/h-full" "$T/h-kill" >/dev/null; then pass=$((pass+1)); else fail=
 # errors
 run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --plot "$T/x.svg" && err_has "keeps no table for --plot" && one_line_err
 run 2 "$G" seq 'tb[0.167]' --to 100 --window 100 && err_has "4096 to 2^31" && one_line_err
-run 2 "$G" seq 'sub[1,2]' --to 100 --window 4096 && err_has "windowed runs take take-and-break codes" && one_line_err
+# a ruleset the window does not take: the whole table instead, saying so (not with a checkpoint, nor past 2^30)
+run 0 "$G" seq 'sub[1,2]' --to 10 --window 4096 && out_is "0 1 2 0 1 2 0 1 2 0 1" && err_has "windowed runs take take-and-break codes" \
+    && err_has "computing the whole table instead"
+run 2 "$G" seq 'sub[1,2]' --to 10 --window 4096 --checkpoint "$T/subck" && err_has "windowed runs take take-and-break codes" && one_line_err
+run 2 "$G" seq 'sub[1,2]' --to 2^31 && err_has "windowed runs take take-and-break codes" && one_line_err
 run 2 "$G" seq 'tb[0.167]' --to 100 --window 4096 --period && err_has "not with --window" && one_line_err
 run 2 "$G" seq 'tb[0.167]' --to 2^64 && err_has "needs a whole number" && one_line_err
 run 2 "$G" seq grundy --to 9000 --window 4096 --histogram "$T/hg" && err_has "rare values keep coming" && one_line_err
@@ -60,6 +64,18 @@ v = [int.from_bytes(d[16 + i * w:16 + (i + 1) * w], "little") for i in range((le
 assert v == [int(x) for x in open("$T/v66.txt").read().split()], len(v)
 PY
 if diff -r "$T/h66-full" "$T/h66" >/dev/null; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: tb[0.66] histograms with --out differ"; fi
+pycheck "the windowed histograms are the counts of the values file" <<PY
+import collections, os
+d = open("$T/v66.bin", "rb").read()
+w = d[8]
+v = [int.from_bytes(d[16 + i * w:16 + (i + 1) * w], "little") for i in range((len(d) - 16) // w)]
+files = sorted(int(f) for f in os.listdir("$T/h66"))
+assert files == [1 << k for k in range(15)], files
+for n in files:
+    want = sorted(collections.Counter(v[1:n + 1]).items())
+    got = [tuple(map(int, line.split())) for line in open("$T/h66/%d" % n)]
+    assert got == want, n
+PY
 # killed part way with --out, then resumed: the values file is cut to the checkpoint and goes on
 rm -rf "$T/h66k" "$T/v66k.bin" "$T/ck66"
 { timeout -s KILL 0.3 "$G" seq 'tb[0.66]' --to 2^17 --window 4096 --threads 1 --quiet --histogram "$T/h66k" --out "$T/v66k.bin" \
