@@ -32,7 +32,12 @@ void gr_window_set_values(gr_window *w, gr_window_values_fn fn, void *user) {
 }
 
 static gr_status no_values(gr_window *w, gr_error *err) {
-    return gri_fail(err, GR_ELIMIT, "%s: the values before the window could not be read (from heap %llu)", w->rs->spec,
+    if (!w->values)
+        return gri_fail(err, GR_ELIMIT,
+                        "%s: heap %llu needs values the run no longer keeps (the partners of a rare value past the "
+                        "window): keep them with --out FILE, or use the full table", w->rs->spec,
+                        (unsigned long long)w->n);
+    return gri_fail(err, GR_ELIMIT, "%s: the values before the window could not be read (at heap %llu)", w->rs->spec,
                     (unsigned long long)w->n);
 }
 
