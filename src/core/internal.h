@@ -94,6 +94,9 @@ static inline uint32_t gri_load_w(const void *p, unsigned w, size_t i) {
     }
 }
 
+/* the width (1, 2 or 4 bytes) an array needs for the value v */
+static inline unsigned gri_width_for(uint64_t v) { return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4; }
+
 static inline void gri_store_w(void *p, unsigned w, size_t i, uint32_t v) {
     switch (w) {
     case 1: ((uint8_t *)p)[i] = (uint8_t)v; break;

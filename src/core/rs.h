@@ -59,11 +59,6 @@ struct gr_ruleset {
     /* the table reversed, for witness scans that read both parts forwards:
      * sp_rev[sp_revm - 1 - i] = G(i) for i < sp_revlen, width sp_revw */
     void *sp_rev;
-    size_t sp_pass_end;
-    /* the last step's c and its missing set (sp_need, words 0..sp_need_words-1)
-     * after its pass: what a windowed run's slow pass goes on from */
-    uint32_t sp_last_c;
-    size_t sp_need_words;       /* where the last pass stopped (the first split it did not read; 0: no pass) */
     size_t sp_revm, sp_revlen;
     unsigned sp_revw;
     /* tuning and test knobs (gri_sp_tune): the pass compares values one by

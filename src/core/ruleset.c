@@ -87,11 +87,9 @@ static gr_status tab_reserve(gr_ruleset *rs, size_t need, unsigned w, gr_error *
 gr_status gri_rs_reserve(gr_ruleset *rs, size_t need, gr_error *err) { return tab_reserve(rs, need, rs->tw, err); }
 gr_status gri_rs_widen(gr_ruleset *rs, unsigned w, gr_error *err) { return tab_reserve(rs, rs->len, w, err); }
 
-static unsigned width_for(uint64_t v) { return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4; }
-
 gr_status gri_rs_push(gr_ruleset *rs, uint64_t v, gr_error *err) {
     if (v > UINT32_MAX) return gri_fail(err, GR_ERANGE, "%s: a Grundy value above 2^32 does not fit the table", rs->spec);
-    unsigned w = width_for(v);
+    unsigned w = gri_width_for(v);
     if (rs->len + 1 > rs->cap || w > rs->tw) {
         gr_status st = tab_reserve(rs, rs->len + 1, w, err);
         if (st != GR_OK) return st;

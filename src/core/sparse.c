@@ -47,8 +47,6 @@
 /* splits of each sum per block of the pass */
 #define BLOCK 64
 
-#define split_top gri_split_top
-#define pass_top gri_pass_top
 
 static inline size_t popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -76,7 +74,7 @@ static inline uint64_t fold_flags(const uint8_t *f) {
  * flag_block: flag[g[a] ^ rv[a]] = 1 for a in [lo, hi), rv[a] = G(r - a). */
 #define GR_SP_KERNELS(T, S)                                                                                        \
     static void add_all_##S(const T *g, size_t r, int unequal, uint64_t *bits) {                                   \
-        size_t top = split_top(r, unequal);                                                                        \
+        size_t top = gri_split_top(r, unequal);                                                                    \
         for (size_t a = 1; a <= top; a++) {                                                                        \
             uint32_t x = (uint32_t)(g[a] ^ g[r - a]);                                                              \
             bits[x >> 6] |= (uint64_t)1 << (x & 63);                                                               \
@@ -372,17 +370,12 @@ static uint64_t hit_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r,
     }
 }
 
-/* the values of the missing set that a split can make: below vcap (a
- * split XOR of two table values is below 2^bitlen(tabmax)), in word w */
-static inline uint64_t makeable(uint64_t vcap, size_t w) {
-    return 64 * (uint64_t)(w + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)w)) - 1;
-}
 
 /* the makeable missing values as a list (when there are at most 64) */
 static size_t missing_list(const uint64_t *need, size_t mw, uint64_t vcap, uint32_t vals[64]) {
     size_t nv = 0;
     for (size_t w = 0; w < mw; w++)
-        for (uint64_t b = need[w] & makeable(vcap, w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
+        for (uint64_t b = need[w] & gri_sp_makeable(vcap, w); b; b &= b - 1) vals[nv++] = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
     return nv;
 }
 
@@ -392,20 +385,23 @@ static inline size_t block_end(size_t top, size_t a0) { return top + 1 < a0 + BL
 /* The pass: removes from the missing set (words 0..nw-1) every value some
  * split makes: first each value where it was last witnessed, then the
  * splits a = 1, 2, ... of all sums together, in blocks, until none is
- * missing. Values no split can make stay missing, uncounted. */
-
-static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t nw) {
+ * missing. Values no split can make stay missing, uncounted. Returns the
+ * first split it did not read. */
+static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t nw) {
     uint64_t *need = rs->sp_need;
     uint32_t *wit = rs->sp_wit;
-    size_t k0 = rs->sp_k0 ? rs->sp_k0 - 1 : rs->sp_avx2 > 0 && vw->tw <= 2 ? (vw->tw == 1 ? 64 : K0_AVX2_16) : DEFAULT_K0;
+    size_t k0 = rs->sp_k0                        ? rs->sp_k0 - 1
+                : rs->sp_avx2 > 0 && vw->tw == 1 ? 64
+                : rs->sp_avx2 > 0 && vw->tw == 2 ? K0_AVX2_16
+                                                 : DEFAULT_K0;
     if (k0 > 64) k0 = 64;
     size_t maxtop = 0;
     for (size_t s = 0; s < nsums; s++)
-        if (pass_top(vw, sums[s], unequal) > maxtop) maxtop = pass_top(vw, sums[s], unequal);
+        if (gri_pass_top(vw, sums[s], unequal) > maxtop) maxtop = gri_pass_top(vw, sums[s], unequal);
     uint64_t vcap = (uint64_t)1 << gri_bitlen64(vw->vmax);
     size_t mw = (size_t)((vcap + 63) / 64), k = 0;
     if (mw > nw) mw = nw;
-    for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & makeable(vcap, w));
+    for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & gri_sp_makeable(vcap, w));
     uint32_t vals[64];
     size_t nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0; /* the missing values while k <= k0 */
     size_t a0 = 1;
@@ -417,12 +413,12 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
              * witnessed, when that is further on */
             k = 0;
             for (size_t w = 0; w < mw; w++)
-                for (uint64_t b = need[w] & makeable(vcap, w); b; b &= b - 1) {
+                for (uint64_t b = need[w] & gri_sp_makeable(vcap, w); b; b &= b - 1) {
                     uint32_t v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(b));
                     size_t lo = wit[v];
                     int hit = 0;
                     for (size_t s = 0; lo >= a0 && s < nsums && !hit; s++) {
-                        size_t top = pass_top(vw, sums[s], unequal);
+                        size_t top = gri_pass_top(vw, sums[s], unequal);
                         if (top >= lo) hit = hit_block(rs, vw, sums[s], lo, block_end(top, lo), &v, 1) != 0;
                     }
                     if (hit) need[w] &= ~((uint64_t)1 << (v & 63));
@@ -434,7 +430,7 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
         if (k <= k0) {
             uint64_t hits = 0;
             for (size_t s = 0; s < nsums; s++) {
-                size_t top = pass_top(vw, sums[s], unequal);
+                size_t top = gri_pass_top(vw, sums[s], unequal);
                 if (top >= a0) hits |= hit_block(rs, vw, sums[s], a0, block_end(top, a0), vals, nv);
             }
             if (!hits) continue;
@@ -451,7 +447,7 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
             k = nv = m;
         } else {
             for (size_t s = 0; s < nsums; s++) {
-                size_t top = pass_top(vw, sums[s], unequal);
+                size_t top = gri_pass_top(vw, sums[s], unequal);
                 if (top >= a0) flag_block(vw, sums[s], a0, block_end(top, a0), rs->sp_flag);
             }
             k = 0;
@@ -460,16 +456,16 @@ static void sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, s
                     uint64_t got = need[w] & fold_flags(rs->sp_flag + 64 * w);
                     for (uint64_t b = got; b; b &= b - 1) wit[64 * w + (size_t)__builtin_ctzll(b)] = (uint32_t)a0;
                     need[w] &= ~got;
-                    k += popcount64(need[w] & makeable(vcap, w));
+                    k += popcount64(need[w] & gri_sp_makeable(vcap, w));
                 }
             nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0;
         }
     }
-    rs->sp_pass_end = a0;
+    return a0;
 }
 
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
-                      const size_t *sums, size_t nsums, int unequal, uint32_t *value, int *decided, gr_error *err) {
+                      const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err) {
     gr_status st = sp_bits(rs, vw->vmax, err);
     if (st != GR_OK) return st;
     size_t words = rs->sp_bused, lim = words * 64;
@@ -514,20 +510,21 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
         need[w] = miss;
         k += (size_t)popcount64(miss);
     }
-    rs->sp_last_c = v;
-    rs->sp_need_words = nw;
+    out->c = v;
+    out->need_words = nw;
+    out->pass_end = 0;
+    out->decided = 1;
     if (k && direct) memset(flag, 0, lim); /* the pass may flag */
-    *decided = 1;
     if (k) {
-        sp_pass(rs, vw, sums, nsums, unequal, nw);
+        out->pass_end = sp_pass(rs, vw, sums, nsums, unequal, nw);
         for (size_t w = 0; w < nw; w++)
             if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
         /* a value left missing is the answer only when every split was read */
         if (v < 64 * nw && (need[v >> 6] >> (v & 63) & 1) && v < ((uint64_t)1 << gri_bitlen64(vw->vmax)))
             for (size_t s = 0; s < nsums; s++)
-                if (pass_top(vw, sums[s], unequal) < split_top(sums[s], unequal)) *decided = 0;
+                if (gri_pass_top(vw, sums[s], unequal) < gri_split_top(sums[s], unequal)) out->decided = 0;
     }
-    *value = v;
+    out->value = v;
     return GR_OK;
 }
 
@@ -544,12 +541,11 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     if (st != GR_OK) return st;
     gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0,
                       0, 0};
-    uint32_t v;
-    int decided;
-    if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &v, &decided, err)) != GR_OK) return st;
-    if (!decided) return gri_fail(err, GR_EINTERNAL, "%s: heap %zu left undecided with the whole table", rs->spec, n);
-    if ((st = gri_rs_push(rs, v, err)) != GR_OK) return st;
-    if (!gri_sp_note(rs, v, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+    gri_sp_out o;
+    if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &o, err)) != GR_OK) return st;
+    if (!o.decided) return gri_fail(err, GR_EINTERNAL, "%s: heap %zu left undecided with the whole table", rs->spec, n);
+    if ((st = gri_rs_push(rs, o.value, err)) != GR_OK) return st;
+    if (!gri_sp_note(rs, o.value, n)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     return GR_OK;
 }
 
@@ -560,8 +556,8 @@ void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
     if (!direct || pass_lo < pass_hi) memset(flag, 0, words * 64);
     scan_sums(rs, vw, sums, nsums, unequal, lo, SIZE_MAX, bits, flag);
     for (size_t s = 0; s < nsums && pass_lo < pass_hi; s++) {
-        size_t top = pass_top(vw, sums[s], unequal);
-        if (sums[s] >= 2 && top >= pass_lo) flag_block(vw, sums[s], pass_lo, top + 1 < pass_hi ? top + 1 : pass_hi, flag);
+        size_t top = gri_pass_top(vw, sums[s], unequal);
+        if (sums[s] >= 2 && top >= pass_lo) flag_block(vw, sums[s], pass_lo, min_sz(top + 1, pass_hi), flag);
     }
     if (!direct || pass_lo < pass_hi)
         for (size_t w = 0; w < words; w++) bits[w] |= fold_flags(flag + 64 * w);

@@ -39,6 +39,12 @@ typedef struct gri_sp_view {
      * holds (block starts: 1 + 64 j) */
     size_t skip_lo, skip_hi;
 } gri_sp_view;
+/* the values of a missing set that a split can make: below vcap (a split
+ * XOR of two values is below 2^bitlen(the largest)), in word w */
+static inline uint64_t gri_sp_makeable(uint64_t vcap, size_t w) {
+    return 64 * (uint64_t)(w + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)w)) - 1;
+}
+
 /* the largest smaller part of a split of r (a <= r - a; a < r - a when
  * unequal) */
 static inline size_t gri_split_top(size_t r, int unequal) { return r < 2 ? 0 : unequal ? (r - 1) / 2 : r / 2; }
@@ -52,11 +58,19 @@ static inline size_t gri_pass_top(const gri_sp_view *vw, size_t r, int unequal) 
     return top;
 }
 
-/* The value of heap n (the first after the view's values) into *value, with
- * *decided = 0 when it depends on splits the view does not hold (the pass
- * reads only splits with both parts resident). The class stays as it is. */
+/* What a step found. value: heap n's value, unless decided is 0: then it
+ * depends on splits the view does not hold (the pass reads only splits with
+ * both parts resident), and c with the missing set (rs->sp_need, words
+ * 0..need_words-1, the values the pass did not find) is where a slow pass
+ * goes on from. pass_end: the first split the pass did not read (0: none). */
+typedef struct gri_sp_out {
+    uint32_t value, c;
+    int decided;
+    size_t need_words, pass_end;
+} gri_sp_out;
+/* Heap n, the first after the view's values. The class stays as it is. */
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
-                      const size_t *sums, size_t nsums, int unequal, uint32_t *value, int *decided, gr_error *err);
+                      const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err);
 /* Into bits[0..words) (words >= 4, and 64 * words above every XOR of two
  * values), the XORs of the splits of the sums whose listed part has index
  * lo or more, and of the splits a in [pass_lo, pass_hi) that the pass

@@ -11,12 +11,15 @@
  *           with the class frozen as it was at the start.
  *
  * Why this is exact (docs/theory.md "Windowed runs"): with every listed
- * position a satisfying a + kmax <= W, every split with a listed part has
- * its other part in the window, so the listed scan sees every option of the
- * "common" class; the pass reads only splits with both parts resident, and a
- * heap whose answer would rest on a split it did not read is reported
- * undecided (GR_ELIMIT), never guessed. A decided value is never listed, so
- * the list stays complete. */
+ * position of the head a satisfying a + kmax <= W, every split with such a
+ * listed part has its other part in the window, so the listed scan sees
+ * every option of the "common" class; the listed positions found later
+ * (window_far.c) have their partners read from the caller's values. The
+ * pass reads only splits with both parts resident; a heap whose answer
+ * would rest on a split it did not read goes to the slow pass over the
+ * caller's values (window_far.c), or is reported undecided (GR_ELIMIT),
+ * never guessed. A listed value joins the far positions, so the lists stay
+ * complete. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +31,6 @@
 #include "core/window_far.h"
 #include "core/window_mt.h"
 #include "grundy/window.h"
-
-
-static unsigned width_of(uint32_t v) { return v < 256 ? 1 : v < 65536 ? 2 : 4; }
 
 /* takes the ruleset's table as the head and the window from its end */
 static gr_status window_start(gr_window *w, gr_error *err) {
@@ -79,7 +79,7 @@ static void slide(gr_window *w) {
 
 static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
     if (v > w->vmax) {
-        unsigned nw = width_of(v);
+        unsigned nw = gri_width_for(v);
         if (nw > w->tw) {
             gr_status st = gri_rs_widen(w->rs, nw, err);
             if (st == GR_OK) st = gri_window_buffers(w, nw, err);
@@ -93,10 +93,10 @@ static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
     return GR_OK;
 }
 
-/* heap n's value; with a far set (extra, from the helper), the listed
- * scan stops at index list_end */
+/* heap n's value (out->value); with a far set (extra, from the helper), the
+ * listed scan stops at index list_end */
 static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, size_t skip_lo,
-                      size_t skip_hi, uint32_t *value, gr_error *err) {
+                      size_t skip_hi, gri_sp_out *out, gr_error *err) {
     gr_ruleset *rs = w->rs;
     uint64_t n = w->n;
     size_t ns = 0, n1 = 0;
@@ -118,13 +118,11 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
     }
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
                       list_end, extra, extra_words, skip_lo, skip_hi};
-    int decided;
-    if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, value, &decided, err)) != GR_OK)
-        return st;
-    if (!decided && (st = gri_wfar_settle(w, &vw, w->sums, ns, value, err)) != GR_OK) return st;
+    if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err)) != GR_OK) return st;
+    if (!out->decided && (st = gri_wfar_settle(w, &vw, w->sums, ns, out, err)) != GR_OK) return st;
     /* a listed value (a new rare one: after the slow pass, or a value no
      * split can make) joins the far positions */
-    if (!gri_sp_class(rs, *value, (size_t)n)) return gri_wfar_add(w, n, *value, err);
+    if (!gri_sp_class(rs, out->value, (size_t)n)) return gri_wfar_add(w, n, out->value, err);
     return GR_OK;
 }
 
@@ -147,14 +145,14 @@ static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *
 #define PROBE 65536
 #define HELP_NS 600.0
 
-/* heaps w->n .. end - 1, on two threads when that pays; returns early
- * (GR_OK) before a value that the helper's view cannot take */
 static double now_s(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* heaps w->n .. end - 1, on two threads when that pays; returns early
+ * (GR_OK) before a value that the helper's view cannot take */
 static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *user, gr_error *err) {
     gr_ruleset *rs = w->rs;
     gr_status st = GR_OK;
@@ -172,7 +170,7 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
         (st = gri_far_start(w, end, &far, err)) != GR_OK)
         return st;
     while (w->n < end) {
-        uint32_t v;
+        gri_sp_out o;
         if (gri_tick(&rs->tick)) {
             char what[GR_ERROR_MESSAGE_MAX / 2];
             snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
@@ -180,13 +178,13 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
         }
         size_t split = SIZE_MAX, words = 0, skip_lo = 0, skip_hi = 0;
         const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words, &skip_lo, &skip_hi) : NULL;
-        rs->sp_pass_end = 0;
-        if ((st = step(w, split, extra, words, skip_lo, skip_hi, &v, err)) != GR_OK) break;
-        int last = far && (width_of(v) > w->tw || !gri_far_fits(far, v));
+        if ((st = step(w, split, extra, words, skip_lo, skip_hi, &o, err)) != GR_OK) break;
+        uint32_t v = o.value;
+        int last = far && (gri_width_for(v) > w->tw || !gri_far_fits(far, v));
         if (last) gri_far_stop(far); /* the buffers may move, or the ring is too narrow: a new epoch */
         if ((st = append(w, v, err)) != GR_OK) break;
         if (far) {
-            gri_far_done(far, w->n, rs->sp_pass_end > (skip_hi > skip_lo ? skip_hi : skip_lo));
+            gri_far_done(far, w->n, o.pass_end > (skip_hi > skip_lo ? skip_hi : skip_lo));
             w->far_heaps++;
         }
         w->out[w->nout++] = v;
@@ -235,7 +233,7 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
     st->head = w->head;
     st->window = w->W;
     st->listed = rs->sp_nrare + w->nfar;
-    st->largest_listed = w->nfar ? w->far_pos[w->nfar - 1] : rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    st->largest_listed = w->nfar ? w->farpos[w->nfar - 1].pos : rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
     st->far_listed = w->nfar;
     st->slow_heaps = w->slow_heaps;
     st->emitted = w->emitted;
@@ -246,9 +244,4 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
     st->helped = w->far_heaps;
 }
 
-void gr_window_free(gr_window *w) {
-    if (!w) return;
-    gri_free(gri_ctx_alloc(w->rs->ctx), w->xbits);
-    w->xbits = NULL;
-    gri_window_close(w);
-}
+void gr_window_free(gr_window *w) { gri_window_close(w); }

@@ -63,10 +63,6 @@ static int fill(gr_window *w, uint64_t lo, size_t len, uint32_t *out) {
     return 1;
 }
 
-static int grow(gr_window *w, void **p, size_t *cap, size_t need, size_t size) {
-    return gri_grow(gri_ctx_alloc(w->rs->ctx), p, cap, need, size);
-}
-
 gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err) {
     w->free_wfar = gri_wfar_free;
     if (w->nfar >= FAR_MAX)
@@ -74,63 +70,56 @@ gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err) {
                         "%s: heap %llu is the %dth rare position past the window: this code's rare values keep "
                         "coming, which a windowed run does not suit (a larger --window, or the full table)",
                         w->rs->spec, (unsigned long long)pos, FAR_MAX + 1);
-    if (!grow(w, (void **)&w->far_pos, &w->far_cap, w->nfar + 1, sizeof *w->far_pos) ||
-        !grow(w, (void **)&w->far_val, &w->far_vcap, w->nfar + 1, sizeof *w->far_val) ||
-        !grow(w, (void **)&w->far_lo, &w->far_lcap, w->nfar + 1, sizeof *w->far_lo) ||
-        !grow(w, (void **)&w->far_len, &w->far_ncap, w->nfar + 1, sizeof *w->far_len))
-        return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     uint32_t *cache = gri_malloc(gri_ctx_alloc(w->rs->ctx), PCHUNK * sizeof *cache);
-    if (!cache || !grow(w, (void **)&w->far_cache, &w->far_ccap, w->nfar + 1, sizeof *w->far_cache)) {
+    if (!cache || !gri_grow(gri_ctx_alloc(w->rs->ctx), (void **)&w->farpos, &w->far_cap, w->nfar + 1,
+                            sizeof *w->farpos)) {
         gri_free(gri_ctx_alloc(w->rs->ctx), cache);
         return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     }
-    w->far_pos[w->nfar] = pos;
-    w->far_val[w->nfar] = v;
-    w->far_lo[w->nfar] = UINT64_MAX; /* the cache holds nothing yet */
-    w->far_len[w->nfar] = 0;
-    w->far_cache[w->nfar++] = cache;
+    w->farpos[w->nfar++] = (gri_far_pos){pos, UINT64_MAX, v, 0, cache};
     return GR_OK;
 }
 
-/* G(p) for the partner p of far position i (p below n) */
-static int partner(gr_window *w, size_t i, uint64_t p, uint32_t *v) {
+/* G(p) for the partner p of far position f (p below n) */
+static int partner(gr_window *w, gri_far_pos *f, uint64_t p, uint32_t *v) {
     if (p < w->head || p >= w->base) {
         *v = p < w->head ? gri_tab_at(w->rs, (size_t)p) : gri_win_at(w, p);
         return 1;
     }
-    uint64_t lo = w->far_lo[i];
-    if (lo == UINT64_MAX || p < lo || p >= lo + w->far_len[i]) {
+    uint64_t lo = f->lo;
+    if (lo == UINT64_MAX || p < lo || p >= lo + f->len) {
         /* partners come in order: the next PCHUNK from p (a few back, for
          * the other sums) */
         lo = p >= 64 ? p - 64 : 0;
         if (lo < w->head) lo = w->head;
         size_t len = PCHUNK;
         if (lo + len > w->base) len = (size_t)(w->base - lo);
-        if (!fill(w, lo, len, w->far_cache[i])) return 0;
-        w->far_lo[i] = lo;
-        w->far_len[i] = len;
+        if (!fill(w, lo, len, f->cache)) return 0;
+        f->lo = lo;
+        f->len = len;
     }
-    *v = w->far_cache[i][p - lo];
+    *v = f->cache[p - lo];
     return 1;
 }
 
 gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err) {
     for (size_t i = 0; i < w->nfar; i++) {
-        uint64_t a = w->far_pos[i];
+        gri_far_pos *f = &w->farpos[i];
+        uint64_t a = f->pos;
         for (size_t s = 0; s < ns; s++) {
             uint64_t r = sums[s];
             if (r <= a) continue;
             if (w->wr.unequal && 2 * a == r) continue;
             uint32_t g;
-            if (!partner(w, i, r - a, &g)) return no_values(w, err);
-            uint32_t x = g ^ w->far_val[i];
+            if (!partner(w, f, r - a, &g)) return no_values(w, err);
+            uint32_t x = g ^ f->val;
             bits[x >> 6] |= (uint64_t)1 << (x & 63);
         }
     }
     return GR_OK;
 }
 
-gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, uint32_t *value,
+gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, gri_sp_out *out,
                           gr_error *err) {
     gr_ruleset *rs = w->rs;
     if (!w->values)
@@ -144,14 +133,12 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
                        !(w->slow_b = gri_malloc(al, CHUNK * sizeof *w->slow_b))))
         return gri_fail(err, GR_ENOMEM, "out of memory");
     uint64_t *need = rs->sp_need;
-    size_t nw = rs->sp_need_words, k = 0;
+    size_t nw = out->need_words, k = 0;
     /* the missing values a split can make (below 2^bitlen of the largest
      * value); the others stay missing */
     uint64_t vcap = (uint64_t)1 << gri_bitlen64(w->vmax);
-    for (size_t i = 0; i < nw && 64 * (uint64_t)i < vcap; i++) {
-        uint64_t m = 64 * (uint64_t)(i + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)i)) - 1;
-        k += (size_t)__builtin_popcountll(need[i] & m);
-    }
+    for (size_t i = 0; i < nw && 64 * (uint64_t)i < vcap; i++)
+        k += (size_t)__builtin_popcountll(need[i] & gri_sp_makeable(vcap, i));
     for (size_t s = 0; s < ns && k; s++) {
         uint64_t r = sums[s], top = gri_split_top((size_t)r, w->wr.unequal);
         for (uint64_t a0 = gri_pass_top(vw, (size_t)r, w->wr.unequal) + 1; a0 <= top && k; a0 += CHUNK) {
@@ -167,7 +154,7 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
             }
         }
     }
-    uint32_t v = rs->sp_last_c;
+    uint32_t v = out->c;
     for (size_t i = 0; i < nw; i++)
         if (need[i]) {
             uint32_t m = (uint32_t)(64 * i + (size_t)__builtin_ctzll(need[i]));
@@ -175,18 +162,15 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
             break;
         }
     w->slow_heaps++;
-    *value = v;
+    out->value = v;
+    out->decided = 1;
     return GR_OK;
 }
 
 void gri_wfar_free(gr_window *w) {
     const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
-    for (size_t i = 0; i < w->nfar; i++) gri_free(al, w->far_cache[i]);
-    gri_free(al, w->far_cache);
-    gri_free(al, w->far_pos);
-    gri_free(al, w->far_val);
-    gri_free(al, w->far_lo);
-    gri_free(al, w->far_len);
+    for (size_t i = 0; i < w->nfar; i++) gri_free(al, w->farpos[i].cache);
+    gri_free(al, w->farpos);
     gri_free(al, w->slow_a);
     gri_free(al, w->slow_b);
 }

@@ -9,7 +9,7 @@ gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err);
 /* the splits of the sums with a far listed part, into bits (wide enough) */
 gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err);
 /* an undecided step finished by reading the splits it lacked: the value */
-gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, uint32_t *value,
+gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, gri_sp_out *out,
                           gr_error *err);
 void gri_wfar_free(gr_window *w);
 

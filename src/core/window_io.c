@@ -67,8 +67,8 @@ gr_status gr_window_save(const gr_window *w, gr_window_write_fn write, void *use
     put_values(&s, w, w->n - w->W, w->n, 0);
     put_u64(&s, w->nfar);
     for (size_t i = 0; i < w->nfar; i++) {
-        put_u64(&s, w->far_pos[i]);
-        put_u64(&s, w->far_val[i]);
+        put_u64(&s, w->farpos[i].pos);
+        put_u64(&s, w->farpos[i].val);
     }
     uint64_t h = s.hash;
     put_u64(&s, h);
@@ -183,7 +183,7 @@ gr_status gr_window_load(gr_ruleset *rs, const gr_window_config *cfg, gr_window_
     for (uint64_t i = 0; i < nfar; i++) {
         uint64_t pos, val;
         if (!get_u64(&s, &pos) || !get_u64(&s, &val)) { st = bad(err, "truncated in its rare positions"); goto fail; }
-        if (pos < head || pos >= n || val > w->vmax || (i && pos <= w->far_pos[i - 1])) {
+        if (pos < head || pos >= n || val > w->vmax || (i && pos <= w->farpos[i - 1].pos)) {
             st = bad(err, "a rare position out of range");
             goto fail;
         }

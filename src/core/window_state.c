@@ -17,8 +17,6 @@ static uint64_t kmax_of(const gri_win_rules *wr) {
     return k;
 }
 
-/* the sparse-space method's class on the head, chosen now when the table
- * has not chosen one */
 gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
     size_t cap = 2 * w->W;
@@ -80,11 +78,11 @@ void gri_window_close(gr_window *w) {
     gri_free(al, w->rev);
     gri_free(al, w->sums);
     gri_free(al, w->out);
+    gri_free(al, w->xbits);
     if (w->free_far) w->free_far(w);
     if (w->free_wfar) w->free_wfar(w);
     gri_free(al, w);
 }
-
 
 gr_status gri_window_class(gr_window *w, gr_error *err) {
     gr_ruleset *rs = w->rs;

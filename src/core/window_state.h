@@ -11,6 +11,15 @@
 
 typedef struct gri_far gri_far;
 
+/* a listed position found during a run (window_far.c) and the cache of its
+ * partners: G(lo..lo+len-1) in cache (lo UINT64_MAX: none yet) */
+typedef struct gri_far_pos {
+    uint64_t pos, lo;
+    uint32_t val;
+    size_t len;
+    uint32_t *cache;
+} gri_far_pos;
+
 /* values per sink call */
 #define GRI_WIN_OUT_BLOCK 65536
 
@@ -39,14 +48,11 @@ struct gr_window {
     double heap_ns;           /* their time per heap */
     /* the caller's values (window_far.c): the slow pass, and the listed
      * positions found during the run (too far out for the window's
-     * kernels), each with a cache of its partners G(far_lo..) */
+     * kernels), each with a cache of its partners */
     gr_window_values_fn values;
     void *values_user;
-    uint64_t *far_pos, *far_lo;
-    uint32_t *far_val;
-    uint32_t **far_cache;
-    size_t *far_len;
-    size_t nfar, far_cap, far_vcap, far_lcap, far_ccap, far_ncap;
+    gri_far_pos *farpos;
+    size_t nfar, far_cap;
     uint32_t *slow_a, *slow_b;
     uint64_t *xbits;          /* a heap's extra options with the far positions' */
     size_t xcap;
