@@ -202,29 +202,35 @@ static void progress_text(wrun *r, char *buf, size_t bl) {
              (double)st.memory / 1e6, t);
 }
 
+/* appends G(first..first+len-1) to the values file, a buffer at a time:
+ * 0, or the exit code with why */
+static int write_values(wrun *r, uint64_t first, const uint32_t *v, size_t len) {
+    unsigned char buf[4 * 4096];
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (r->vw < 4 && v[i] >> (8 * r->vw)) {
+            snprintf(r->why, sizeof r->why, "G(%llu) = %u does not fit the values file's %u-byte values",
+                     (unsigned long long)(first + i), v[i], r->vw);
+            return 1;
+        }
+        for (unsigned b = 0; b < r->vw; b++) buf[k++] = (unsigned char)(v[i] >> (8 * b));
+        if ((k + 4 > sizeof buf || i + 1 == len) && fwrite(buf, 1, k, r->vals) != k) {
+            snprintf(r->why, sizeof r->why, "cannot write '%.300s'", r->o->out_path);
+            return 1;
+        }
+        if (k + 4 > sizeof buf) k = 0;
+    }
+    return 0;
+}
+
 static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
     wrun *r = user;
     for (size_t i = 0; i < len && !r->rc; i++) {
-        uint64_t x = first + i;
-        if (r->counting) r->rc = cli_hist_add(&r->hist, x, v[i], r->why, sizeof r->why);
-        if (r->vals && !r->rc) {
-            if (r->vw < 4 && v[i] >> (8 * r->vw)) {
-                snprintf(r->why, sizeof r->why, "G(%llu) = %u does not fit the values file's %u-byte values",
-                         (unsigned long long)x, v[i], r->vw);
-                r->rc = 1;
-                break;
-            }
-            unsigned char b[4] = {(unsigned char)v[i], (unsigned char)(v[i] >> 8), (unsigned char)(v[i] >> 16),
-                                  (unsigned char)(v[i] >> 24)};
-            if (fwrite(b, 1, r->vw, r->vals) != r->vw) {
-                snprintf(r->why, sizeof r->why, "cannot write '%.300s'", r->o->out_path);
-                r->rc = 1;
-                break;
-            }
-        }
+        if (r->counting) r->rc = cli_hist_add(&r->hist, first + i, v[i], r->why, sizeof r->why);
         if (r->printing && r->json) json_uint(&r->jw, v[i]);
         else if (r->printing) printf(r->printed++ ? " %u" : "%u", v[i]);
     }
+    if (!r->rc && r->vals) r->rc = write_values(r, first, v, len);
     if (r->rc) return 1;
     double t = cli_now();
     uint64_t done = first + len;
