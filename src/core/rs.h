@@ -9,6 +9,16 @@
 
 struct gri_family;
 
+/* The XORs of one split sum r with the listed positions of index in [i, e)
+ * (one-byte values: a 256-bit set). Consecutive heaps share a sum when the
+ * splits remove k and k + 1 (heap n's sum r is heap n + 1's r - 1), so the
+ * listed scan keeps its last set for the next heap. r = 0: none; gen: the
+ * list it was made from (rs->sp_gen). */
+typedef struct gri_sp_pcache {
+    size_t r, i, e, gen;
+    uint64_t bits[4];
+} gri_sp_pcache;
+
 struct gr_ruleset {
     const struct gri_family *fam; /* its operations (family.h) */
     void *data;               /* the family's own data (its parameters, caches) */
@@ -67,6 +77,8 @@ struct gr_ruleset {
     unsigned sp_k0;
     size_t s3_full;           /* three-way heaps whose mex needed every word (tests read it) */
     int sp_avx2;              /* 1: use the AVX2 kernels; -1: never (tests) */
+    gri_sp_pcache sp_pc;      /* the full table's listed scan, carried from heap to heap */
+    size_t sp_gen;            /* counts the lists made (a cache of an older list is stale) */
     size_t sp_every;
     uint64_t sp_rng;
 

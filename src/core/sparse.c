@@ -324,8 +324,29 @@ static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const siz
         if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
             size_t r = sums[s], i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0);
             size_t end1 = list_lower(rs, r - 1), e1 = min_sz(end1, hi);
-            if (i < e1)
-                onehot_listed2_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, e1, r - vw->hi_base, bits);
+            if (i < e1) {
+                gri_sp_pcache *pc = vw->pc;
+                const uint8_t *g = vw->hi;
+                if (!pc) {
+                    onehot_listed2_avx2(g, rs->sp_rare, rs->sp_rval, i, e1, r - vw->hi_base, bits);
+                } else {
+                    /* sum r - 1 from the last heap when it was its r */
+                    uint64_t cur[4] = {0, 0, 0, 0};
+                    onehot_listed_avx2(g, rs->sp_rare, rs->sp_rval, i, e1, r - vw->hi_base, cur);
+                    if (pc->r != r - 1 || pc->i != i || pc->e != e1 || pc->gen != rs->sp_gen) {
+                        memset(pc->bits, 0, sizeof pc->bits);
+                        onehot_listed_avx2(g, rs->sp_rare, rs->sp_rval, i, e1, r - 1 - vw->hi_base, pc->bits);
+                    }
+                    for (int q = 0; q < 4; q++) {
+                        bits[q] |= cur[q] | pc->bits[q];
+                        pc->bits[q] = cur[q];
+                    }
+                    pc->r = r;
+                    pc->i = i;
+                    pc->e = e1;
+                    pc->gen = rs->sp_gen;
+                }
+            }
             /* position r - 1, when listed, splits r only */
             flag_range(rs, vw, r, max_sz(end1, i), min_sz(list_lower(rs, r), hi), bits, flag);
             needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
@@ -540,7 +561,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     gr_status st = rev_sync(rs, err);
     if (st != GR_OK) return st;
     gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0,
-                      0, 0};
+                      0, 0, &rs->sp_pc};
     gri_sp_out o;
     if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &o, err)) != GR_OK) return st;
     if (!o.decided) return gri_fail(err, GR_EINTERNAL, "%s: heap %zu left undecided with the whole table", rs->spec, n);

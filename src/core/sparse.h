@@ -38,6 +38,8 @@ typedef struct gri_sp_view {
     /* the pass skips the splits a in [skip_lo, skip_hi), whose XORs extra
      * holds (block starts: 1 + 64 j) */
     size_t skip_lo, skip_hi;
+    /* the caller's cache of the listed scan (NULL: none); one per thread */
+    gri_sp_pcache *pc;
 } gri_sp_view;
 /* the values of a missing set that a split can make: below vcap (a split
  * XOR of two values is below 2^bitlen(the largest)), in word w */

@@ -77,6 +77,7 @@ static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect
     rs->sp_rval = lval;
     rs->sp_cap = rs->sp_vcap = cap;
     rs->sp_nrare = k;
+    rs->sp_gen++;
     return 1;
 }
 
@@ -170,6 +171,7 @@ void gri_sp_start(gr_ruleset *rs, unsigned removals) {
     for (size_t i = 0; i < rs->len; i++) sp_count(rs, gri_tab_at(rs, i), i);
     rs->sp_upto = rs->len;
     rs->sp_nrare = 0;
+    rs->sp_gen++;
     if (!sp_choose(rs, 1)) { rs->sp_on = -1; return; }
     rs->sp_on = 1;
 }

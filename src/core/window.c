@@ -117,7 +117,7 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
         extra_words = words;
     }
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      list_end, extra, extra_words, skip_lo, skip_hi};
+                      list_end, extra, extra_words, skip_lo, skip_hi, &w->pc};
     if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err)) != GR_OK) return st;
     if (!out->decided && (st = gri_wfar_settle(w, &vw, w->sums, ns, out, err)) != GR_OK) return st;
     /* a listed value (a new rare one: after the slow pass, or a value no

@@ -21,7 +21,7 @@
 /* values per read of the caller's values: the slow pass's, and a far
  * position's partners' */
 #define CHUNK 65536
-#define PCHUNK 4096
+#define PCHUNK 16384
 /* rare positions found past the window at most (each costs every heap a
  * read of its partner) */
 #define FAR_MAX 256
@@ -76,7 +76,7 @@ gr_status gri_wfar_add(gr_window *w, uint64_t pos, uint32_t v, gr_error *err) {
         gri_free(gri_ctx_alloc(w->rs->ctx), cache);
         return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     }
-    w->farpos[w->nfar++] = (gri_far_pos){pos, UINT64_MAX, v, 0, cache};
+    w->farpos[w->nfar++] = (gri_far_pos){pos, 0, v, 0, cache}; /* len 0: nothing cached */
     return GR_OK;
 }
 
@@ -87,7 +87,7 @@ static int partner(gr_window *w, gri_far_pos *f, uint64_t p, uint32_t *v) {
         return 1;
     }
     uint64_t lo = f->lo;
-    if (lo == UINT64_MAX || p < lo || p >= lo + f->len) {
+    if (p - lo >= f->len) {
         /* partners come in order: the next PCHUNK from p (a few back, for
          * the other sums) */
         lo = p >= 64 ? p - 64 : 0;
@@ -102,20 +102,62 @@ static int partner(gr_window *w, gri_far_pos *f, uint64_t p, uint32_t *v) {
     return 1;
 }
 
-gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err) {
+/* {G(a*) ^ G(r - a*)} over the far positions a* into bits (one-byte
+ * values: set 256 bits wide, bits may be NULL) */
+static int sum_options(gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]) {
+    uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (size_t i = 0; i < w->nfar; i++) {
         gri_far_pos *f = &w->farpos[i];
         uint64_t a = f->pos;
-        for (size_t s = 0; s < ns; s++) {
-            uint64_t r = sums[s];
-            if (r <= a) continue;
-            if (w->wr.unequal && 2 * a == r) continue;
-            uint32_t g;
-            if (!partner(w, f, r - a, &g)) return no_values(w, err);
-            uint32_t x = g ^ f->val;
+        if (r <= a) continue;
+        if (w->wr.unequal && 2 * a == r) continue;
+        uint32_t g;
+        uint64_t p = r - a;
+        if (p - f->lo < f->len) g = f->cache[p - f->lo]; /* the usual case: cached */
+        else if (!partner(w, f, p, &g)) return 0;
+        uint32_t x = g ^ f->val;
+        if (!set) {
             bits[x >> 6] |= (uint64_t)1 << (x & 63);
+            continue;
         }
+        /* in registers: no store to load chain from one XOR to the next */
+        uint64_t b = (uint64_t)1 << (x & 63);
+        unsigned q = x >> 6;
+        s0 |= q == 0 ? b : 0;
+        s1 |= q == 1 ? b : 0;
+        s2 |= q == 2 ? b : 0;
+        s3 |= q == 3 ? b : 0;
     }
+    if (set) {
+        set[0] = s0;
+        set[1] = s1;
+        set[2] = s2;
+        set[3] = s3;
+    }
+    return 1;
+}
+
+gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err) {
+    if (w->vmax >= 256 || ns > GRI_FAR_SUMS) {
+        for (size_t s = 0; s < ns; s++)
+            if (!sum_options(w, sums[s], bits, NULL)) return no_values(w, err);
+        return GR_OK;
+    }
+    /* one-byte values: each sum's set is kept for the next heap, where the
+     * sums are one more (so that removals k and k + 1 read each partner once) */
+    gri_far_sum next[GRI_FAR_SUMS];
+    for (size_t s = 0; s < ns; s++) {
+        gri_far_sum *e = &next[s];
+        e->r = sums[s];
+        e->nfar = w->nfar;
+        size_t j = 0;
+        while (j < w->nfs && (w->fs[j].r != e->r || w->fs[j].nfar != e->nfar)) j++;
+        if (j < w->nfs) memcpy(e->bits, w->fs[j].bits, sizeof e->bits);
+        else if (!sum_options(w, e->r, NULL, e->bits)) return no_values(w, err);
+        for (int q = 0; q < 4; q++) bits[q] |= e->bits[q];
+    }
+    memcpy(w->fs, next, ns * sizeof *next);
+    w->nfs = ns;
     return GR_OK;
 }
 

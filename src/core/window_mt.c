@@ -40,6 +40,7 @@
 struct gri_far {
     gr_window *w;
     gri_sp_view vw;             /* the epoch's view (the helper reads hi only) */
+    gri_sp_pcache pc;           /* the helper's listed scan, carried from heap to heap */
     uint64_t kmin;              /* the least split removal */
     uint64_t from, to;          /* the helper's heaps */
     size_t words;               /* per ring entry */
@@ -156,7 +157,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->kmin = UINT64_MAX;
     for (size_t i = 0; i < w->wr.ntwo; i++) if (w->wr.two[i] < f->kmin) f->kmin = w->wr.two[i];
     gri_sp_view vw = {w->rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      SIZE_MAX, NULL, 0, 0, 0};
+                      SIZE_MAX, NULL, 0, 0, 0, &f->pc};
     f->vw = vw;
     f->from = w->n;
     f->to = to;

@@ -12,13 +12,22 @@
 typedef struct gri_far gri_far;
 
 /* a listed position found during a run (window_far.c) and the cache of its
- * partners: G(lo..lo+len-1) in cache (lo UINT64_MAX: none yet) */
+ * partners: G(lo..lo+len-1) in cache (len 0: none yet) */
 typedef struct gri_far_pos {
     uint64_t pos, lo;
     uint32_t val;
     size_t len;
     uint32_t *cache;
 } gri_far_pos;
+
+/* the far positions' XORs with one sum r (one-byte values), made when
+ * there were nfar of them (window_far.c) */
+#define GRI_FAR_SUMS 8
+typedef struct gri_far_sum {
+    uint64_t r;
+    size_t nfar;
+    uint64_t bits[4];
+} gri_far_sum;
 
 /* values per sink call */
 #define GRI_WIN_OUT_BLOCK 65536
@@ -57,6 +66,9 @@ struct gr_window {
     uint64_t *xbits;          /* a heap's extra options with the far positions' */
     size_t xcap;
     uint64_t slow_heaps;
+    gri_far_sum fs[GRI_FAR_SUMS]; /* the last heap's sums' sets */
+    size_t nfs;
+    gri_sp_pcache pc;         /* the step's listed scan, carried from heap to heap */
 };
 
 /* G(x) for base <= x < n (before the buffers exist: from the table) */
