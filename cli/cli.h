@@ -14,7 +14,7 @@
 /* ---- options (opts.c): value, solve, seq, genus, newnim and demo take these ---- */
 typedef struct cli_opts {
     /* flags */
-    int json, hex, period, quiet, misere, every;
+    int json, hex, period, quiet, misere, every, remoteness;
     /* --file, --out, --plot, --checkpoint, --first */
     const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir;
     /* numbers, each with has_X set when given */

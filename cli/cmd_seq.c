@@ -127,6 +127,46 @@ static int write_files(const cli_opts *o, gr_ruleset *rs, cli_seq *vals) {
     return 0;
 }
 
+/* seq --remoteness: the remoteness of the heaps 0..N alone */
+static int seq_remoteness(const cli_opts *o, gr_ctx *ctx, gr_ruleset *rs) {
+    if (o->period || o->has_window || o->checkpoint || o->histogram_dir || o->out_path || o->plot_path)
+        return cli_usage_error("--remoteness prints the heaps' remoteness: not with --period, --window, --checkpoint, "
+                               "--histogram, --out or --plot%s", "");
+    if (o->to >= SEQ_MAX) {
+        fprintf(stderr, "grundy: error: --to %llu is too large for --remoteness (at most %llu)\n",
+                (unsigned long long)o->to, (unsigned long long)(SEQ_MAX - 1));
+        return 2;
+    }
+    /* the table is what was asked for (unless --table-limit bounds it) */
+    if (!o->has_table_limit && gr_ctx_table_limit(ctx) < o->to + 1) gr_ctx_set_table_limit(ctx, o->to + 1);
+    gr_error err;
+    gr_error_clear(&err);
+    uint64_t *r = malloc((size_t)(o->to + 1) * sizeof *r);
+    if (!r) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    if (gr_ruleset_remoteness(rs, o->to + 1, o->misere, r, &err) != GR_OK) {
+        free(r);
+        return cli_report(&err, NULL, 0);
+    }
+    if (o->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_object_begin(&w);
+        json_key(&w, "ruleset");
+        json_string(&w, gr_ruleset_spec(rs));
+        json_key(&w, "play");
+        json_string(&w, o->misere ? "misere" : "normal");
+        json_key(&w, "remoteness");
+        json_uint_array(&w, r, (size_t)(o->to + 1));
+        json_object_end(&w);
+        json_line_end(&w);
+    } else {
+        for (uint64_t i = 0; i <= o->to; i++) printf(i ? " %llu" : "%llu", (unsigned long long)r[i]);
+        putchar('\n');
+    }
+    free(r);
+    return 0;
+}
+
 int cmd_seq(const cli_opts *o) {
     if (o->npos != 1) return cli_usage_error(o->npos ? "give one RULESET, e.g. 'grundy seq kayles --to 50'%s"
                                                  : "missing RULESET, e.g. 'grundy seq kayles --to 50'%s", "");
@@ -149,6 +189,10 @@ int cmd_seq(const cli_opts *o) {
     cli_seq *vals = NULL;
     if (gr_ctx_ruleset(ctx, o->pos[0], strlen(o->pos[0]), &rs, &err) != GR_OK) {
         rc = cli_report(&err, NULL, 0);
+        goto out;
+    }
+    if (o->remoteness) {
+        rc = seq_remoteness(o, ctx, rs);
         goto out;
     }
     if (o->period) {

@@ -1,4 +1,4 @@
-/* grundy solve POSITION [--misere | --every | --moore K [--misere]] [--json]:
+/* grundy solve POSITION [--misere | --every | --moore K [--misere]] [--remoteness] [--json]:
  * value, outcome and winning moves, in normal play or a compound play. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +223,8 @@ int cmd_solve(const cli_opts *o) {
     int modes = o->every + o->has_moore + (o->misere && !o->has_moore);
     if (modes > 1 || (o->every && o->misere))
         return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
+    if (o->remoteness && (o->every || o->has_moore || o->plot_path))
+        return cli_usage_error("--remoteness goes with normal play or --misere only: drop --every, --moore and --plot%s", "");
     if (o->plot_path && modes)
         return cli_usage_error("--plot draws the winning moves of normal play: drop --misere, --every and --moore%s", "");
     int rc;
@@ -232,6 +234,10 @@ int cmd_solve(const cli_opts *o) {
     s.nterms = gr_position_count(pos);
     if (gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     s.text = text;
+    if (o->remoteness) {
+        rc = cli_solve_remoteness(o, pos, text, source);
+        goto out;
+    }
     if (o->every) { /* (--every goes with no other play) */
         s.steps = malloc((s.nterms ? s.nterms : 1) * sizeof *s.steps);
         if (!s.steps) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }

@@ -14,6 +14,9 @@ static const char USAGE[] =
     "  grundy solve --misere POSITION   misère play (the last player to move loses)\n"
     "  grundy solve --every POSITION    Every-SG (move in every component each turn)\n"
     "  grundy solve --moore K POSITION  Moore's Nim-K (add --misere for Anti-Nim-K)\n"
+    "  grundy solve --remoteness POSITION\n"
+    "                                   how many moves are left when the winner\n"
+    "                                   hurries and the loser delays (--misere)\n"
     "  grundy explain POSITION          why the value is what it is: mex steps, XOR\n"
     "                                   in binary, the winning move (--misere, --json)\n"
     "  grundy play POSITION             a game against perfect play in the terminal\n"
@@ -106,6 +109,7 @@ static const cli_topic COMMAND_HELP[] = {
     {"solve",
      "usage: grundy solve POSITION [--json] [--max-moves K]\n"
      "       grundy solve --misere | --every | --moore K [--misere] POSITION\n"
+     "       grundy solve --remoteness [--misere] POSITION [--json]\n"
      "The position, its value, the outcome (N: the player to move wins, P: they\n"
      "lose, D: a draw in a loopy game), the method that decided it, and the\n"
      "winning moves, each written as the whole position after it. Normal play\n"
@@ -123,6 +127,12 @@ static const cli_topic COMMAND_HELP[] = {
      "                     move ('grundy help every')\n"
      "  --moore K          Moore's Nim-K: move in 1 to K nim heaps; with --misere,\n"
      "                     Anti-Nim-K ('grundy help moore')\n"
+     "  --remoteness       the remoteness (moves left when the winner hurries and\n"
+     "                     the loser delays) and every move, best first, with the\n"
+     "                     outcome and remoteness of the position it leaves; JSON\n"
+     "                     keys remoteness, searched, moves (component, from, to,\n"
+     "                     position, outcome, remoteness), moves_complete\n"
+     "                     ('grundy help remoteness')\n"
      INPUT_OPTION
      LIMIT_OPTIONS("0: never; default 60")
      "  --quiet            no progress line on stderr while a long table grows\n"
@@ -130,10 +140,12 @@ static const cli_topic COMMAND_HELP[] = {
      "examples:\n"
      "  grundy solve 'kayles(10)'            # value 2 and four winning moves\n"
      "  grundy solve --json '3 + 4 + 5'\n"
-     "  grundy solve --misere 'kayles(8)'    # N, although the SJ rule says P\n"},
+     "  grundy solve --misere 'kayles(8)'    # N, although the SJ rule says P\n"
+     "  grundy solve --remoteness '3 + 3'    # P, 6 moves left\n"},
     {"seq",
      "usage: grundy seq RULESET --to N [--out FILE] [--plot FILE.svg] [--histogram DIR] [--json]\n"
      "       grundy seq RULESET --to N --period [--json]\n"
+     "       grundy seq RULESET --to N --remoteness [--misere] [--json]\n"
      "       grundy seq CODE --to N --window W [--histogram DIR] [--checkpoint FILE] [--json]\n"
      "G(0), ..., G(N) of a heap ruleset (kayles, sub[1,2,4], tb[0.137], a rule\n"
      "with one name, ...) on one line, separated by spaces; or written to a\n"
@@ -142,6 +154,10 @@ static const cli_topic COMMAND_HELP[] = {
      "options:\n"
      "  --to N             the last heap size (needed; below 2^30 without --window;\n"
      "                     2^K is accepted)\n"
+     "  --remoteness       print the remoteness of each heap alone instead (moves\n"
+     "                     left when the winner hurries and the loser delays;\n"
+     "                     --misere for misère play); JSON: ruleset, play,\n"
+     "                     remoteness\n"
      "  --period           print a period proved within G(0..N) instead (plain,\n"
      "                     or arithmetic: G(n + p) = G(n) + saltus), or that none is\n"
      "  --json             one JSON object: the values (ruleset, values and, for\n"
@@ -176,6 +192,7 @@ static const cli_topic COMMAND_HELP[] = {
      "examples:\n"
      "  grundy seq 'sub[1,2,4]' --to 12        # 0 1 2 0 1 2 0 1 2 0 1 2 0\n"
      "  grundy seq kayles --to 200 --period    # period 12 from n = 71\n"
+     "  grundy seq 'sub[1,3,4]' --to 10 --remoteness   # 0 1 2 1 1 3 3 4 5 6 5\n"
      "  grundy seq 'tb[0.167]' --to 2^34 --window 0 --histogram H --checkpoint C\n"
      "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"},
     {"explain",

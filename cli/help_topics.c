@@ -103,6 +103,15 @@ const cli_topic CLI_TOPICS[] = {
               "that can move. Each term gets a step count (fastest finish for value 0,\n"
               "slowest for the rest); the term with the largest step decides.\n"
               "  grundy solve --every 'kayles(5) + 3 + sub[1,2](7)'\n"},
+    {"remoteness", "grundy solve --remoteness POSITION: how many moves are left when the winner\n"
+                   "hurries and the loser delays (Steinhaus). 0 at the end; a won position is\n"
+                   "1 + the least remoteness of a move to a lost one; a lost one is 1 + the\n"
+                   "largest of its moves. Normal play: lost iff even. --misere: the end is won,\n"
+                   "lost iff odd. Sums are searched exactly (no addition rule exists; bounded\n"
+                   "by --search-limit); a single heap is read from a table, nim by formula.\n"
+                   "Every-SG's step count (--every) is the reverse: the winner delays.\n"
+                   "  grundy solve --remoteness '3 + 3'               # P, 6 moves left\n"
+                   "  grundy seq kayles --to 12 --remoteness --misere\n"},
     {"moore", "grundy solve --moore K POSITION: a move takes from 1 to K nim heaps. The\n"
               "mover loses iff every binary digit's count of ones is 0 mod K+1. With\n"
               "--misere the last to move loses (Anti-Nim-K). Nim heaps only.\n"

@@ -27,6 +27,7 @@ static const opt_spec OPTIONS[] = {
     FLAG("period", period),
     FLAG("quiet", quiet),
     FLAG("every", every),
+    FLAG("remoteness", remoteness),
     TEXT("file", file),
     TEXT("out", out_path),
     TEXT("plot", plot_path),

@@ -30,6 +30,9 @@ int cli_positions_json(json_writer *w, gr_position *pos, const cli_moves *mv);
 /* "TITLE:" and the moves, one per line */
 void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc);
 
+/* solve --remoteness (solve_remote.c): prints, returns the exit code */
+int cli_solve_remoteness(const cli_opts *o, gr_position *pos, const char *text, const char *source);
+
 /* whether a term's ruleset may be loopy (graph[...]) */
 int cli_has_loopy_term(gr_position *pos);
 /* an infinite generalized value, ∞{K} (at most max members of K shown; 0: all) */

@@ -174,7 +174,7 @@ static int cmp_heap(const void *a, const void *b) {
     return x->size - y->size;
 }
 
-static int mode; /* 0 normal outcome, 1 misère outcome, 2 misère value */
+static int mode; /* 0 normal outcome, 1 misère outcome, 2 misère value, 3 and 4 remoteness (normal, misère) */
 
 static int wins_rec(const brule *rules, bheap *h, int n) {
     /* canonical: drop empties, sort */
@@ -191,11 +191,12 @@ static int wins_rec(const brule *rules, bheap *h, int n) {
         if (e->key) { free(c); return e->win; }
     }
     int win = 0, any = 0;
+    int lost_min = -1, most = 0; /* remoteness: the least lost child, the largest child */
     unsigned char seen[512] = {0};
     bopt *o = malloc(OPTCAP_SEARCH * sizeof *o);
-    for (int i = 0; i < m && (mode == 2 || !win); i++) {
+    for (int i = 0; i < m && (mode >= 2 || !win); i++) {
         int cnt = brute_options(&rules[c[i].rule], c[i].size, o, OPTCAP_SEARCH);
-        for (int k = 0; k < cnt && (mode == 2 || !win); k++) {
+        for (int k = 0; k < cnt && (mode >= 2 || !win); k++) {
             bheap *nx = malloc((size_t)(m + 3) * sizeof *nx);
             int q = 0;
             any = 1;
@@ -203,7 +204,12 @@ static int wins_rec(const brule *rules, bheap *h, int n) {
             for (int j = 0; j < o[k].n; j++) { nx[q].rule = c[i].rule; nx[q].size = o[k].h[j]; q++; }
             int r = wins_rec(rules, nx, q);
             if (mode == 2) { if (r < 512) seen[r] = 1; }
-            else if (!r) win = 1;
+            else if (mode >= 3) {
+                /* a child is lost for its mover when its remoteness is even
+                 * (normal play) or odd (misère play) */
+                if ((r % 2 == 0) == (mode == 3) && (lost_min < 0 || r < lost_min)) lost_min = r;
+                if (r > most) most = r;
+            } else if (!r) win = 1;
             free(nx);
         }
     }
@@ -213,6 +219,7 @@ static int wins_rec(const brule *rules, bheap *h, int n) {
         if (!any) win = 1;
         else { win = 0; while (seen[win]) win++; }
     }
+    if (mode >= 3) win = !any ? 0 : 1 + (lost_min >= 0 ? lost_min : most);
     memo_put(key, win);
     free(c);
     return win;
@@ -229,6 +236,9 @@ static int run(int md, const brule *rules, const bheap *heaps, int nheaps) {
 
 int brute_wins(const brule *rules, const bheap *heaps, int nheaps) { return run(0, rules, heaps, nheaps); }
 int brute_wins_misere(const brule *rules, const bheap *heaps, int nheaps) { return run(1, rules, heaps, nheaps); }
+int brute_remoteness(const brule *rules, const bheap *heaps, int nheaps, int misere) {
+    return run(misere ? 4 : 3, rules, heaps, nheaps);
+}
 unsigned brute_misere_value(const brule *rules, const bheap *heaps, int nheaps) {
     return (unsigned)run(2, rules, heaps, nheaps);
 }

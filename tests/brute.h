@@ -56,6 +56,11 @@ int brute_wins_misere(const brule *rules, const bheap *heaps, int nheaps);
 /* The misère Grundy value of a sum (terminal = 1, else mex of options). */
 unsigned brute_misere_value(const brule *rules, const bheap *heaps, int nheaps);
 
+/* The remoteness of a sum (Steinhaus: terminal 0; won: 1 + the least
+ * remoteness of a move to a lost position; lost: 1 + the largest), in
+ * normal play or misère play (where a terminal position is won). */
+int brute_remoteness(const brule *rules, const bheap *heaps, int nheaps, int misere);
+
 /* Frees the search memo (call between cases whose rule arrays differ). */
 void brute_reset(void);
 

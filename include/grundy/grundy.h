@@ -22,6 +22,7 @@
 #include "period.h"
 #include "position.h"
 #include "compound.h"
+#include "remoteness.h"
 #include "nimber.h"
 #include "custom.h"
 #include "loopy.h"

@@ -162,6 +162,13 @@ typedef struct gri_family {
      * (remoteness) and *to, the heap an optimal move leaves (0 when none
      * is left); 0 when not known so */
     int (*every_alone)(const gr_ruleset *rs, uint64_t n, uint64_t *step, uint64_t *to);
+    /* optional: the remoteness of one heap alone by formula (remote.c), in
+     * normal (misere 0) or misère play: 1 with *r; 0 when not known so */
+    int (*remote_alone)(const gr_ruleset *rs, uint64_t n, int misere, uint64_t *r);
+    /* optional: the remoteness of heaps 0..count-1 alone into r, computed
+     * faster than option by option (a proved arithmetic period): 1 when
+     * done, 0 to use the generic table */
+    int (*remote_table)(const gr_ruleset *rs, uint64_t count, int misere, uint64_t *r);
 
     /* ---- state families ---- */
     gr_status (*check)(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);

@@ -41,6 +41,15 @@ static int nim_every_alone(const gr_ruleset *rs, uint64_t n, uint64_t *step, uin
     return 1;
 }
 
+/* remoteness of a heap alone: normal play, straight to 0 (one move);
+ * misère play, 0 is won (0 moves), 1 is lost (one move, forced), and a
+ * larger heap wins by leaving 1 (two moves) */
+static int nim_remote_alone(const gr_ruleset *rs, uint64_t n, int misere, uint64_t *r) {
+    (void)rs;
+    *r = !misere ? n != 0 : n < 2 ? n : 2;
+    return 1;
+}
+
 const gri_family gri_family_nim = {
     .name = "nim",
     .flags = GR_FAM_HEAP | GR_FAM_SMALLER_HEAPS,
@@ -52,4 +61,5 @@ const gri_family gri_family_nim = {
     .is_option = nim_is_option,
     .misere_firm = nim_misere_firm,
     .every_alone = nim_every_alone,
+    .remote_alone = nim_remote_alone,
 };

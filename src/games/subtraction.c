@@ -164,6 +164,52 @@ static void sub_options(const gr_ruleset *rs, uint64_t n, gri_optiter *it) {
     }
 }
 
+/* ---- remoteness of single heaps (remote.c) ----
+ *
+ * r(n) from r(n - s), s in S: 0 with no move; 1 + the least lost r(n - s)
+ * (even: normal play; odd: misère play) when there is one, else 1 + the
+ * largest. Arithmetic period: if r(m + p) = r(m) + c with c even for every
+ * m in [a, a + smax) (smax the largest element), then for every m >= a.
+ * Induction on m >= a + smax: heaps m and m + p (both >= smax) have every
+ * element as a move, their options' entries r(m - s) and r(m + p - s) =
+ * r(m - s) + c (m - s >= a) differ by the even c, so the same ones are lost
+ * and the least and the largest move by c: r(m + p) = r(m) + c. The table
+ * is computed until such a window is seen, then filled. */
+#define REMOTE_MAX_P 4096
+
+static int sub_remote_table(const gr_ruleset *rs, uint64_t count, int misere, uint64_t *r) {
+    const sub_data *d = rs->data;
+    if (d->nsub == 0) return 0;
+    uint64_t smax = d->sub[d->nsub - 1];
+    if (smax > REMOTE_MAX_P) return 0; /* the generic table */
+    uint64_t next_check = 4 * smax + 64;
+    for (uint64_t n = 0; n < count; n++) {
+        uint64_t lost = UINT64_MAX, most = 0;
+        int any = 0;
+        for (size_t k = 0; k < d->nsub && d->sub[k] <= n; k++) {
+            uint64_t x = r[n - d->sub[k]];
+            any = 1;
+            if ((int)(x & 1) == misere && x < lost) lost = x;
+            if (x > most) most = x;
+        }
+        r[n] = !any ? 0 : 1 + (lost != UINT64_MAX ? lost : most);
+        if (n + 1 != next_check) continue;
+        next_check *= 2;
+        /* a window [L - p - smax, L - p) against [L - smax, L), L = n + 1 */
+        uint64_t L = n + 1;
+        for (uint64_t p = 1; p <= REMOTE_MAX_P && p + smax <= L; p++) {
+            uint64_t c = r[L - 1] - r[L - 1 - p];
+            if (r[L - 1] < r[L - 1 - p] || (c & 1)) continue;
+            uint64_t m = L - p - smax;
+            while (m < L - p && r[m + p] == r[m] + c) m++;
+            if (m < L - p) continue;
+            for (uint64_t x = L; x < count; x++) r[x] = r[x - p] + c;
+            return 1;
+        }
+    }
+    return 1;
+}
+
 /* ---- subtraction sets with huge elements ----
  *
  * Split S into A (elements <= T, T = table limit / 8) and the large rest.
@@ -333,4 +379,5 @@ const gri_family gri_family_sub = {
               "one large element b gives a proved period b + c",
     .max_take = sub_max_take,
     .period_rule = sub_period_rule,
+    .remote_table = sub_remote_table,
 };

@@ -119,7 +119,7 @@ static int state_sum_child(void *user, const uint64_t *parts, size_t np, size_t 
 static int state_child(void *user, const uint64_t *a, size_t n) { return state_sum_child(user, a, 1, n); }
 
 /* The children of key[0..len): one per option of each distinct component. */
-static gr_status gen_children(gri_search *run, const uint64_t *key, size_t len) {
+gr_status gri_ms_children(gri_search *run, const uint64_t *key, size_t len) {
     search *s = run->user;
     const gr_allocator *al = gri_ctx_alloc(s->ctx);
     size_t nrec = 0;
@@ -175,19 +175,23 @@ static gr_status combine(gri_search *run, const uint64_t *key, size_t len, const
     return gri_search_mex(run, ch, chlen, &s->mex, result);
 }
 
-static const gri_search_ops OUTCOME_OPS = {gen_children, cut_outcome, combine};
-static const gri_search_ops VALUE_OPS = {gen_children, NULL, combine};
+static const gri_search_ops OUTCOME_OPS = {gri_ms_children, cut_outcome, combine};
+static const gri_search_ops VALUE_OPS = {gri_ms_children, NULL, combine};
 
-gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
+void gri_ms_init_ops(search *s, gr_ctx *ctx, const gri_search_ops *ops, const char *what, gr_error *err) {
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
     s->err = err;
-    s->values = values;
     s->child.al = gri_ctx_alloc(ctx);
     gr_mexset_init(&s->mex);
-    gri_search_init(&s->run, values ? &VALUE_OPS : &OUTCOME_OPS, s, (size_t)gr_ctx_search_limit(ctx),
-                   "the exact misère search", "raise the search limit", gri_ctx_alloc(ctx), err);
+    gri_search_init(&s->run, ops, s, (size_t)gr_ctx_search_limit(ctx), what, "raise the search limit",
+                   gri_ctx_alloc(ctx), err);
     s->run.ctx = ctx;
+}
+
+gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err) {
+    gri_ms_init_ops(s, ctx, values ? &VALUE_OPS : &OUTCOME_OPS, "the exact misère search", err);
+    s->values = values;
     return GR_OK;
 }
 

@@ -25,6 +25,7 @@ typedef struct search {
     gr_ctx *ctx;
     int values;            /* 0: memo holds outcomes (1 mover wins, 0 not);
                               1: memo holds misère Grundy values */
+    int misere;            /* for other clients (remoteness): misère play */
     gr_mexset mex;
     gri_search run;         /* canonical sum -> outcome or value */
     words child;           /* the child being written */
@@ -45,6 +46,12 @@ size_t gri_ms_records(const uint64_t *w, size_t n, rec *out);
 int gri_ms_canon(gr_ctx *ctx, rec *r, size_t k, words *out);
 /* values 0: the memo holds outcomes (1: the mover wins); 1: misère values */
 gr_status gri_ms_init(search *s, gr_ctx *ctx, int values, gr_error *err);
+/* the same search with other ops (gri_ms_children for the children); what
+ * names it in the bound's message */
+void gri_ms_init_ops(search *s, gr_ctx *ctx, const gri_search_ops *ops, const char *what, gr_error *err);
+/* the children of a canonical sum: one per option of each distinct
+ * component (ops.children of these searches) */
+gr_status gri_ms_children(gri_search *run, const uint64_t *key, size_t len);
 void gri_ms_free(search *s);
 gr_status gri_ms_run(search *s, const uint64_t *key, size_t len, uint64_t *out);
 gr_status gri_ms_wins(search *s, const uint64_t *key, size_t len, int *wins);

@@ -1,0 +1,158 @@
+/* grundy solve --remoteness POSITION [--misere] [--json]: how long the game
+ * lasts when the winner hurries and the loser delays, and every move with
+ * the remoteness of the position it leaves, best first. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solve.h"
+
+typedef struct rmoves {
+    cli_moves mv;
+    gr_remoteness *after; /* per move */
+    size_t cap;
+    size_t *order;        /* best first */
+    size_t shown;         /* the first `shown` of them are printed */
+} rmoves;
+
+static int collect(void *user, const gr_move *m, const gr_remoteness *after) {
+    rmoves *r = user;
+    if (r->mv.n == r->cap) {
+        size_t nc = r->cap ? 2 * r->cap : 16;
+        gr_remoteness *na = realloc(r->after, nc * sizeof *na);
+        if (!na) { r->mv.oom = 1; return 1; }
+        r->after = na;
+        r->cap = nc;
+    }
+    r->after[r->mv.n] = *after;
+    return cli_moves_collect(&r->mv, m);
+}
+
+static const gr_remoteness *sort_after; /* for the comparison only */
+
+/* moves to lost positions first, fastest first; then the others, the
+ * longest first (from a lost position: the move that delays most) */
+static int better(const void *a, const void *b) {
+    const gr_remoteness *x = &sort_after[*(const size_t *)a], *y = &sort_after[*(const size_t *)b];
+    int xl = x->outcome == GR_OUTCOME_P, yl = y->outcome == GR_OUTCOME_P;
+    if (xl != yl) return yl - xl;
+    if (x->remoteness != y->remoteness)
+        return xl ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
+    return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static const char *oc(gr_outcome o) { return o == GR_OUTCOME_P ? "P" : o == GR_OUTCOME_N ? "N" : "D"; }
+
+static void print_json(const char *text, size_t nterms, gr_position *pos, int misere, const gr_remoteness *rm,
+                       const rmoves *r, int complete, int *rc) {
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_key(&w, "position");
+    json_string(&w, text);
+    json_key(&w, "terms");
+    json_uint(&w, nterms);
+    json_key(&w, "play");
+    json_string(&w, misere ? "misere" : "normal");
+    json_key(&w, "outcome");
+    json_string(&w, oc(rm->outcome));
+    json_key(&w, "remoteness");
+    json_uint(&w, rm->remoteness);
+    json_key(&w, "method");
+    json_string(&w, rm->method);
+    json_key(&w, "searched");
+    json_uint(&w, rm->searched);
+    json_key(&w, "moves");
+    json_array_begin(&w);
+    for (size_t k = 0; k < r->shown; k++) {
+        size_t i = r->order[k];
+        char *after = NULL;
+        if (gr_position_format_after(pos, &r->mv.list[i], &after, NULL) != GR_OK) { *rc = 1; break; }
+        json_object_begin(&w);
+        json_key(&w, "component");
+        json_uint(&w, r->mv.list[i].component);
+        json_key(&w, "from");
+        json_string(&w, r->mv.list[i].from);
+        json_key(&w, "to");
+        json_string(&w, r->mv.list[i].to);
+        json_key(&w, "position");
+        json_string(&w, after);
+        json_key(&w, "outcome");
+        json_string(&w, oc(r->after[i].outcome));
+        json_key(&w, "remoteness");
+        json_uint(&w, r->after[i].remoteness);
+        json_object_end(&w);
+        free(after);
+    }
+    json_array_end(&w);
+    json_key(&w, "moves_complete");
+    json_bool(&w, complete && r->shown == r->mv.n);
+    json_object_end(&w);
+    json_line_end(&w);
+}
+
+static void print_human(const char *text, size_t nterms, gr_position *pos, int misere, const gr_remoteness *rm,
+                        const rmoves *r, int complete, int *rc) {
+    printf("position:   %s\n", nterms <= HUMAN_FULL_TERMS ? text : "(a sum of many terms)");
+    printf("terms:      %zu\n", nterms);
+    printf("play:       %s\n", misere ? "misère (the last player to move loses)" : "normal (the last player to move wins)");
+    printf("outcome:    %s\n", rm->outcome == GR_OUTCOME_N ? "N (the player to move wins)" : "P (the player to move loses)");
+    printf("remoteness: %llu (moves left when the winner hurries and the loser delays)\n",
+           (unsigned long long)rm->remoteness);
+    printf("method:     %s", rm->method);
+    if (rm->searched)
+        printf(!strcmp(rm->method, "table") ? " (and %llu sums that splits leave, searched)" : " (%llu positions)",
+               (unsigned long long)rm->searched);
+    printf("\n");
+    if (!r->mv.n) return;
+    if (r->shown == r->mv.n)
+        printf("moves, best first (outcome and remoteness of the position left)%s:\n",
+               complete ? "" : " (not every move could be listed)");
+    else printf("the best %zu of %zu moves (outcome and remoteness of the position left; --max-moves 0 lists all):\n",
+                r->shown, r->mv.n);
+    for (size_t k = 0; k < r->shown; k++) {
+        size_t i = r->order[k];
+        if (nterms <= HUMAN_FULL_TERMS) {
+            char *after = NULL;
+            if (gr_position_format_after(pos, &r->mv.list[i], &after, NULL) != GR_OK) { *rc = 1; return; }
+            printf("  %s  %s %llu\n", after, oc(r->after[i].outcome), (unsigned long long)r->after[i].remoteness);
+            free(after);
+        } else {
+            printf("  term %zu: %s -> %s  %s %llu\n", r->mv.list[i].component + 1, r->mv.list[i].from,
+                   r->mv.list[i].to, oc(r->after[i].outcome), (unsigned long long)r->after[i].remoteness);
+        }
+    }
+}
+
+int cli_solve_remoteness(const cli_opts *o, gr_position *pos, const char *text, const char *source) {
+    gr_error err;
+    gr_error_clear(&err);
+    size_t nterms = gr_position_count(pos);
+    gr_remoteness rm = GR_SIZED(gr_remoteness);
+    rmoves r;
+    memset(&r, 0, sizeof r);
+    int complete = 1, rc = 0;
+    /* every move is weighed; the best --max-moves of them are shown */
+    size_t show = (size_t)(o->max_moves ? o->max_moves : (uint64_t)SIZE_MAX);
+    gr_status st = gr_position_remoteness(pos, o->misere, &rm, &err);
+    if (st == GR_OK) st = gr_position_remoteness_moves(pos, o->misere, 0, collect, &r, &complete, &err);
+    if (st != GR_OK) {
+        rc = cli_report(&err, source, source != NULL);
+        goto out;
+    }
+    if (r.mv.oom || !(r.order = malloc((r.mv.n ? r.mv.n : 1) * sizeof *r.order))) {
+        fprintf(stderr, "grundy: error: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    for (size_t i = 0; i < r.mv.n; i++) r.order[i] = i;
+    sort_after = r.after;
+    qsort(r.order, r.mv.n, sizeof *r.order, better);
+    r.shown = r.mv.n > show ? show : r.mv.n;
+    if (o->json) print_json(text, nterms, pos, o->misere, &rm, &r, complete, &rc);
+    else print_human(text, nterms, pos, o->misere, &rm, &r, complete, &rc);
+out:
+    cli_moves_free(&r.mv);
+    free(r.after);
+    free(r.order);
+    return rc;
+}

@@ -1,0 +1,61 @@
+/* Remoteness: how long the game lasts under perfect play, when the winner
+ * hurries and the loser delays (Steinhaus; Winning Ways, chapter 9).
+ *
+ *   a terminal position (no move) has remoteness 0;
+ *   a won position: 1 + the least remoteness among its moves to lost
+ *       positions;
+ *   a lost position: 1 + the largest remoteness among its moves.
+ *
+ * In normal play a terminal position is lost, so the lost positions are
+ * exactly those of even remoteness; in misère play a terminal position is
+ * won (remoteness 0 still), and the lost ones are those of odd remoteness.
+ *
+ * Remoteness does not add up over a sum the way Grundy values do: a sum's
+ * is computed exactly by the bounded search over canonical sums (the
+ * context's search limit and time limit apply; past them GR_ELIMIT). A
+ * single heap of a ruleset whose moves leave one heap is read from a
+ * table, and a family may know its single heaps by formula (nim). */
+#ifndef GRUNDY_REMOTENESS_H
+#define GRUNDY_REMOTENESS_H
+
+#include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+GR_API_BEGIN
+
+typedef struct gr_remoteness {
+    size_t size;          /* sizeof(gr_remoteness): set by the caller (GR_SIZED) */
+    gr_outcome outcome;   /* GR_OUTCOME_N: the player to move wins; P: loses */
+    uint64_t remoteness;  /* moves left under perfect play */
+    const char *method;   /* "formula", "table" or "search" */
+    uint64_t searched;    /* positions the search memoized (0 when it was not needed) */
+} gr_remoteness;
+
+/* The remoteness of the whole sum, in normal play (misere 0) or misère
+ * play (misere 1). */
+GR_NODISCARD gr_status gr_position_remoteness(gr_position *pos, int misere, gr_remoteness *out, gr_error *err);
+
+/* Called per move with the remoteness of the position the move leaves
+ * (its outcome is for the player then to move); return nonzero to stop. */
+typedef int (*gr_remote_move_fn)(void *user, const gr_move *move, const gr_remoteness *after);
+
+/* Every move of the sum (as gr_position_moves lists them) with the
+ * remoteness of the position it leaves. Visits at most max_moves (0: no
+ * bound); *complete (may be NULL) is 1 when every move was visited. */
+GR_NODISCARD gr_status gr_position_remoteness_moves(gr_position *pos, int misere, size_t max_moves,
+                                                    gr_remote_move_fn fn, void *user, int *complete,
+                                                    gr_error *err);
+
+/* The remoteness of the single heaps 0..count-1 of a heap ruleset, alone,
+ * into out[0..count). A move that splits a heap leaves a sum, which is
+ * searched (the search limit applies). */
+GR_NODISCARD gr_status gr_ruleset_remoteness(gr_ruleset *rs, uint64_t count, int misere, uint64_t *out,
+                                             gr_error *err);
+
+GR_API_END
+#ifdef __cplusplus
+}
+#endif
+#endif
