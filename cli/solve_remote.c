@@ -29,14 +29,17 @@ static int collect(void *user, const gr_move *m, const gr_remoteness *after) {
 
 static const gr_remoteness *sort_after; /* for the comparison only */
 
-/* moves to lost positions first, fastest first; then the others, the
- * longest first (from a lost position: the move that delays most) */
+/* moves to lost positions first, fastest first; then to draws; then the
+ * others, the longest first (from a lost position: the move that delays
+ * most) */
+static int rank(gr_outcome o) { return o == GR_OUTCOME_P ? 0 : o == GR_OUTCOME_D ? 1 : 2; }
+
 static int better(const void *a, const void *b) {
     const gr_remoteness *x = &sort_after[*(const size_t *)a], *y = &sort_after[*(const size_t *)b];
-    int xl = x->outcome == GR_OUTCOME_P, yl = y->outcome == GR_OUTCOME_P;
-    if (xl != yl) return yl - xl;
+    int xr = rank(x->outcome), yr = rank(y->outcome);
+    if (xr != yr) return xr - yr;
     if (x->remoteness != y->remoteness)
-        return xl ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
+        return xr == 0 ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
     return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
@@ -56,7 +59,8 @@ static void print_json(const char *text, size_t nterms, gr_position *pos, int mi
     json_key(&w, "outcome");
     json_string(&w, oc(rm->outcome));
     json_key(&w, "remoteness");
-    json_uint(&w, rm->remoteness);
+    if (rm->outcome == GR_OUTCOME_D) json_null(&w);
+    else json_uint(&w, rm->remoteness);
     json_key(&w, "method");
     json_string(&w, rm->method);
     json_key(&w, "searched");
@@ -79,7 +83,8 @@ static void print_json(const char *text, size_t nterms, gr_position *pos, int mi
         json_key(&w, "outcome");
         json_string(&w, oc(r->after[i].outcome));
         json_key(&w, "remoteness");
-        json_uint(&w, r->after[i].remoteness);
+        if (r->after[i].outcome == GR_OUTCOME_D) json_null(&w);
+        else json_uint(&w, r->after[i].remoteness);
         json_object_end(&w);
         free(after);
     }
@@ -95,9 +100,13 @@ static void print_human(const char *text, size_t nterms, gr_position *pos, int m
     printf("position:   %s\n", nterms <= HUMAN_FULL_TERMS ? text : "(a sum of many terms)");
     printf("terms:      %zu\n", nterms);
     printf("play:       %s\n", misere ? "misère (the last player to move loses)" : "normal (the last player to move wins)");
-    printf("outcome:    %s\n", rm->outcome == GR_OUTCOME_N ? "N (the player to move wins)" : "P (the player to move loses)");
-    printf("remoteness: %llu (moves left when the winner hurries and the loser delays)\n",
-           (unsigned long long)rm->remoteness);
+    printf("outcome:    %s\n", rm->outcome == GR_OUTCOME_N   ? "N (the player to move wins)"
+                               : rm->outcome == GR_OUTCOME_P ? "P (the player to move loses)"
+                                                             : "D (a draw: neither player can force a win)");
+    if (rm->outcome == GR_OUTCOME_D) printf("remoteness: none (a draw never ends under perfect play)\n");
+    else
+        printf("remoteness: %llu (moves left when the winner hurries and the loser delays)\n",
+               (unsigned long long)rm->remoteness);
     printf("method:     %s", rm->method);
     if (rm->searched)
         printf(!strcmp(rm->method, "table") ? " (and %llu sums that splits leave, searched)" : " (%llu positions)",
@@ -114,11 +123,14 @@ static void print_human(const char *text, size_t nterms, gr_position *pos, int m
         if (nterms <= HUMAN_FULL_TERMS) {
             char *after = NULL;
             if (gr_position_format_after(pos, &r->mv.list[i], &after, NULL) != GR_OK) { *rc = 1; return; }
-            printf("  %s  %s %llu\n", after, oc(r->after[i].outcome), (unsigned long long)r->after[i].remoteness);
+            if (r->after[i].outcome == GR_OUTCOME_D) printf("  %s  D\n", after);
+            else printf("  %s  %s %llu\n", after, oc(r->after[i].outcome), (unsigned long long)r->after[i].remoteness);
             free(after);
         } else {
-            printf("  term %zu: %s -> %s  %s %llu\n", r->mv.list[i].component + 1, r->mv.list[i].from,
-                   r->mv.list[i].to, oc(r->after[i].outcome), (unsigned long long)r->after[i].remoteness);
+            printf("  term %zu: %s -> %s  %s", r->mv.list[i].component + 1, r->mv.list[i].from, r->mv.list[i].to,
+                   oc(r->after[i].outcome));
+            if (r->after[i].outcome != GR_OUTCOME_D) printf(" %llu", (unsigned long long)r->after[i].remoteness);
+            printf("\n");
         }
     }
 }

@@ -10,6 +10,7 @@
 #include "randrule.h"
 #include "testutil.h"
 #include "moves.h"
+#include "loopy_graph.h"
 
 typedef struct term { int rule, nh, h[3]; } term;
 
@@ -354,6 +355,120 @@ static void test_play(uint64_t seed) {
            plies);
 }
 
+/* Loopy: tokens on a random directed graph (cycles, self-loops) plus a nim
+ * heap, solved here in rounds: round k fixes every position of remoteness
+ * k (won: a move to a lost position of remoteness k - 1; lost: every move
+ * to a won position, the largest of remoteness k - 1); what no round fixes
+ * is a draw. */
+#define LH 3
+enum { L_UNK = 0, L_WON, L_LOST };
+typedef struct lstate { int tok[2], h; } lstate;
+
+static int lindex(const lstate *x, int k, int n) {
+    int t0 = x->tok[0], t1 = k == 2 ? x->tok[1] : 0;
+    if (k == 2 && t0 > t1) { int t = t0; t0 = t1; t1 = t; }
+    return ((t0 * n) + t1) * LH + x->h;
+}
+
+static void test_loopy(uint64_t seed) {
+    tu_rng r = {seed ^ 0x1007};
+    uint64_t cases = 300 * tu_scale();
+    long draws = 0, checked = 0;
+    for (uint64_t c = 0; c < cases; c++) {
+        graph g;
+        random_graph(&r, &g, 0);
+        if (!g.m) continue;
+        uint32_t top = 0;
+        for (uint32_t e = 0; e < g.m; e++) top = g.adj[e] > top ? g.adj[e] : top;
+        for (uint32_t v = 0; v < g.n; v++) if (g.off[v + 1] > g.off[v] && v > top) top = v;
+        int n = (int)top + 1;
+        char edges[512];
+        size_t len = 0;
+        for (uint32_t v = 0; v < g.n; v++)
+            for (uint32_t e = g.off[v]; e < g.off[v + 1]; e++)
+                len += (size_t)snprintf(edges + len, sizeof edges - len, "%s%u>%u", len ? "," : "", v, g.adj[e]);
+        int k = 1 + (int)tu_below(&r, 2), mis = (int)tu_below(&r, 2);
+        int S = n * n * LH;
+        int st[NMAX * NMAX * LH], rem[NMAX * NMAX * LH];
+        memset(st, 0, sizeof st);
+        memset(rem, 0, sizeof rem);
+        /* the rounds */
+        for (int round = 0;; round++) {
+            int changed = 0, nst[NMAX * NMAX * LH], nrem[NMAX * NMAX * LH];
+            memcpy(nst, st, sizeof nst);
+            memcpy(nrem, rem, sizeof nrem);
+            for (int a = 0; a < n; a++)
+                for (int b = (k == 2 ? a : 0); b < (k == 2 ? n : 1); b++)
+                    for (int h = 0; h < LH; h++) {
+                        lstate x = {{a, b}, h};
+                        int i = lindex(&x, k, n);
+                        if (st[i] != L_UNK) continue;
+                        int any = 0, lost_prev = 0, all_won = 1, most = -1;
+                        for (int t = 0; t < k; t++)
+                            for (uint32_t e = g.off[x.tok[t]]; x.tok[t] < (int)g.n && e < g.off[x.tok[t] + 1]; e++) {
+                                lstate y = x;
+                                y.tok[t] = (int)g.adj[e];
+                                int j = lindex(&y, k, n);
+                                any = 1;
+                                if (st[j] == L_LOST && rem[j] == round - 1) lost_prev = 1;
+                                if (st[j] != L_WON) all_won = 0;
+                                else if (rem[j] > most) most = rem[j];
+                            }
+                        for (int h2 = 0; h2 < h; h2++) {
+                            lstate y = x;
+                            y.h = h2;
+                            int j = lindex(&y, k, n);
+                            any = 1;
+                            if (st[j] == L_LOST && rem[j] == round - 1) lost_prev = 1;
+                            if (st[j] != L_WON) all_won = 0;
+                            else if (rem[j] > most) most = rem[j];
+                        }
+                        if (!any) {
+                            if (round == 0) { nst[i] = mis ? L_WON : L_LOST; nrem[i] = 0; changed = 1; }
+                        } else if (lost_prev) {
+                            nst[i] = L_WON; nrem[i] = round; changed = 1;
+                        } else if (all_won && most == round - 1) {
+                            nst[i] = L_LOST; nrem[i] = round; changed = 1;
+                        }
+                    }
+            memcpy(st, nst, sizeof st);
+            memcpy(rem, nrem, sizeof rem);
+            if (!changed && round > 0) break;
+        }
+        (void)S;
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        for (int q = 0; q < 12; q++) {
+            lstate x = {{(int)tu_below(&r, (uint64_t)n), (int)tu_below(&r, (uint64_t)n)}, (int)tu_below(&r, LH)};
+            int i = lindex(&x, k, n);
+            char text[700];
+            if (k == 2) snprintf(text, sizeof text, "graph[%s](%d,%d) + %d", edges, x.tok[0], x.tok[1], x.h);
+            else snprintf(text, sizeof text, "graph[%s](%d) + %d", edges, x.tok[0], x.h);
+            gr_position *pos = tu_parse(ctx, text);
+            if (!pos) continue;
+            gr_remoteness rm = GR_SIZED(gr_remoteness);
+            gr_error err;
+            CHECK(gr_position_remoteness(pos, mis, &rm, &err) == GR_OK, "%s: %s", text, err.message);
+            gr_outcome want = st[i] == L_WON ? GR_OUTCOME_N : st[i] == L_LOST ? GR_OUTCOME_P : GR_OUTCOME_D;
+            CHECK(rm.outcome == want && (want == GR_OUTCOME_D ? rm.remoteness == GR_REMOTENESS_DRAW
+                                                               : rm.remoteness == (uint64_t)rem[i]),
+                  "case %llu '%s' (%s): %d %llu, rounds say %d %d", (unsigned long long)c, text,
+                  mis ? "misère" : "normal", (int)rm.outcome, (unsigned long long)rm.remoteness, (int)want, rem[i]);
+            /* normal play: the outcome is the loopy solver's (generalized values) */
+            if (!mis) {
+                gr_outcome lo;
+                CHECK(gr_position_loopy_outcome(pos, &lo, &err) == GR_OK && lo == want, "'%s': loopy outcome %d, rounds %d",
+                      text, (int)lo, (int)want);
+            }
+            draws += want == GR_OUTCOME_D;
+            checked++;
+            gr_position_free(pos);
+        }
+        gr_ctx_free(ctx);
+    }
+    printf("loopy: %ld positions of random graphs with a nim heap, %ld draws, against the rounds\n", checked, draws);
+}
+
 static void test_errors(void) {
     gr_ctx *ctx;
     if (gr_ctx_new(&ctx) != GR_OK) abort();
@@ -379,6 +494,7 @@ int main(void) {
     test_sub_long(seed);
     test_wythoff();
     test_play(seed);
+    test_loopy(seed);
     test_errors();
     return tu_finish("test_remoteness");
 }

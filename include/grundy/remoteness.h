@@ -14,7 +14,13 @@
  * is computed exactly by the bounded search over canonical sums (the
  * context's search limit and time limit apply; past them GR_ELIMIT). A
  * single heap of a ruleset whose moves leave one heap is read from a
- * table, and a family may know its single heaps by formula (nim). */
+ * table, and a family may know its single heaps by formula (nim).
+ *
+ * A game with cycles (graph[...] on a graph with cycles, loopy rules) may
+ * be a draw: every position reachable from the start is listed (at most
+ * the search limit) and solved backwards from the terminal positions
+ * ("retrograde"); won and lost positions get their remoteness, the rest
+ * are draws (outcome GR_OUTCOME_D). */
 #ifndef GRUNDY_REMOTENESS_H
 #define GRUNDY_REMOTENESS_H
 
@@ -25,12 +31,15 @@ extern "C" {
 #endif
 GR_API_BEGIN
 
+/* the remoteness of a draw (it has none) */
+#define GR_REMOTENESS_DRAW UINT64_MAX
+
 typedef struct gr_remoteness {
     size_t size;          /* sizeof(gr_remoteness): set by the caller (GR_SIZED) */
-    gr_outcome outcome;   /* GR_OUTCOME_N: the player to move wins; P: loses */
-    uint64_t remoteness;  /* moves left under perfect play */
-    const char *method;   /* "formula", "table" or "search" */
-    uint64_t searched;    /* positions the search memoized (0 when it was not needed) */
+    gr_outcome outcome;   /* GR_OUTCOME_N: the player to move wins; P: loses; D: a draw */
+    uint64_t remoteness;  /* moves left under perfect play (GR_REMOTENESS_DRAW for a draw) */
+    const char *method;   /* "formula", "table", "search" or "retrograde" */
+    uint64_t searched;    /* positions the search memoized or the retrograde analysis listed (0: none) */
 } gr_remoteness;
 
 /* The remoteness of the whole sum, in normal play (misere 0) or misère

@@ -16,6 +16,7 @@
 #include "core/context_internal.h"
 #include "core/family.h"
 #include "play/misere_search.h"
+#include "play/remote_loopy.h"
 #include "play/position_internal.h"
 
 /* lost iff the parity of r is the play's (0 normal, 1 misère) */
@@ -81,6 +82,8 @@ typedef struct reval {
     int cut;               /* the heap was decided before its last option */
     gr_status st;
     uint64_t key[64];      /* a split's canonical key */
+    gri_retro retro;       /* a game with cycles: every position from the start, solved */
+    int loopy;
 } reval;
 
 static void reval_init(reval *e, gr_ctx *ctx, int misere, gr_error *err) {
@@ -93,6 +96,7 @@ static void reval_init(reval *e, gr_ctx *ctx, int misere, gr_error *err) {
 }
 
 static void reval_free(reval *e) {
+    gri_retro_free(&e->retro);
     gri_ms_free(&e->s);
     if (!e->borrowed) gri_free(gri_ctx_alloc(e->ctx), e->t);
 }
@@ -188,7 +192,15 @@ static gr_status table_fill(reval *e, gr_ruleset *rs, uint64_t upto) {
 }
 
 /* the remoteness of the canonical sum key[0..len) */
-static gr_status eval_key(reval *e, const uint64_t *key, size_t len, uint64_t *r, const char **method) {
+static gr_status eval_key(reval *e, const uint64_t *key, size_t len, uint64_t *r, gr_outcome *oc,
+                          const char **method) {
+    *oc = GR_OUTCOME_UNKNOWN; /* from the parity */
+    if (e->loopy) {
+        *method = "retrograde";
+        if (!gri_retro_get(&e->retro, key, len, oc, r))
+            return gri_fail(e->err, GR_EINTERNAL, "a position outside the retrograde analysis");
+        return GR_OK;
+    }
     *method = "search";
     if (len == 2 && (key[0] & 0xffffffffu) == 1) {
         gr_ruleset *rs = gri_ms_rs_of(e->ctx, key[0]);
@@ -212,12 +224,31 @@ static gr_status eval_key(reval *e, const uint64_t *key, size_t len, uint64_t *r
     return gri_search_run(&e->s.run, key, len, r);
 }
 
-static void fill_out(const reval *e, uint64_t r, const char *method, gr_remoteness *out) {
+static void fill_out(const reval *e, uint64_t r, gr_outcome oc, const char *method, gr_remoteness *out) {
     if (!out || out->size < sizeof *out) return;
-    out->outcome = is_lost(r, e->misere) ? GR_OUTCOME_P : GR_OUTCOME_N;
-    out->remoteness = r;
+    out->outcome = oc != GR_OUTCOME_UNKNOWN ? oc : is_lost(r, e->misere) ? GR_OUTCOME_P : GR_OUTCOME_N;
+    out->remoteness = out->outcome == GR_OUTCOME_D ? GR_REMOTENESS_DRAW : r;
     out->method = method;
-    out->searched = e->s.run.memo.count;
+    out->searched = e->loopy ? e->retro.map.count : e->s.run.memo.count;
+}
+
+/* whether a term may have cycles: then the retrograde analysis */
+static int has_loopy(const gr_position *pos) {
+    for (size_t i = 0; i < pos->nterms; i++)
+        if (gr_ruleset_is_loopy(pos->terms[i].rs)) return 1;
+    return 0;
+}
+
+/* for a position with cycles: lists and solves everything reachable */
+static gr_status start_loopy(reval *e, gr_position *pos) {
+    if (!has_loopy(pos)) return GR_OK;
+    const gr_allocator *al = gri_ctx_alloc(e->ctx);
+    words key = {al, NULL, 0, 0};
+    gr_status st = gri_ms_position_key(pos, &key, e->err);
+    if (st == GR_OK) st = gri_retro_build(&e->retro, &e->s, key.w, key.n, e->misere, e->err);
+    gri_free(al, key.w);
+    if (st == GR_OK) e->loopy = 1;
+    return st;
 }
 
 static gr_status eval_position(reval *e, gr_position *pos, gr_remoteness *out) {
@@ -225,10 +256,11 @@ static gr_status eval_position(reval *e, gr_position *pos, gr_remoteness *out) {
     words key = {al, NULL, 0, 0};
     gr_status st = gri_ms_position_key(pos, &key, e->err);
     uint64_t r = 0;
+    gr_outcome oc = GR_OUTCOME_UNKNOWN;
     const char *method = "search";
-    if (st == GR_OK) st = eval_key(e, key.w, key.n, &r, &method);
+    if (st == GR_OK) st = eval_key(e, key.w, key.n, &r, &oc, &method);
     gri_free(al, key.w);
-    if (st == GR_OK) fill_out(e, r, method, out);
+    if (st == GR_OK) fill_out(e, r, oc, method, out);
     return st;
 }
 
@@ -244,7 +276,8 @@ gr_status gr_position_remoteness(gr_position *pos, int misere, gr_remoteness *ou
     if (st != GR_OK) return st;
     reval e;
     reval_init(&e, pos->ctx, misere != 0, err);
-    st = eval_position(&e, pos, out);
+    st = start_loopy(&e, pos);
+    if (st == GR_OK) st = eval_position(&e, pos, out);
     reval_free(&e);
     return st;
 }
@@ -281,7 +314,8 @@ gr_status gr_position_remoteness_moves(gr_position *pos, int misere, size_t max_
     reval_init(&e, pos->ctx, misere != 0, err);
     mvctx m = {&e, pos, fn, user, GR_OK, 0};
     int all = 1;
-    gr_status st = gr_position_moves(pos, max_moves, on_move, &m, &all, err);
+    gr_status st = start_loopy(&e, pos);
+    if (st == GR_OK) st = gr_position_moves(pos, max_moves, on_move, &m, &all, err);
     if (m.st != GR_OK) st = m.st;
     if (complete) *complete = all && !m.stopped;
     reval_free(&e);
