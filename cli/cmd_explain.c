@@ -1,4 +1,4 @@
-/* grundy explain POSITION [--misere] [--json]: why the position's value is
+/* grundy explain POSITION [--misere] [--remoteness] [--json]: why the position's value is
  * what it is, the way the tutorials write it. For each term: how its value
  * was found (a formula, the mex table, a proved period, the family's own
  * method) and, for a small heap or state, its options and their mex; then
@@ -26,6 +26,8 @@ static int keep_move(void *user, const gr_move *mv) {
 int cmd_explain(const cli_opts *o) {
     if (o->every && (o->has_moore || o->misere))
         return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
+    if (o->remoteness && (o->every || o->has_moore))
+        return cli_usage_error("--remoteness goes with normal play or --misere only: drop --every and --moore%s", "");
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     const char *source = NULL;
@@ -153,6 +155,7 @@ int cmd_explain(const cli_opts *o) {
             printf(".\nThe player to move %s.\n", m.wins ? "wins" : "loses");
         }
     }
+    if (o->remoteness && (rc = explain_remoteness(w, pos, o->misere)) != 0) goto out;
     if (w) {
         json_object_end(w);
         json_line_end(w);

@@ -1,9 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
-/* grundy table RULESET --to W,H [--csv] [--svg FILE] [--table-limit N]
- * [--search-limit N] [--max-seconds S] [--quiet]: the values of a game
- * whose positions are two numbers (wythoff, euclid, prod, a two-name rule),
- * for 0 <= x <= W and 0 <= y <= H: aligned text, CSV, or an SVG heat map
- * (colour by value, P-positions marked, a legend). */
+/* grundy table RULESET --to W,H [--csv] [--svg FILE] [--remoteness
+ * [--misere]] [--table-limit N] [--search-limit N] [--max-seconds S]
+ * [--quiet]: the values (or the remoteness) of a game whose positions are
+ * two numbers (wythoff, euclid, prod, a two-name rule), for 0 <= x <= W and
+ * 0 <= y <= H: aligned text, CSV, or an SVG heat map (colour by value,
+ * P-positions marked, a legend). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,11 +44,21 @@ static void colour(uint64_t v, uint64_t vmax, char out[8]) {
     snprintf(out, 8, "#%02x%02x%02x", (unsigned)(40 + 200 * r), (unsigned)(40 + 200 * g), (unsigned)(40 + 200 * b));
 }
 
-static int write_svg(const char *path, const char *spec, const uint64_t *v, uint64_t w, uint64_t h) {
+/* what the cells hold: values, or remoteness (lost cells have a black
+ * frame; draws, DRAW, are grey) */
+typedef struct table_kind {
+    int remote, misere;
+} table_kind;
+
+#define DRAW UINT64_MAX
+
+static int is_lost(const table_kind *k, uint64_t r) { return r != DRAW && (int)(r & 1) == k->misere; }
+
+static int write_svg(const char *path, const char *spec, const uint64_t *v, uint64_t w, uint64_t h, const table_kind *k) {
     FILE *f = fopen(path, "w");
     if (!f) { fprintf(stderr, "grundy: error: cannot write the SVG file '%s'\n", path); return 2; }
     uint64_t vmax = 0;
-    for (uint64_t i = 0; i < (w + 1) * (h + 1); i++) if (v[i] > vmax) vmax = v[i];
+    for (uint64_t i = 0; i < (w + 1) * (h + 1); i++) if (v[i] != DRAW && v[i] > vmax) vmax = v[i];
     int cell = w > 200 || h > 200 ? 2 : w > 60 || h > 60 ? 6 : 16;
     int left = 40, top = 40, gw = (int)(w + 1) * cell, gh = (int)(h + 1) * cell;
     int width = left + gw + 140, height = top + gh + 40;
@@ -60,30 +71,41 @@ static int write_svg(const char *path, const char *spec, const uint64_t *v, uint
         else if (*p == '&') fputs("&amp;", f);
         else fputc(*p, f);
     }
-    fprintf(f, ": G(x, y), x across 0..%llu, y down 0..%llu; black: P-positions (value 0)</text>\n",
-            (unsigned long long)w, (unsigned long long)h);
+    if (k->remote)
+        fprintf(f, ": remoteness R(x, y)%s, x across 0..%llu, y down 0..%llu; framed: P-positions; grey: draws</text>\n",
+                k->misere ? " in misère play" : "", (unsigned long long)w, (unsigned long long)h);
+    else
+        fprintf(f, ": G(x, y), x across 0..%llu, y down 0..%llu; black: P-positions (value 0)</text>\n",
+                (unsigned long long)w, (unsigned long long)h);
     for (uint64_t y = 0; y <= h; y++)
         for (uint64_t x = 0; x <= w; x++) {
             uint64_t g = v[x * (h + 1) + y];
             char col[8];
-            if (g == 0) strcpy(col, "#000000");
+            int lost = k->remote ? is_lost(k, g) : g == 0;
+            if (k->remote && g == DRAW) strcpy(col, "#a0a0a0");
+            else if (!k->remote && g == 0) strcpy(col, "#000000");
             else colour(g, vmax, col);
-            fprintf(f, "<rect class=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>G(%llu,%llu) = %llu</title></rect>\n",
-                    g == 0 ? "p" : "n", left + (int)x * cell, top + (int)y * cell, cell, cell, col, (unsigned long long)x,
-                    (unsigned long long)y, (unsigned long long)g);
+            char val[24];
+            if (g == DRAW) strcpy(val, "D");
+            else snprintf(val, sizeof val, "%llu", (unsigned long long)g);
+            fprintf(f, "<rect class=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"%s><title>%s(%llu,%llu) = %s</title></rect>\n",
+                    g == DRAW ? "d" : lost ? "p" : "n", left + (int)x * cell, top + (int)y * cell, cell, cell, col,
+                    k->remote && lost ? " stroke=\"#000000\" stroke-width=\"1\"" : "", k->remote ? "R" : "G",
+                    (unsigned long long)x, (unsigned long long)y, val);
         }
     /* the legend: a few values from 0 to the largest */
     int lx = left + gw + 20;
-    fprintf(f, "<text x=\"%d\" y=\"%d\">value</text>\n", lx, top);
-    for (int k = 0; k <= 8; k++) {
-        uint64_t g = vmax * (uint64_t)k / 8;
-        if (k && g == vmax * (uint64_t)(k - 1) / 8) continue;
+    fprintf(f, "<text x=\"%d\" y=\"%d\">%s</text>\n", lx, top, k->remote ? "remoteness" : "value");
+    for (int q = 0; q <= 8; q++) {
+        uint64_t g = vmax * (uint64_t)q / 8;
+        if (q && g == vmax * (uint64_t)(q - 1) / 8) continue;
         char col[8];
-        if (g == 0) strcpy(col, "#000000");
+        if (!k->remote && g == 0) strcpy(col, "#000000");
         else colour(g, vmax, col);
         fprintf(f, "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>"
                    "<text x=\"%d\" y=\"%d\">%llu%s</text>\n",
-                lx, top + 10 + 20 * k, col, lx + 20, top + 22 + 20 * k, (unsigned long long)g, g == 0 ? " (P)" : "");
+                lx, top + 10 + 20 * q, col, lx + 20, top + 22 + 20 * q, (unsigned long long)g,
+                !k->remote && g == 0 ? " (P)" : "");
     }
     fputs("</svg>\n", f);
     int bad = ferror(f) != 0;
@@ -106,7 +128,7 @@ static int shared_option(const char *a) {
 
 /* table's own options into *svg, *size, *csv; the ruleset and the shared
  * options into o (0, or the exit code after printing the error) */
-static int read_args(int argc, char **argv, const char **svg, const char **size, int *csv, cli_opts *o) {
+static int read_args(int argc, char **argv, const char **svg, const char **size, int *csv, table_kind *tk, cli_opts *o) {
     char **rest = malloc((size_t)argc * sizeof *rest);
     if (!rest) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     int n = 0, rc = 0;
@@ -117,6 +139,10 @@ static int read_args(int argc, char **argv, const char **svg, const char **size,
         int k = shared_option(a);
         if (!strcmp(a, "--csv")) {
             *csv = 1;
+        } else if (!strcmp(a, "--remoteness")) {
+            tk->remote = 1;
+        } else if (!strcmp(a, "--misere")) {
+            tk->misere = 1;
         } else if (!strcmp(a, "--to") || !strcmp(a, "--svg")) {
             if (i + 1 >= argc) rc = cli_usage_error("%s needs a value", a);
             else *(strcmp(a, "--to") ? svg : size) = argv[++i];
@@ -132,6 +158,32 @@ static int read_args(int argc, char **argv, const char **svg, const char **size,
     if (!rc) rc = cli_parse_opts(n, rest, 2, o);
     free(rest);
     return rc;
+}
+
+/* the remoteness of cell (x, y): a two-number position, or the empty
+ * x-by-y board (the empty sum when a side is 0) */
+static gr_status cell_remoteness(gr_ctx *ctx, gr_remote_eval *ev, gr_ruleset *rs, int board, uint64_t x, uint64_t y,
+                                 uint64_t *v, gr_error *err) {
+    gr_position *pos = NULL;
+    gr_status st;
+    if (board) {
+        char term[512];
+        if (x && y)
+            snprintf(term, sizeof term, "%s(%llu,%llu)", gr_ruleset_spec(rs), (unsigned long long)x,
+                     (unsigned long long)y);
+        else
+            snprintf(term, sizeof term, "0");
+        st = gr_position_parse(ctx, term, strlen(term), 0, &pos, err);
+    } else {
+        uint64_t a[2] = {x, y};
+        st = gr_position_new(ctx, &pos, err);
+        if (st == GR_OK) st = gr_position_add_term(pos, rs, a, 2, err);
+    }
+    gr_remoteness rm = GR_SIZED(gr_remoteness);
+    if (st == GR_OK) st = gr_remote_eval_position(ev, pos, &rm, err);
+    if (st == GR_OK) *v = rm.outcome == GR_OUTCOME_D ? DRAW : rm.remoteness;
+    gr_position_free(pos);
+    return st;
 }
 
 /* G of the empty x-by-y board of a board game (0 when a side is 0) */
@@ -153,9 +205,12 @@ int cmd_table(int argc, char **argv) {
         if (!strcmp(argv[i], "--help")) { cli_help(stdout, "table", NULL); return 0; }
     const char *svg = NULL, *size = NULL;
     int csv = 0;
+    table_kind tk = {0, 0};
     cli_opts o;
-    int rc = read_args(argc, argv, &svg, &size, &csv, &o);
+    int rc = read_args(argc, argv, &svg, &size, &csv, &tk, &o);
     if (rc) return rc;
+    if (tk.misere && !tk.remote)
+        return cli_usage_error("table --misere goes with --remoteness (misère Grundy values are not tabulated)%s", "");
     if (!o.npos) return cli_usage_error("give a ruleset, e.g. 'grundy table wythoff --to 20,20'%s", "");
     if (o.npos > 1) return cli_usage_error("table takes one ruleset, e.g. 'grundy table wythoff --to 20,20'%s", "");
     const char *spec = o.pos[0];
@@ -174,7 +229,9 @@ int cmd_table(int argc, char **argv) {
     uint64_t side = (w > h ? w : h) + 1;
     if (!o.has_table_limit && side * side > gr_ctx_table_limit(ctx)) gr_ctx_set_table_limit(ctx, side * side);
     uint64_t *v = NULL;
+    gr_remote_eval *ev = NULL;
     if (gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
+    if (tk.remote && gr_remote_eval_new(ctx, tk.misere, &ev, &err) != GR_OK) { rc = cli_report(&err, NULL, 0); goto out; }
     uint64_t probe[2] = {0, 0};
     size_t bad;
     /* a board game: G of the empty x-by-y board (0 when a side is 0) */
@@ -198,8 +255,9 @@ int cmd_table(int argc, char **argv) {
     for (uint64_t x = 0; x <= w; x++)
         for (uint64_t y = 0; y <= h; y++) {
             uint64_t pos[2] = {x, y}, done = x * (h + 1) + y + 1;
-            gr_status st = board ? board_value(ctx, rs, x, y, &v[done - 1], &err)
-                                 : gr_ruleset_state_value(rs, pos, 2, &v[done - 1], &err);
+            gr_status st = tk.remote ? cell_remoteness(ctx, ev, rs, board, x, y, &v[done - 1], &err)
+                           : board   ? board_value(ctx, rs, x, y, &v[done - 1], &err)
+                                     : gr_ruleset_state_value(rs, pos, 2, &v[done - 1], &err);
             if (st == GR_OK && !bar && !deadline) continue;
             double t = cli_now();
             int late = st == GR_OK && deadline && t > deadline && done < total;
@@ -219,14 +277,18 @@ int cmd_table(int argc, char **argv) {
             }
         }
     if (shown) cli_progress_clear();
-    if (svg && (rc = write_svg(svg, gr_ruleset_spec(rs), v, w, h)) != 0) goto out;
+    if (svg && (rc = write_svg(svg, gr_ruleset_spec(rs), v, w, h, &tk)) != 0) goto out;
     if (csv) {
         printf("x\\y");
         for (uint64_t y = 0; y <= h; y++) printf(",%llu", (unsigned long long)y);
         printf("\n");
         for (uint64_t x = 0; x <= w; x++) {
             printf("%llu", (unsigned long long)x);
-            for (uint64_t y = 0; y <= h; y++) printf(",%llu", (unsigned long long)v[x * (h + 1) + y]);
+            for (uint64_t y = 0; y <= h; y++) {
+                uint64_t c = v[x * (h + 1) + y];
+                if (c == DRAW) printf(",D");
+                else printf(",%llu", (unsigned long long)c);
+            }
             printf("\n");
         }
     } else if (!svg) {
@@ -234,7 +296,7 @@ int cmd_table(int argc, char **argv) {
         int width = 1;
         char tmp[24];
         for (uint64_t i = 0; i < (w + 1) * (h + 1); i++) {
-            int l = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i]);
+            int l = v[i] == DRAW ? 1 : snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i]);
             if (l > width) width = l;
         }
         int l = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)(w > h ? w : h));
@@ -246,12 +308,17 @@ int cmd_table(int argc, char **argv) {
         printf("\n");
         for (uint64_t x = 0; x <= w; x++) {
             printf("%*llu", rw, (unsigned long long)x);
-            for (uint64_t y = 0; y <= h; y++) printf(" %*llu", width, (unsigned long long)v[x * (h + 1) + y]);
+            for (uint64_t y = 0; y <= h; y++) {
+                uint64_t c = v[x * (h + 1) + y];
+                if (c == DRAW) printf(" %*s", width, "D");
+                else printf(" %*llu", width, (unsigned long long)c);
+            }
             printf("\n");
         }
     }
 out:
     free(v);
+    gr_remote_eval_free(ev);
     gr_ctx_free(ctx);
     return rc;
 }

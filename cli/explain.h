@@ -1,7 +1,8 @@
-/* grundy explain, in four files: explain_terms.c (each term: how its value
+/* grundy explain, in five files: explain_terms.c (each term: how its value
  * was found, its mex), cmd_explain.c (the command, the sum in normal play),
- * explain_modes.c (misère, Every-SG, Moore) and explain_loopy.c (a loopy
- * sum of infinite value, a won term whose value grundy does not know). */
+ * explain_modes.c (misère, Every-SG, Moore), explain_remote.c (remoteness)
+ * and explain_loopy.c (a loopy sum of infinite value, a won term whose
+ * value grundy does not know). */
 #ifndef GRUNDY_CLI_EXPLAIN_H
 #define GRUNDY_CLI_EXPLAIN_H
 
@@ -44,6 +45,9 @@ int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *v
 const char *explain_misere_why(const char *method);
 int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n);
 void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins);
+/* --remoteness (explain_remote.c): the rule 1 + min / 1 + max over the
+ * position's moves, in normal or misère play; 0, or the exit code */
+int explain_remoteness(json_writer *w, gr_position *pos, int misere);
 
 /* A sum with a term whose value is infinite or unknown (kind[i] for each
  * term, vals[i] where it is finite): Smith's rule and a win or a draw, or

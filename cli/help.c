@@ -196,7 +196,7 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy seq 'tb[0.167]' --to 2^34 --window 0 --histogram H --checkpoint C\n"
      "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"},
     {"explain",
-     "usage: grundy explain POSITION [--misere | --every | --moore K] [--json]\n"
+     "usage: grundy explain POSITION [--misere | --every | --moore K] [--remoteness] [--json]\n"
      "The reasoning behind the value. Each term: how its value was found (a\n"
      "formula by name, the mex table, a proved period, the family's method) and,\n"
      "for a small heap or state, its options and their mex, G(7) = mex{...} = 2.\n"
@@ -209,6 +209,9 @@ static const cli_topic COMMAND_HELP[] = {
      "  --misere           also the rule that decides misère play (SJ theorem,\n"
      "                     genus, quotient, search) and what the SJ rule says\n"
      "  --every            also the Every-SG step counts and the deciding term\n"
+     "  --remoteness       also the remoteness rule: R = 1 + min over the moves to\n"
+     "                     lost positions (won), 1 + max over all moves (lost),\n"
+     "                     with each move's R (normal play, or --misere)\n"
      "  --moore K          the binary columns' counts of ones mod K+1 (Moore's\n"
      "                     Nim-K; with --misere, Anti-Nim-K)\n"
      "  --json             one JSON object (its keys: docs/explain.md)\n"
@@ -218,16 +221,21 @@ static const cli_topic COMMAND_HELP[] = {
      "examples:\n"
      "  grundy explain 'kayles(7) + 4'\n"
      "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"
-     "  grundy explain --misere 'kayles(8)'\n"},
+     "  grundy explain --misere 'kayles(8)'\n"
+     "  grundy explain --remoteness '3 + 3'\n"},
     {"play",
      "usage: grundy play POSITION [--misere | --every | --moore K]\n"
      "                   [--first me|grundy]\n"
      "A game against perfect play. Type a move as `i: TERM` (term i becomes TERM;\n"
      "in Every-SG and Moore several, joined by ';'), as the whole position after\n"
      "it, or as `#N` for move N of the list `?` shows; `hint` shows a winning\n"
-     "move, `quit` stops. An illegal move is refused with the reason. grundy\n"
-     "answers with a winning move when it has one, keeps a draw in a loopy game,\n"
-     "and otherwise plays the move that leaves the most, so the game lasts.\n"
+     "move, `quit` stops. An illegal move is refused with the reason. In normal\n"
+     "and misère play grundy wins as fast as it can (the winning move of least\n"
+     "remoteness), keeps a draw in a loopy game, and otherwise plays the move of\n"
+     "largest remoteness, so the game lasts; `?` and `hint` show each move's\n"
+     "outcome and remoteness. Where the remoteness is past the play's search\n"
+     "bound, and in Every-SG and Moore play, it wins by any winning move and\n"
+     "otherwise plays the move that leaves the most.\n"
      "Moves are read a line at a time from stdin (echoed when it is not a\n"
      "terminal, so scripts can play).\n"
      "\n"
@@ -241,7 +249,8 @@ static const cli_topic COMMAND_HELP[] = {
      "  --table-limit N    tabulate at most N values per ruleset to answer one heap\n"
      "                     (default 65536)\n"
      "  --search-limit N   positions an exact search (misère, Every-SG, a rule or\n"
-     "                     other state game) may memoize (default 1048576)\n"
+     "                     other state game) may memoize (default 1048576; the\n"
+     "                     remoteness search of each move: 131072)\n"
      "  --max-seconds S    the time for each of grundy's moves (0: no bound;\n"
      "                     default 60); past it the game stops with exit 2\n"
      "\n"
@@ -335,7 +344,7 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy census 'tb[0.??]' --to 1000 --shard 1/2 > b\n"
      "  grundy census-merge 'tb[0.??]' a b > census.jsonl\n"},
     {"table",
-     "usage: grundy table RULESET --to W,H [--csv] [--svg FILE]\n"
+     "usage: grundy table RULESET --to W,H [--csv] [--svg FILE] [--remoteness [--misere]]\n"
      "The values G(x, y) of a game whose positions are two numbers (wythoff,\n"
      "euclid, prod, or a rule with two names) for 0 <= x <= W, 0 <= y <= H,\n"
      "or of a board game's empty x-by-y boards (cram, place[...],\n"
@@ -348,6 +357,11 @@ static const cli_topic COMMAND_HELP[] = {
      "  --to W,H           the last x and y (needed; each at most 2000)\n"
      "  --csv              CSV: a header row x\\y,0,1,..., then one row per x\n"
      "  --svg FILE         write the heat map to FILE (no text table on stdout)\n"
+     "  --remoteness       the remoteness R(x, y) instead of the value (moves left\n"
+     "                     when the winner hurries and the loser delays; D for a\n"
+     "                     draw); the heat map colours by R and frames the\n"
+     "                     P-positions\n"
+     "  --misere           with --remoteness: misère play\n"
      "  --table-limit N    the values a two-number table may hold (default\n"
      "                     (max(W,H)+1)^2, room for the whole table)\n"
      "  --search-limit N   positions the search of a rule or other state game may\n"
@@ -360,6 +374,7 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy table wythoff --to 12,12\n"
      "  grundy table cram --to 4,7                    # Cram on the empty boards up to 4 x 7\n"
      "  grundy table wythoff --to 100,100 --svg wythoff.svg   # the Beatty rays\n"
+     "  grundy table wythoff --to 8,8 --remoteness\n"
      "  grundy table 'rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s]' --to 6,6\n"},
     {"nim",
      "usage: grundy nim OP ARGS... [--hex]\n"

@@ -17,7 +17,11 @@ typedef struct play_game {
     int misere;         /* with PLAY_MOORE: Anti-Nim-k */
     uint64_t k;         /* PLAY_MOORE */
     double seconds;     /* the time limit of each of grundy's computations */
+    uint64_t remote_limit; /* normal and misère play: positions the remoteness search may keep */
 } play_game;
+
+/* the remoteness search's bound in play (--search-limit sets it) */
+#define PLAY_REMOTE_POSITIONS ((uint64_t)1 << 17)
 
 /* A position's form (play_form.c): each heap of a heap ruleset's term is
  * an item (args points at the heap, nargs 1; empty heaps are left out),

@@ -32,6 +32,10 @@ void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *tit
 
 /* solve --remoteness (solve_remote.c): prints, returns the exit code */
 int cli_solve_remoteness(const cli_opts *o, gr_position *pos, const char *text, const char *source);
+/* grundy's order of moves by what they leave: to a lost position, the
+ * fastest first; to a draw; to a won position, the longest first (< 0: x
+ * is better) */
+int cli_remote_cmp(const gr_remoteness *x, const gr_remoteness *y);
 
 /* whether a term's ruleset may be loopy (graph[...]) */
 int cli_has_loopy_term(gr_position *pos);

@@ -34,12 +34,17 @@ static const gr_remoteness *sort_after; /* for the comparison only */
  * most) */
 static int rank(gr_outcome o) { return o == GR_OUTCOME_P ? 0 : o == GR_OUTCOME_D ? 1 : 2; }
 
-static int better(const void *a, const void *b) {
-    const gr_remoteness *x = &sort_after[*(const size_t *)a], *y = &sort_after[*(const size_t *)b];
+int cli_remote_cmp(const gr_remoteness *x, const gr_remoteness *y) {
     int xr = rank(x->outcome), yr = rank(y->outcome);
     if (xr != yr) return xr - yr;
     if (x->remoteness != y->remoteness)
         return xr == 0 ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
+    return 0;
+}
+
+static int better(const void *a, const void *b) {
+    int c = cli_remote_cmp(&sort_after[*(const size_t *)a], &sort_after[*(const size_t *)b]);
+    if (c) return c;
     return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 

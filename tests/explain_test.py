@@ -165,6 +165,22 @@ for _ in range(60 * scale):
     d = e["decisive_term"] - 1
     check(e["steps"][d] == max(e["steps"]), f"{pos}: the decisive term has not the largest step")
 
+# remoteness: outcome and R are solve --remoteness's, and R follows from the listed moves by the rule
+for _ in range(40 * scale):
+    terms = [rng.choice([str(rng.randrange(0, 6)), f"sub[1,2]({rng.randrange(0, 9)})", f"kayles({rng.randrange(0, 7)})",
+                         f"sub[1,3,4]({rng.randrange(0, 9)})"]) for _ in range(rng.randrange(1, 4))]
+    pos = " + ".join(terms)
+    flags = ["--misere"] if rng.randrange(2) else []
+    e = json.loads(run("explain", "--remoteness", "--json", *flags, pos))["remoteness"]
+    s = json.loads(run("solve", "--remoteness", "--json", "--max-moves", "0", *flags, pos))
+    check((e["outcome"], e["remoteness"]) == (s["outcome"], s["remoteness"]),
+          f"{pos} {flags}: explain --remoteness {e['outcome']} {e['remoteness']} vs solve {s['outcome']} {s['remoteness']}")
+    lost = [m["remoteness"] for m in e["moves"] if m["outcome"] == "P"]
+    want = 0 if not e["moves"] else 1 + (min(lost) if lost else max(m["remoteness"] for m in e["moves"]))
+    check(e["remoteness"] == want, f"{pos} {flags}: R {e['remoteness']}, the rule over its moves gives {want}")
+    check(sorted(m["position"] for m in e["moves"]) == sorted(m["position"] for m in s["moves"]),
+          f"{pos}: explain and solve list different moves")
+
 # Moore's Nim-k and Anti-Nim-k: the column counts recomputed here, the outcome solve --moore's
 for _ in range(80 * scale):
     heaps = [rng.randrange(0, 2 if rng.randrange(4) == 0 else 20) for _ in range(rng.randrange(1, 6))]

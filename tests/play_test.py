@@ -136,7 +136,7 @@ def pos_key(terms):
 
 def parse_listed(text):
     """the positions `?` lists, as keys"""
-    return re.findall(r"^  #(\d+)  term (\d+): (.*) -> (.*)$", text, re.M)
+    return re.findall(r"^  #(\d+)  term (\d+): (.*) -> (.*?)(?:  [PND](?: \d+)?)?$", text, re.M)
 
 
 def parse_pos(text):
@@ -331,6 +331,40 @@ for _ in range(6 * scale):
     if s["outcome"] == "N":
         check("grundy made the last move and wins" in end or "has no move" in end, f"--first grundy {pos}: {end}")
     check("grundy:" in g.out or "has no move" in g.out, f"--first grundy {pos}: grundy never moved")
+
+# ---- 3b. remoteness: grundy wins as fast as it can against a player who
+# delays (the `?` move leaving the most moves), and the game takes exactly
+# the remoteness `solve --remoteness` gives; normal and misère play ----
+def listed_remote(text):
+    return [(n_, outc, int(r)) for n_, outc, r in re.findall(r"^  #(\d+)  term \d+: .* -> .*  ([PN]) (\d+)$", text, re.M)]
+
+
+games_timed = 0
+for _ in range(30 * scale):
+    mode = rng.choice([(), ("--misere",)])
+    parts = [term_text(r, [rng.randrange(1, 6)]) for r in (rng.choice(RULES) for _ in range(rng.randrange(1, 3)))]
+    pos = " + ".join(parts)
+    p = subprocess.run([G, "solve", "--remoteness", "--json", *mode, pos], capture_output=True, text=True, timeout=120)
+    rm = json.loads(p.stdout)
+    if rm["outcome"] != "P":
+        continue  # the player moving first must be the loser
+    g = Game(pos, *mode)
+    moves = 0
+    for _ in range(200):
+        if g.ended:
+            break
+        lst = listed_remote(g.say("?"))
+        if not lst:
+            break
+        # every move of a lost position leaves a won one; delay: the largest remoteness
+        check(all(o == "N" for _, o, _ in lst), f"{mode} {pos}: a lost position lists a move to P: {lst}")
+        pick = max(lst, key=lambda t: t[2])
+        out = g.say("#" + pick[0])
+        moves += 1 + ("grundy:" in out)
+    check(moves == rm["remoteness"], f"{mode} {pos}: the game took {moves} moves, remoteness {rm['remoteness']}")
+    games_timed += 1
+    g.close()
+print(f"remoteness: {games_timed} lost starts played out against grundy, each as long as its remoteness")
 
 # ---- 4. reasons and errors ----
 

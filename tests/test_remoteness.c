@@ -469,6 +469,55 @@ static void test_loopy(uint64_t seed) {
     printf("loopy: %ld positions of random graphs with a nim heap, %ld draws, against the rounds\n", checked, draws);
 }
 
+/* one evaluator for many positions (its memo kept) gives what a fresh
+ * call gives, also after a call that hit the search's bound */
+static void test_eval(uint64_t seed) {
+    tu_rng r = {seed ^ 0xe7a1};
+    long n = 0;
+    for (int mis = 0; mis < 2; mis++) {
+        gr_ctx *ctx;
+        if (gr_ctx_new(&ctx) != GR_OK) abort();
+        gr_remote_eval *ev;
+        gr_error err;
+        CHECK(gr_remote_eval_new(ctx, mis, &ev, &err) == GR_OK, "eval_new: %s", err.message);
+        for (uint64_t c = 0; c < 300 * tu_scale(); c++) {
+            char text[128];
+            snprintf(text, sizeof text, "kayles(%d) + sub[1,3,4](%d) + wythoff(%d,%d)", (int)tu_below(&r, 7),
+                     (int)tu_below(&r, 9), (int)tu_below(&r, 5), (int)tu_below(&r, 5));
+            gr_position *pos = tu_parse(ctx, text);
+            if (!pos) continue;
+            gr_remoteness a = GR_SIZED(gr_remoteness), b = GR_SIZED(gr_remoteness);
+            CHECK(gr_remote_eval_position(ev, pos, &a, &err) == GR_OK, "%s: %s", text, err.message);
+            CHECK(gr_position_remoteness(pos, mis, &b, &err) == GR_OK, "%s: %s", text, err.message);
+            CHECK(a.outcome == b.outcome && a.remoteness == b.remoteness, "%s (%s): evaluator %llu, fresh %llu", text,
+                  mis ? "misère" : "normal", (unsigned long long)a.remoteness, (unsigned long long)b.remoteness);
+            gr_position_free(pos);
+            n++;
+        }
+        gr_remote_eval_free(ev);
+        gr_ctx_free(ctx);
+    }
+    /* the bounds are the context's when the evaluator is made; past them
+     * a call fails, and the evaluator goes on */
+    gr_ctx *ctx;
+    gr_remote_eval *ev;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    gr_ctx_set_search_limit(ctx, 200);
+    CHECK(gr_remote_eval_new(ctx, 0, &ev, &err) == GR_OK, "eval_new: %s", err.message);
+    gr_position *big = tu_parse(ctx, "kayles(12) + kayles(11) + wythoff(9,9)"), *small = tu_parse(ctx, "3 + 3");
+    gr_remoteness rb = GR_SIZED(gr_remoteness), rs = GR_SIZED(gr_remoteness);
+    CHECK(big && gr_remote_eval_position(ev, big, &rb, &err) == GR_ELIMIT && strstr(err.message, "200 positions"),
+          "the bound is reported: %s", err.message);
+    CHECK(small && gr_remote_eval_position(ev, small, &rs, &err) == GR_OK && rs.remoteness == 6,
+          "after the bound: %s", err.message);
+    gr_position_free(big);
+    gr_position_free(small);
+    gr_remote_eval_free(ev);
+    gr_ctx_free(ctx);
+    printf("eval: %ld positions through one evaluator per play, as fresh calls give\n", n);
+}
+
 static void test_errors(void) {
     gr_ctx *ctx;
     if (gr_ctx_new(&ctx) != GR_OK) abort();
@@ -495,6 +544,7 @@ int main(void) {
     test_wythoff();
     test_play(seed);
     test_loopy(seed);
+    test_eval(seed);
     test_errors();
     return tu_finish("test_remoteness");
 }

@@ -63,6 +63,16 @@ GR_NODISCARD gr_status gr_position_remoteness_moves(gr_position *pos, int misere
 GR_NODISCARD gr_status gr_ruleset_remoteness(gr_ruleset *rs, uint64_t count, int misere, uint64_t *out,
                                              gr_error *err);
 
+/* An evaluator that keeps what its searches learned between calls (one
+ * context, one play): for many positions of one game, such as a table of
+ * two-number positions. It takes the context's search limit when it is
+ * made; a call past it fails with GR_ELIMIT and the next goes on. Not for
+ * two threads at once. */
+typedef struct gr_remote_eval gr_remote_eval;
+GR_NODISCARD gr_status gr_remote_eval_new(gr_ctx *ctx, int misere, gr_remote_eval **out, gr_error *err);
+GR_NODISCARD gr_status gr_remote_eval_position(gr_remote_eval *e, gr_position *pos, gr_remoteness *out, gr_error *err);
+void gr_remote_eval_free(gr_remote_eval *e); /* accepts NULL */
+
 GR_API_END
 #ifdef __cplusplus
 }

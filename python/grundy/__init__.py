@@ -27,8 +27,8 @@ raise GrundyError with the library's message. See docs/python.md.
 from . import _native as _n  # noqa: F401
 from ._common import (U64_MAX, GrundyError, _defer_signals, _error, _set_error, _status_name,  # noqa: F401
                       _take_string, _text, _u64, _words)
-from ._context import (_BIG_SUM_TERMS, _SHORT, _SIZE_MAX, Context, _Moves, period, seq, solve,  # noqa: F401
-                       value, version)
+from ._context import (_BIG_SUM_TERMS, _SHORT, _SIZE_MAX, Context, _Moves, period, remoteness,  # noqa: F401
+                       remoteness_table, seq, solve, value, version)
 from ._engine import Engine
 from ._native import lib as _lib  # noqa: F401
 from ._nimber import (Nimber, _nim_call, _table, nim_div, nim_generator, nim_inv, nim_log,  # noqa: F401
@@ -36,7 +36,8 @@ from ._nimber import (Nimber, _nim_call, _table, nim_div, nim_generator, nim_inv
 from ._position import (_TERM_HELP, Position, _is_term_pair, _position_terms, _short, _term_args,  # noqa: F401
                         _term_error, _term_u64)
 
-__all__ = ["GrundyError", "Context", "Position", "Engine", "Nimber", "value", "solve", "seq", "period",
+__all__ = ["GrundyError", "Context", "Position", "Engine", "Nimber", "value", "solve", "remoteness",
+           "remoteness_table", "seq", "period",
            "nim_mul", "nim_sqr", "nim_sqrt", "nim_pow", "nim_inv", "nim_div", "nim_log",
            "nim_generator", "nim_solve_quadratic", "nim_mul_many", "version"]
 

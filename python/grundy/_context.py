@@ -476,6 +476,65 @@ class Context:
         return arr if np is not None else list(arr[:count])
 
     @_defer_signals
+    def remoteness(self, position, *, misere=False, max_moves=None):
+        """What `grundy solve --remoteness POSITION --json` prints, as a dict
+        with the same keys: position, terms, play, outcome (N, P or D),
+        remoteness (None for a draw), method, searched, moves (best first,
+        each with component, from, to, position, outcome and remoteness)
+        and moves_complete. max_moves bounds the moves listed (0: all;
+        default 10, as the CLI); every move is weighed first."""
+        pos = self._parse(position)
+        try:
+            err = _n.Error()
+            rm = _n.Remoteness()
+            self._check(_lib.gr_position_remoteness(pos, int(bool(misere)), ctypes.byref(rm), ctypes.byref(err)), err)
+            moves = []
+
+            def add(user, m, after):
+                mv, a = m.contents, after.contents
+                moves.append((mv.component, mv.from_.decode("utf-8"), mv.to.decode("utf-8"), a.outcome,
+                              a.remoteness, self._format_after(pos, mv)))
+                return 0
+
+            fn = _n.REMOTE_FN(add)
+            complete = ctypes.c_int(1)
+            self._check(_lib.gr_position_remoteness_moves(pos, int(bool(misere)), 0, fn, None, ctypes.byref(complete),
+                                                          ctypes.byref(err)), err)
+            show = _u64(10 if max_moves is None else max_moves, "max_moves") or len(moves)
+
+            def rank(t):  # lost positions fastest first, then draws, then the longest
+                o, r = t[1][3], t[1][4]
+                return (0, r, t[0]) if o == 0 else (1, 0, t[0]) if o == 2 else (2, -r, t[0])
+            best = [m for _, m in sorted(enumerate(moves), key=rank)]
+            letter = {0: "P", 1: "N", 2: "D"}
+            return {"position": self._format(pos), "terms": _lib.gr_position_count(pos),
+                    "play": "misere" if misere else "normal", "outcome": letter[rm.outcome],
+                    "remoteness": None if rm.outcome == 2 else rm.remoteness, "method": rm.method.decode(),
+                    "searched": rm.searched,
+                    "moves": [{"component": c, "from": f, "to": t, "position": after, "outcome": letter[o],
+                               "remoteness": None if o == 2 else r} for c, f, t, o, r, after in best[:show]],
+                    "moves_complete": bool(complete.value) and show >= len(moves)}
+        finally:
+            _lib.gr_position_free(pos)
+
+    def _format_after(self, pos, mv):
+        ptr = ctypes.c_void_p()
+        if _lib.gr_position_format_after(pos, ctypes.byref(mv), ctypes.byref(ptr), None) != _n.GR_OK:
+            raise GrundyError("nomem", "out of memory")
+        return _take_string(ptr)
+
+    @_defer_signals
+    def remoteness_table(self, spec, count, *, misere=False):
+        """The remoteness of the heaps 0..count-1 of a heap ruleset, each
+        alone, as `grundy seq SPEC --to count-1 --remoteness`: a list."""
+        rs = self._ruleset(spec)
+        count = _u64(count, "count")
+        buf = (_n.u64 * max(1, count))()
+        err = _n.Error()
+        self._check(_lib.gr_ruleset_remoteness(rs, count, int(bool(misere)), buf, ctypes.byref(err)), err)
+        return list(buf[:count])
+
+    @_defer_signals
     def period(self, spec, count):
         """Looks for a period in the first `count` values (G(0..count-1)) and
         proves it, as `grundy seq SPEC --to count-1 --period --json`: a dict
@@ -508,6 +567,20 @@ def solve(position, misere=False, *, every=False, moore=None, max_moves=None, **
     `grundy solve --json` (see Context.solve)."""
     with Context(**ctx_options) as ctx:
         return ctx.solve(position, misere=misere, every=every, moore=moore, max_moves=max_moves)
+
+
+def remoteness(position, misere=False, *, max_moves=None, **ctx_options):
+    """How long the game lasts when the winner hurries and the loser delays,
+    with every move ranked, as a dict with the keys of `grundy solve
+    --remoteness --json` (see Context.remoteness)."""
+    with Context(**ctx_options) as ctx:
+        return ctx.remoteness(position, misere=misere, max_moves=max_moves)
+
+
+def remoteness_table(spec, count, misere=False, **ctx_options):
+    """The remoteness of the heaps 0..count-1 alone (see Context.remoteness_table)."""
+    with Context(**ctx_options) as ctx:
+        return ctx.remoteness_table(spec, count, misere=misere)
 
 
 def seq(spec, count, *, start=0, numpy=None, **ctx_options):

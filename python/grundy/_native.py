@@ -48,6 +48,11 @@ class Misere(Sized):
                 ("value", u64), ("searched", u64)]
 
 
+class Remoteness(Sized):
+    _fields_ = [("size", size_t), ("outcome", c_int), ("remoteness", u64), ("method", ctypes.c_char_p),
+                ("searched", u64)]
+
+
 class Period(Sized):
     _fields_ = [("size", size_t), ("found", c_int), ("preperiod", u64), ("period", u64), ("checked", u64),
                 ("proof_end", u64), ("saltus", u64)]
@@ -59,6 +64,7 @@ class GValue(Sized):
 
 P_Error = ctypes.POINTER(Error)
 MOVE_FN = ctypes.CFUNCTYPE(c_int, vp, ctypes.POINTER(Move))
+REMOTE_FN = ctypes.CFUNCTYPE(c_int, vp, ctypes.POINTER(Move), ctypes.POINTER(Remoteness))
 # gr_custom_family callbacks (the emitter is opaque)
 FAMILY_OPTIONS_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, size_t, vp, P_Error)
 FAMILY_CHECK_FN = ctypes.CFUNCTYPE(c_int, vp, P_u64, size_t, ctypes.POINTER(size_t), P_Error)
@@ -112,6 +118,9 @@ _SIGNATURES = {
     "gr_position_term": (c_int, [vp, size_t, ctypes.POINTER(TermInfo)]),
     "gr_position_misere": (c_int, [vp, ctypes.POINTER(Misere), P_Error]),
     "gr_position_misere_moves": (c_int, [vp, size_t, MOVE_FN, vp, ctypes.POINTER(c_int), P_Error]),
+    "gr_position_remoteness": (c_int, [vp, c_int, ctypes.POINTER(Remoteness), P_Error]),
+    "gr_position_remoteness_moves": (c_int, [vp, c_int, size_t, REMOTE_FN, vp, ctypes.POINTER(c_int), P_Error]),
+    "gr_ruleset_remoteness": (c_int, [vp, u64, c_int, P_u64, P_Error]),
     "gr_position_every": (c_int, [vp, P_u64, ctypes.POINTER(c_int), ctypes.POINTER(size_t), P_Error]),
     "gr_position_every_move": (c_int, [vp, MOVE_FN, vp, P_Error]),
     "gr_position_moore": (c_int, [vp, u64, c_int, ctypes.POINTER(c_int), P_Error]),

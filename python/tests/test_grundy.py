@@ -82,6 +82,58 @@ def test_solve_is_the_cli_json(pos, kw):
     assert got == cli_json(*cli_args(pos, kw))
 
 
+REMOTE_CASES = [
+    ("3 + 3", {}),
+    ("kayles(6)", {"misere": True}),
+    ("wythoff(3,5) + kayles(7)", {"max_moves": 0}),
+    ("sub[1,3](3) + 3", {"max_moves": 2}),
+    ("graph[1>2,2>1,2>3,3>4](1,3)", {}),
+    ("graph[1>2,2>1,2>3](1) + 2", {"misere": True}),
+    ("1000000", {}),
+    ("0", {}),
+]
+
+
+@needs_cli
+@pytest.mark.parametrize("pos,kw", REMOTE_CASES)
+def test_remoteness_is_the_cli_json(pos, kw):
+    got = json.dumps(grundy.remoteness(pos, **kw), ensure_ascii=False)
+    args = ["solve", "--remoteness", pos] + (["--misere"] if kw.get("misere") else [])
+    if "max_moves" in kw:
+        args += ["--max-moves", str(kw["max_moves"])]
+    assert got == cli_json(*args)
+
+
+@needs_cli
+@pytest.mark.parametrize("spec,count,misere", [("kayles", 30, False), ("sub[1,3,4]", 500, True), ("nim", 10, True)])
+def test_remoteness_table_is_the_cli_json(spec, count, misere):
+    got = {"ruleset": spec, "play": "misere" if misere else "normal",
+           "remoteness": grundy.remoteness_table(spec, count, misere=misere)}
+    args = ["seq", spec, "--to", str(count - 1), "--remoteness"] + (["--misere"] if misere else [])
+    assert json.dumps(got) == cli_json(*args)
+
+
+@needs_cli
+@pytest.mark.parametrize("misere", [False, True])
+def test_remoteness_table_cells(misere):
+    args = [CLI, "table", "wythoff", "--to", "9,7", "--remoteness", "--csv"] + (["--misere"] if misere else [])
+    rows = subprocess.run(args, check=True, capture_output=True, text=True).stdout.split()
+    with grundy.Context() as ctx:
+        for row in rows[1:]:
+            cells = row.split(",")
+            x = int(cells[0])
+            for y, c in enumerate(cells[1:]):
+                assert int(c) == ctx.remoteness("wythoff(%d,%d)" % (x, y), misere=misere)["remoteness"]
+
+
+def test_remoteness_known_values():
+    r = grundy.remoteness("3 + 3")
+    assert (r["outcome"], r["remoteness"], r["method"]) == ("P", 6, "search")
+    assert grundy.remoteness_table("sub[1,3,4]", 8) == [0, 1, 2, 1, 1, 3, 3, 4]
+    d = grundy.remoteness("graph[0>1,1>0](0)")
+    assert (d["outcome"], d["remoteness"]) == ("D", None)
+
+
 @needs_cli
 @pytest.mark.parametrize("spec,count", [("tb[0.77]", 201), ("tb[0.16]", 300), ("sub[2,5,7]", 100),
                                         ("tb[0.137]", 3000)])

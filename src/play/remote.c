@@ -322,6 +322,55 @@ gr_status gr_position_remoteness_moves(gr_position *pos, int misere, size_t max_
     return st;
 }
 
+struct gr_remote_eval {
+    reval e;
+};
+
+gr_status gr_remote_eval_new(gr_ctx *ctx, int misere, gr_remote_eval **out, gr_error *err) {
+    if (!ctx || !out) return gri_fail(err, GR_EINVAL, "no context or no output");
+    gr_remote_eval *r = gri_calloc(gri_ctx_alloc(ctx), 1, sizeof *r);
+    if (!r) return gri_fail(err, GR_ENOMEM, "out of memory");
+    reval_init(&r->e, ctx, misere != 0, err);
+    *out = r;
+    return GR_OK;
+}
+
+gr_status gr_remote_eval_position(gr_remote_eval *r, gr_position *pos, gr_remoteness *out, gr_error *err) {
+    if (!r || !pos) return gri_fail(err, GR_EINVAL, "no evaluator or no position");
+    if (pos->ctx != r->e.ctx) return gri_fail(err, GR_EINVAL, "the position belongs to another context");
+    gr_status st = check_out(out, err);
+    if (st != GR_OK) return st;
+    reval *e = &r->e;
+    e->err = e->s.err = e->s.run.err = err;
+    /* a game with cycles: a new listing unless this position is in the last one */
+    if (has_loopy(pos)) {
+        const gr_allocator *al = gri_ctx_alloc(e->ctx);
+        words key = {al, NULL, 0, 0};
+        st = gri_ms_position_key(pos, &key, err);
+        gr_outcome oc;
+        uint64_t rem;
+        int known = st == GR_OK && e->loopy && gri_retro_get(&e->retro, key.w, key.n, &oc, &rem);
+        gri_free(al, key.w);
+        if (st != GR_OK) return st;
+        if (!known) {
+            gri_retro_free(&e->retro);
+            e->loopy = 0;
+            if ((st = start_loopy(e, pos)) != GR_OK) return st;
+        }
+    }
+    st = eval_position(e, pos, out);
+    /* a stopped search leaves marks on its path: forget it, keep the table */
+    if (st != GR_OK) gri_search_reset(&e->s.run);
+    return st;
+}
+
+void gr_remote_eval_free(gr_remote_eval *r) {
+    if (!r) return;
+    const gr_allocator *al = gri_ctx_alloc(r->e.ctx);
+    reval_free(&r->e);
+    gri_free(al, r);
+}
+
 gr_status gr_ruleset_remoteness(gr_ruleset *rs, uint64_t count, int misere, uint64_t *out, gr_error *err) {
     if (!rs || (count && !out)) return gri_fail(err, GR_EINVAL, "no ruleset or no output");
     if (!gr_ruleset_is_heap(rs))
