@@ -148,6 +148,16 @@ static int coprime_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri
     return 1;
 }
 
+/* remoteness alone, normal play: a heap n >= 1 can take the whole heap,
+ * leaving 0, terminal and lost (remoteness 0), so it wins in one move, the
+ * least a won position can have. Misère play: from the table. */
+static int coprime_remote_alone(const gr_ruleset *rs, uint64_t n, int misere, uint64_t *r) {
+    (void)rs;
+    if (misere) return 0;
+    *r = n != 0;
+    return 1;
+}
+
 const gri_family gri_family_coprime = {
     .name = "coprime",
     .flags = GR_FAM_HEAP,
@@ -161,4 +171,5 @@ const gri_family gri_family_coprime = {
     .fill = coprime_fill,
     .moves_to = coprime_moves_to,
     .is_option = coprime_is_option,
+    .remote_alone = coprime_remote_alone,
 };

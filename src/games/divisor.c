@@ -65,6 +65,16 @@ static int divisor_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, gri
     return 1;
 }
 
+/* remoteness alone, normal play: a heap n >= 1 can take the whole heap,
+ * leaving 0, terminal and lost (remoteness 0), so it wins in one move, the
+ * least a won position can have. Misère play: from the table. */
+static int divisor_remote_alone(const gr_ruleset *rs, uint64_t n, int misere, uint64_t *r) {
+    (void)rs;
+    if (misere) return 0;
+    *r = n != 0;
+    return 1;
+}
+
 const gri_family gri_family_divisor = {
     .name = "divisor",
     .flags = GR_FAM_HEAP,
@@ -74,4 +84,5 @@ const gri_family gri_family_divisor = {
     .options = divisor_options,
     .closed_form = divisor_closed_form,
     .moves_to = divisor_moves_to,
+    .remote_alone = divisor_remote_alone,
 };
