@@ -68,7 +68,11 @@ int cmd_explain(const cli_opts *o) {
     if (beyond < n) {
         /* misère, Every-SG and Moore play need every value */
         if (o->misere || o->every || o->has_moore) rc = cli_report(&first_err, source, source != NULL);
+        else if (o->remoteness && w)
+            rc = cli_usage_error("explain --remoteness --json takes sums whose terms all have finite values: use "
+                                 "solve --remoteness --json for this one%s", "");
         else rc = explain_beyond(w ? (json_init(w, stdout), w) : NULL, ctx, pos, source, text, vals, kind);
+        if (!rc && o->remoteness) rc = explain_remoteness(NULL, pos, 0);
         goto out;
     }
     if (w) json_init(w, stdout);

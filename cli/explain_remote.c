@@ -69,6 +69,8 @@ int explain_remoteness(json_writer *w, gr_position *pos, int misere) {
         else json_uint(w, self.remoteness);
         json_key(w, "rule");
         json_string(w, draw ? "draw" : !l.n ? "terminal" : won ? "1 + min over moves to P" : "1 + max over all moves");
+        json_key(w, "moves_complete");
+        json_bool(w, complete);
         json_key(w, "moves");
         json_array_begin(w);
         for (size_t k = 0; k < l.n; k++) {
@@ -101,6 +103,12 @@ int explain_remoteness(json_writer *w, gr_position *pos, int misere) {
     size_t ncount = 0, shown = 0;
     for (size_t k = 0; k < l.n; k++) ncount += counts(&self, &l.r[k]);
     const char *more = ncount > MEX_OPTIONS ? ", ..." : "";
+    if (!complete) {
+        printf("Not every move could be listed here (a heap past the table limit), so the rule is not written\n"
+               "out; R = %llu comes from the %s.\n",
+               (unsigned long long)self.remoteness, self.method);
+        goto out;
+    }
     printf("  R = 1 + %s{", won ? "min" : "max");
     for (size_t k = 0; k < l.n && shown < MEX_OPTIONS; k++)
         if (counts(&self, &l.r[k])) printf("%sR(%s)", shown++ ? ", " : "", l.after[k]);
@@ -112,7 +120,6 @@ int explain_remoteness(json_writer *w, gr_position *pos, int misere) {
     printf("The player to move %s in %llu move%s%s.\n", won ? "wins" : "loses", (unsigned long long)self.remoteness,
            self.remoteness == 1 ? "" : "s",
            won ? " at best (the moves to N positions are left out: they lose)" : ", delaying as long as possible");
-    (void)complete;
 out:
     for (size_t k = 0; k < l.n; k++) free(l.after[k]);
     free(l.after);

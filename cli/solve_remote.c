@@ -118,9 +118,10 @@ static void print_human(const char *text, size_t nterms, gr_position *pos, int m
                (unsigned long long)rm->searched);
     printf("\n");
     if (!r->mv.n) return;
-    if (r->shown == r->mv.n)
-        printf("moves, best first (outcome and remoteness of the position left)%s:\n",
-               complete ? "" : " (not every move could be listed)");
+    if (!complete)
+        printf("moves listed, best first (outcome and remoteness of the position left; not every move could be "
+               "listed, so a better one may be missing):\n");
+    else if (r->shown == r->mv.n) printf("moves, best first (outcome and remoteness of the position left):\n");
     else printf("the best %zu of %zu moves (outcome and remoteness of the position left; --max-moves 0 lists all):\n",
                 r->shown, r->mv.n);
     for (size_t k = 0; k < r->shown; k++) {

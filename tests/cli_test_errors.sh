@@ -34,8 +34,8 @@ run 2 "$G" help nosuch && err_has "grundy: error: no help topic 'nosuch'; comman
 run 2 "$G" solve --remoteness --every 3 && err_has "--remoteness goes with normal play or --misere only" && one_line_err
 run 2 "$G" seq kayles --to 10 --remoteness --window 4096 && err_has "--remoteness prints the heaps' remoteness: not with" && one_line_err
 run 2 "$G" seq kayles --to 80 --remoteness --search-limit 1000 && err_is "grundy: error: the remoteness search exceeds its bound of 1000 positions (raise the search limit with --search-limit N)"
-run 2 timeout 60 "$G" solve --remoteness 'divisor(565580114296)' --max-seconds 1 && err_has "the time limit of 1 s was reached in the remoteness search" && one_line_err
-run 2 timeout 60 "$G" seq divisor --to 100000000 --remoteness --max-seconds 1 && err_has "in the remoteness table of divisor" && one_line_err
+run 2 timeout 60 "$G" solve --remoteness --misere 'divisor(565580114296)' --max-seconds 1 && err_has "the time limit of 1 s was reached in the remoteness search" && one_line_err
+run 2 timeout 60 "$G" seq divisor --to 100000000 --remoteness --misere --max-seconds 1 && err_has "in the remoteness table of divisor" && one_line_err
 
 # ---- --max-seconds: every search, tabulation and listing stops in time ----
 # (each hung or ran for minutes before the bound; `timeout` turns a hang

@@ -515,6 +515,31 @@ static void test_eval(uint64_t seed) {
     gr_position_free(small);
     gr_remote_eval_free(ev);
     gr_ctx_free(ctx);
+    /* one evaluator through positions with and without cycles, each listing
+     * with its own bound: a rule known to loop only once a cycle is met,
+     * a graph with cycles, plain sums, again and again */
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    gr_ctx_set_search_limit(ctx, 60);
+    CHECK(gr_remote_eval_new(ctx, 0, &ev, &err) == GR_OK, "eval_new: %s", err.message);
+    static const struct { const char *text; gr_outcome o; uint64_t r; } seqn[] = {
+        {"rule[n -> (n+1) if n < 3; n -> (n-1) if n > 0](1)", GR_OUTCOME_N, 1},
+        {"3 + 3", GR_OUTCOME_P, 6},
+        {"graph[1>2,2>1,2>3,3>4](1,3)", GR_OUTCOME_D, GR_REMOTENESS_DRAW},
+        {"graph[1>2,2>1,2>3](1)", GR_OUTCOME_P, 2},
+        {"kayles(4) + 1", GR_OUTCOME_P, 4},
+    };
+    for (int round = 0; round < 40; round++)
+        for (size_t i = 0; i < sizeof seqn / sizeof seqn[0]; i++) {
+            gr_position *p = tu_parse(ctx, seqn[i].text);
+            gr_remoteness rr = GR_SIZED(gr_remoteness);
+            CHECK(p && gr_remote_eval_position(ev, p, &rr, &err) == GR_OK && rr.outcome == seqn[i].o &&
+                      rr.remoteness == seqn[i].r,
+                  "round %d '%s': %d %llu (%s)", round, seqn[i].text, (int)rr.outcome,
+                  (unsigned long long)rr.remoteness, err.message);
+            gr_position_free(p);
+        }
+    gr_remote_eval_free(ev);
+    gr_ctx_free(ctx);
     printf("eval: %ld positions through one evaluator per play, as fresh calls give\n", n);
 }
 

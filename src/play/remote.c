@@ -195,12 +195,11 @@ static gr_status table_fill(reval *e, gr_ruleset *rs, uint64_t upto) {
 static gr_status eval_key(reval *e, const uint64_t *key, size_t len, uint64_t *r, gr_outcome *oc,
                           const char **method) {
     *oc = GR_OUTCOME_UNKNOWN; /* from the parity */
-    if (e->loopy) {
+    if (e->loopy && gri_retro_get(&e->retro, key, len, oc, r)) {
         *method = "retrograde";
-        if (!gri_retro_get(&e->retro, key, len, oc, r))
-            return gri_fail(e->err, GR_EINTERNAL, "a position outside the retrograde analysis");
         return GR_OK;
     }
+    *oc = GR_OUTCOME_UNKNOWN;
     *method = "search";
     if (len == 2 && (key[0] & 0xffffffffu) == 1) {
         gr_ruleset *rs = gri_ms_rs_of(e->ctx, key[0]);
@@ -239,18 +238,20 @@ static int has_loopy(const gr_position *pos) {
     return 0;
 }
 
-/* for a position with cycles: lists and solves everything reachable */
-static gr_status start_loopy(reval *e, gr_position *pos) {
-    if (!has_loopy(pos)) return GR_OK;
-    const gr_allocator *al = gri_ctx_alloc(e->ctx);
-    words key = {al, NULL, 0, 0};
-    gr_status st = gri_ms_position_key(pos, &key, e->err);
-    if (st == GR_OK) st = gri_retro_build(&e->retro, &e->s, key.w, key.n, e->misere, e->err);
-    gri_free(al, key.w);
+/* a game with cycles: lists and solves everything reachable from key (in
+ * place of the last listing) */
+static gr_status start_loopy(reval *e, const uint64_t *key, size_t len) {
+    gri_retro_free(&e->retro);
+    e->loopy = 0;
+    gri_search_reset(&e->s.run); /* a search stopped by a cycle leaves marks */
+    gr_status st = gri_retro_build(&e->retro, &e->s, key, len, e->misere, e->err);
     if (st == GR_OK) e->loopy = 1;
     return st;
 }
 
+/* The remoteness of pos. A position of a family that may loop, not in the
+ * last listing, is listed and solved backwards; so is one whose search
+ * meets a cycle (a rule is known to loop only once a cycle was met). */
 static gr_status eval_position(reval *e, gr_position *pos, gr_remoteness *out) {
     const gr_allocator *al = gri_ctx_alloc(e->ctx);
     words key = {al, NULL, 0, 0};
@@ -258,7 +259,10 @@ static gr_status eval_position(reval *e, gr_position *pos, gr_remoteness *out) {
     uint64_t r = 0;
     gr_outcome oc = GR_OUTCOME_UNKNOWN;
     const char *method = "search";
+    if (st == GR_OK && has_loopy(pos) && !(e->loopy && gri_retro_get(&e->retro, key.w, key.n, &oc, &r)))
+        st = start_loopy(e, key.w, key.n);
     if (st == GR_OK) st = eval_key(e, key.w, key.n, &r, &oc, &method);
+    if (st == GR_ECYCLE && (st = start_loopy(e, key.w, key.n)) == GR_OK) st = eval_key(e, key.w, key.n, &r, &oc, &method);
     gri_free(al, key.w);
     if (st == GR_OK) fill_out(e, r, oc, method, out);
     return st;
@@ -276,8 +280,7 @@ gr_status gr_position_remoteness(gr_position *pos, int misere, gr_remoteness *ou
     if (st != GR_OK) return st;
     reval e;
     reval_init(&e, pos->ctx, misere != 0, err);
-    st = start_loopy(&e, pos);
-    if (st == GR_OK) st = eval_position(&e, pos, out);
+    st = eval_position(&e, pos, out);
     reval_free(&e);
     return st;
 }
@@ -314,7 +317,9 @@ gr_status gr_position_remoteness_moves(gr_position *pos, int misere, size_t max_
     reval_init(&e, pos->ctx, misere != 0, err);
     mvctx m = {&e, pos, fn, user, GR_OK, 0};
     int all = 1;
-    gr_status st = start_loopy(&e, pos);
+    /* the position first: a game with cycles is then listed from it, and
+     * every move's position is in that listing */
+    gr_status st = eval_position(&e, pos, NULL);
     if (st == GR_OK) st = gr_position_moves(pos, max_moves, on_move, &m, &all, err);
     if (m.st != GR_OK) st = m.st;
     if (complete) *complete = all && !m.stopped;
@@ -342,22 +347,6 @@ gr_status gr_remote_eval_position(gr_remote_eval *r, gr_position *pos, gr_remote
     if (st != GR_OK) return st;
     reval *e = &r->e;
     e->err = e->s.err = e->s.run.err = err;
-    /* a game with cycles: a new listing unless this position is in the last one */
-    if (has_loopy(pos)) {
-        const gr_allocator *al = gri_ctx_alloc(e->ctx);
-        words key = {al, NULL, 0, 0};
-        st = gri_ms_position_key(pos, &key, err);
-        gr_outcome oc;
-        uint64_t rem;
-        int known = st == GR_OK && e->loopy && gri_retro_get(&e->retro, key.w, key.n, &oc, &rem);
-        gri_free(al, key.w);
-        if (st != GR_OK) return st;
-        if (!known) {
-            gri_retro_free(&e->retro);
-            e->loopy = 0;
-            if ((st = start_loopy(e, pos)) != GR_OK) return st;
-        }
-    }
     st = eval_position(e, pos, out);
     /* a stopped search leaves marks on its path: forget it, keep the table */
     if (st != GR_OK) gri_search_reset(&e->s.run);

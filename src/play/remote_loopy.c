@@ -32,14 +32,23 @@ gr_status gri_retro_build(gri_retro *r, search *gen, const uint64_t *key, size_t
     const gr_allocator *al = gri_ctx_alloc(gen->ctx);
     memset(r, 0, sizeof *r);
     r->al = al;
-    size_t maxpos = (size_t)gr_ctx_search_limit(gen->ctx);
+    uint64_t lim = gr_ctx_search_limit(gen->ctx);
+    size_t maxpos = (size_t)(lim < UINT32_MAX ? lim : UINT32_MAX); /* ids are 32-bit */
+    /* the listing's moves count against its own work bound; the arena is
+     * left as it was found */
+    uint64_t work0 = gen->run.work;
+    size_t alen0 = gen->run.alen;
+    gen->run.work = 0;
     gri_keymap_init(&r->map, maxpos, al);
     uint32_t *adj = NULL, *cnt = NULL, *pl = NULL, *queue = NULL;
     size_t *aoff = NULL, *poff = NULL, nadj = 0, acap = 0, ocap = 0;
     uint64_t *scratch = NULL;
     size_t scap = 0, id0;
     gr_status st = gri_keymap_add(&r->map, key, len, 0, &id0);
-    if (st != GR_OK) return st == GR_ELIMIT ? bound(r, err) : oom(err);
+    if (st != GR_OK) {
+        st = st == GR_ELIMIT ? bound(r, err) : oom(err);
+        goto out;
+    }
     /* listing */
     for (size_t id = 0; id < r->map.count; id++) {
         size_t kl = r->map.len[id];
@@ -102,6 +111,8 @@ gr_status gri_retro_build(gri_retro *r, search *gen, const uint64_t *key, size_t
         }
     }
 out:
+    gen->run.work = work0;
+    gen->run.alen = alen0;
     gri_free(al, adj);
     gri_free(al, aoff);
     gri_free(al, cnt);
