@@ -16,7 +16,7 @@ typedef struct cli_opts {
     /* flags */
     int json, hex, period, quiet, misere, every, remoteness;
     /* --file, --out, --plot, --checkpoint, --first */
-    const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir;
+    const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir, *certificate;
     /* numbers, each with has_X set when given */
     uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds, window, threads;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
@@ -96,6 +96,9 @@ int cmd_genus(const cli_opts *o);   /* cmd_genus.c */
 int cmd_explain(const cli_opts *o); /* cmd_explain.c */
 int cmd_play(const cli_opts *o);    /* cmd_play.c */
 int cmd_quotient(const cli_opts *o); /* cmd_quotient.c */
+int cmd_check(const cli_opts *o);    /* certificate.c */
+/* seq --period --certificate FILE (certificate.c): 0, or the exit code */
+int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per);
 int cmd_newnim(const cli_opts *o);  /* cmd_newnim.c */
 int cmd_seq(const cli_opts *o);     /* cmd_seq.c */
 /* seq_window.c: seq with --window; CLI_SEQ_USE_TABLE when the window does

@@ -48,6 +48,10 @@ static int print_period(const cli_opts *o, gr_ruleset *rs) {
     gr_error_clear(&err);
     if (gr_ruleset_period(rs, o->to + 1, &per, &err) != GR_OK) return cli_report(&err, NULL, 0);
     const char *spec = gr_ruleset_spec(rs);
+    if (o->certificate) {
+        int crc = cli_certificate_write(o->certificate, rs, &per);
+        if (crc) return crc;
+    }
     if (o->json) {
         json_writer w;
         json_init(&w, stdout);
@@ -195,6 +199,8 @@ int cmd_seq(const cli_opts *o) {
         rc = seq_remoteness(o, ctx, rs);
         goto out;
     }
+    if (o->certificate && !o->period)
+        return cli_usage_error("--certificate FILE goes with --period (it certifies the period proved)%s", ""), 2;
     if (o->period) {
         rc = print_period(o, rs);
         goto out;

@@ -32,6 +32,7 @@ static const command COMMANDS[] = {
     {"play", NULL, cmd_play, 1},
     {"newnim", NULL, cmd_newnim, 1},
     {"quotient", NULL, cmd_quotient, 1},
+    {"check", NULL, cmd_check, 1},
 };
 
 int main(int argc, char **argv) {

@@ -35,6 +35,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("first", first),
     TEXT("board-table", board_table),
     TEXT("histogram", histogram_dir),
+    TEXT("certificate", certificate),
     NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
     NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
     NUMBER("to", to, 0, UINT64_MAX, NULL),

@@ -137,6 +137,9 @@ typedef struct gr_period {
     uint64_t proof_end;   /* the check covered n in [preperiod, proof_end) */
     uint64_t saltus;      /* 0: periodic. Else arithmetic periodicity:
                              G(n + period) = G(n) + saltus for n >= preperiod */
+    int rule;             /* the theorem's case (gr_period_rule of period.h),
+                             set whenever one applies, found or not */
+    uint64_t max_take;    /* its t: the most tokens one move removes */
 } gr_period;
 
 /* Tabulates up to `upto` values (at least) and tries to prove a period.

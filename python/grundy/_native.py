@@ -55,7 +55,7 @@ class Remoteness(Sized):
 
 class Period(Sized):
     _fields_ = [("size", size_t), ("found", c_int), ("preperiod", u64), ("period", u64), ("checked", u64),
-                ("proof_end", u64), ("saltus", u64)]
+                ("proof_end", u64), ("saltus", u64), ("rule", c_int), ("max_take", u64)]
 
 
 class GValue(Sized):

@@ -328,10 +328,15 @@ gr_status gr_ruleset_values(gr_ruleset *rs, uint64_t count, uint64_t *out, gr_er
 }
 
 gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_error *err) {
-    if (!out || !GRI_SIZE_OK(out, gr_period)) return GRI_SIZE_FAIL(err, gr_period);
+    /* callers built before rule and max_take were added pass the smaller size */
+    size_t v1 = offsetof(gr_period, rule);
+    if (!out || out->size < v1) return GRI_SIZE_FAIL(err, gr_period);
+    int full = GRI_SIZE_OK(out, gr_period);
     gr_period_rule rule;
     uint64_t t;
-    GRI_CLEAR_SIZED(out);
+    size_t keep = out->size;
+    memset(out, 0, full ? sizeof *out : v1);
+    out->size = keep;
     if (!period_rule(rs, &rule, &t) && rs->fam->no_period)
         return gri_fail(err, GR_EINVAL, "no periodicity proof applies to %s: %s", rs->spec, rs->fam->no_period);
     if (!period_rule(rs, &rule, &t))
@@ -339,6 +344,10 @@ gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_er
                        "%s: no periodicity theorem applies (only finite subtraction sets, finite take-and-break codes, and "
                        "codes that never split whose repeating last digit is 2 or 3)",
                        rs->spec);
+    if (full) {
+        out->rule = (int)rule;
+        out->max_take = t;
+    }
     gr_status st = grow_to(rs, upto, upto, err);
     if (st != GR_OK) return st;
     try_period(rs);

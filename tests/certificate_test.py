@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Period certificates: `seq --period --certificate` of random subtraction
+sets and finite take-and-break codes is accepted by both checkers (`grundy
+check` and tools/check_certificate.py); mutated certificates, re-signed so
+that the checksum holds, are refused by both, each for the right reason.
+Usage: certificate_test.py GRUNDY SOURCE_DIR"""
+import hashlib
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+G, SRC = sys.argv[1], sys.argv[2]
+PY = os.path.join(SRC, "tools", "check_certificate.py")
+seed = int(os.environ.get("GRUNDY_TEST_SEED", "35"))
+scale = int(os.environ.get("GRUNDY_TEST_SCALE", "1") or 1)
+print("seed=%d (set GRUNDY_TEST_SEED to replay, GRUNDY_TEST_SCALE to run more cases)" % seed)
+rng = random.Random(seed)
+fails = checks = 0
+tmp = tempfile.mkdtemp()
+
+
+def check(cond, msg):
+    global fails, checks
+    checks += 1
+    if not cond:
+        fails += 1
+        if fails <= 20:
+            print("FAIL:", msg)
+
+
+def both(path):
+    """(C exit, C stderr, Python exit, Python stderr)"""
+    c = subprocess.run([G, "check", path], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, PY, path], capture_output=True, text=True)
+    return c.returncode, c.stderr, p.returncode, p.stderr
+
+
+def sign(text):
+    body = text[:text.rindex("\nend\n") + 5]
+    return body + "sha256 " + hashlib.sha256(body.encode()).hexdigest() + "\n"
+
+
+def values(spec, count):
+    out = subprocess.run([G, "seq", spec, "--to", str(count - 1)], capture_output=True, text=True, check=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def rewrite(text, spec, fields, vals):
+    """the certificate with header fields replaced and these values, re-signed"""
+    lines = text.split("\n")
+    for i, line in enumerate(lines[:11]):
+        key = line.split(" ")[0]
+        if key in fields:
+            lines[i] = "%s %s" % (key, fields[key])
+    head = "\n".join(lines[:11]) + "\n"
+    body = "".join("%d%s" % (v, "\n" if (i + 1) % 20 == 0 or i + 1 == len(vals) else " ") for i, v in enumerate(vals))
+    return sign(head + body + "end\n")
+
+
+def field(text, key):
+    return int(re.search(r"^%s (\d+)$" % key, text, re.M).group(1))
+
+
+def refused(path, reasons, what):
+    cr, ce, pr, pe = both(path)
+    ok_c = cr == 2 and any(r in ce for r in reasons) and ce.count("\n") == 1
+    ok_p = pr == 2 and any(r in pe for r in reasons)
+    check(ok_c and ok_p, "%s: want one of %s; grundy check %d %r; python %d %r" % (what, reasons, cr, ce, pr, pe))
+
+
+def random_spec():
+    if rng.random() < 0.4:
+        s = sorted(rng.sample(range(1, 9), rng.randint(1, 4)))
+        return "sub[%s]" % ",".join(map(str, s))
+    nd = rng.randint(1, 3)
+    digits = [rng.choice("01234567") for _ in range(nd - 1)] + [rng.choice("1234567")]
+    if rng.random() < 0.2:
+        digits[-1] = rng.choice("89ABCDEF")
+    return "tb[0.%s]" % "".join(digits)
+
+
+made = 0
+for case in range(60 * scale):
+    spec = random_spec()
+    path = os.path.join(tmp, "c%d.cert" % case)
+    r = subprocess.run([G, "seq", spec, "--to", "3000", "--period", "--certificate", path], capture_output=True, text=True)
+    if r.returncode != 0:
+        continue  # no plain period proved within 3000 (or an arithmetic one)
+    made += 1
+    cr, ce, pr, pe = both(path)
+    check(cr == 0 and pr == 0, "%s: refused: %r %r" % (spec, ce, pe))
+    text = open(path).read()
+    name = re.search(r"^ruleset (.*)$", text, re.M).group(1)
+    e, p, E, count = (field(text, k) for k in ("preperiod", "period", "window-end", "count"))
+    th = re.search(r"^theorem (.*)$", text, re.M).group(1)
+    t = field(text, "max-take")
+    vals = values(name, count + 2 * p + 4)
+
+    def bound(e2, p2):
+        e1 = max(e2, 1)
+        return {"subtraction": e2 + t, "take-break-nosplit": e1 + t, "guy-smith-2": 2 * e1 + p2 + t,
+                "guy-smith-3": 3 * e1 + 2 * p2 + t}[th]
+
+    def put(mut, fields, vs, reasons, what):
+        mp = os.path.join(tmp, "m.cert")
+        with open(mp, "w") as f:
+            f.write(rewrite(text, name, fields, vs))
+        refused(mp, reasons, "%s %s" % (spec, what))
+
+    # one value changed
+    k = rng.randrange(count)
+    vs = vals[:count]
+    vs[k] += 1
+    put(0, {}, vs, ["by the mex of its options"], "value %d changed" % k)
+    # the period off by one (window and count made to fit, true values)
+    for p2 in (p + 1, p - 1):
+        if p2 < 1:
+            continue
+        E2 = bound(e, p2)
+        put(0, {"period": p2, "window-end": E2, "count": E2 + p2}, vals[:E2 + p2],
+            ["G(n + period) != G(n)", "not the least"], "period %d" % p2)
+    # the preperiod off by one
+    if e > 0:
+        E2 = bound(e - 1, p)
+        put(0, {"preperiod": e - 1, "window-end": E2, "count": E2 + p}, vals[:E2 + p],
+            ["G(n + period) != G(n)"], "preperiod %d" % (e - 1))
+    E2 = bound(e + 1, p)
+    put(0, {"preperiod": e + 1, "window-end": E2, "count": E2 + p}, vals[:E2 + p],
+        ["preperiod is not the least"], "preperiod %d" % (e + 1))
+    # the saltus changed; the window end not the theorem's
+    put(0, {"saltus": 1}, vals[:count], ["saltus"], "saltus 1")
+    put(0, {"window-end": E - 1, "count": E - 1 + p}, vals[:E - 1 + p], ["window-end"], "window-end - 1")
+    # a code changed: another game's name over these values
+    other = "sub[1,2]" if name.startswith("tb") else "tb[0.07]"
+    mp = os.path.join(tmp, "m.cert")
+    with open(mp, "w") as f:
+        f.write(sign(text[:text.rindex("\nend\n") + 5].replace("ruleset %s\n" % name, "ruleset %s\n" % other)))
+    refused(mp, ["by the mex", "theorem does not fit", "max-take", "window-end", "count"], "%s as %s" % (spec, other))
+    # a wrong checksum; a cut file
+    with open(mp, "w") as f:
+        f.write(text[:-3] + ("0" if text[-3] != "0" else "1") + text[-2:])
+    refused(mp, ["checksum"], "%s checksum flipped" % spec)
+    with open(mp, "w") as f:
+        f.write(text[:len(text) * 2 // 3])
+    refused(mp, ["cut", "checksum"], "%s cut" % spec)
+
+check(made >= 20 * scale, "only %d certificates made" % made)
+print("certificates: %d of random codes and subtraction sets accepted by both checkers, and each mutation refused by both"
+      % made)
+print("certificate_test: %d checks, %d passed, %d failed" % (checks, checks - fails, fails))
+sys.exit(1 if fails else 0)
