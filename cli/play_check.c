@@ -298,8 +298,11 @@ static int check_every_term(play_game *g, gr_position *cand, size_t i, replaceme
         snprintf(why, wl, "term %zu: %s", i + 1, oa.n ? "a move changes one heap" : "a move does not only add heaps");
         rc = 0;
     } else {
+        /* the form was made from term i alone: its items say term 0 */
+        play_item it = oa.items[0];
+        it.term = i;
         char sub[400];
-        rc = check_item(g, &oa.items[0], &ob, r, sub, sizeof sub);
+        rc = check_item(g, &it, &ob, r, sub, sizeof sub);
         if (rc == 0) snprintf(why, wl, "term %zu: %s", i + 1, sub);
         else if (rc < 0) snprintf(why, wl, "%s", sub);
     }

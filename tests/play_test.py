@@ -131,7 +131,10 @@ def options_of(terms):
 
 
 def pos_key(terms):
-    return tuple(sorted(key(r, h) for r, h in terms if any(h)))
+    """a sum of heaps as the multiset of its (rule, heap) pairs: which term a
+    heap sits in does not change the game (two terms of one rule may trade
+    heaps when a whole position is typed)"""
+    return tuple(sorted((r, x) for r, h in terms for x in h if x))
 
 
 def parse_listed(text):
@@ -172,6 +175,8 @@ for _ in range(cases):
         check(got == want, f"{pos}: ? lists {sorted(got)}, the options are {sorted(want)}")
     # random typed moves: options in three forms, and non-options
     for _ in range(6):
+        if g.ended:
+            break  # the game ended at a position with no move
         cur = parse_pos(position_of(g.out))
         want = options_of(cur)
         form = rng.randrange(4)
@@ -302,7 +307,7 @@ for _ in range(12 * scale):
                         o = sorted(options_of([(r, h)]))
                         if o:
                             left = rng.choice(o)
-                            moves.append(f"{i + 1}: {term_text(r, list(left[0][1]) if left else [])}")
+                            moves.append(f"{i + 1}: {term_text(r, [x for _, x in left])}")
                     g.say("; ".join(moves))
             check("illegal move" not in g.last, f"{mode} {pos}: a scripted move was refused: {g.last.strip()[:200]}")
     g.close()
@@ -331,6 +336,13 @@ for _ in range(6 * scale):
     if s["outcome"] == "N":
         check("grundy made the last move and wins" in end or "has no move" in end, f"--first grundy {pos}: {end}")
     check("grundy:" in g.out or "has no move" in g.out, f"--first grundy {pos}: grundy never moved")
+
+# Every-SG: a move typed term by term keeps each term's own ruleset (a
+# second term was once rebuilt with the first term's ruleset)
+g = Game("sub[2,5](2) + sub[1,3,4](6)", "--every")
+out = g.say("1: sub[2,5](0); 2: sub[1,3,4](2)")
+check("position: 0 + sub[1,3,4](2)" in out, f"every: the typed move left {position_of(out)!r}")
+g.close()
 
 # ---- 3b. remoteness: grundy wins as fast as it can against a player who
 # delays (the `?` move leaving the most moves), and the game takes exactly
