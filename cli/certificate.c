@@ -23,14 +23,6 @@ static const char *theorem_name(int rule) {
     }
 }
 
-/* the theorem's window end, saturating at 2^64 - 1 */
-static uint64_t window_end(int rule, uint64_t t, uint64_t e, uint64_t p) {
-    uint64_t e1 = e ? e : 1, k = rule == GR_PERIOD_SPLIT2 ? 2 : rule == GR_PERIOD_SPLIT3 ? 3 : 1;
-    uint64_t base = rule == GR_PERIOD_SUBTRACTION ? e : e1;
-    unsigned __int128 w = (unsigned __int128)k * base + (unsigned __int128)(k - 1) * p + t;
-    return w > UINT64_MAX ? UINT64_MAX : (uint64_t)w;
-}
-
 int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per) {
     const char *th = theorem_name(per->rule);
     if (!per->found) {
@@ -240,8 +232,9 @@ static int check(reader *r, gr_ctx *ctx) {
     if (t != per.max_take) return fail(r, "max-take is wrong: a move of this ruleset takes at most %s", tmp);
     if (s != 0) return fail(r, "saltus %s: only plain periods are certified", "is not 0");
     if (!p) return fail(r, "period %s", "0");
-    snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)window_end(per.rule, t, e, p));
-    if (E != window_end(per.rule, t, e, p)) return fail(r, "window-end is not the theorem's bound (%s)", tmp);
+    uint64_t bound = gr_period_window_end((gr_period_rule)per.rule, t, e, p);
+    snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)bound);
+    if (E != bound) return fail(r, "window-end is not the theorem's bound (%s)", tmp);
     if (E > UINT64_MAX - p || count != E + p) return fail(r, "count is not window-end + %s", "period");
     if (count > CERT_MAX_BYTES) return fail(r, "count is too large for %s", "this checker");
     uint64_t *v = malloc((size_t)count * sizeof *v);
