@@ -120,50 +120,25 @@ static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
     return 0;
 }
 
-/* moves with the remoteness of what each leaves, in gr_position_moves's
- * order (so `#N` means the same move) */
-typedef struct rlist {
-    cli_moves mv;
-    gr_remoteness *r;
-    size_t cap;
-} rlist;
-
-static int rcollect(void *user, const gr_move *m, const gr_remoteness *after) {
-    rlist *l = user;
-    if (l->mv.n == l->cap) {
-        size_t nc = l->cap ? 2 * l->cap : 16;
-        gr_remoteness *nr = realloc(l->r, nc * sizeof *nr);
-        if (!nr) { l->mv.oom = 1; return 1; }
-        l->r = nr;
-        l->cap = nc;
-    }
-    l->r[l->mv.n] = *after;
-    return cli_moves_collect(&l->mv, m);
-}
-
-static void rlist_free(rlist *l) {
-    cli_moves_free(&l->mv);
-    free(l->r);
-}
-
 /* normal and misère play: every move (at most max) with its remoteness,
  * within the play's search bound; 0, or -1 when not known so (*complete
  * 0 when the list was cut) */
-static int remote_moves(play_game *g, size_t max, rlist *out, int *complete) {
+static int remote_moves(play_game *g, size_t max, cli_rmoves *out, int *complete) {
     if (g->mode != PLAY_NORMAL && g->mode != PLAY_MISERE) return -1;
     gr_error err;
     uint64_t old = gr_ctx_search_limit(g->ctx);
     if (old > g->remote_limit) gr_ctx_set_search_limit(g->ctx, g->remote_limit);
     gr_ctx_set_time_limit(g->ctx, g->seconds);
-    gr_status st = gr_position_remoteness_moves(g->pos, g->mode == PLAY_MISERE, max, rcollect, out, complete, &err);
+    gr_status st =
+        gr_position_remoteness_moves(g->pos, g->mode == PLAY_MISERE, max, cli_rmoves_collect, out, complete, &err);
     gr_ctx_set_search_limit(g->ctx, old);
     return st == GR_OK && !out->mv.oom ? 0 : -1;
 }
 
-static size_t best_move(const rlist *l) {
+static size_t best_move(const cli_rmoves *l) {
     size_t b = 0;
     for (size_t k = 1; k < l->mv.n; k++)
-        if (cli_remote_cmp(&l->r[k], &l->r[b]) < 0) b = k;
+        if (cli_remote_cmp(&l->after[k], &l->after[b]) < 0) b = k;
     return b;
 }
 
@@ -171,18 +146,18 @@ static size_t best_move(const rlist *l) {
  * the longest game; 1 when it moved (or failed: *rc), 0 when remoteness
  * is not known here */
 static int remote_move(play_game *g, int *rc) {
-    rlist l = {0};
+    cli_rmoves l = {0};
     int complete = 0;
     if (remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
-        rlist_free(&l);
+        cli_rmoves_free(&l);
         return 0;
     }
     size_t b = best_move(&l);
-    gr_outcome o = l.r[b].outcome;
+    gr_outcome o = l.after[b].outcome;
     char *after = after_moves(g, &l.mv, b, 1);
     if (!after) {
         fprintf(stderr, "grundy: error: out of memory\n");
-        rlist_free(&l);
+        cli_rmoves_free(&l);
         *rc = 1;
         return 1;
     }
@@ -193,7 +168,7 @@ static int remote_move(play_game *g, int *rc) {
     gr_error err;
     *rc = set_position(g, after, &err) != 0 ? cli_report(&err, NULL, 0) : 0;
     free(after);
-    rlist_free(&l);
+    cli_rmoves_free(&l);
     return 1;
 }
 
@@ -240,38 +215,38 @@ static int grundy_moves(play_game *g) {
     return rc;
 }
 
-static void print_after(const rlist *l, size_t k) {
-    if (l->r[k].outcome == GR_OUTCOME_D) printf(" (a draw)");
-    else printf(" (%llu more move%s)", (unsigned long long)l->r[k].remoteness, l->r[k].remoteness == 1 ? "" : "s");
+static void print_after(const cli_rmoves *l, size_t k) {
+    if (l->after[k].outcome == GR_OUTCOME_D) printf(" (a draw)");
+    else printf(" (%llu more move%s)", (unsigned long long)l->after[k].remoteness, l->after[k].remoteness == 1 ? "" : "s");
     printf("\n");
 }
 
 /* hint by remoteness; 0 when not known here */
 static int remote_hint(play_game *g) {
-    rlist l = {0};
+    cli_rmoves l = {0};
     int complete = 0;
     if (remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
-        rlist_free(&l);
+        cli_rmoves_free(&l);
         return 0;
     }
     size_t *ord = malloc(l.mv.n * sizeof *ord);
-    if (!ord) { rlist_free(&l); return 0; }
+    if (!ord) { cli_rmoves_free(&l); return 0; }
     for (size_t k = 0; k < l.mv.n; k++) ord[k] = k;
     for (size_t a = 1; a < l.mv.n; a++) /* best first (few moves: insertion) */
-        for (size_t b = a; b > 0 && cli_remote_cmp(&l.r[ord[b]], &l.r[ord[b - 1]]) < 0; b--) {
+        for (size_t b = a; b > 0 && cli_remote_cmp(&l.after[ord[b]], &l.after[ord[b - 1]]) < 0; b--) {
             size_t t = ord[b];
             ord[b] = ord[b - 1];
             ord[b - 1] = t;
         }
-    gr_outcome o = l.r[ord[0]].outcome;
+    gr_outcome o = l.after[ord[0]].outcome;
     if (o == GR_OUTCOME_P) {
         size_t nwin = 0;
-        while (nwin < l.mv.n && l.r[ord[nwin]].outcome == GR_OUTCOME_P) nwin++;
+        while (nwin < l.mv.n && l.after[ord[nwin]].outcome == GR_OUTCOME_P) nwin++;
         const gr_move *m = &l.mv.list[ord[0]];
         printf("hint: %s term %zu: %s -> %s\n", nwin > 1 ? "winning moves:" : "a winning move:", m->component + 1,
                m->from, m->to);
-        printf("  (the fastest win: %llu more move%s after it)\n", (unsigned long long)l.r[ord[0]].remoteness,
-               l.r[ord[0]].remoteness == 1 ? "" : "s");
+        printf("  (the fastest win: %llu more move%s after it)\n", (unsigned long long)l.after[ord[0]].remoteness,
+               l.after[ord[0]].remoteness == 1 ? "" : "s");
         for (size_t k = 1; k < nwin && k < 3; k++) {
             m = &l.mv.list[ord[k]];
             printf("  or term %zu: %s -> %s", m->component + 1, m->from, m->to);
@@ -285,7 +260,7 @@ static int remote_hint(play_game *g) {
         print_after(&l, ord[0]);
     }
     free(ord);
-    rlist_free(&l);
+    cli_rmoves_free(&l);
     return 1;
 }
 
@@ -334,21 +309,21 @@ static void list_moves(play_game *g) {
         }
         return;
     }
-    rlist l = {0};
+    cli_rmoves l = {0};
     if (remote_moves(g, PLAY_SHOWN + 1, &l, &complete) == 0) {
         printf("moves (type `#N` for move N, or the move itself; after each, what it leaves the player to move\n"
                "next: P lost, N won, D a draw, and how many moves are then left):\n");
         for (size_t k = 0; k < l.mv.n && k < PLAY_SHOWN; k++) {
             printf("  #%zu  term %zu: %s -> %s  %s", k + 1, l.mv.list[k].component + 1, l.mv.list[k].from,
-                   l.mv.list[k].to, l.r[k].outcome == GR_OUTCOME_P ? "P" : l.r[k].outcome == GR_OUTCOME_N ? "N" : "D");
-            if (l.r[k].outcome != GR_OUTCOME_D) printf(" %llu", (unsigned long long)l.r[k].remoteness);
+                   l.mv.list[k].to, l.after[k].outcome == GR_OUTCOME_P ? "P" : l.after[k].outcome == GR_OUTCOME_N ? "N" : "D");
+            if (l.after[k].outcome != GR_OUTCOME_D) printf(" %llu", (unsigned long long)l.after[k].remoteness);
             printf("\n");
         }
         if (l.mv.n > PLAY_SHOWN || !complete) printf("  ... and more\n");
-        rlist_free(&l);
+        cli_rmoves_free(&l);
         return;
     }
-    rlist_free(&l);
+    cli_rmoves_free(&l);
     complete = 1;
     if (gr_position_moves(g->pos, PLAY_SHOWN + 1, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
         printf("grundy cannot list the moves: %s\n", err.message);

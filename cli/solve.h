@@ -32,6 +32,17 @@ void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *tit
 
 /* solve --remoteness (solve_remote.c): prints, returns the exit code */
 int cli_solve_remoteness(const cli_opts *o, gr_position *pos, const char *text, const char *source);
+/* moves with the remoteness of the position each leaves (after[k] for
+ * mv.list[k]), in the order the library lists them */
+typedef struct cli_rmoves {
+    cli_moves mv;
+    gr_remoteness *after;
+    size_t cap;
+} cli_rmoves;
+/* a gr_remote_move_fn: user is a cli_rmoves (mv.oom set when out of memory) */
+int cli_rmoves_collect(void *user, const gr_move *m, const gr_remoteness *after);
+void cli_rmoves_free(cli_rmoves *r);
+
 /* grundy's order of moves by what they leave: to a lost position, the
  * fastest first; to a draw; to a won position, the longest first (< 0: x
  * is better) */

@@ -6,16 +6,8 @@
 #include <string.h>
 #include "solve.h"
 
-typedef struct rmoves {
-    cli_moves mv;
-    gr_remoteness *after; /* per move */
-    size_t cap;
-    size_t *order;        /* best first */
-    size_t shown;         /* the first `shown` of them are printed */
-} rmoves;
-
-static int collect(void *user, const gr_move *m, const gr_remoteness *after) {
-    rmoves *r = user;
+int cli_rmoves_collect(void *user, const gr_move *m, const gr_remoteness *after) {
+    cli_rmoves *r = user;
     if (r->mv.n == r->cap) {
         size_t nc = r->cap ? 2 * r->cap : 16;
         gr_remoteness *na = realloc(r->after, nc * sizeof *na);
@@ -26,6 +18,17 @@ static int collect(void *user, const gr_move *m, const gr_remoteness *after) {
     r->after[r->mv.n] = *after;
     return cli_moves_collect(&r->mv, m);
 }
+
+void cli_rmoves_free(cli_rmoves *r) {
+    cli_moves_free(&r->mv);
+    free(r->after);
+}
+
+typedef struct rmoves {
+    cli_rmoves rm;
+    size_t *order;        /* best first */
+    size_t shown;         /* the first `shown` of them are printed */
+} rmoves;
 
 static const gr_remoteness *sort_after; /* for the comparison only */
 
@@ -75,27 +78,27 @@ static void print_json(const char *text, size_t nterms, gr_position *pos, int mi
     for (size_t k = 0; k < r->shown; k++) {
         size_t i = r->order[k];
         char *after = NULL;
-        if (gr_position_format_after(pos, &r->mv.list[i], &after, NULL) != GR_OK) { *rc = 1; break; }
+        if (gr_position_format_after(pos, &r->rm.mv.list[i], &after, NULL) != GR_OK) { *rc = 1; break; }
         json_object_begin(&w);
         json_key(&w, "component");
-        json_uint(&w, r->mv.list[i].component);
+        json_uint(&w, r->rm.mv.list[i].component);
         json_key(&w, "from");
-        json_string(&w, r->mv.list[i].from);
+        json_string(&w, r->rm.mv.list[i].from);
         json_key(&w, "to");
-        json_string(&w, r->mv.list[i].to);
+        json_string(&w, r->rm.mv.list[i].to);
         json_key(&w, "position");
         json_string(&w, after);
         json_key(&w, "outcome");
-        json_string(&w, oc(r->after[i].outcome));
+        json_string(&w, oc(r->rm.after[i].outcome));
         json_key(&w, "remoteness");
-        if (r->after[i].outcome == GR_OUTCOME_D) json_null(&w);
-        else json_uint(&w, r->after[i].remoteness);
+        if (r->rm.after[i].outcome == GR_OUTCOME_D) json_null(&w);
+        else json_uint(&w, r->rm.after[i].remoteness);
         json_object_end(&w);
         free(after);
     }
     json_array_end(&w);
     json_key(&w, "moves_complete");
-    json_bool(&w, complete && r->shown == r->mv.n);
+    json_bool(&w, complete && r->shown == r->rm.mv.n);
     json_object_end(&w);
     json_line_end(&w);
 }
@@ -117,25 +120,25 @@ static void print_human(const char *text, size_t nterms, gr_position *pos, int m
         printf(!strcmp(rm->method, "table") ? " (and %llu sums that splits leave, searched)" : " (%llu positions)",
                (unsigned long long)rm->searched);
     printf("\n");
-    if (!r->mv.n) return;
+    if (!r->rm.mv.n) return;
     if (!complete)
         printf("moves listed, best first (outcome and remoteness of the position left; not every move could be "
                "listed, so a better one may be missing):\n");
-    else if (r->shown == r->mv.n) printf("moves, best first (outcome and remoteness of the position left):\n");
+    else if (r->shown == r->rm.mv.n) printf("moves, best first (outcome and remoteness of the position left):\n");
     else printf("the best %zu of %zu moves (outcome and remoteness of the position left; --max-moves 0 lists all):\n",
-                r->shown, r->mv.n);
+                r->shown, r->rm.mv.n);
     for (size_t k = 0; k < r->shown; k++) {
         size_t i = r->order[k];
         if (nterms <= HUMAN_FULL_TERMS) {
             char *after = NULL;
-            if (gr_position_format_after(pos, &r->mv.list[i], &after, NULL) != GR_OK) { *rc = 1; return; }
-            if (r->after[i].outcome == GR_OUTCOME_D) printf("  %s  D\n", after);
-            else printf("  %s  %s %llu\n", after, oc(r->after[i].outcome), (unsigned long long)r->after[i].remoteness);
+            if (gr_position_format_after(pos, &r->rm.mv.list[i], &after, NULL) != GR_OK) { *rc = 1; return; }
+            if (r->rm.after[i].outcome == GR_OUTCOME_D) printf("  %s  D\n", after);
+            else printf("  %s  %s %llu\n", after, oc(r->rm.after[i].outcome), (unsigned long long)r->rm.after[i].remoteness);
             free(after);
         } else {
-            printf("  term %zu: %s -> %s  %s", r->mv.list[i].component + 1, r->mv.list[i].from, r->mv.list[i].to,
-                   oc(r->after[i].outcome));
-            if (r->after[i].outcome != GR_OUTCOME_D) printf(" %llu", (unsigned long long)r->after[i].remoteness);
+            printf("  term %zu: %s -> %s  %s", r->rm.mv.list[i].component + 1, r->rm.mv.list[i].from, r->rm.mv.list[i].to,
+                   oc(r->rm.after[i].outcome));
+            if (r->rm.after[i].outcome != GR_OUTCOME_D) printf(" %llu", (unsigned long long)r->rm.after[i].remoteness);
             printf("\n");
         }
     }
@@ -152,25 +155,24 @@ int cli_solve_remoteness(const cli_opts *o, gr_position *pos, const char *text, 
     /* every move is weighed; the best --max-moves of them are shown */
     size_t show = (size_t)(o->max_moves ? o->max_moves : (uint64_t)SIZE_MAX);
     gr_status st = gr_position_remoteness(pos, o->misere, &rm, &err);
-    if (st == GR_OK) st = gr_position_remoteness_moves(pos, o->misere, 0, collect, &r, &complete, &err);
+    if (st == GR_OK) st = gr_position_remoteness_moves(pos, o->misere, 0, cli_rmoves_collect, &r.rm, &complete, &err);
     if (st != GR_OK) {
         rc = cli_report(&err, source, source != NULL);
         goto out;
     }
-    if (r.mv.oom || !(r.order = malloc((r.mv.n ? r.mv.n : 1) * sizeof *r.order))) {
+    if (r.rm.mv.oom || !(r.order = malloc((r.rm.mv.n ? r.rm.mv.n : 1) * sizeof *r.order))) {
         fprintf(stderr, "grundy: error: out of memory\n");
         rc = 1;
         goto out;
     }
-    for (size_t i = 0; i < r.mv.n; i++) r.order[i] = i;
-    sort_after = r.after;
-    qsort(r.order, r.mv.n, sizeof *r.order, better);
-    r.shown = r.mv.n > show ? show : r.mv.n;
+    for (size_t i = 0; i < r.rm.mv.n; i++) r.order[i] = i;
+    sort_after = r.rm.after;
+    qsort(r.order, r.rm.mv.n, sizeof *r.order, better);
+    r.shown = r.rm.mv.n > show ? show : r.rm.mv.n;
     if (o->json) print_json(text, nterms, pos, o->misere, &rm, &r, complete, &rc);
     else print_human(text, nterms, pos, o->misere, &rm, &r, complete, &rc);
 out:
-    cli_moves_free(&r.mv);
-    free(r.after);
+    cli_rmoves_free(&r.rm);
     free(r.order);
     return rc;
 }
