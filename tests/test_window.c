@@ -82,6 +82,7 @@ static uint32_t *full_table(const char *spec, uint64_t n) {
     return v;
 }
 
+static long old_slow;
 static long runs, decided_runs, declined_new, declined_run, helped_runs, slow_runs, far_seen;
 
 /* the caller's values for the slow pass: the reference table itself */
@@ -226,6 +227,66 @@ static void resume(const char *spec, uint64_t n, uint64_t w, int keep, tu_rng *r
     free(ref);
 }
 
+/* a state saved before the largest unlisted value was kept ("grundy window
+ * 2": one header field fewer) still resumes, to the same values: the run
+ * takes vmax for it until its first slow pass, which reads every value
+ * once for the exact one */
+static void old_state(const char *spec, uint64_t n, uint64_t w) {
+    uint32_t *ref = full_table(spec, n);
+    if (!ref) return;
+    collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = w;
+    mem m = {0};
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_window *win;
+    gr_error err;
+    oldvals ov = {ref, &c, 0};
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    int ok = gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK && gr_window_new(rs, &cfg, &win, &err) == GR_OK;
+    CHECK(ok, "%s: %s", spec, err.message);
+    if (!ok) { gr_ctx_free(ctx); free(c.v); free(ref); return; }
+    gr_window_set_values(win, give, &ov);
+    ok = gr_window_run(win, n / 3, take, &c, &err) == GR_OK && gr_window_save(win, mem_write, &m, &err) == GR_OK;
+    CHECK(ok, "%s: %s", spec, err.message);
+    gr_window_free(win);
+    gr_ctx_free(ctx);
+    /* version 3 to 2: the magic, the tenth field out, the hash again */
+    const size_t hdr = 16, field10 = hdr + 9 * 8;
+    CHECK(m.n > field10 + 16 && !memcmp(m.p, "grundy window 3\n", hdr), "%s: not a version 3 state", spec);
+    m.p[14] = '2';
+    memmove(m.p + field10, m.p + field10 + 8, m.n - field10 - 8);
+    m.n -= 8;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i + 8 < m.n; i++) h = (h ^ m.p[i]) * 0x100000001b3ull;
+    for (int i = 0; i < 8; i++) m.p[m.n - 8 + i] = (uint8_t)(h >> (8 * i));
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    ok = gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK &&
+         gr_window_load(rs, &cfg, mem_read, &m, &win, &err) == GR_OK;
+    CHECK(ok, "%s: a version 2 state: %s", spec, ok ? "" : err.message);
+    if (ok) {
+        CHECK(!win->umax_exact && win->umax == win->vmax, "%s: a version 2 state's umax %u (vmax %u)", spec,
+              (unsigned)win->umax, (unsigned)win->vmax);
+        gr_window_set_values(win, give, &ov);
+        ok = gr_window_run(win, n, take, &c, &err) == GR_OK;
+        CHECK(ok && c.n == n, "%s: resumed from version 2: %s", spec, ok ? "" : err.message);
+        gr_window_stats ws = GR_SIZED(gr_window_stats);
+        gr_window_stats_get(win, &ws);
+        old_slow += (long)ws.slow_heaps;
+        CHECK(!ws.slow_heaps || win->umax_exact, "%s: %llu slow heaps and umax still not exact", spec,
+              (unsigned long long)ws.slow_heaps);
+        gr_window_free(win);
+    }
+    gr_ctx_free(ctx);
+    uint64_t bad = 0;
+    for (uint64_t i = 0; i < c.n; i++) bad += c.v[i] != ref[i];
+    CHECK(!bad && !ov.bad, "%s: resumed from version 2: %llu values differ", spec, (unsigned long long)bad);
+    free(m.p);
+    free(c.v);
+    free(ref);
+}
+
 /* a saved state cut short or with a byte changed is refused, never used */
 static void damaged(const char *spec, tu_rng *r) {
     gr_ctx *ctx;
@@ -324,6 +385,9 @@ int main(void) {
     resume("tb[0.6]", 4 * n, 2 * n, 0, &r);
     resume("tb[0.66]", n, 4096, 1, &r);
     CHECK(far_seen > 0, "no resumed run held a rare position past the window");
+    old_state("tb[0.66]", n, 4096);
+    old_state("tb[0.167]", n, 4096);
+    CHECK(old_slow > 0, "no run resumed from a version 2 state had a slow heap");
     damaged("tb[0.167]", &r);
     bad_configs();
     return tu_finish("window");

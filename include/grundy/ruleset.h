@@ -148,6 +148,20 @@ typedef struct gr_period {
  * (infinite codes, nim, divisor, ...). */
 GR_NODISCARD gr_status gr_ruleset_period(gr_ruleset *rs, uint64_t upto, gr_period *out, gr_error *err);
 
+/* The sparse-space method's class, as the ruleset's tabulation chose it
+ * (take-and-break codes with two-heap splits, Grundy's game): position i is
+ * listed when parity(G(i) & mask) XOR (dom & ((i + shift) & 1)) is 0, and
+ * `listed` positions of the table are. A certificate carries it, so that a
+ * checker reads a heap's splits with listed parts only (docs/certificates.md).
+ * GR_EINVAL when the ruleset does not use the method (yet). */
+typedef struct gr_split_class {
+    size_t size;       /* sizeof(gr_split_class): set by the caller (GR_SIZED) */
+    uint32_t mask;
+    unsigned dom, shift;
+    uint64_t listed;
+} gr_split_class;
+GR_NODISCARD gr_status gr_ruleset_split_class(const gr_ruleset *rs, gr_split_class *out, gr_error *err);
+
 /* Long tabulations: the callback is called every few thousand values with
  * the number of values done so far (it may call gr_ruleset_values for that
  * many, to save them); a nonzero return stops the tabulation with

@@ -54,6 +54,7 @@ struct gr_ruleset {
     uint32_t *sp_rare;        /* listed positions, ascending */
     uint32_t *sp_rval;        /* their values */
     size_t sp_nrare, sp_cap, sp_vcap;
+    uint32_t sp_umax;         /* the largest value of an unlisted position (a split of two makes less than 2^bitlen) */
     uint32_t *sp_cnt;         /* positions by ((G & low cb bits) << 1) | ((i ^ pp) & 1) */
     int64_t *sp_wh;           /* scratch for the counts' Walsh-Hadamard transform */
     uint64_t sp_z;            /* bit j set when parity(j & mask & 63) = 0 */

@@ -419,7 +419,7 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
     size_t maxtop = 0;
     for (size_t s = 0; s < nsums; s++)
         if (gri_pass_top(vw, sums[s], unequal) > maxtop) maxtop = gri_pass_top(vw, sums[s], unequal);
-    uint64_t vcap = (uint64_t)1 << gri_bitlen64(vw->vmax);
+    uint64_t vcap = (uint64_t)1 << gri_bitlen64(vw->umax);
     size_t mw = (size_t)((vcap + 63) / 64), k = 0;
     if (mw > nw) mw = nw;
     for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & gri_sp_makeable(vcap, w));
@@ -541,7 +541,7 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
         for (size_t w = 0; w < nw; w++)
             if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
         /* a value left missing is the answer only when every split was read */
-        if (v < 64 * nw && (need[v >> 6] >> (v & 63) & 1) && v < ((uint64_t)1 << gri_bitlen64(vw->vmax)))
+        if (v < 64 * nw && (need[v >> 6] >> (v & 63) & 1) && v < ((uint64_t)1 << gri_bitlen64(vw->umax)))
             for (size_t s = 0; s < nsums; s++)
                 if (gri_pass_top(vw, sums[s], unequal) < gri_split_top(sums[s], unequal)) out->decided = 0;
     }
@@ -561,7 +561,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
     gr_status st = rev_sync(rs, err);
     if (st != GR_OK) return st;
     gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0,
-                      0, 0, &rs->sp_pc};
+                      0, 0, &rs->sp_pc, rs->sp_umax};
     gri_sp_out o;
     if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &o, err)) != GR_OK) return st;
     if (!o.decided) return gri_fail(err, GR_EINTERNAL, "%s: heap %zu left undecided with the whole table", rs->spec, n);

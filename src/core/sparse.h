@@ -40,9 +40,14 @@ typedef struct gri_sp_view {
     size_t skip_lo, skip_hi;
     /* the caller's cache of the listed scan (NULL: none); one per thread */
     gri_sp_pcache *pc;
+    /* the largest value of an unlisted position (vmax will do): a split of
+     * two unlisted parts makes less than 2^bitlen(umax), and every split
+     * with a listed part is in the listed scan, so a value from there up
+     * that the scan did not find is no option */
+    uint32_t umax;
 } gri_sp_view;
-/* the values of a missing set that a split can make: below vcap (a split
- * XOR of two values is below 2^bitlen(the largest)), in word w */
+/* the values of a missing set that the pass can make: below vcap =
+ * 2^bitlen(umax), in word w */
 static inline uint64_t gri_sp_makeable(uint64_t vcap, size_t w) {
     return 64 * (uint64_t)(w + 1) <= vcap ? ~(uint64_t)0 : ((uint64_t)1 << (vcap - 64 * (uint64_t)w)) - 1;
 }

@@ -55,9 +55,13 @@ static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect
     unsigned old_dom = rs->sp_dom;
     sp_set_class(rs, mask, dom);
     size_t k = 0;
+    uint32_t umax = 0;
     for (size_t i = 0; i < rs->sp_upto; i++) {
         uint32_t v = gri_tab_at(rs, i);
-        if (gri_sp_class(rs, v, i)) continue;
+        if (gri_sp_class(rs, v, i)) {
+            if (v > umax) umax = v;
+            continue;
+        }
         if (k == cap) { /* the counts promised fewer: not expected, but safe */
             size_t c1 = cap, c2 = cap;
             if (!gri_grow(al, (void **)&list, &c1, k + 1, sizeof *list) || !gri_grow(al, (void **)&lval, &c2, k + 1, sizeof *lval)) {
@@ -77,6 +81,7 @@ static int sp_rebuild(gr_ruleset *rs, uint32_t mask, unsigned dom, size_t expect
     rs->sp_rval = lval;
     rs->sp_cap = rs->sp_vcap = cap;
     rs->sp_nrare = k;
+    rs->sp_umax = umax;
     rs->sp_gen++;
     return 1;
 }
@@ -146,6 +151,8 @@ int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
     if (listed) {
         rs->sp_rare[rs->sp_nrare] = (uint32_t)i;
         rs->sp_rval[rs->sp_nrare++] = v;
+    } else if (v > rs->sp_umax) {
+        rs->sp_umax = v;
     }
     sp_count(rs, v, i);
     rs->sp_upto = i + 1;
@@ -194,3 +201,15 @@ void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int p
 }
 
 size_t gri_sp_switches(const gr_ruleset *rs) { return rs->sp_switches; }
+
+gr_status gr_ruleset_split_class(const gr_ruleset *rs, gr_split_class *out, gr_error *err) {
+    if (!out || out->size < sizeof *out) return GRI_SIZE_FAIL(err, gr_split_class);
+    if (rs->sp_on != 1)
+        return gri_fail(err, GR_EINVAL, "%s: the sparse-space method is not in use (no class of listed positions)",
+                        rs->spec);
+    out->mask = rs->sp_mask;
+    out->dom = rs->sp_dom;
+    out->shift = rs->sp_dom ? rs->sp_pp : 0;
+    out->listed = rs->sp_nrare;
+    return GR_OK;
+}

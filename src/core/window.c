@@ -42,6 +42,8 @@ static gr_status window_start(gr_window *w, gr_error *err) {
     w->base = w->n - w->W;
     w->rtop = w->base + 2 * w->W - 1;
     w->vmax = rs->tabmax;
+    w->umax = rs->sp_umax;
+    w->umax_exact = 1;
     /* the whole table's reversed copy is not needed while the window runs */
     gri_free(gri_ctx_alloc(rs->ctx), rs->sp_rev);
     rs->sp_rev = NULL;
@@ -117,12 +119,13 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
         extra_words = words;
     }
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      list_end, extra, extra_words, skip_lo, skip_hi, &w->pc};
+                      list_end, extra, extra_words, skip_lo, skip_hi, &w->pc, w->umax};
     if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err)) != GR_OK) return st;
     if (!out->decided && (st = gri_wfar_settle(w, &vw, w->sums, ns, out, err)) != GR_OK) return st;
     /* a listed value (a new rare one: after the slow pass, or a value no
      * split can make) joins the far positions */
     if (!gri_sp_class(rs, out->value, (size_t)n)) return gri_wfar_add(w, n, out->value, err);
+    if (out->value > w->umax) w->umax = out->value;
     return GR_OK;
 }
 

@@ -161,6 +161,33 @@ gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t
     return GR_OK;
 }
 
+/* a stop asked for (Ctrl-C, a time limit) during a long read */
+static gr_status poll(gr_window *w, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    if (!gri_tick(&rs->tick)) return GR_OK;
+    char what[GR_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
+    return gri_ctx_poll(rs->ctx, err, what, w->n, "values");
+}
+
+/* umax from every value (a state saved before umax was kept): one read of
+ * G(head..n-1) */
+static gr_status exact_umax(gr_window *w, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    uint32_t m = rs->sp_umax;
+    for (uint64_t lo = w->head; lo < w->n; lo += CHUNK) {
+        size_t len = w->n - lo < CHUNK ? (size_t)(w->n - lo) : CHUNK;
+        if (!fill(w, lo, len, w->slow_a)) return no_values(w, err);
+        for (size_t j = 0; j < len; j++)
+            if (w->slow_a[j] > m && gri_sp_class(rs, w->slow_a[j], (size_t)(lo + j))) m = w->slow_a[j];
+        gr_status st = poll(w, err);
+        if (st != GR_OK) return st;
+    }
+    w->umax = m;
+    w->umax_exact = 1;
+    return GR_OK;
+}
+
 gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sums, size_t ns, gri_sp_out *out,
                           gr_error *err) {
     gr_ruleset *rs = w->rs;
@@ -174,11 +201,15 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
     if (!w->slow_a && (!(w->slow_a = gri_malloc(al, CHUNK * sizeof *w->slow_a)) ||
                        !(w->slow_b = gri_malloc(al, CHUNK * sizeof *w->slow_b))))
         return gri_fail(err, GR_ENOMEM, "out of memory");
+    if (!w->umax_exact) {
+        gr_status st = exact_umax(w, err);
+        if (st != GR_OK) return st;
+    }
     uint64_t *need = rs->sp_need;
     size_t nw = out->need_words, k = 0;
-    /* the missing values a split can make (below 2^bitlen of the largest
-     * value); the others stay missing */
-    uint64_t vcap = (uint64_t)1 << gri_bitlen64(w->vmax);
+    /* the missing values two unlisted parts can make (below 2^bitlen of
+     * their largest value); the others stay missing */
+    uint64_t vcap = (uint64_t)1 << gri_bitlen64(w->umax);
     for (size_t i = 0; i < nw && 64 * (uint64_t)i < vcap; i++)
         k += (size_t)__builtin_popcountll(need[i] & gri_sp_makeable(vcap, i));
     for (size_t s = 0; s < ns && k; s++) {
@@ -187,6 +218,8 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
             size_t len = top + 1 - a0 < CHUNK ? (size_t)(top + 1 - a0) : CHUNK;
             /* G(a0..a0+len-1), and G(r-a0-len+1..r-a0) read backwards */
             if (!fill(w, a0, len, w->slow_a) || !fill(w, r - a0 - len + 1, len, w->slow_b)) return no_values(w, err);
+            gr_status st = poll(w, err);
+            if (st != GR_OK) return st;
             for (size_t j = 0; j < len && k; j++) {
                 uint32_t x = w->slow_a[j] ^ w->slow_b[len - 1 - j];
                 if (x < 64 * nw && x < vcap && (need[x >> 6] >> (x & 63) & 1)) {

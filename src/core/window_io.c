@@ -1,9 +1,10 @@
 /* Windowed runs saved and resumed (gr_window_save, gr_window_load).
  *
  * The state, little-endian throughout:
- *   "grundy window 2\n"
+ *   "grundy window 3\n"
  *   u64 fields: spec length, W, head, n, value width, largest value,
- *               class mask, class dom, values handed out
+ *               class mask, class dom, values handed out, largest value of
+ *               an unlisted position
  *   the spec's bytes
  *   G(0..head-1) and G(n-W..n-1), `width` bytes each
  *   u64 k, then k pairs (u64 position, u64 value): the listed positions
@@ -15,8 +16,9 @@
 #include "core/sparse.h"
 #include "core/window_far.h"
 
-#define MAGIC "grundy window 2\n"
-#define NFIELDS 9
+#define MAGIC "grundy window 3\n"
+#define MAGIC2 "grundy window 2\n" /* read too: without the last field */
+#define NFIELDS 10
 
 typedef struct sink {
     gr_window_write_fn write;
@@ -60,7 +62,7 @@ gr_status gr_window_save(const gr_window *w, gr_window_write_fn write, void *use
     sink s = {write, user, 0xcbf29ce484222325ull, 0};
     size_t sl = strlen(rs->spec);
     put(&s, MAGIC, strlen(MAGIC));
-    uint64_t f[NFIELDS] = {sl, w->W, w->head, w->n, w->tw, w->vmax, rs->sp_mask, rs->sp_dom, w->emitted};
+    uint64_t f[NFIELDS] = {sl, w->W, w->head, w->n, w->tw, w->vmax, rs->sp_mask, rs->sp_dom, w->emitted, w->umax};
     for (int i = 0; i < NFIELDS; i++) put_u64(&s, f[i]);
     put(&s, rs->spec, sl);
     put_values(&s, w, 0, w->head, 1);
@@ -130,8 +132,11 @@ static gr_status bad(gr_error *err, const char *what) {
 /* the state's fields, checked against rs */
 static gr_status read_header(source *s, gr_ruleset *rs, uint64_t *f, gr_error *err) {
     char magic[sizeof MAGIC - 1];
-    if (!get(s, magic, sizeof magic) || memcmp(magic, MAGIC, sizeof magic)) return bad(err, "no 'grundy window 2' header");
-    for (int i = 0; i < NFIELDS; i++)
+    if (!get(s, magic, sizeof magic)) return bad(err, "no 'grundy window 3' header");
+    int old = !memcmp(magic, MAGIC2, sizeof magic);
+    if (!old && memcmp(magic, MAGIC, sizeof magic)) return bad(err, "no 'grundy window 3' header");
+    f[NFIELDS - 1] = UINT64_MAX; /* version 2: umax not kept */
+    for (int i = 0; i < NFIELDS - old; i++)
         if (!get_u64(s, &f[i])) return bad(err, "truncated in its header");
     char spec[512];
     size_t sl = strlen(rs->spec);
@@ -140,7 +145,7 @@ static gr_status read_header(source *s, gr_ruleset *rs, uint64_t *f, gr_error *e
     uint64_t W = f[1], head = f[2], n = f[3], tw = f[4];
     if (head < W || n < head || (tw != 1 && tw != 2 && tw != 4) || (tw < 4 && f[5] >= ((uint64_t)1 << (8 * tw))) ||
         f[7] > 1 || f[6] > UINT32_MAX || head > SIZE_MAX / 4 || f[8] > n || (f[8] < n && f[8] > head) ||
-        W > n)
+        W > n || (f[9] != UINT64_MAX && f[9] > f[5]))
         return bad(err, "its fields are out of range");
     if (rs->len > head) return gri_fail(err, GR_EINVAL, "%s: the ruleset has more values than the state's head", rs->spec);
     return GR_OK;
@@ -201,6 +206,10 @@ gr_status gr_window_load(gr_ruleset *rs, const gr_window_config *cfg, gr_window_
         goto fail;
     }
     if ((st = gri_window_class(w, err)) != GR_OK) goto fail;
+    /* an old state: umax from every value, at the first slow pass */
+    w->umax_exact = f[9] != UINT64_MAX;
+    w->umax = w->umax_exact ? (uint32_t)f[9] : w->vmax;
+    if (w->umax < rs->sp_umax) w->umax = rs->sp_umax;
     *out = w;
     return GR_OK;
 fail:

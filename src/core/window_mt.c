@@ -157,7 +157,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->kmin = UINT64_MAX;
     for (size_t i = 0; i < w->wr.ntwo; i++) if (w->wr.two[i] < f->kmin) f->kmin = w->wr.two[i];
     gri_sp_view vw = {w->rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      SIZE_MAX, NULL, 0, 0, 0, &f->pc};
+                      SIZE_MAX, NULL, 0, 0, 0, &f->pc, w->umax};
     f->vw = vw;
     f->from = w->n;
     f->to = to;

@@ -43,6 +43,8 @@ struct gr_window {
     void *win, *rev;          /* 2W values each, tw bytes per value */
     unsigned tw;
     uint32_t vmax;            /* the largest of G(0..n-1) */
+    uint32_t umax;            /* the largest of an unlisted position's (umax_exact: else vmax, from an old state) */
+    int umax_exact;
     unsigned threads;
     uint64_t emitted;         /* values handed to the sink */
     uint32_t *out;            /* values not yet handed out */
