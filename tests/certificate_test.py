@@ -4,6 +4,7 @@ sets and finite take-and-break codes is accepted by both checkers (`grundy
 check` and tools/check_certificate.py); mutated certificates, re-signed so
 that the checksum holds, are refused by both, each for the right reason.
 Usage: certificate_test.py GRUNDY SOURCE_DIR"""
+import base64
 import hashlib
 import os
 import random
@@ -48,16 +49,37 @@ def values(spec, count):
     return [int(x) for x in out.split()]
 
 
-def rewrite(text, spec, fields, vals):
-    """the certificate with header fields replaced and these values, re-signed"""
+def encode(vals, b64):
+    if b64:
+        raw = base64.b64encode(bytes(vals)).decode()
+        return "".join(raw[i:i + 76] + "\n" for i in range(0, len(raw), 76))
+    return "".join("%d%s" % (v, "\n" if (i + 1) % 20 == 0 or i + 1 == len(vals) else " ") for i, v in enumerate(vals))
+
+
+def rewrite(text, spec, fields, vals, version=2):
+    """the certificate with header fields replaced and these values (the
+    first min(count, preperiod + period) of them stored), re-signed; version
+    1 writes the old form (every value, in decimal)"""
     lines = text.split("\n")
-    for i, line in enumerate(lines[:11]):
-        key = line.split(" ")[0]
-        if key in fields:
-            lines[i] = "%s %s" % (key, fields[key])
-    head = "\n".join(lines[:11]) + "\n"
-    body = "".join("%d%s" % (v, "\n" if (i + 1) % 20 == 0 or i + 1 == len(vals) else " ") for i, v in enumerate(vals))
-    return sign(head + body + "end\n")
+    head = {}
+    order = []
+    for line in lines[1:13]:
+        key, _, val = line.partition(" ")
+        head[key] = val
+        order.append(key)
+    for k, v in fields.items():
+        head[k] = str(v)
+    count = int(head["count"])
+    stored = min(count, int(head["preperiod"]) + int(head["period"]))
+    if "stored" not in fields:
+        head["stored"] = str(stored)
+    if version == 1:
+        out = "grundy certificate 1\n" + "".join("%s %s\n" % (k, head[k]) for k in order[:9]) + "values\n"
+        return sign(out + encode(vals[:count], False) + "end\n")
+    b64 = head["values"] == "base64" and max(vals) < 256
+    head["values"] = "base64" if b64 else "decimal"
+    out = "grundy certificate 2\n" + "".join("%s %s\n" % (k, head[k]) for k in order)
+    return sign(out + encode(vals[:int(head["stored"])], b64) + "end\n")
 
 
 def field(text, key):
@@ -79,7 +101,7 @@ def random_spec():
     digits = [rng.choice("01234567") for _ in range(nd - 1)] + [rng.choice("1234567")]
     if rng.random() < 0.2:
         digits[-1] = rng.choice("89ABCDEF")
-    return "tb[0.%s]" % "".join(digits)
+    return "tb[%s.%s]" % ("4" if rng.random() < 0.15 else "0", "".join(digits))
 
 
 made = 0
@@ -110,23 +132,43 @@ for case in range(60 * scale):
             f.write(rewrite(text, name, fields, vs))
         refused(mp, reasons, "%s %s" % (spec, what))
 
-    # one value changed
-    k = rng.randrange(count)
-    vs = vals[:count]
-    vs[k] += 1
-    put(0, {}, vs, ["by the mex of its options"], "value %d changed" % k)
+    stored = field(text, "stored")
+    check(stored == min(count, e + p), "%s: stored %d" % (spec, stored))
+    # the same claim under any class, and in version 1, is accepted
+    for fields, version, what in (({"class": "%d %d %d" % (rng.randrange(1 << rng.randint(1, 8)), rng.randint(0, 1),
+                                                          rng.randint(0, 1))}, 2, "a random class"),
+                                  ({"class": "0 0 0"}, 2, "class 0 0 0"), ({}, 1, "version 1")):
+        mp = os.path.join(tmp, "ok.cert")
+        with open(mp, "w") as f:
+            f.write(rewrite(text, name, fields, vals[:count], version))
+        cr, ce, pr, pe = both(mp)
+        check(cr == 0 and pr == 0, "%s with %s: refused: %r %r" % (spec, what, ce, pe))
+    # one value changed (under the certificate's class and a random one)
+    for fields in ({}, {"class": "%d 1 0" % rng.randrange(256)}):
+        k = rng.randrange(stored)
+        vs = vals[:count]
+        vs[k] += 1
+        put(0, fields, vs, ["by the mex of its options"], "value %d changed %s" % (k, fields))
+    # stored off by one; a character outside base64
+    put(0, {"stored": stored - 1}, vals[:count], ["stored"], "stored - 1")
+    if re.search(r"^values base64$", text, re.M):
+        mp = os.path.join(tmp, "m.cert")
+        i = text.index("values base64\n") + len("values base64\n")
+        with open(mp, "w") as f:
+            f.write(sign(text[:i] + "!" + text[i + 1:]))
+        refused(mp, ["not base64"], "%s not base64" % spec)
     # the period off by one (window and count made to fit, true values)
     for p2 in (p + 1, p - 1):
         if p2 < 1:
             continue
         E2 = bound(e, p2)
         put(0, {"period": p2, "window-end": E2, "count": E2 + p2}, vals[:E2 + p2],
-            ["G(n + period) != G(n)", "not the least"], "period %d" % p2)
+            ["G(n + period) != G(n)", "not the least", "by the mex of its options"], "period %d" % p2)
     # the preperiod off by one
     if e > 0:
         E2 = bound(e - 1, p)
         put(0, {"preperiod": e - 1, "window-end": E2, "count": E2 + p}, vals[:E2 + p],
-            ["G(n + period) != G(n)"], "preperiod %d" % (e - 1))
+            ["G(n + period) != G(n)", "by the mex of its options"], "preperiod %d" % (e - 1))
     E2 = bound(e + 1, p)
     put(0, {"preperiod": e + 1, "window-end": E2, "count": E2 + p}, vals[:E2 + p],
         ["preperiod is not the least"], "preperiod %d" % (e + 1))

@@ -1,0 +1,473 @@
+/* `grundy check FILE`: re-checks a period certificate (docs/certificates.md)
+ * from the file alone: the checksum, the theorem's case and bound, every
+ * value by its own mex over the ruleset's options (the library only says
+ * which moves exist), the period on the window, and that period and
+ * preperiod are the least. Codes that split in two are read with the
+ * certificate's class of listed positions: at most the splits with a listed
+ * part per heap and sum, all of them only where the class cannot exclude
+ * two unlisted parts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base64.h"
+#include "certificate.h"
+#include "cli.h"
+#include "sha256.h"
+
+/* the largest certificate `check` reads */
+#define CERT_MAX_BYTES ((size_t)1 << 34)
+
+typedef struct reader {
+    const char *path;
+    char *text;
+    size_t len, at;
+    unsigned line;
+    char why[512];
+} reader;
+
+static int fail(reader *r, const char *fmt, const char *a) {
+    char m[2048];
+    snprintf(m, sizeof m, fmt, a);
+    snprintf(r->why, sizeof r->why, "%.200s: line %u: %.280s", r->path, r->line, m);
+    return -1;
+}
+
+static int fail_u(reader *r, const char *fmt, uint64_t a) {
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)a);
+    return fail(r, fmt, tmp);
+}
+
+/* the next line (without its newline): *p and *l; -1 at the end */
+static int next_raw(reader *r, const char **p, size_t *l) {
+    if (r->at >= r->len) return -1;
+    const char *s = r->text + r->at, *e = memchr(s, '\n', r->len - r->at);
+    if (!e) return -1; /* a last line without its newline: cut */
+    *p = s;
+    *l = (size_t)(e - s);
+    r->at += *l + 1;
+    r->line++;
+    return 0;
+}
+
+/* the next line into buf (cut to cap - 1 bytes) */
+static int next_line(reader *r, char *buf, size_t cap) {
+    const char *p;
+    size_t l;
+    if (next_raw(r, &p, &l) != 0) return -1;
+    if (l >= cap) l = cap - 1;
+    memcpy(buf, p, l);
+    buf[l] = 0;
+    return 0;
+}
+
+static int field(reader *r, const char *key, char *val, size_t cap) {
+    char buf[1024];
+    if (next_line(r, buf, sizeof buf) != 0) return fail(r, "the file ends before '%s': it was cut", key);
+    size_t kl = strlen(key);
+    if (strncmp(buf, key, kl) || buf[kl] != ' ') return fail(r, "expected '%s'", key);
+    snprintf(val, cap, "%s", buf + kl + 1);
+    return 0;
+}
+
+static int number(reader *r, const char *key, uint64_t *out) {
+    char val[64];
+    if (field(r, key, val, sizeof val) != 0) return -1;
+    if (cli_parse_u64(val, out) != 0) return fail(r, "'%s' needs a number", key);
+    return 0;
+}
+
+/* count decimal values, twenty a line at most */
+static int read_decimal(reader *r, uint64_t count, uint32_t *v) {
+    uint64_t k = 0;
+    char buf[1024];
+    while (k < count) {
+        if (next_line(r, buf, sizeof buf) != 0) return fail(r, "the values end early: %s", "the file was cut");
+        char *p = buf;
+        while (*p && k < count) {
+            char *q = p;
+            while (*q && *q != ' ') q++;
+            char c = *q;
+            *q = 0;
+            uint64_t x;
+            if (cli_parse_u64(p, &x) != 0) return fail(r, "'%s' is not a value", p);
+            if (x > UINT32_MAX) return fail(r, "the value %s is too large for this checker", p);
+            v[k++] = (uint32_t)x;
+            p = c ? q + 1 : q;
+        }
+        if (*p) return fail(r, "more values than count %s", "says");
+    }
+    return 0;
+}
+
+/* count bytes in base64 lines */
+static int read_base64(reader *r, uint64_t count, uint32_t *v) {
+    uint64_t k = 0;
+    int ended = 0;
+    while (k < count) {
+        const char *p;
+        size_t l;
+        if (next_raw(r, &p, &l) != 0) return fail(r, "the values end early: %s", "the file was cut");
+        if (l % 4 || ended) return fail(r, "the values are not base64 (%s)", ended ? "padding before the end" : "a line not a multiple of 4 characters");
+        for (size_t i = 0; i < l; i += 4) {
+            uint8_t b[3];
+            int m = cli_base64_unquad(p + i, b);
+            if (m < 0) return fail(r, "the values are not base64 (%s)", "a character outside its alphabet");
+            if (m < 3) ended = 1;
+            if (ended && i + 4 < l) return fail(r, "the values are not base64 (%s)", "padding before the end");
+            for (int j = 0; j < m; j++) {
+                if (k == count) return fail(r, "more values than stored %s", "says");
+                v[k++] = b[j];
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- the plain mex, over the library's list of options ---- */
+
+typedef struct mexer {
+    const uint32_t *v;
+    uint64_t n;
+    unsigned char *seen;  /* cap flags, all 0 between heaps */
+    size_t cap;
+    uint64_t *xs;         /* the heap's option values below cap */
+    size_t nx, xcap;
+    int bad;
+} mexer;
+
+static int on_option(void *user, const uint64_t *heaps, size_t k) {
+    mexer *m = user;
+    uint64_t x = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (heaps[i] >= m->n) { m->bad = 1; return 1; } /* a part not smaller: not a finite heap game */
+        x ^= m->v[heaps[i]];
+    }
+    if (x >= m->cap || m->seen[x]) return 0;
+    if (m->nx == m->xcap) {
+        size_t nc = m->xcap ? 2 * m->xcap : 64;
+        uint64_t *nxs = realloc(m->xs, nc * sizeof *nxs);
+        if (!nxs) { m->bad = 1; return 1; }
+        m->xs = nxs;
+        m->xcap = nc;
+    }
+    m->xs[m->nx++] = x;
+    m->seen[x] = 1;
+    return 0;
+}
+
+/* the mex of heap n's options, listed by the library; -1 when they cannot be */
+static int64_t plain_mex(mexer *m, gr_ruleset *rs, uint64_t n) {
+    gr_error err;
+    int complete = 1;
+    m->n = n;
+    m->nx = 0;
+    if (gr_ruleset_options(rs, n, 0, on_option, m, &complete, &err) != GR_OK || m->bad || !complete) return -1;
+    uint64_t g = 0;
+    while (g < m->cap && m->seen[g]) g++;
+    for (size_t i = 0; i < m->nx; i++) m->seen[m->xs[i]] = 0;
+    return (int64_t)g;
+}
+
+/* ---- codes that split in two: the listed positions ---- */
+
+typedef struct lister {
+    const uint32_t *g;
+    uint64_t t;
+    unsigned char *bits;  /* bits[k]: the code's digit for removing k (from the library's moves) */
+    uint32_t mask;
+    unsigned dom, shift;
+    uint32_t *listed;     /* listed positions so far, ascending */
+    size_t nl, lcap;
+    uint32_t umax;        /* the largest value of an unlisted position so far */
+    uint64_t *found;      /* options found below the heap's value */
+    size_t fcap;
+    uint64_t *sums;
+    size_t ns;
+} lister;
+
+static int parity32(uint32_t x) { return __builtin_parity(x); }
+
+/* the digit of each removal, from the library's yes/no on one move each */
+static int code_digits(gr_ruleset *rs, lister *L) {
+    gr_error err;
+    for (uint64_t k = 0; k <= L->t; k++) {
+        static const uint64_t ones[3] = {1, 1, 1};
+        for (size_t parts = k ? 0 : 2; parts <= 3; parts++) { /* removing nothing only splits */
+            int yes = 0;
+            if (gr_ruleset_is_option(rs, k + parts, ones, parts, 0, &yes, &err) != GR_OK) return -1;
+            if (yes) L->bits[k] |= (unsigned char)(1u << parts);
+        }
+    }
+    return 0;
+}
+
+#define MARK(x) (L->found[(x) >> 6] |= (uint64_t)1 << ((x) & 63))
+#define MARKED(x) (L->found[(x) >> 6] >> ((x) & 63) & 1)
+
+/* whether G(n) = v holds by the mex (1), or not (0); -1 out of memory */
+static int listed_heap(lister *L, uint64_t n) {
+    const uint32_t *g = L->g;
+    uint32_t v = g[n];
+    size_t words = (size_t)v / 64 + 1;
+    if (words > L->fcap) {
+        uint64_t *nf = realloc(L->found, words * sizeof *nf);
+        if (!nf) return -1;
+        L->found = nf;
+        L->fcap = words;
+    }
+    memset(L->found, 0, words * sizeof *L->found);
+    L->ns = 0;
+    for (uint64_t k = 0; k <= L->t && k <= n; k++) {
+        unsigned d = L->bits[k];
+        uint64_t r = n - k;
+        uint32_t x = UINT32_MAX;
+        if ((d & 1) && r == 0) x = 0;
+        if ((d & 2) && r >= 1) x = g[r];
+        if (x == v) return 0;
+        if (x < v) MARK(x);
+        if ((d & 4) && r >= 2) L->sums[L->ns++] = r;
+    }
+    uint64_t vcap = (uint64_t)1 << (L->umax ? 32 - __builtin_clz(L->umax) : 0);
+    for (size_t s = 0; s < L->ns; s++) {
+        uint64_t r = L->sums[s];
+        if (v >= vcap || (parity32(v & L->mask) ^ (L->dom & (unsigned)(r & 1)))) {
+            /* a split making v has a listed part */
+            for (size_t i = 0; i < L->nl && L->listed[i] < r; i++) {
+                uint32_t x = g[L->listed[i]] ^ g[r - L->listed[i]];
+                if (x == v) return 0;
+                if (x < v) MARK(x);
+            }
+        } else {
+            for (uint64_t a = 1; a <= r / 2; a++) {
+                uint32_t x = g[a] ^ g[r - a];
+                if (x == v) return 0;
+                if (x < v) MARK(x);
+            }
+        }
+    }
+    /* every smaller value: found above, or by a split a = 1, 2, ... */
+    size_t missing = 0;
+    for (uint32_t x = 0; x < v; x++) missing += !MARKED(x);
+    uint64_t top = 0;
+    for (size_t s = 0; s < L->ns; s++)
+        if (L->sums[s] / 2 > top) top = L->sums[s] / 2;
+    for (uint64_t a = 1; missing && a <= top; a++)
+        for (size_t s = 0; s < L->ns; s++) {
+            uint64_t r = L->sums[s];
+            if (a > r / 2) continue;
+            uint32_t x = g[a] ^ g[r - a];
+            if (x < v && !MARKED(x)) {
+                MARK(x);
+                missing--;
+            }
+        }
+    return missing == 0;
+}
+
+/* n joins the listed positions or raises umax (the parts of a split are
+ * at least 1: position 0 is neither) */
+static int note(lister *L, uint64_t n) {
+    uint32_t v = L->g[n];
+    if (!n) return 0;
+    if (parity32(v & L->mask) ^ (L->dom & (unsigned)((n + L->shift) & 1))) {
+        if (v > L->umax) L->umax = v;
+        return 0;
+    }
+    if (L->nl == L->lcap) {
+        size_t nc = L->lcap ? 2 * L->lcap : 256;
+        uint32_t *nl = realloc(L->listed, nc * sizeof *nl);
+        if (!nl) return -1;
+        L->listed = nl;
+        L->lcap = nc;
+    }
+    L->listed[L->nl++] = (uint32_t)n;
+    return 0;
+}
+
+/* ---- the certificate ---- */
+
+typedef struct claim {
+    char spec[512], theorem[64];
+    unsigned version;
+    uint64_t t, e, p, s, E, count, stored;
+    uint64_t mask, dom, shift;
+    int base64;
+} claim;
+
+/* the first line and the checksum over everything up to "end\n" */
+static int check_sum(reader *r, claim *c) {
+    char buf[64];
+    if (next_line(r, buf, sizeof buf) != 0 || (strcmp(buf, "grundy certificate 1") && strcmp(buf, "grundy certificate 2")))
+        return fail(r, "not a grundy certificate (the first line is not '%s')", "grundy certificate 2");
+    c->version = buf[19] == '1' ? 1 : 2;
+    const char *mark = NULL;
+    for (size_t i = r->len >= 12 ? r->len - 12 : 0;; i--) {
+        if (!memcmp(r->text + i, "\nend\nsha256 ", 12)) { mark = r->text + i; break; }
+        if (!i) break;
+    }
+    if (!mark) return fail(r, "no checksum line: %s", "the file was cut");
+    size_t hashed = (size_t)(mark - r->text) + 5;
+    char want[65], got[65];
+    if (r->len - hashed != 7 + 64 + 1 || r->text[r->len - 1] != '\n') return fail(r, "the checksum line is %s", "cut");
+    memcpy(want, r->text + hashed + 7, 64);
+    want[64] = 0;
+    cli_sha256 h;
+    cli_sha256_init(&h);
+    cli_sha256_add(&h, r->text, hashed);
+    cli_sha256_hex(&h, got);
+    if (strcmp(want, got)) return fail(r, "the checksum does not match: the file was changed (sha256 %s)", got);
+    return 0;
+}
+
+static int read_claim(reader *r, claim *c) {
+    char kind[64], buf[64];
+    if (field(r, "kind", kind, sizeof kind) != 0) return -1;
+    if (strcmp(kind, "period")) return fail(r, "unknown kind '%s'", kind);
+    if (field(r, "ruleset", c->spec, sizeof c->spec) != 0 || field(r, "theorem", c->theorem, sizeof c->theorem) != 0 ||
+        number(r, "max-take", &c->t) != 0 || number(r, "preperiod", &c->e) != 0 || number(r, "period", &c->p) != 0 ||
+        number(r, "saltus", &c->s) != 0 || number(r, "window-end", &c->E) != 0 || number(r, "count", &c->count) != 0)
+        return -1;
+    c->stored = c->count;
+    if (c->version == 1) {
+        if (next_line(r, buf, sizeof buf) != 0 || strcmp(buf, "values")) return fail(r, "expected '%s'", "values");
+        return 0;
+    }
+    char cls[128], enc[64];
+    if (field(r, "class", cls, sizeof cls) != 0) return -1;
+    char m[32], d[32], s[32], extra;
+    if (sscanf(cls, "%31s %31s %31s %c", m, d, s, &extra) != 3 || cli_parse_u64(m, &c->mask) ||
+        cli_parse_u64(d, &c->dom) || cli_parse_u64(s, &c->shift) || c->mask > UINT32_MAX || c->dom > 1 || c->shift > 1)
+        return fail(r, "'class' needs a mask below 2^32 and two bits (%s)", cls);
+    if (number(r, "stored", &c->stored) != 0 || field(r, "values", enc, sizeof enc) != 0) return -1;
+    if (strcmp(enc, "decimal") && strcmp(enc, "base64")) return fail(r, "unknown values encoding '%s'", enc);
+    c->base64 = !strcmp(enc, "base64");
+    return 0;
+}
+
+/* the fields against the ruleset and the theorem */
+static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *per) {
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_ruleset_period(rs, 0, per, &err) != GR_OK)
+        return fail(r, "no periodicity theorem applies to this ruleset: %s", err.message);
+    const char *th = cli_cert_theorem(per->rule);
+    if (!th || strcmp(th, c->theorem))
+        return fail(r, "the theorem does not fit the ruleset (its moves need '%s')", th ? th : "none");
+    if (c->t != per->max_take) return fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
+    if (c->s != 0) return fail(r, "saltus %s: only plain periods are certified", "is not 0");
+    if (!c->p) return fail(r, "period %s", "0");
+    uint64_t bound = gr_period_window_end((gr_period_rule)per->rule, c->t, c->e, c->p);
+    if (c->E != bound) return fail_u(r, "window-end is not the theorem's bound (%s)", bound);
+    if (c->E > UINT64_MAX - c->p || c->count != c->E + c->p) return fail(r, "count is not window-end + %s", "period");
+    if (c->count > UINT32_MAX) return fail(r, "count is too large for %s", "this checker");
+    uint64_t k = c->e + c->p < c->count ? c->e + c->p : c->count;
+    if (c->version > 1 && c->stored != k) return fail(r, "stored is not min(count, preperiod + period)%s", "");
+    return 0;
+}
+
+static int check(reader *r, gr_ctx *ctx) {
+    claim c = {0};
+    char buf[256];
+    if (check_sum(r, &c) != 0 || read_claim(r, &c) != 0) return -1;
+    unsigned values_line = r->line;
+    gr_ruleset *rs;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_ctx_ruleset(ctx, c.spec, strlen(c.spec), &rs, &err) != GR_OK)
+        return fail(r, "the ruleset cannot be read: %s", err.message);
+    gr_period per = GR_SIZED(gr_period);
+    if (check_fields(r, &c, rs, &per) != 0) return -1;
+    uint32_t *v = malloc((size_t)c.count * sizeof *v);
+    if (!v) return fail(r, "%s", "out of memory");
+    int rc = c.base64 ? read_base64(r, c.stored, v) : read_decimal(r, c.stored, v);
+    if (rc == 0 && (next_line(r, buf, sizeof buf) != 0 || strcmp(buf, "end")))
+        rc = fail(r, "expected 'end' after %s", "the values");
+    if (rc == 0 && (next_line(r, buf, sizeof buf) != 0 || strncmp(buf, "sha256 ", 7) || r->at != r->len))
+        rc = fail(r, "expected the checksum line last%s", "");
+    for (uint64_t n = c.stored; n < c.count; n++) v[n] = v[n - c.p]; /* the claim */
+    /* every value by the mex of its options */
+    mexer m = {v, 0, calloc((size_t)1 << 20, 1), (size_t)1 << 20, NULL, 0, 0, 0};
+    lister L = {v, c.t, calloc(c.t + 1, 1), (uint32_t)c.mask, (unsigned)c.dom, (unsigned)c.shift, NULL, 0, 0, 0,
+                NULL, 0, malloc((c.t + 1) * sizeof *L.sums), 0};
+    int fast = per.rule == GR_PERIOD_SPLIT2;
+    if (!m.seen || !L.bits || !L.sums) rc = fail(r, "%s", "out of memory");
+    if (rc == 0 && fast && code_digits(rs, &L) != 0) rc = fail(r, "the moves of the code cannot be read%s", "");
+    for (uint64_t n = 0; rc == 0 && n < c.count; n++) {
+        int ok = fast ? listed_heap(&L, n) : 1;
+        int64_t g = -1;
+        if (!fast || ok == 0) g = plain_mex(&m, rs, n);
+        if (ok < 0 || (fast && note(&L, n) != 0)) { rc = fail(r, "%s", "out of memory"); break; }
+        if (g < 0 && !fast) { rc = fail(r, "the options of a heap cannot be listed%s", ""); break; }
+        if ((fast && ok == 0) || (!fast && (uint64_t)g != v[n])) {
+            if (n < c.stored)
+                r->line = values_line + 1 + (unsigned)(n / (c.base64 ? CERT_BYTES_PER_LINE : CERT_VALUES_PER_LINE));
+            char msg[200];
+            snprintf(msg, sizeof msg, "G(%llu) is %lld by the mex of its options, not %llu%s", (unsigned long long)n,
+                     (long long)g, (unsigned long long)v[n], n < c.stored ? "" : " (G(n - period), by the claim)");
+            rc = fail(r, "%s", msg);
+        }
+    }
+    /* the period on the window, and the least period and preperiod */
+    for (uint64_t n = c.e; rc == 0 && n < c.E; n++)
+        if (v[n + c.p] != v[n]) rc = fail_u(r, "G(n + period) != G(n) at n = %s, inside the window", n);
+    for (uint64_t d = 1; rc == 0 && d < c.p; d++) {
+        if (c.p % d) continue;
+        uint64_t i = 0;
+        while (i + d < c.p && v[c.e + i] == v[c.e + i + d]) i++;
+        if (i + d >= c.p) rc = fail_u(r, "the period is not the least: %s is one", d);
+    }
+    if (rc == 0 && c.e > 0 && v[c.e - 1] == v[c.e - 1 + c.p])
+        rc = fail(r, "the preperiod is not the least: G(preperiod - 1 + period) = G(preperiod - 1)%s", "");
+    free(m.seen);
+    free(m.xs);
+    free(L.bits);
+    free(L.listed);
+    free(L.found);
+    free(L.sums);
+    free(v);
+    if (rc == 0)
+        printf("%s: certified: period %llu from n = %llu (G(n + %llu) = G(n) for every n >= %llu, by %s, window "
+               "[%llu, %llu), %llu values recomputed)\n",
+               c.spec, (unsigned long long)c.p, (unsigned long long)c.e, (unsigned long long)c.p,
+               (unsigned long long)c.e, c.theorem, (unsigned long long)c.e, (unsigned long long)c.E,
+               (unsigned long long)c.count);
+    return rc;
+}
+
+int cmd_check(const cli_opts *o) {
+    if (o->npos != 1) return cli_usage_error("give one certificate FILE, e.g. 'grundy check kayles.cert'%s", "");
+    reader r = {o->pos[0], NULL, 0, 0, 0, {0}};
+    FILE *f = fopen(r.path, "rb");
+    if (!f) {
+        fprintf(stderr, "grundy: error: cannot read '%s'\n", r.path);
+        return 2;
+    }
+    size_t cap = 0;
+    for (;;) {
+        if (r.len == cap) {
+            size_t nc = cap ? cap * 2 : 1 << 16;
+            char *nt = nc <= CERT_MAX_BYTES ? realloc(r.text, nc) : NULL;
+            if (!nt) {
+                fclose(f);
+                free(r.text);
+                fprintf(stderr, "grundy: error: '%s' is too large to check here\n", r.path);
+                return 2;
+            }
+            r.text = nt;
+            cap = nc;
+        }
+        size_t got = fread(r.text + r.len, 1, cap - r.len, f);
+        if (!got) break;
+        r.len += got;
+    }
+    fclose(f);
+    gr_ctx *ctx = NULL;
+    int rc = cli_setup(o, &ctx, 0);
+    if (rc) { free(r.text); return rc; }
+    rc = check(&r, ctx) == 0 ? 0 : 2;
+    if (rc) fprintf(stderr, "grundy: error: %s\n", r.why);
+    free(r.text);
+    gr_ctx_free(ctx);
+    return rc;
+}
