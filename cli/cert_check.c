@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base64.h"
+#include "cert_reader.h"
+#include "cert_value.h"
 #include "certificate.h"
 #include "cli.h"
 #include "sha256.h"
@@ -17,72 +19,14 @@
 /* the largest certificate `check` reads */
 #define CERT_MAX_BYTES ((size_t)1 << 34)
 
-typedef struct reader {
-    const char *path;
-    char *text;
-    size_t len, at;
-    unsigned line;
-    char why[512];
-} reader;
-
-static int fail(reader *r, const char *fmt, const char *a) {
-    char m[2048];
-    snprintf(m, sizeof m, fmt, a);
-    snprintf(r->why, sizeof r->why, "%.200s: line %u: %.280s", r->path, r->line, m);
-    return -1;
-}
-
-static int fail_u(reader *r, const char *fmt, uint64_t a) {
-    char tmp[32];
-    snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)a);
-    return fail(r, fmt, tmp);
-}
-
-/* the next line (without its newline): *p and *l; -1 at the end */
-static int next_raw(reader *r, const char **p, size_t *l) {
-    if (r->at >= r->len) return -1;
-    const char *s = r->text + r->at, *e = memchr(s, '\n', r->len - r->at);
-    if (!e) return -1; /* a last line without its newline: cut */
-    *p = s;
-    *l = (size_t)(e - s);
-    r->at += *l + 1;
-    r->line++;
-    return 0;
-}
-
-/* the next line into buf (cut to cap - 1 bytes) */
-static int next_line(reader *r, char *buf, size_t cap) {
-    const char *p;
-    size_t l;
-    if (next_raw(r, &p, &l) != 0) return -1;
-    if (l >= cap) l = cap - 1;
-    memcpy(buf, p, l);
-    buf[l] = 0;
-    return 0;
-}
-
-static int field(reader *r, const char *key, char *val, size_t cap) {
-    char buf[1024];
-    if (next_line(r, buf, sizeof buf) != 0) return fail(r, "the file ends before '%s': it was cut", key);
-    size_t kl = strlen(key);
-    if (strncmp(buf, key, kl) || buf[kl] != ' ') return fail(r, "expected '%s'", key);
-    snprintf(val, cap, "%s", buf + kl + 1);
-    return 0;
-}
-
-static int number(reader *r, const char *key, uint64_t *out) {
-    char val[64];
-    if (field(r, key, val, sizeof val) != 0) return -1;
-    if (cli_parse_u64(val, out) != 0) return fail(r, "'%s' needs a number", key);
-    return 0;
-}
+typedef cert_reader reader;
 
 /* count decimal values, twenty a line at most */
 static int read_decimal(reader *r, uint64_t count, uint32_t *v) {
     uint64_t k = 0;
     char buf[1024];
     while (k < count) {
-        if (next_line(r, buf, sizeof buf) != 0) return fail(r, "the values end early: %s", "the file was cut");
+        if (cert_next_line(r, buf, sizeof buf) != 0) return cert_fail(r, "the values end early: %s", "the file was cut");
         char *p = buf;
         while (*p && k < count) {
             char *q = p;
@@ -90,12 +34,12 @@ static int read_decimal(reader *r, uint64_t count, uint32_t *v) {
             char c = *q;
             *q = 0;
             uint64_t x;
-            if (cli_parse_u64(p, &x) != 0) return fail(r, "'%s' is not a value", p);
-            if (x > UINT32_MAX) return fail(r, "the value %s is too large for this checker", p);
+            if (cli_parse_u64(p, &x) != 0) return cert_fail(r, "'%s' is not a value", p);
+            if (x > UINT32_MAX) return cert_fail(r, "the value %s is too large for this checker", p);
             v[k++] = (uint32_t)x;
             p = c ? q + 1 : q;
         }
-        if (*p) return fail(r, "more values than count %s", "says");
+        if (*p) return cert_fail(r, "more values than count %s", "says");
     }
     return 0;
 }
@@ -107,16 +51,16 @@ static int read_base64(reader *r, uint64_t count, uint32_t *v) {
     while (k < count) {
         const char *p;
         size_t l;
-        if (next_raw(r, &p, &l) != 0) return fail(r, "the values end early: %s", "the file was cut");
-        if (l % 4 || ended) return fail(r, "the values are not base64 (%s)", ended ? "padding before the end" : "a line not a multiple of 4 characters");
+        if (cert_next_raw(r, &p, &l) != 0) return cert_fail(r, "the values end early: %s", "the file was cut");
+        if (l % 4 || ended) return cert_fail(r, "the values are not base64 (%s)", ended ? "padding before the end" : "a line not a multiple of 4 characters");
         for (size_t i = 0; i < l; i += 4) {
             uint8_t b[3];
             int m = cli_base64_unquad(p + i, b);
-            if (m < 0) return fail(r, "the values are not base64 (%s)", "a character outside its alphabet");
+            if (m < 0) return cert_fail(r, "the values are not base64 (%s)", "a character outside its alphabet");
             if (m < 3) ended = 1;
-            if (ended && i + 4 < l) return fail(r, "the values are not base64 (%s)", "padding before the end");
+            if (ended && i + 4 < l) return cert_fail(r, "the values are not base64 (%s)", "padding before the end");
             for (int j = 0; j < m; j++) {
-                if (k == count) return fail(r, "more values than stored %s", "says");
+                if (k == count) return cert_fail(r, "more values than stored %s", "says");
                 v[k++] = b[j];
             }
         }
@@ -298,49 +242,50 @@ typedef struct claim {
 /* the first line and the checksum over everything up to "end\n" */
 static int check_sum(reader *r, claim *c) {
     char buf[64];
-    if (next_line(r, buf, sizeof buf) != 0 || (strcmp(buf, "grundy certificate 1") && strcmp(buf, "grundy certificate 2")))
-        return fail(r, "not a grundy certificate (the first line is not '%s')", "grundy certificate 2");
+    if (cert_next_line(r, buf, sizeof buf) != 0 || (strcmp(buf, "grundy certificate 1") && strcmp(buf, "grundy certificate 2")))
+        return cert_fail(r, "not a grundy certificate (the first line is not '%s')", "grundy certificate 2");
     c->version = buf[19] == '1' ? 1 : 2;
     const char *mark = NULL;
     for (size_t i = r->len >= 12 ? r->len - 12 : 0;; i--) {
         if (!memcmp(r->text + i, "\nend\nsha256 ", 12)) { mark = r->text + i; break; }
         if (!i) break;
     }
-    if (!mark) return fail(r, "no checksum line: %s", "the file was cut");
+    if (!mark) return cert_fail(r, "no checksum line: %s", "the file was cut");
     size_t hashed = (size_t)(mark - r->text) + 5;
     char want[65], got[65];
-    if (r->len - hashed != 7 + 64 + 1 || r->text[r->len - 1] != '\n') return fail(r, "the checksum line is %s", "cut");
+    if (r->len - hashed != 7 + 64 + 1 || r->text[r->len - 1] != '\n') return cert_fail(r, "the checksum line is %s", "cut");
     memcpy(want, r->text + hashed + 7, 64);
     want[64] = 0;
     cli_sha256 h;
     cli_sha256_init(&h);
     cli_sha256_add(&h, r->text, hashed);
     cli_sha256_hex(&h, got);
-    if (strcmp(want, got)) return fail(r, "the checksum does not match: the file was changed (sha256 %s)", got);
+    if (strcmp(want, got)) return cert_fail(r, "the checksum does not match: the file was changed (sha256 %s)", got);
     return 0;
 }
 
 static int read_claim(reader *r, claim *c) {
     char kind[64], buf[64];
-    if (field(r, "kind", kind, sizeof kind) != 0) return -1;
-    if (strcmp(kind, "period")) return fail(r, "unknown kind '%s'", kind);
-    if (field(r, "ruleset", c->spec, sizeof c->spec) != 0 || field(r, "theorem", c->theorem, sizeof c->theorem) != 0 ||
-        number(r, "max-take", &c->t) != 0 || number(r, "preperiod", &c->e) != 0 || number(r, "period", &c->p) != 0 ||
-        number(r, "saltus", &c->s) != 0 || number(r, "window-end", &c->E) != 0 || number(r, "count", &c->count) != 0)
+    if (cert_field(r, "kind", kind, sizeof kind) != 0) return -1;
+    if (c->version > 1 && !strcmp(kind, "value")) return 1;
+    if (strcmp(kind, "period")) return cert_fail(r, "unknown kind '%s'", kind);
+    if (cert_field(r, "ruleset", c->spec, sizeof c->spec) != 0 || cert_field(r, "theorem", c->theorem, sizeof c->theorem) != 0 ||
+        cert_number(r, "max-take", &c->t) != 0 || cert_number(r, "preperiod", &c->e) != 0 || cert_number(r, "period", &c->p) != 0 ||
+        cert_number(r, "saltus", &c->s) != 0 || cert_number(r, "window-end", &c->E) != 0 || cert_number(r, "count", &c->count) != 0)
         return -1;
     c->stored = c->count;
     if (c->version == 1) {
-        if (next_line(r, buf, sizeof buf) != 0 || strcmp(buf, "values")) return fail(r, "expected '%s'", "values");
+        if (cert_next_line(r, buf, sizeof buf) != 0 || strcmp(buf, "values")) return cert_fail(r, "expected '%s'", "values");
         return 0;
     }
     char cls[128], enc[64];
-    if (field(r, "class", cls, sizeof cls) != 0) return -1;
+    if (cert_field(r, "class", cls, sizeof cls) != 0) return -1;
     char m[32], d[32], s[32], extra;
     if (sscanf(cls, "%31s %31s %31s %c", m, d, s, &extra) != 3 || cli_parse_u64(m, &c->mask) ||
         cli_parse_u64(d, &c->dom) || cli_parse_u64(s, &c->shift) || c->mask > UINT32_MAX || c->dom > 1 || c->shift > 1)
-        return fail(r, "'class' needs a mask below 2^32 and two bits (%s)", cls);
-    if (number(r, "stored", &c->stored) != 0 || field(r, "values", enc, sizeof enc) != 0) return -1;
-    if (strcmp(enc, "decimal") && strcmp(enc, "base64")) return fail(r, "unknown values encoding '%s'", enc);
+        return cert_fail(r, "'class' needs a mask below 2^32 and two bits (%s)", cls);
+    if (cert_number(r, "stored", &c->stored) != 0 || cert_field(r, "values", enc, sizeof enc) != 0) return -1;
+    if (strcmp(enc, "decimal") && strcmp(enc, "base64")) return cert_fail(r, "unknown values encoding '%s'", enc);
     c->base64 = !strcmp(enc, "base64");
     return 0;
 }
@@ -350,75 +295,78 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
     gr_error err;
     gr_error_clear(&err);
     if (gr_ruleset_period(rs, 0, per, &err) != GR_OK)
-        return fail(r, "no periodicity theorem applies to this ruleset: %s", err.message);
+        return cert_fail(r, "no periodicity theorem applies to this ruleset: %s", err.message);
     const char *th = cli_cert_theorem(per->rule);
     if (!th || strcmp(th, c->theorem))
-        return fail(r, "the theorem does not fit the ruleset (its moves need '%s')", th ? th : "none");
-    if (c->t != per->max_take) return fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
-    if (c->s != 0) return fail(r, "saltus %s: only plain periods are certified", "is not 0");
-    if (!c->p) return fail(r, "period %s", "0");
+        return cert_fail(r, "the theorem does not fit the ruleset (its moves need '%s')", th ? th : "none");
+    if (c->t != per->max_take) return cert_fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
+    if (c->s != 0) return cert_fail(r, "saltus %s: only plain periods are certified", "is not 0");
+    if (!c->p) return cert_fail(r, "period %s", "0");
     uint64_t bound = gr_period_window_end((gr_period_rule)per->rule, c->t, c->e, c->p);
-    if (c->E != bound) return fail_u(r, "window-end is not the theorem's bound (%s)", bound);
-    if (c->E > UINT64_MAX - c->p || c->count != c->E + c->p) return fail(r, "count is not window-end + %s", "period");
-    if (c->count > UINT32_MAX) return fail(r, "count is too large for %s", "this checker");
+    if (c->E != bound) return cert_fail_u(r, "window-end is not the theorem's bound (%s)", bound);
+    if (c->E > UINT64_MAX - c->p || c->count != c->E + c->p) return cert_fail(r, "count is not window-end + %s", "period");
+    if (c->count > UINT32_MAX) return cert_fail(r, "count is too large for %s", "this checker");
     uint64_t k = c->e + c->p < c->count ? c->e + c->p : c->count;
-    if (c->version > 1 && c->stored != k) return fail(r, "stored is not min(count, preperiod + period)%s", "");
+    if (c->version > 1 && c->stored != k) return cert_fail(r, "stored is not min(count, preperiod + period)%s", "");
     return 0;
 }
 
 static int check(reader *r, gr_ctx *ctx) {
     claim c = {0};
     char buf[256];
-    if (check_sum(r, &c) != 0 || read_claim(r, &c) != 0) return -1;
+    if (check_sum(r, &c) != 0) return -1;
+    int kind = read_claim(r, &c);
+    if (kind < 0) return -1;
+    if (kind == 1) return cli_value_certificate_check(r);
     unsigned values_line = r->line;
     gr_ruleset *rs;
     gr_error err;
     gr_error_clear(&err);
     if (gr_ctx_ruleset(ctx, c.spec, strlen(c.spec), &rs, &err) != GR_OK)
-        return fail(r, "the ruleset cannot be read: %s", err.message);
+        return cert_fail(r, "the ruleset cannot be read: %s", err.message);
     gr_period per = GR_SIZED(gr_period);
     if (check_fields(r, &c, rs, &per) != 0) return -1;
     uint32_t *v = malloc((size_t)c.count * sizeof *v);
-    if (!v) return fail(r, "%s", "out of memory");
+    if (!v) return cert_fail(r, "%s", "out of memory");
     int rc = c.base64 ? read_base64(r, c.stored, v) : read_decimal(r, c.stored, v);
-    if (rc == 0 && (next_line(r, buf, sizeof buf) != 0 || strcmp(buf, "end")))
-        rc = fail(r, "expected 'end' after %s", "the values");
-    if (rc == 0 && (next_line(r, buf, sizeof buf) != 0 || strncmp(buf, "sha256 ", 7) || r->at != r->len))
-        rc = fail(r, "expected the checksum line last%s", "");
+    if (rc == 0 && (cert_next_line(r, buf, sizeof buf) != 0 || strcmp(buf, "end")))
+        rc = cert_fail(r, "expected 'end' after %s", "the values");
+    if (rc == 0 && (cert_next_line(r, buf, sizeof buf) != 0 || strncmp(buf, "sha256 ", 7) || r->at != r->len))
+        rc = cert_fail(r, "expected the checksum line last%s", "");
     for (uint64_t n = c.stored; n < c.count; n++) v[n] = v[n - c.p]; /* the claim */
     /* every value by the mex of its options */
     mexer m = {v, 0, calloc((size_t)1 << 20, 1), (size_t)1 << 20, NULL, 0, 0, 0};
     lister L = {v, c.t, calloc(c.t + 1, 1), (uint32_t)c.mask, (unsigned)c.dom, (unsigned)c.shift, NULL, 0, 0, 0,
                 NULL, 0, malloc((c.t + 1) * sizeof *L.sums), 0};
     int fast = per.rule == GR_PERIOD_SPLIT2;
-    if (!m.seen || !L.bits || !L.sums) rc = fail(r, "%s", "out of memory");
-    if (rc == 0 && fast && code_digits(rs, &L) != 0) rc = fail(r, "the moves of the code cannot be read%s", "");
+    if (!m.seen || !L.bits || !L.sums) rc = cert_fail(r, "%s", "out of memory");
+    if (rc == 0 && fast && code_digits(rs, &L) != 0) rc = cert_fail(r, "the moves of the code cannot be read%s", "");
     for (uint64_t n = 0; rc == 0 && n < c.count; n++) {
         int ok = fast ? listed_heap(&L, n) : 1;
         int64_t g = -1;
         if (!fast || ok == 0) g = plain_mex(&m, rs, n);
-        if (ok < 0 || (fast && note(&L, n) != 0)) { rc = fail(r, "%s", "out of memory"); break; }
-        if (g < 0 && !fast) { rc = fail(r, "the options of a heap cannot be listed%s", ""); break; }
+        if (ok < 0 || (fast && note(&L, n) != 0)) { rc = cert_fail(r, "%s", "out of memory"); break; }
+        if (g < 0 && !fast) { rc = cert_fail(r, "the options of a heap cannot be listed%s", ""); break; }
         if ((fast && ok == 0) || (!fast && (uint64_t)g != v[n])) {
             if (n < c.stored)
                 r->line = values_line + 1 + (unsigned)(n / (c.base64 ? CERT_BYTES_PER_LINE : CERT_VALUES_PER_LINE));
             char msg[200];
             snprintf(msg, sizeof msg, "G(%llu) is %lld by the mex of its options, not %llu%s", (unsigned long long)n,
                      (long long)g, (unsigned long long)v[n], n < c.stored ? "" : " (G(n - period), by the claim)");
-            rc = fail(r, "%s", msg);
+            rc = cert_fail(r, "%s", msg);
         }
     }
     /* the period on the window, and the least period and preperiod */
     for (uint64_t n = c.e; rc == 0 && n < c.E; n++)
-        if (v[n + c.p] != v[n]) rc = fail_u(r, "G(n + period) != G(n) at n = %s, inside the window", n);
+        if (v[n + c.p] != v[n]) rc = cert_fail_u(r, "G(n + period) != G(n) at n = %s, inside the window", n);
     for (uint64_t d = 1; rc == 0 && d < c.p; d++) {
         if (c.p % d) continue;
         uint64_t i = 0;
         while (i + d < c.p && v[c.e + i] == v[c.e + i + d]) i++;
-        if (i + d >= c.p) rc = fail_u(r, "the period is not the least: %s is one", d);
+        if (i + d >= c.p) rc = cert_fail_u(r, "the period is not the least: %s is one", d);
     }
     if (rc == 0 && c.e > 0 && v[c.e - 1] == v[c.e - 1 + c.p])
-        rc = fail(r, "the preperiod is not the least: G(preperiod - 1 + period) = G(preperiod - 1)%s", "");
+        rc = cert_fail(r, "the preperiod is not the least: G(preperiod - 1 + period) = G(preperiod - 1)%s", "");
     free(m.seen);
     free(m.xs);
     free(L.bits);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cert_value.h"
 #include "solve.h"
 
 /* what solving found */
@@ -225,6 +226,8 @@ int cmd_solve(const cli_opts *o) {
         return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
     if (o->remoteness && (o->every || o->has_moore || o->plot_path))
         return cli_usage_error("--remoteness goes with normal play or --misere only: drop --every, --moore and --plot%s", "");
+    if (o->certificate && (modes || o->remoteness))
+        return cli_usage_error("--certificate certifies the normal-play value: drop --misere, --every, --moore and --remoteness%s", "");
     if (o->plot_path && modes)
         return cli_usage_error("--plot draws the winning moves of normal play: drop --misere, --every and --moore%s", "");
     int rc;
@@ -251,6 +254,7 @@ int cmd_solve(const cli_opts *o) {
     if (o->json) print_json(o, pos, &s, &rc);
     else print_human(o, pos, &s, &rc);
     if (o->plot_path && rc == 0) rc = cli_board_svg(o->plot_path, pos);
+    if (o->certificate && rc == 0) rc = cli_value_certificate_write(o->certificate, pos);
 out:
     rc = cli_board_table_save(o, brs, rc); /* also when the run stopped: a long search resumes from it */
     free(s.steps);

@@ -1,6 +1,7 @@
 /* grundy value POSITION: the Grundy value of a position (a sum of terms). */
 #include <stdio.h>
 #include <stdlib.h>
+#include "cert_value.h"
 #include "solve.h"
 
 int cmd_value(const cli_opts *o) {
@@ -42,6 +43,7 @@ int cmd_value(const cli_opts *o) {
         goto out;
     }
     printf("%llu\n", (unsigned long long)v);
+    if (o->certificate) rc = cli_value_certificate_write(o->certificate, pos);
 out:
     rc = cli_board_table_save(o, brs, rc); /* also when the run stopped: a long search resumes from it */
     gr_position_free(pos);

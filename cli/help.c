@@ -24,7 +24,7 @@ static const char USAGE[] =
     "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
     "  grundy quotient RULESET --to N   the misère quotient of the heaps 0..N\n"
     "  grundy check FILE                re-check a certificate (seq --period\n"
-    "                                   --certificate FILE writes one)\n"
+    "                                   --certificate FILE, value --certificate)\n"
     "  grundy newnim HEAPS...           New Nim: least total to remove in round one\n"
     "  grundy census PATTERN --to N     every code of a pattern like 'tb[0.??]'\n"
     "  grundy census-merge PATTERN FILES...\n"
@@ -103,6 +103,9 @@ static const cli_topic COMMAND_HELP[] = {
      INPUT_OPTION
      LIMIT_OPTIONS("0: never; default 60")
      "  --quiet            no progress line on stderr while a long table grows\n"
+     "  --certificate FILE also write a value certificate of one term of\n"
+     "                     nodekayles, arckayles or cram to FILE, for 'grundy\n"
+     "                     check' (docs/certificates.md)\n"
      "\n"
      "examples:\n"
      "  grundy value 'kayles(7) + 5'                   # 7\n"
@@ -119,6 +122,8 @@ static const cli_topic COMMAND_HELP[] = {
      "\n"
      "options:\n"
      "  --json             one JSON object ('grundy help json')\n"
+     "  --certificate FILE write a value certificate of one term of nodekayles,\n"
+     "                     arckayles or cram to FILE, for 'grundy check'\n"
      "  --plot FILE.svg    draw the board terms (cram, place[...], ...[grid]) with\n"
      "                     their winning moves marked (normal play)\n"
      "  --max-moves K      list at most K winning moves (0: all; default 10, or 1\n"
@@ -281,11 +286,14 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy genus 'sub[1,2](7)' --json\n"},
     {"check",
      "usage: grundy check FILE\n"
-     "Re-checks a period certificate from the file alone: its SHA-256, the\n"
-     "theorem's case and window for the ruleset, every value by one mex over\n"
-     "the heap's options, G(n + p) = G(n) on the window, and that the period and\n"
-     "preperiod are the least. Exit 0 with the claim, or 2 with one line naming\n"
-     "the first thing that fails. The format is docs/certificates.md;\n"
+     "Re-checks a certificate from the file alone. A period certificate: its\n"
+     "SHA-256, the theorem's case and window for the ruleset, every value by one\n"
+     "mex over the heap's options, G(n + p) = G(n) on the window, and that the\n"
+     "period and preperiod are the least. A value certificate (Node Kayles, Arc\n"
+     "Kayles, Cram): every entry's value by one mex over its moves, each option\n"
+     "by its vertex maps onto smaller entries, and the position's value. Exit 0\n"
+     "with the claim, or 2 with one line naming the first thing that fails.\n"
+     "The format is docs/certificates.md;\n"
      "tools/check_certificate.py checks the same files with no grundy code.\n"
      "\n"
      "options:\n"
@@ -293,7 +301,9 @@ static const cli_topic COMMAND_HELP[] = {
      "\n"
      "examples:\n"
      "  grundy seq kayles --to 300 --period --certificate kayles.cert\n"
-     "  grundy check kayles.cert\n"},
+     "  grundy check kayles.cert\n"
+     "  grundy value 'cram(4,5)' --certificate cram45.cert\n"
+     "  grundy check cram45.cert\n"},
     {"quotient",
      "usage: grundy quotient RULESET --to N [--json]\n"
      "The misère quotient of the sums of heaps 0..N of a heap ruleset (Plambeck\n"

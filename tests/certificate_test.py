@@ -190,7 +190,99 @@ for case in range(60 * scale):
     refused(mp, ["cut", "checksum"], "%s cut" % spec)
 
 check(made >= 20 * scale, "only %d certificates made" % made)
-print("certificates: %d of random codes and subtraction sets accepted by both checkers, and each mutation refused by both"
-      % made)
+
+
+# value certificates: random graphs of Node Kayles and Arc Kayles, and Cram boards
+def random_term():
+    kind = rng.choice(["nodekayles", "arckayles", "cram", "nodekayles[grid]"])
+    if kind in ("cram", "nodekayles[grid]"):
+        r, c = rng.randint(1, 4), rng.randint(1, 5)
+        if rng.random() < 0.5:
+            return "%s(%d,%d)" % (kind, r, c)
+        rows = ["".join(rng.choice("..#") for _ in range(c)) for _ in range(r)]
+        return "%s(%s)" % (kind, "/".join(rows))
+    n = rng.randint(1, 9)
+    labels = rng.sample(range(0, 40), n)
+    edges = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if rng.random() < 0.35]
+    lone = [v for v in labels if all(v not in e for e in edges)]
+    return "%s(%s)" % (kind, ",".join(["%d-%d" % e for e in edges] + [str(v) for v in lone]))
+
+
+vmade = 0
+for case in range(30 * scale):
+    term = random_term()
+    path = os.path.join(tmp, "v%d.cert" % case)
+    cmd = "solve" if case % 3 == 0 else "value"
+    r = subprocess.run([G, cmd, term, "--certificate", path], capture_output=True, text=True)
+    check(r.returncode == 0, "%s --certificate %s: %r" % (cmd, term, r.stderr))
+    if r.returncode != 0:
+        continue
+    vmade += 1
+    cr, ce, pr, pe = both(path)
+    check(cr == 0 and pr == 0, "%s: value certificate refused: %r %r" % (term, ce, pe))
+    text = open(path).read()
+    lines = text[:text.rindex("\nend\n") + 5].split("\n")[:-1]
+    mp = os.path.join(tmp, "m.cert")
+
+    def put_lines(ls, reasons, what):
+        with open(mp, "w") as f:
+            f.write(sign("\n".join(ls) + "\n"))
+        refused(mp, reasons, "%s %s" % (term, what))
+
+    vi = next(i for i, l in enumerate(lines) if l.startswith("value "))
+    ls = list(lines)
+    ls[vi] = "value %d" % (int(lines[vi].split()[1]) + 1 + rng.randrange(3))
+    put_lines(ls, ["the position's value"], "value changed")
+    eis = [i for i, l in enumerate(lines) if l.startswith("e ")]
+    if eis:
+        i = rng.choice(eis)
+        f = lines[i].split(" ")
+        f[1] = str(int(f[1]) + 1 + rng.randrange(2))
+        ls = list(lines)
+        ls[i] = " ".join(f)
+        put_lines(ls, ["by the mex of its options"], "an entry's value changed")
+        ls = list(lines)
+        ni = next(j for j, l in enumerate(lines) if l.startswith("entries "))
+        ls[ni] = "entries %d" % (len(eis) + 1)
+        put_lines(ls, ["entries"], "entries count")
+    # a move's line with a component: drop it, or send a vertex out of the graph
+    mis = [i for i, l in enumerate(lines) if l.startswith("m ") and "@" in l]
+    if mis:
+        i = rng.choice(mis)
+        comps = lines[i].split(" ")[1:]
+        ls = list(lines)
+        ls[i] = " ".join(["m"] + comps[1:])
+        put_lines(ls, ["do not cover", "edges left"], "a component dropped")
+        j, m = comps[0].split("@")
+        xs = m.split(",")
+        xs[rng.randrange(len(xs))] = "63"
+        ls = list(lines)
+        ls[i] = " ".join(["m", "%s@%s" % (j, ",".join(xs))] + comps[1:])
+        put_lines(ls, ["not one of the vertices left"], "a vertex moved out")
+        cur = sum(1 for k in eis if k < i) - 1
+        ls = list(lines)
+        ls[i] = " ".join(["m", "%d@%s" % (cur, m)] + comps[1:])
+        put_lines(ls, ["not below"], "a reference to itself")
+    if len(eis) >= 1 and lines[eis[-1] + 1:eis[-1] + 2] and lines[eis[-1] + 1].startswith("m"):
+        ls = list(lines)
+        del ls[eis[-1] + 1]
+        # the lines after it shift up a move: refused at the first that no longer fits
+        put_lines(ls, ["expected its 'm' line", "expected an entry", "by the mex", "cut", "not one of the vertices left",
+                       "do not cover", "does not map", "edges left", "not below"], "an m line removed")
+    # the other game
+    gi = next(i for i, l in enumerate(lines) if l.startswith("game "))
+    ls = list(lines)
+    ls[gi] = "game arc-kayles" if lines[gi].endswith("node-kayles") else "game node-kayles"
+    put_lines(ls, ["does not fit", "game"], "the other game")
+    with open(mp, "w") as f:
+        f.write(text[:len(text) // 2])
+    refused(mp, ["cut", "checksum"], "%s cut" % term)
+check(vmade >= 20 * scale, "only %d value certificates made" % vmade)
+# a sum, and a game without value certificates, are refused with exit 2
+for bad in ("cram(2,2) + kayles(3)", "kayles(5)", "place[xxx](1,6)"):
+    r = subprocess.run([G, "value", bad, "--certificate", os.path.join(tmp, "x.cert")], capture_output=True, text=True)
+    check(r.returncode == 2 and r.stderr.count("\n") == 1, "value %s --certificate: %d %r" % (bad, r.returncode, r.stderr))
+print("certificates: %d of random codes and subtraction sets, %d values of random graphs and boards, accepted by both "
+      "checkers, and each mutation refused by both" % (made, vmade))
 print("certificate_test: %d checks, %d passed, %d failed" % (checks, checks - fails, fails))
 sys.exit(1 if fails else 0)

@@ -4,6 +4,7 @@
  * default sets, value by value, the textbook mex, without regions, without
  * symmetry); one-row boards and paths against the take-and-break codes
  * they are; the options a position lists against its value; bad terms. */
+#include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
 #include "testutil.h"
@@ -210,6 +211,26 @@ static void graph_text(const char *name, int n, const uint32_t *adj, uint32_t s,
     strcpy(out, ")");
 }
 
+/* the value a value certificate of text claims (gr_board_value_certificate),
+ * or -1 */
+static int cert_value(gr_ctx *ctx, const char *text) {
+    gr_position *pos;
+    gr_error err;
+    gr_term_info t;
+    char *out = NULL;
+    size_t len = 0;
+    int v = -1;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &pos, &err) != GR_OK) return -1;
+    if (gr_position_term(pos, 0, &t) == GR_OK &&
+        gr_board_value_certificate(t.ruleset, t.args, t.nargs, 0, &out, &len, &err) == GR_OK) {
+        const char *p = strstr(out, "\nvalue ");
+        if (p && strlen(out) == len) v = atoi(p + 7);
+        gr_free(out);
+    }
+    gr_position_free(pos);
+    return v;
+}
+
 static void test_graphs_random(tu_rng *rng, uint64_t scale) {
     static uint8_t val[1u << 12];
     runner nr, ar;
@@ -234,9 +255,13 @@ static void test_graphs_random(tu_rng *rng, uint64_t scale) {
         brute(&ng, val);
         graph_text("nodekayles", n, adj, s, text);
         check_all(&nr, text, val[s]);
+        int cv = cert_value(nr.ctx[0], text);
+        CHECK(cv == val[s], "%s: the value certificate says %d, brute force %d", text, cv, val[s]);
         brute(&ag, val);
         graph_text("arckayles", n, adj, s, text);
         check_all(&ar, text, val[s]);
+        cv = cert_value(ar.ctx[0], text);
+        CHECK(cv == val[s], "%s: the value certificate says %d, brute force %d", text, cv, val[s]);
     }
     runner_free(&nr);
     runner_free(&ar);
@@ -499,6 +524,27 @@ static void test_save_load(void) {
     }
 }
 
+/* value certificates: other games refused, the entry bound kept */
+static void test_cert_errors(void) {
+    gr_ctx *ctx;
+    gr_position *pos;
+    gr_error err;
+    gr_term_info t;
+    char *out = NULL;
+    size_t len = 0;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+    const char *texts[] = {"kayles(5)", "place[xxx](2,4)", "cram(4,4)"};
+    const gr_status want[] = {GR_EINVAL, GR_EINVAL, GR_ELIMIT};
+    for (int i = 0; i < 3; i++) {
+        CHECK(gr_position_parse(ctx, texts[i], strlen(texts[i]), 0, &pos, &err) == GR_OK, "%s", texts[i]);
+        CHECK(gr_position_term(pos, 0, &t) == GR_OK, "%s", texts[i]);
+        gr_status st = gr_board_value_certificate(t.ruleset, t.args, t.nargs, 10, &out, &len, &err);
+        CHECK(st == want[i] && !out, "%s: status %d (%s)", texts[i], (int)st, st == GR_OK ? "" : err.message);
+        gr_position_free(pos);
+    }
+    gr_ctx_free(ctx);
+}
+
 static void test_errors(void) {
     const char *bad[] = {"cram()", "cram(0,3)", "cram(3,0)", "cram(65,1)", "cram(17,17)", "cram(..#/..)", "cram(..x/...)",
                          "cram(../)", "cram(3,)", "cram(-1,2)", "nodekayles(0-0)", "nodekayles(0-)", "nodekayles(0-1,,2)",
@@ -538,5 +584,6 @@ int main(void) {
     test_small_table();
     test_save_load();
     test_errors();
+    test_cert_errors();
     return tu_finish("boards");
 }

@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""An independent checker of grundy's period certificates, written from
+"""An independent checker of grundy's certificates, written from
 docs/certificates.md alone (standard library only; no code shared with
 grundy). Usage: check_certificate.py FILE
 
-Reads format versions 1 and 2. Exit 0 with the claim on stdout when the
+Reads period certificates (versions 1 and 2) and value certificates (Node
+Kayles, Arc Kayles, Cram). Exit 0 with the claim on stdout when the
 certificate holds; exit 2 with one line on stderr naming the first thing
 that fails.
 
-Step 5 (every value is the mex of its options) reads the splits of codes
-whose moves leave at most two heaps with the page's listed positions: for a
-sum r, only the splits with a listed part can make the claimed value v when
-v >= 2^u or parity(v AND M) XOR (D AND r mod 2) = 1, and every smaller value
-is then looked for among the splits a = 1, 2, ... until none is missing.
-Subtraction sets and codes with three-heap moves use a plain mex."""
+A period's step 5 (every value is the mex of its options) reads the splits
+of codes whose moves leave at most two heaps with the page's listed
+positions: for a sum r, only the splits with a listed part can make the
+claimed value v when v >= 2^u or parity(v AND M) XOR (D AND r mod 2) = 1,
+and every smaller value is then looked for among the splits a = 1, 2, ...
+until none is missing. Other rulesets use a plain mex."""
 import base64
 import binascii
 import hashlib
@@ -23,9 +24,12 @@ from operator import xor
 
 ALIASES = {"kayles": "tb[0.77]", "dawson": "tb[0.07]"}
 KEYS = ["kind", "ruleset", "theorem", "max-take", "preperiod", "period", "saltus", "window-end", "count"]
+popcount = getattr(int, "bit_count", lambda x: bin(x).count("1"))  # int.bit_count: Python 3.10
 NUMBER = re.compile(r"[0-9]+")
 DECIMAL_LINE = re.compile(r"[0-9]+(?: [0-9]+){0,19}")  # version 2: twenty a line
 DECIMAL_ANY = re.compile(r"[0-9]+(?: [0-9]+)*")  # version 1: any number a line
+ELINE = re.compile(r"e ([0-9]+) ([0-9]+)((?: [0-9]+-[0-9]+)*)")  # an entry
+COMPS = re.compile(r"(?: [0-9]+@(?:[0-9]+(?:,[0-9]+)*)?)*")  # the components after 'm' or 'root'
 
 
 class Bad(Exception):
@@ -39,11 +43,8 @@ def parse_rules(spec):
     if m:
         elems = set()
         for part in m.group(1).split(","):
-            if ".." in part:
-                a, b = part.split("..")
-                elems.update(range(int(a), int(b) + 1))
-            else:
-                elems.add(int(part))
+            a, b = part.split("..") if ".." in part else (part, part)
+            elems.update(range(int(a), int(b) + 1))
         if not elems or min(elems) < 1:
             raise Bad("ruleset: a subtraction set of positive numbers is needed")
         return ("sub", sorted(elems), max(elems), 1)
@@ -58,10 +59,9 @@ def parse_rules(spec):
 
 def options(rules, n, g):
     """the values of heap n's options, from g[0..n-1], every split read"""
-    out = set()
     if rules[0] == "sub":
-        out.update(g[n - s] for s in rules[1] if s <= n)
-        return out
+        return {g[n - s] for s in rules[1] if s <= n}
+    out = set()
     for k, d in enumerate(rules[1]):
         if k > n or not d:
             continue
@@ -73,23 +73,16 @@ def options(rules, n, g):
         if d & 4 and r >= 2:
             out.update(map(xor, g[1:r // 2 + 1], g[r - 1:r - r // 2 - 1:-1]))
         if d & 8:
-            for a in range(1, r // 3 + 1):
-                for b in range(a, (r - a) // 2 + 1):
-                    out.add(g[a] ^ g[b] ^ g[r - a - b])
+            out.update(g[a] ^ g[b] ^ g[r - a - b] for a in range(1, r // 3 + 1) for b in range(a, (r - a) // 2 + 1))
     return out
 
 
 def mex(values):
-    m = 0
-    while m in values:
-        m += 1
-    return m
+    return min(set(range(len(values) + 1)) - set(values))
 
 
 def theorem_of(rules):
-    if rules[0] == "sub":
-        return "subtraction"
-    return {1: "take-break-nosplit", 2: "guy-smith-2", 3: "guy-smith-3"}[rules[3]]
+    return "subtraction" if rules[0] == "sub" else ["take-break-nosplit", "guy-smith-2", "guy-smith-3"][rules[3] - 1]
 
 
 def window_end(theorem, t, e, p):
@@ -107,8 +100,7 @@ def recompute(rules, vals, cls):
     g = []
 
     def wrong(n, v, true=None):
-        if true is None:
-            true = mex(options(rules, n, g))
+        true = mex(options(rules, n, g)) if true is None else true
         raise Bad("G(%d) is %d by the mex of its options, not %d" % (n, true, v))
 
     if rules[0] == "sub" or rules[3] == 3:
@@ -123,13 +115,7 @@ def recompute(rules, vals, cls):
     L, LV = [], []  # the listed positions 1, 2, ... below n (ascending) and their values
     big = 1  # 2^u: the least power of two above U, the largest unlisted value
     for n, v in enumerate(vals):
-        seen = set()
-        for k, d in singles:
-            if k <= n:
-                if d & 1 and k == n:
-                    seen.add(0)
-                if d & 2 and k < n:
-                    seen.add(g[n - k])
+        seen = {0 for k, d in singles if d & 1 and k == n} | {g[n - k] for k, d in singles if d & 2 and k < n}
         sums = [n - k for k in splitk if n - k >= 2]
         if v in seen or v > len(seen) + sum(r // 2 for r in sums):
             wrong(n, v)
@@ -145,8 +131,7 @@ def recompute(rules, vals, cls):
         if v in seen:
             wrong(n, v)
         if v:
-            need = set(range(v))
-            need -= seen
+            need = set(range(v)) - seen
             lo, step, top = 1, 8, max(sums) // 2 if sums else 0
             while need:  # the smaller values not yet seen: read the splits a = lo, ..., hi - 1
                 if lo > top:
@@ -158,13 +143,22 @@ def recompute(rules, vals, cls):
                         need.difference_update(map(xor, g[lo:end], g[r - lo:r - end:-1]))
                 lo, step = hi, step * 2
         g.append(v)
-        if n:
-            if (pv ^ (D & (n + S) & 1)) == 0:  # c(n) = 0: listed
-                L.append(n)
-                LV.append(v)
-            elif v >= big:
-                big = 1 << v.bit_length()
+        if n and (pv ^ (D & (n + S) & 1)) == 0:  # c(n) = 0: listed
+            L.append(n)
+            LV.append(v)
+        elif n and v >= big:
+            big = 1 << v.bit_length()
     return g
+
+
+def fields(lines, keys):
+    """step 2: lines 2, 3, ... are 'KEY VALUE' for these keys, in this order"""
+    head = {}
+    for i, key in enumerate(keys):
+        if not lines[1 + i].startswith(key + " "):
+            raise Bad("line %d: expected '%s'" % (i + 2, key))
+        head[key] = lines[1 + i][len(key) + 1:]
+    return head
 
 
 def numbers(fields):
@@ -202,28 +196,135 @@ def decode(version, enc, lines, k, first):
     return vals
 
 
+def adjacency(n, edges):
+    adj = [0] * n
+    for u, v in edges:
+        adj[u] |= 1 << v
+        adj[v] |= 1 << u
+    return adj
+
+
+def position(term):
+    """the game a term is played by, and its graph's adjacency bitmasks"""
+    m = re.fullmatch(r"(cram|(node|arc)kayles(\[grid\])?)\((.*)\)", term)
+    if not m:
+        raise Bad("line 3: '%s' is not a term of cram, nodekayles or arckayles" % term)
+    game, body = "node-kayles" if m.group(2) == "node" else "arc-kayles", m.group(4)
+    if m.group(1) == "cram" or m.group(3):  # a board: its empty cells in reading order
+        rc = re.fullmatch(r"([0-9]+),([0-9]+)", body)
+        if rc and int(rc.group(1)) * int(rc.group(2)) > 64:
+            raise Bad("line 3: the position has more than 64 vertices")
+        rows = ["." * int(rc.group(2))] * int(rc.group(1)) if rc else body.split("/")
+        if not rc and (not all(re.fullmatch(r"[.#]+", r) for r in rows) or len(set(map(len, rows))) > 1):
+            raise Bad("line 3: a board is R,C or rows of '.' and '#', all of one length, split by '/'")
+        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."]
+        cell = {x: i for i, x in enumerate(cells)}
+        edges = [(x, cell[o]) for (r, c), x in cell.items() for o in ((r, c + 1), (r + 1, c)) if o in cell]
+    else:  # a graph: its labels in increasing order
+        items = [re.fullmatch(r"([0-9]+)(?:-([0-9]+))?", it) for it in body.split(",")] if body else []
+        if not all(items) or any(it.group(2) and int(it.group(1)) == int(it.group(2)) for it in items):
+            raise Bad("line 3: a graph is edges u-v (u != v) and vertices w, split by ','")
+        cells = sorted({int(x) for it in items for x in it.groups() if x})
+        num = {w: i for i, w in enumerate(cells)}
+        edges = [(num[int(it.group(1))], num[int(it.group(2))]) for it in items if it.group(2)]
+    if len(cells) > 64:
+        raise Bad("line 3: the position has more than 64 vertices")
+    return game, adjacency(len(cells), edges)
+
+
+def check_value(lines):
+    head = fields(lines, ["kind", "position", "game", "value", "entries"])
+    V, N = numbers([head["value"], head["entries"]])
+    game, padj = position(head["position"])
+    if head["game"] != game:
+        raise Bad("line 4: the game does not fit the position: %s is played by %s" % (head["position"], game))
+    if lines[6][:4] != "root" or not COMPS.fullmatch(lines[6], 4):
+        raise Bad("line 7: expected 'root C1 C2 ...', each component J@x0,x1,...")
+    ents = []  # each entry's (value, vertex count, its edges' first ends, their second ends)
+
+    def option(where, line, skip, adj, R, limit):
+        """steps 1 to 3: the components on line[skip:] show the graph left, R; the XOR of their values"""
+        if not COMPS.fullmatch(line, skip):
+            raise Bad(where + "expected components J@x0,x1,... after one space each")
+        used = count = deg = x = ne = 0
+        maps = []
+        for c in line[skip:].split():
+            j, _, xs = c.partition("@")
+            j, xs = int(j), [int(w) for w in xs.split(",")] if xs else []
+            if j >= limit:
+                raise Bad(where + "refers to entry %d, which is not below %d" % (j, limit))
+            if len(xs) != ents[j][1]:
+                raise Bad(where + "a component has %d vertices, its entry %d has %d" % (len(xs), j, ents[j][1]))
+            if xs and max(xs) >= len(adj):
+                raise Bad(where + "vertex %d is not one of the vertices left" % max(xs))
+            for w in xs:
+                used |= 1 << w
+                deg += popcount(adj[w] & R)
+            if used & ~R:
+                raise Bad(where + "vertex %d is not one of the vertices left" % ((used & ~R).bit_length() - 1))
+            count += len(xs)
+            if popcount(used) != count:
+                raise Bad(where + "a vertex is in two places of the components' vertex lists")
+            maps.append((j, xs))
+        if used != R:
+            raise Bad(where + "the components do not cover the vertices left")
+        for j, xs in maps:  # each entry's edges map to edges
+            v, k, us, vs = ents[j]
+            for a, b in zip(us, vs):
+                if not adj[xs[a]] >> xs[b] & 1:
+                    raise Bad(where + "an edge of entry %d does not map to an edge" % j)
+            ne += len(us)
+            x ^= v
+        if deg >> 1 != ne:
+            raise Bad(where + "the edges left number %d, the components' entries have %d" % (deg >> 1, ne))
+        return x
+
+    at, last = 7, len(lines) - 1  # lines[at]: the next 'e' line; lines[last] is 'end'
+    while at < last:
+        i, m = len(ents), ELINE.fullmatch(lines[at])
+        if not m:
+            raise Bad("line %d: expected an entry 'e VALUE K u-v ...'" % (at + 1))
+        v, k, flat = int(m.group(1)), int(m.group(2)), [int(w) for w in m.group(3).replace("-", " ").split()]
+        pairs = list(zip(flat[::2], flat[1::2]))
+        if not 1 <= k <= 64 or any(not u < w < k for u, w in pairs) or any(p >= q for p, q in zip(pairs, pairs[1:])):
+            raise Bad("line %d: entry %d: 1 to 64 vertices, and edges u-v with u < v < K, increasing, each once, are needed" % (at + 1, i))
+        adj = adjacency(k, pairs)
+        gone = [adj[w] | 1 << w for w in range(k)] if game == "node-kayles" else [1 << u | 1 << w for u, w in pairs]
+        full, n = (1 << k) - 1, len(gone)
+        ms = next((j for j in range(at + 1, last) if lines[j][:1] != "m"), last) - at - 1  # its 'm' lines
+        if ms < n:
+            raise Bad("line %d: entry %d, move %d: expected its 'm' line (%d moves)" % (at + 2 + ms, i, ms, n))
+        if ms > n:
+            raise Bad("line %d: expected an entry, not an 'm' line (entry %d has %d moves)" % (at + 2 + n, i, n))
+        w = mex({option("line %d: entry %d, move %d: " % (at + 2 + mv, i, mv), lines[at + 1 + mv], 1, adj,
+                        full & ~gone[mv], i) for mv in range(n)})
+        if w != v:
+            raise Bad("line %d: entry %d: its value is %d by the mex of its options, not %d" % (at + 1, i, w, v))
+        pack = bytes if k <= 256 else tuple
+        ents.append((v, k, pack(flat[::2]), pack(flat[1::2])))
+        at += 1 + n
+    if len(ents) != N:
+        raise Bad("%d entries, entries says %d" % (len(ents), N))
+    x = option("line 7: root: ", lines[6], 4, padj, (1 << len(padj)) - 1, N)
+    if x != V:
+        raise Bad("the position's value is %d by its components, not %d" % (x, V))
+    return "%s: certified: value %d (%d entries checked)" % (head["position"], V, N)
+
+
 def check(data):
-    if data.startswith(b"grundy certificate 1\n"):
-        version = 1
-    elif data.startswith(b"grundy certificate 2\n"):
-        version = 2
-    else:
+    version = {b"grundy certificate 1\n": 1, b"grundy certificate 2\n": 2}.get(data[:21])
+    if not version:
         raise Bad("line 1: not a grundy certificate (version 1 or 2)")
     cut = data.rfind(b"\nend\nsha256 ")
     if cut < 0 or not data.endswith(b"\n"):
         raise Bad("no checksum line: the file was cut")
-    body = data[:cut + 5]
-    want = data[cut + 12:].strip().decode()
+    body, want = data[:cut + 5], data[cut + 12:].strip().decode()
     if hashlib.sha256(body).hexdigest() != want:
         raise Bad("the checksum does not match: the file was changed")
     lines = body.decode().split("\n")[:-1]
-    # step 2: the fields and their order
-    head = {}
-    for i, key in enumerate(KEYS + (["class", "stored"] if version == 2 else [])):
-        line = lines[1 + i]
-        if not line.startswith(key + " "):
-            raise Bad("line %d: expected '%s'" % (i + 2, key))
-        head[key] = line[len(key) + 1:]
+    if version == 2 and lines[1] == "kind value":
+        return check_value(lines)
+    head = fields(lines, KEYS + (["class", "stored"] if version == 2 else []))
     if head["kind"] != "period":
         raise Bad("line 2: unknown kind '%s'" % head["kind"])
     t, e, p, s, E, count = numbers([head[k] for k in KEYS[3:]])
@@ -235,8 +336,7 @@ def check(data):
         cf = head["class"].split(" ")
         if len(cf) != 3:
             raise Bad("line 11: expected 'class M D S'")
-        cls = tuple(numbers(cf))
-        k = numbers([head["stored"]])[0]
+        *cls, k = numbers(cf + [head["stored"]])
         m = re.fullmatch(r"values (decimal|base64)", lines[12])
         if not m or lines[-1] != "end":
             raise Bad("line 13: expected 'values decimal' or 'values base64'")
@@ -244,25 +344,18 @@ def check(data):
     # step 3: the claim fits the rules and the theorem
     rules = parse_rules(head["ruleset"])
     th = theorem_of(rules)
-    if head["theorem"] != th:
-        raise Bad("the theorem does not fit the ruleset (its moves need '%s')" % th)
-    if t != rules[2]:
-        raise Bad("max-take is wrong: a move of this ruleset takes at most %d" % rules[2])
-    if s != 0:
-        raise Bad("saltus is not 0: only plain periods are certified")
-    if p < 1:
-        raise Bad("period 0")
-    if E != window_end(th, t, e, p):
-        raise Bad("window-end is not the theorem's bound (%d)" % window_end(th, t, e, p))
-    if count != E + p:
-        raise Bad("count is not window-end + period")
+    tests = [(head["theorem"] != th, "the theorem does not fit the ruleset (its moves need '%s')" % th),
+             (t != rules[2], "max-take is wrong: a move of this ruleset takes at most %d" % rules[2]),
+             (s != 0, "saltus is not 0: only plain periods are certified"), (p < 1, "period 0"),
+             (E != window_end(th, t, e, p), "window-end is not the theorem's bound (%d)" % window_end(th, t, e, p)),
+             (count != E + p, "count is not window-end + period")]
     if version == 2:
-        if k != min(count, e + p):
-            raise Bad("stored is not min(count, preperiod + period) = %d" % min(count, e + p))
-        if cls[0] >= 1 << 32:
-            raise Bad("class: M is not below 2^32")
-        if cls[1] > 1 or cls[2] > 1:
-            raise Bad("class: D and S must be 0 or 1")
+        tests += [(k != min(count, e + p), "stored is not min(count, preperiod + period) = %d" % min(count, e + p)),
+                  (cls[0] >= 1 << 32, "class: M is not below 2^32"),
+                  (cls[1] > 1 or cls[2] > 1, "class: D and S must be 0 or 1")]
+    for bad, why in tests:
+        if bad:
+            raise Bad(why)
     # step 4: the stored values; the others follow from the claim
     vals = decode(version, enc, lines[first - 1:-1], k, first)
     for n in range(k, count):
@@ -287,8 +380,7 @@ def main():
         return 2
     try:
         with open(sys.argv[1], "rb") as f:
-            data = f.read()
-        print(check(data))
+            print(check(f.read()))
         return 0
     except Bad as b:
         print("check_certificate: %s: %s" % (sys.argv[1], b), file=sys.stderr)

@@ -74,6 +74,17 @@ GR_NODISCARD gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t 
  * data is not such a table or is cut short. */
 GR_NODISCARD gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr_error *err);
 
+/* A value certificate of one term of Node Kayles, Arc Kayles or Cram
+ * (nodekayles, arckayles, cram and their grid forms; docs/certificates.md):
+ * every component reachable from the term, up to isomorphism, with its
+ * value by a plain mex and, for each move, the components left with the
+ * vertex maps onto their entries. *out (freed with gr_free) holds the
+ * lines from `game` to the last entry. At most max_entries entries (0: a
+ * million), else GR_ELIMIT; a term of more than 64 vertices (empty cells)
+ * is GR_ELIMIT too. GR_EINVAL for other games, or a build without nauty. */
+GR_NODISCARD gr_status gr_board_value_certificate(gr_ruleset *rs, const uint64_t *args, size_t nargs,
+                                                  uint64_t max_entries, char **out, size_t *len, gr_error *err);
+
 GR_API_END
 #ifdef __cplusplus
 }

@@ -33,8 +33,33 @@ size_t grb_graph_canon(const grb_game *g, const grb_set *part, uint64_t *key) {
     for (int i = 0; i < n; i++) key[1 + i] = (uint64_t)cg[i];
     return 1 + (size_t)n;
 }
+
+int grb_canon_rows(const uint64_t *rows, int n, uint64_t *out, int *lab) {
+    graph gg[MAXN], cg[MAXN];
+    int ptn[MAXN], orbits[MAXN];
+    const int m = 1;
+    EMPTYGRAPH(gg, m, n);
+    for (int i = 0; i < n; i++)
+        for (uint64_t r = rows[i] & ~(((uint64_t)2 << i) - 1); r; r &= r - 1) ADDONEEDGE(gg, i, __builtin_ctzll(r), m);
+    DEFAULTOPTIONS_GRAPH(options);
+    options.getcanon = TRUE;
+    statsblk stats;
+    densenauty(gg, lab, ptn, orbits, &options, &stats, m, n, cg);
+    for (int i = 0; i < n; i++) {
+        uint64_t r = 0;
+        for (int j = 0; j < n; j++)
+            if (ISELEMENT(GRAPHROW(cg, i, m), j)) r |= (uint64_t)1 << j;
+        out[i] = r;
+    }
+    return 1;
+}
 #else
 int grb_have_canon(void) { return 0; }
+
+int grb_canon_rows(const uint64_t *rows, int n, uint64_t *out, int *lab) {
+    (void)rows, (void)n, (void)out, (void)lab;
+    return 0;
+}
 
 size_t grb_graph_canon(const grb_game *g, const grb_set *part, uint64_t *key) {
     (void)g, (void)part, (void)key;
