@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base64.h"
+#include "cert_check.h"
 #include "cert_reader.h"
 #include "cert_value.h"
 #include "certificate.h"
@@ -306,12 +307,18 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
     if (c->E != bound) return cert_fail_u(r, "window-end is not the theorem's bound (%s)", bound);
     if (c->E > UINT64_MAX - c->p || c->count != c->E + c->p) return cert_fail(r, "count is not window-end + %s", "period");
     if (c->count > UINT32_MAX) return cert_fail(r, "count is too large for %s", "this checker");
+    /* each stored value takes a byte of the file at least; the others come
+     * from the claim, a window's worth (the most a theorem's bound asks
+     * beyond them is its max-take) */
+    if (c->stored > r->len) return cert_fail(r, "stored is more than the file can hold%s", "");
+    if (c->count - c->stored > c->stored + ((uint64_t)1 << 24) && c->count - c->stored > 2 * c->stored)
+        return cert_fail(r, "count is too large for %s (more than three times the values stored)", "this checker");
     uint64_t k = c->e + c->p < c->count ? c->e + c->p : c->count;
     if (c->version > 1 && c->stored != k) return cert_fail(r, "stored is not min(count, preperiod + period)%s", "");
     return 0;
 }
 
-static int check(reader *r, gr_ctx *ctx) {
+int cli_certificate_check(reader *r, gr_ctx *ctx) {
     claim c = {0};
     char buf[256];
     if (check_sum(r, &c) != 0) return -1;
@@ -413,7 +420,7 @@ int cmd_check(const cli_opts *o) {
     gr_ctx *ctx = NULL;
     int rc = cli_setup(o, &ctx, 0);
     if (rc) { free(r.text); return rc; }
-    rc = check(&r, ctx) == 0 ? 0 : 2;
+    rc = cli_certificate_check(&r, ctx) == 0 ? 0 : 2;
     if (rc) fprintf(stderr, "grundy: error: %s\n", r.why);
     free(r.text);
     gr_ctx_free(ctx);

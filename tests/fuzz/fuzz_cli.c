@@ -7,7 +7,8 @@
  *   'p'  a census pattern: when it is accepted, every code it names is a
  *        ruleset the library accepts;
  *   'm'  census-merge input: a pattern line, then shard files separated by
- *        the byte 0x01.
+ *        the byte 0x01;
+ *   'k'  a certificate (period or value) given to `grundy check`.
  * Whatever the input, the reader ends with exit code 0 or 2 (1 only for out
  * of memory, which these small inputs never reach), and every refusal
  * says why. Standard output goes to /dev/null. */
@@ -18,6 +19,7 @@
 #include <string.h>
 #include "grundy/grundy.h"
 #include "cli.h"
+#include "cert_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -151,6 +153,19 @@ static void census_merge(const uint8_t *data, size_t size) {
     if (rc != 0 && rc != 2) abort();
 }
 
+/* a certificate checked: it holds (0) or its first failure is named (-1) */
+static void certificate(const uint8_t *data, size_t size) {
+    static gr_ctx *ctx;
+    if (!ctx && gr_ctx_new(&ctx) != GR_OK) abort();
+    char *text = malloc(size + 1);
+    if (!text) abort();
+    memcpy(text, data, size);
+    cert_reader r = {"fuzz", text, size, 0, 0, {0}};
+    int rc = cli_certificate_check(&r, ctx);
+    if (rc != 0 && (rc != -1 || !r.why[0])) abort();
+    free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1 || size > 8192) return 0;
     quiet();
@@ -159,6 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     case 'c': checkpoint(data + 1, size - 1); break;
     case 'p': census_pattern(data + 1, size - 1); break;
     case 'm': census_merge(data + 1, size - 1); break;
+    case 'k': certificate(data + 1, size - 1); break;
     default: break;
     }
     return 0;
