@@ -15,8 +15,22 @@ to=524288
 
 "$g" seq "$game" --to $to --quiet --histogram "$work/direct-hist" --out "$work/direct.bin"
 export GRUNDY=$g SLURM_JOB_ID=7 CHECKPOINT_MS=100
+# pre-emption: the job's whole process group (the script and grundy, as
+# Slurm kills every process of a job) killed after SECONDS
+preempt() {
+    local secs=$1
+    shift
+    (
+        set -m # the job gets a process group of its own
+        "$@" >/dev/null 2>&1 &
+        pid=$!
+        sleep "$secs"
+        kill -KILL -- -"$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    ) 2>/dev/null
+}
 # the first start is killed after half a second (pre-empted); the requeued one finishes
-{ SLURM_RESTART_COUNT=0 timeout -s KILL 0.5 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/run" >/dev/null 2>&1 || true; } 2>/dev/null
+preempt 0.5 env SLURM_RESTART_COUNT=0 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/run"
 resumed=no
 [ -f "$work/run/checkpoint" ] && [ ! -f "$work/run/values.bin" ] && resumed=yes
 SLURM_RESTART_COUNT=1 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/run" >/dev/null || fail "the requeued run failed"
@@ -24,7 +38,7 @@ cmp -s "$work/direct.bin" "$work/run/values.bin" || fail "the values differ from
 diff -r "$work/direct-hist" "$work/run/hist" >/dev/null || fail "the histograms differ from an uninterrupted run"
 [ -f "$work/run/hist/524288" ] || fail "no histogram at 2^19"
 # windowed (WINDOW set): killed and requeued, the same histograms
-{ WINDOW=65536 SLURM_RESTART_COUNT=0 timeout -s KILL 0.5 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/wrun" >/dev/null 2>&1 || true; } 2>/dev/null
+preempt 0.5 env WINDOW=65536 SLURM_RESTART_COUNT=0 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/wrun"
 WINDOW=65536 SLURM_RESTART_COUNT=1 bash "$src/examples/slurm-seq.sh" "$game" $to "$work/wrun" >/dev/null 2>&1 || fail "the requeued windowed run failed"
 diff -r "$work/direct-hist" "$work/wrun/hist" >/dev/null || fail "the windowed run's histograms differ from an uninterrupted run"
 [ ! -e "$work/wrun/values.bin" ] || fail "a windowed run wrote a values file"
