@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base64.h"
+#include "cert_arith.h"
 #include "cert_check.h"
 #include "cert_reader.h"
 #include "cert_value.h"
@@ -300,9 +301,23 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
     const char *th = cli_cert_theorem(per->rule);
     if (!th || strcmp(th, c->theorem))
         return cert_fail(r, "the theorem does not fit the ruleset (its moves need '%s')", th ? th : "none");
+    if (!c->p) return cert_fail(r, "period %s", "0");
+    if (per->rule == GR_PERIOD_ALLBUT) {
+        /* arith-nosplit: max-take is u, the repeating digit's removal; the
+         * window is the values given, all stored (the rest of the theorem
+         * is cert_arith.c's) */
+        unsigned char digit[64];
+        uint64_t u = 0;
+        if (cli_allbut_digits(c->spec, digit, &u) || c->t != u)
+            return cert_fail_u(r, "max-take is wrong: the code's digit that repeats is for removing %s", u);
+        if (c->s == 0) return cert_fail(r, "saltus 0: arith-nosplit is for arithmetic periods (a saltus of 1 or more)%s", "");
+        if (c->count != c->E) return cert_fail(r, "count is not window-end%s", "");
+        if (c->count > UINT32_MAX || c->count > r->len) return cert_fail(r, "count is too large for %s", "this checker");
+        if (c->version > 1 && c->stored != c->count) return cert_fail(r, "stored is not count%s", "");
+        return 0;
+    }
     if (c->t != per->max_take) return cert_fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
     if (c->s != 0) return cert_fail(r, "saltus %s: only plain periods are certified", "is not 0");
-    if (!c->p) return cert_fail(r, "period %s", "0");
     uint64_t bound = gr_period_window_end((gr_period_rule)per->rule, c->t, c->e, c->p);
     if (c->E != bound) return cert_fail_u(r, "window-end is not the theorem's bound (%s)", bound);
     if (c->E > UINT64_MAX - c->p || c->count != c->E + c->p) return cert_fail(r, "count is not window-end + %s", "period");
@@ -340,6 +355,17 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
         rc = cert_fail(r, "expected 'end' after %s", "the values");
     if (rc == 0 && (cert_next_line(r, buf, sizeof buf) != 0 || strncmp(buf, "sha256 ", 7) || r->at != r->len))
         rc = cert_fail(r, "expected the checksum line last%s", "");
+    if (per.rule == GR_PERIOD_ALLBUT) {
+        if (rc == 0) rc = cli_allbut_check(r, c.spec, c.e, c.p, c.s, c.count, v, values_line);
+        free(v);
+        if (rc == 0)
+            printf("%s: certified: arithmetic period %llu, saltus %llu, from n = %llu (G(n + %llu) = G(n) + %llu for "
+                   "every n >= %llu, by %s, %llu values recomputed)\n",
+                   c.spec, (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e,
+                   (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e, c.theorem,
+                   (unsigned long long)c.count);
+        return rc;
+    }
     for (uint64_t n = c.stored; n < c.count; n++) v[n] = v[n - c.p]; /* the claim */
     /* every value by the mex of its options */
     mexer m = {v, 0, calloc((size_t)1 << 20, 1), (size_t)1 << 20, NULL, 0, 0, 0};

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base64.h"
+#include "cert_arith.h"
 #include "certificate.h"
 #include "cli.h"
 #include "sha256.h"
@@ -17,6 +18,7 @@ const char *cli_cert_theorem(int rule) {
     case GR_PERIOD_NOSPLIT: return "take-break-nosplit";
     case GR_PERIOD_SPLIT2: return "guy-smith-2";
     case GR_PERIOD_SPLIT3: return "guy-smith-3";
+    case GR_PERIOD_ALLBUT: return "arith-nosplit";
     default: return NULL;
     }
 }
@@ -34,17 +36,25 @@ int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per
                         "prove one)\n");
         return 2;
     }
-    if (per->saltus || !th) {
-        fprintf(stderr, "grundy: error: certificates of arithmetic periods are not written yet (only plain periods: "
-                        "subtraction sets and take-and-break codes)\n");
+    int allbut = per->rule == GR_PERIOD_ALLBUT;
+    if ((per->saltus && !allbut) || !th) {
+        fprintf(stderr, "grundy: error: certificates of the splitting codes' arithmetic periods are not written yet "
+                        "(plain periods, and the arithmetic periods of codes that never split)\n");
         return 2;
     }
-    uint64_t count = per->proof_end + per->period;
+    uint64_t t = per->max_take;
+    unsigned char digit[64];
+    if (allbut && cli_allbut_digits(gr_ruleset_spec(rs), digit, &t)) {
+        fprintf(stderr, "grundy: internal error: '%s' is not a code that never splits\n", gr_ruleset_spec(rs));
+        return 1;
+    }
+    /* an arithmetic period: the values up to the table's end the proof read */
+    uint64_t count = allbut ? per->proof_end : per->proof_end + per->period;
     if (count < per->proof_end || count > ((uint64_t)1 << 40)) {
         fprintf(stderr, "grundy: error: the certificate would hold %llu values: too many\n", (unsigned long long)count);
         return 2;
     }
-    uint64_t stored = per->preperiod + per->period < count ? per->preperiod + per->period : count;
+    uint64_t stored = !allbut && per->preperiod + per->period < count ? per->preperiod + per->period : count;
     uint64_t *v = malloc((size_t)stored * sizeof *v);
     gr_error err;
     gr_error_clear(&err);
@@ -68,9 +78,10 @@ int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per
     char line[512];
     int n = snprintf(line, sizeof line,
                      "grundy certificate 2\nkind period\nruleset %s\ntheorem %s\nmax-take %llu\npreperiod %llu\n"
-                     "period %llu\nsaltus 0\nwindow-end %llu\ncount %llu\nclass %lu %u %u\nstored %llu\nvalues %s\n",
-                     gr_ruleset_spec(rs), th, (unsigned long long)per->max_take, (unsigned long long)per->preperiod,
-                     (unsigned long long)per->period, (unsigned long long)per->proof_end, (unsigned long long)count,
+                     "period %llu\nsaltus %llu\nwindow-end %llu\ncount %llu\nclass %lu %u %u\nstored %llu\nvalues %s\n",
+                     gr_ruleset_spec(rs), th, (unsigned long long)t, (unsigned long long)per->preperiod,
+                     (unsigned long long)per->period, (unsigned long long)per->saltus, (unsigned long long)per->proof_end,
+                     (unsigned long long)count,
                      (unsigned long)cl.mask, cl.dom, cl.shift, (unsigned long long)stored, bytes ? "base64" : "decimal");
     int bad = n < 0 || (size_t)n >= sizeof line;
     if (!bad) emit(f, &h, line, (size_t)n);

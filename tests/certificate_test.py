@@ -192,6 +192,54 @@ for case in range(60 * scale):
 check(made >= 20 * scale, "only %d certificates made" % made)
 
 
+# arithmetic periods of codes that never split and whose last digit repeats (arith-nosplit)
+amade = 0
+for case in range(20 * scale):
+    digits = [rng.choice("0123") for _ in range(rng.randint(0, 3))] + [rng.choice("23")]
+    spec = "tb[0.%s!]" % "".join(digits)
+    path = os.path.join(tmp, "a%d.cert" % case)
+    r = subprocess.run([G, "seq", spec, "--to", "2000", "--period", "--certificate", path], capture_output=True, text=True)
+    if r.returncode != 0:
+        continue
+    amade += 1
+    cr, ce, pr, pe = both(path)
+    check(cr == 0 and pr == 0, "%s: arithmetic certificate refused: %r %r" % (spec, ce, pe))
+    text = open(path).read()
+    lines = text[:text.rindex("\nend\n") + 5].split("\n")[:-1]
+    head = dict(l.split(" ", 1) for l in lines[1:12])
+    vals = values(head["ruleset"], int(head["count"]))
+    mp = os.path.join(tmp, "m.cert")
+
+    def put_arith(fields, vs, reasons, what):
+        h = dict(head, **{k: str(v) for k, v in fields.items()})
+        h["count"] = h["window-end"] = str(len(vs))
+        h["stored"] = h["count"]
+        b64 = max(vs) < 256
+        out = "grundy certificate 2\n" + "".join("%s %s\n" % (k, h[k]) for k in head) + "values %s\n" % (
+            "base64" if b64 else "decimal")
+        with open(mp, "w") as f:
+            f.write(sign(out + encode(vs, b64) + "end\n"))
+        refused(mp, reasons, "%s %s" % (spec, what))
+
+    e, p, sal = int(head["preperiod"]), int(head["period"]), int(head["saltus"])
+    vs = list(vals)
+    vs[rng.randrange(len(vs))] += 1
+    put_arith({}, vs, ["by the mex of its options"], "a value changed")
+    put_arith({"saltus": sal + 1}, vals, ["saltus"], "saltus + 1")
+    put_arith({"period": p + 1}, vals, ["saltus", "not the least"], "period + 1")
+    put_arith({"preperiod": e + 1}, vals, ["preperiod is not the least"], "preperiod + 1")
+    if e > 0:
+        put_arith({"preperiod": e - 1}, vals, ["saltus"], "preperiod - 1")
+    put_arith({}, vals[:e + 2 * p + 1], ["too small"], "a window too short")
+    with open(mp, "w") as f:
+        f.write(text[:len(text) // 2])
+    refused(mp, ["cut", "checksum"], "%s cut" % spec)
+check(amade >= 10 * scale, "only %d arithmetic certificates made" % amade)
+# the splitting codes' arithmetic periods are refused (not written yet), with exit 2
+r = subprocess.run([G, "seq", "tb[0.28]", "--to", "300", "--period", "--certificate", os.path.join(tmp, "x.cert")],
+                   capture_output=True, text=True)
+check(r.returncode == 2 and "not written yet" in r.stderr, "tb[0.28] --certificate: %d %r" % (r.returncode, r.stderr))
+
 # value certificates: random graphs of Node Kayles and Arc Kayles, and Cram boards
 def random_term():
     kind = rng.choice(["nodekayles", "arckayles", "cram", "nodekayles[grid]"])
@@ -282,7 +330,7 @@ check(vmade >= 20 * scale, "only %d value certificates made" % vmade)
 for bad in ("cram(2,2) + kayles(3)", "kayles(5)", "place[xxx](1,6)"):
     r = subprocess.run([G, "value", bad, "--certificate", os.path.join(tmp, "x.cert")], capture_output=True, text=True)
     check(r.returncode == 2 and r.stderr.count("\n") == 1, "value %s --certificate: %d %r" % (bad, r.returncode, r.stderr))
-print("certificates: %d of random codes and subtraction sets, %d values of random graphs and boards, accepted by both "
-      "checkers, and each mutation refused by both" % (made, vmade))
+print("certificates: %d of random codes and subtraction sets, %d arithmetic periods, %d values of random graphs and boards, "
+      "accepted by both checkers, and each mutation refused by both" % (made, amade, vmade))
 print("certificate_test: %d checks, %d passed, %d failed" % (checks, checks - fails, fails))
 sys.exit(1 if fails else 0)

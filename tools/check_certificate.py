@@ -54,7 +54,47 @@ def parse_rules(spec):
         t = max([k for k, d in enumerate(digits) if d and k] or [0])
         parts = max((3 if d & 8 else 2 if d & 4 else 1) for d in digits if d)
         return ("tb", digits, t, parts)
-    raise Bad("ruleset: '%s' is not a subtraction set or a finite take-and-break code this checker reads" % spec)
+    m = re.fullmatch(r"tb\[0\.([0-3]+)!\]", spec)  # never splits, the last digit repeats: arith-nosplit
+    if m and int(m.group(1)[-1]) & 2:
+        return ("allbut", [0] + [int(c) for c in m.group(1)], len(m.group(1)), 1)
+    raise Bad("ruleset: '%s' is not a subtraction set or a take-and-break code this checker reads" % spec)
+
+
+def arith_nosplit(digits, g, e0, p, s):
+    """an all-but code's values by the mex, G(m) = G(m - p) + s from e0 + p, and the theorem's
+    conditions (docs/theory.md, Arithmetic periodicity): (a) [0, s) in D, (b) min G(N-p..N-1) + s
+    > max D, (c) each w of C not among G(e..N-p-u) has w + s in D"""
+    u, rep, N = len(digits) - 1, digits[-1], len(g)
+    prefix, pm = set(), 0  # G(1..m-u), and its mex
+    for m, v in enumerate(g):
+        if m > u:
+            prefix.add(g[m - u])
+            while pm in prefix:
+                pm += 1
+        extra = {0 for k in range(1, u) if digits[k] & 1 and k == m} | {g[m - k] for k in range(1, u) if digits[k] & 2 and k < m}
+        if m >= u and rep & 1:
+            extra.add(0)
+        w = pm
+        while w in prefix or w in extra:
+            w += 1
+        if w != v:
+            raise Bad("G(%d) is %d by the mex of its options, not %d" % (m, w, v))
+    for m in range(e0 + p, N):
+        if g[m] != g[m - p] + s:
+            raise Bad("G(n + period) != G(n) + saltus at n = %d" % (m - p))
+    if e0 > 0 and g[e0 - 1 + p] == g[e0 - 1] + s:
+        raise Bad("the preperiod is not the least")
+    e = max(e0, 1)
+    if N < e + 2 * p + u + 1:
+        raise Bad("window-end is too small for the theorem (N - period < preperiod + period + u + 1)")
+    C = set(g[1:e]) | ({0} if rep & 1 else set())
+    D = C | set(g[e:e + p])
+    if not set(range(s)) <= D:
+        raise Bad("condition (a) fails: a value below the saltus is not in D")
+    if min(g[N - p:]) + s <= max(D):
+        raise Bad("condition (b) fails: min G(N - period .. N - 1) + saltus <= max D")
+    if any(w + s not in D for w in C - set(g[e:N - p - u + 1])):
+        raise Bad("condition (c) fails: a value of C, maybe not in X, with w + saltus not in D")
 
 
 def options(rules, n, g):
@@ -82,6 +122,8 @@ def mex(values):
 
 
 def theorem_of(rules):
+    if rules[0] == "allbut":
+        return "arith-nosplit"
     return "subtraction" if rules[0] == "sub" else ["take-break-nosplit", "guy-smith-2", "guy-smith-3"][rules[3] - 1]
 
 
@@ -344,6 +386,15 @@ def check(data):
     # step 3: the claim fits the rules and the theorem
     rules = parse_rules(head["ruleset"])
     th = theorem_of(rules)
+    if th == "arith-nosplit" and head["theorem"] == th:
+        for bad, why in [(t != rules[2], "max-take is wrong: the code's digit that repeats is for removing %d" % rules[2]),
+                         (s == 0 or p < 1, "saltus 0 or period 0: arith-nosplit is for arithmetic periods"),
+                         (count != E, "count is not window-end"), (version == 2 and k != count, "stored is not count")]:
+            if bad:
+                raise Bad(why)
+        arith_nosplit(rules[1], decode(version, enc, lines[first - 1:-1], count, first), e, p, s)
+        return "%s: certified: arithmetic period %d, saltus %d, from n = %d, by %s, %d values recomputed" % (
+            head["ruleset"], p, s, e, th, count)
     tests = [(head["theorem"] != th, "the theorem does not fit the ruleset (its moves need '%s')" % th),
              (t != rules[2], "max-take is wrong: a move of this ruleset takes at most %d" % rules[2]),
              (s != 0, "saltus is not 0: only plain periods are certified"), (p < 1, "period 0"),
