@@ -22,6 +22,19 @@ int cli_allbut_digits(const char *spec, unsigned char *digit, uint64_t *u) {
     return 0;
 }
 
+int cli_code_digits(const char *spec, uint8_t *digit, size_t *n) {
+    size_t l = strlen(spec), k = 0;
+    if (l < 7 || strncmp(spec, "tb[", 3) || spec[4] != '.' || spec[l - 1] != ']') return -1;
+    for (const char *p = spec + 3; p < spec + l - 1; p++) {
+        if (p == spec + 4) continue;
+        int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
+        if (d < 0 || k == 64) return -1;
+        digit[k++] = (uint8_t)d;
+    }
+    *n = k;
+    return 0;
+}
+
 static int bad_value(cert_reader *r, uint64_t n, uint64_t g, uint64_t want, unsigned line) {
     char msg[160];
     r->line = line; /* the values line */

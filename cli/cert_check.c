@@ -13,6 +13,7 @@
 #include "cert_arith.h"
 #include "cert_check.h"
 #include "cert_reader.h"
+#include "grundy/experimental.h"
 #include "cert_value.h"
 #include "certificate.h"
 #include "cli.h"
@@ -299,6 +300,16 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
     if (gr_ruleset_period(rs, 0, per, &err) != GR_OK)
         return cert_fail(r, "no periodicity theorem applies to this ruleset: %s", err.message);
     const char *th = cli_cert_theorem(per->rule);
+    if ((per->rule == GR_PERIOD_SPLIT2 || per->rule == GR_PERIOD_SPLIT3) && !strcmp(c->theorem, "arith-split")) {
+        /* the splitting codes' arithmetic periods: the values given, all
+         * stored, and the library's prover run on them (below) */
+        if (c->t != per->max_take) return cert_fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
+        if (c->s == 0 || !c->p) return cert_fail(r, "saltus 0 or period 0: arith-split is for arithmetic periods%s", "");
+        if (c->count > UINT32_MAX || c->count > r->len) return cert_fail(r, "count is too large for %s", "this checker");
+        if (c->E > c->count) return cert_fail(r, "window-end is past the values given%s", "");
+        if (c->version > 1 && c->stored != c->count) return cert_fail(r, "stored is not count%s", "");
+        return 0;
+    }
     if (!th || strcmp(th, c->theorem))
         return cert_fail(r, "the theorem does not fit the ruleset (its moves need '%s')", th ? th : "none");
     if (!c->p) return cert_fail(r, "period %s", "0");
@@ -388,6 +399,34 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
                      (long long)g, (unsigned long long)v[n], n < c.stored ? "" : " (G(n - period), by the claim)");
             rc = cert_fail(r, "%s", msg);
         }
+    }
+    if (rc == 0 && !strcmp(c.theorem, "arith-split")) {
+        /* conditions (W) and (C) of docs/theory.md, by the library's prover on the checked values */
+        uint8_t digit[64];
+        size_t nd;
+        uint64_t pre = 0, p = 0, s = 0;
+        if (cli_code_digits(c.spec, digit, &nd) || !gr_hex_arith_prove(v, (size_t)c.count, digit, nd, &pre, &p, &s, NULL))
+            rc = cert_fail(r, "the prover finds no arithmetic period on these values (conditions W and C)%s", "");
+        else if (pre != c.e || p != c.p || s != c.s) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "the prover finds period %llu, saltus %llu, from n = %llu on these values",
+                     (unsigned long long)p, (unsigned long long)s, (unsigned long long)pre);
+            rc = cert_fail(r, "%s", msg);
+        }
+        if (rc == 0)
+            printf("%s: certified: arithmetic period %llu, saltus %llu, from n = %llu (G(n + %llu) = G(n) + %llu for "
+                   "every n >= %llu, by %s, %llu values recomputed)\n",
+                   c.spec, (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e,
+                   (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e, c.theorem,
+                   (unsigned long long)c.count);
+        free(m.seen);
+        free(m.xs);
+        free(L.bits);
+        free(L.listed);
+        free(L.found);
+        free(L.sums);
+        free(v);
+        return rc;
     }
     /* the period on the window, and the least period and preperiod */
     for (uint64_t n = c.e; rc == 0 && n < c.E; n++)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "base64.h"
 #include "cert_arith.h"
+#include "grundy/experimental.h"
 #include "certificate.h"
 #include "cli.h"
 #include "sha256.h"
@@ -29,6 +30,33 @@ static void emit(FILE *f, cli_sha256 *h, const char *p, size_t n) {
     fwrite(p, 1, n, f);
 }
 
+/* arith-split: the fewest values, from window-end + 2 periods up to the
+ * table, on which the library's prover finds the same claim (0: none) */
+static uint64_t arith_split_count(gr_ruleset *rs, const gr_period *per) {
+    uint8_t digit[64];
+    size_t nd;
+    if (cli_code_digits(gr_ruleset_spec(rs), digit, &nd)) return 0;
+    uint64_t n = per->proof_end + 2 * per->period, found = 0;
+    if (n > per->checked) n = per->checked;
+    for (; !found; n = n < per->checked && 2 * n > per->checked ? per->checked : 2 * n) {
+        uint64_t *v64 = malloc((size_t)n * sizeof *v64);
+        uint32_t *v = malloc((size_t)n * sizeof *v);
+        gr_error err;
+        uint64_t pre, p, s;
+        if (v64 && v && gr_ruleset_values(rs, n, v64, &err) == GR_OK) {
+            int fits = 1;
+            for (uint64_t i = 0; i < n; i++) fits &= v64[i] <= UINT32_MAX, v[i] = (uint32_t)v64[i];
+            if (fits && gr_hex_arith_prove(v, (size_t)n, digit, nd, &pre, &p, &s, NULL) && pre == per->preperiod &&
+                p == per->period && s == per->saltus)
+                found = n;
+        }
+        free(v64);
+        free(v);
+        if (n >= per->checked) break;
+    }
+    return found;
+}
+
 int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per) {
     const char *th = cli_cert_theorem(per->rule);
     if (!per->found) {
@@ -37,9 +65,10 @@ int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per
         return 2;
     }
     int allbut = per->rule == GR_PERIOD_ALLBUT;
-    if ((per->saltus && !allbut) || !th) {
-        fprintf(stderr, "grundy: error: certificates of the splitting codes' arithmetic periods are not written yet "
-                        "(plain periods, and the arithmetic periods of codes that never split)\n");
+    int split_arith = per->saltus && (per->rule == GR_PERIOD_SPLIT2 || per->rule == GR_PERIOD_SPLIT3);
+    if (split_arith) th = "arith-split";
+    if ((per->saltus && !allbut && !split_arith) || !th) {
+        fprintf(stderr, "grundy: error: no certificate is written for this period's theorem\n");
         return 2;
     }
     uint64_t t = per->max_take;
@@ -50,11 +79,16 @@ int cli_certificate_write(const char *path, gr_ruleset *rs, const gr_period *per
     }
     /* an arithmetic period: the values up to the table's end the proof read */
     uint64_t count = allbut ? per->proof_end : per->proof_end + per->period;
+    if (split_arith && (count = arith_split_count(rs, per)) == 0) {
+        fprintf(stderr, "grundy: internal error: the proof of %s's arithmetic period does not repeat on its values\n",
+                gr_ruleset_spec(rs));
+        return 1;
+    }
     if (count < per->proof_end || count > ((uint64_t)1 << 40)) {
         fprintf(stderr, "grundy: error: the certificate would hold %llu values: too many\n", (unsigned long long)count);
         return 2;
     }
-    uint64_t stored = !allbut && per->preperiod + per->period < count ? per->preperiod + per->period : count;
+    uint64_t stored = !allbut && !split_arith && per->preperiod + per->period < count ? per->preperiod + per->period : count;
     uint64_t *v = malloc((size_t)stored * sizeof *v);
     gr_error err;
     gr_error_clear(&err);

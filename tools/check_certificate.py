@@ -3,8 +3,9 @@
 docs/certificates.md alone (standard library only; no code shared with
 grundy). Usage: check_certificate.py FILE
 
-Reads period certificates (versions 1 and 2) and value certificates (Node
-Kayles, Arc Kayles, Cram). Exit 0 with the claim on stdout when the
+Reads period certificates (versions 1 and 2; plain periods, and the
+arithmetic periods of codes that never split, but not arith-split) and
+value certificates (Node Kayles, Arc Kayles, Cram). Exit 0 with the claim on stdout when the
 certificate holds; exit 2 with one line on stderr naming the first thing
 that fails.
 
@@ -384,6 +385,8 @@ def check(data):
             raise Bad("line 13: expected 'values decimal' or 'values base64'")
         enc, first = m.group(1), 14
     # step 3: the claim fits the rules and the theorem
+    if head["theorem"] == "arith-split":
+        raise Bad("arith-split: this checker does not check the splitting codes' arithmetic periods (grundy check does)")
     rules = parse_rules(head["ruleset"])
     th = theorem_of(rules)
     if th == "arith-nosplit" and head["theorem"] == th:
