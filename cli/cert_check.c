@@ -344,6 +344,55 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
     return 0;
 }
 
+/* the claim that held, on stdout */
+static void print_claim(const claim *c) {
+    if (c->s)
+        printf("%s: certified: arithmetic period %llu, saltus %llu, from n = %llu (G(n + %llu) = G(n) + %llu for "
+               "every n >= %llu, by %s, %llu values recomputed)\n",
+               c->spec, (unsigned long long)c->p, (unsigned long long)c->s, (unsigned long long)c->e,
+               (unsigned long long)c->p, (unsigned long long)c->s, (unsigned long long)c->e, c->theorem,
+               (unsigned long long)c->count);
+    else
+        printf("%s: certified: period %llu from n = %llu (G(n + %llu) = G(n) for every n >= %llu, by %s, window "
+               "[%llu, %llu), %llu values recomputed)\n",
+               c->spec, (unsigned long long)c->p, (unsigned long long)c->e, (unsigned long long)c->p,
+               (unsigned long long)c->e, c->theorem, (unsigned long long)c->e, (unsigned long long)c->E,
+               (unsigned long long)c->count);
+}
+
+/* a plain period on the checked values: G(n + P) = G(n) on the window, P
+ * the least period and E0 the least preperiod */
+static int check_plain(reader *r, const claim *c, const uint32_t *v) {
+    for (uint64_t n = c->e; n < c->E; n++)
+        if (v[n + c->p] != v[n]) return cert_fail_u(r, "G(n + period) != G(n) at n = %s, inside the window", n);
+    for (uint64_t d = 1; d < c->p; d++) {
+        if (c->p % d) continue;
+        uint64_t i = 0;
+        while (i + d < c->p && v[c->e + i] == v[c->e + i + d]) i++;
+        if (i + d >= c->p) return cert_fail_u(r, "the period is not the least: %s is one", d);
+    }
+    if (c->e > 0 && v[c->e - 1] == v[c->e - 1 + c->p])
+        return cert_fail(r, "the preperiod is not the least: G(preperiod - 1 + period) = G(preperiod - 1)%s", "");
+    return 0;
+}
+
+/* arith-split: conditions (W) and (C) of docs/theory.md, by the library's
+ * prover on the checked values, which must find the claim */
+static int check_split_arith(reader *r, const claim *c, const uint32_t *v) {
+    uint8_t digit[64];
+    size_t nd;
+    uint64_t pre = 0, p = 0, s = 0;
+    if (cli_code_digits(c->spec, digit, &nd) || !gr_hex_arith_prove(v, (size_t)c->count, digit, nd, &pre, &p, &s, NULL))
+        return cert_fail(r, "the prover finds no arithmetic period on these values (conditions W and C)%s", "");
+    if (pre != c->e || p != c->p || s != c->s) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "the prover finds period %llu, saltus %llu, from n = %llu on these values",
+                 (unsigned long long)p, (unsigned long long)s, (unsigned long long)pre);
+        return cert_fail(r, "%s", msg);
+    }
+    return 0;
+}
+
 int cli_certificate_check(reader *r, gr_ctx *ctx) {
     claim c = {0};
     char buf[256];
@@ -369,12 +418,7 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
     if (per.rule == GR_PERIOD_ALLBUT) {
         if (rc == 0) rc = cli_allbut_check(r, c.spec, c.e, c.p, c.s, c.count, v, values_line);
         free(v);
-        if (rc == 0)
-            printf("%s: certified: arithmetic period %llu, saltus %llu, from n = %llu (G(n + %llu) = G(n) + %llu for "
-                   "every n >= %llu, by %s, %llu values recomputed)\n",
-                   c.spec, (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e,
-                   (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e, c.theorem,
-                   (unsigned long long)c.count);
+        if (rc == 0) print_claim(&c);
         return rc;
     }
     for (uint64_t n = c.stored; n < c.count; n++) v[n] = v[n - c.p]; /* the claim */
@@ -400,45 +444,7 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
             rc = cert_fail(r, "%s", msg);
         }
     }
-    if (rc == 0 && !strcmp(c.theorem, "arith-split")) {
-        /* conditions (W) and (C) of docs/theory.md, by the library's prover on the checked values */
-        uint8_t digit[64];
-        size_t nd;
-        uint64_t pre = 0, p = 0, s = 0;
-        if (cli_code_digits(c.spec, digit, &nd) || !gr_hex_arith_prove(v, (size_t)c.count, digit, nd, &pre, &p, &s, NULL))
-            rc = cert_fail(r, "the prover finds no arithmetic period on these values (conditions W and C)%s", "");
-        else if (pre != c.e || p != c.p || s != c.s) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "the prover finds period %llu, saltus %llu, from n = %llu on these values",
-                     (unsigned long long)p, (unsigned long long)s, (unsigned long long)pre);
-            rc = cert_fail(r, "%s", msg);
-        }
-        if (rc == 0)
-            printf("%s: certified: arithmetic period %llu, saltus %llu, from n = %llu (G(n + %llu) = G(n) + %llu for "
-                   "every n >= %llu, by %s, %llu values recomputed)\n",
-                   c.spec, (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e,
-                   (unsigned long long)c.p, (unsigned long long)c.s, (unsigned long long)c.e, c.theorem,
-                   (unsigned long long)c.count);
-        free(m.seen);
-        free(m.xs);
-        free(L.bits);
-        free(L.listed);
-        free(L.found);
-        free(L.sums);
-        free(v);
-        return rc;
-    }
-    /* the period on the window, and the least period and preperiod */
-    for (uint64_t n = c.e; rc == 0 && n < c.E; n++)
-        if (v[n + c.p] != v[n]) rc = cert_fail_u(r, "G(n + period) != G(n) at n = %s, inside the window", n);
-    for (uint64_t d = 1; rc == 0 && d < c.p; d++) {
-        if (c.p % d) continue;
-        uint64_t i = 0;
-        while (i + d < c.p && v[c.e + i] == v[c.e + i + d]) i++;
-        if (i + d >= c.p) rc = cert_fail_u(r, "the period is not the least: %s is one", d);
-    }
-    if (rc == 0 && c.e > 0 && v[c.e - 1] == v[c.e - 1 + c.p])
-        rc = cert_fail(r, "the preperiod is not the least: G(preperiod - 1 + period) = G(preperiod - 1)%s", "");
+    if (rc == 0) rc = !strcmp(c.theorem, "arith-split") ? check_split_arith(r, &c, v) : check_plain(r, &c, v);
     free(m.seen);
     free(m.xs);
     free(L.bits);
@@ -446,12 +452,7 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
     free(L.found);
     free(L.sums);
     free(v);
-    if (rc == 0)
-        printf("%s: certified: period %llu from n = %llu (G(n + %llu) = G(n) for every n >= %llu, by %s, window "
-               "[%llu, %llu), %llu values recomputed)\n",
-               c.spec, (unsigned long long)c.p, (unsigned long long)c.e, (unsigned long long)c.p,
-               (unsigned long long)c.e, c.theorem, (unsigned long long)c.e, (unsigned long long)c.E,
-               (unsigned long long)c.count);
+    if (rc == 0) print_claim(&c);
     return rc;
 }
 

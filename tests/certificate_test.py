@@ -44,6 +44,14 @@ def sign(text):
     return body + "sha256 " + hashlib.sha256(body.encode()).hexdigest() + "\n"
 
 
+def accepted(path, what):
+    """checks that both checkers accept path; its text, and its lines up to 'end'"""
+    cr, ce, pr, pe = both(path)
+    check(cr == 0 and pr == 0, "%s refused: %r %r" % (what, ce, pe))
+    text = open(path).read()
+    return text, text[:text.rindex("\nend\n") + 5].split("\n")[:-1]
+
+
 def values(spec, count):
     out = subprocess.run([G, "seq", spec, "--to", str(count - 1)], capture_output=True, text=True, check=True).stdout
     return [int(x) for x in out.split()]
@@ -202,10 +210,7 @@ for case in range(20 * scale):
     if r.returncode != 0:
         continue
     amade += 1
-    cr, ce, pr, pe = both(path)
-    check(cr == 0 and pr == 0, "%s: arithmetic certificate refused: %r %r" % (spec, ce, pe))
-    text = open(path).read()
-    lines = text[:text.rindex("\nend\n") + 5].split("\n")[:-1]
+    text, lines = accepted(path, "%s: arithmetic certificate" % spec)
     head = dict(l.split(" ", 1) for l in lines[1:12])
     vals = values(head["ruleset"], int(head["count"]))
     mp = os.path.join(tmp, "m.cert")
@@ -282,10 +287,7 @@ for case in range(30 * scale):
     if r.returncode != 0:
         continue
     vmade += 1
-    cr, ce, pr, pe = both(path)
-    check(cr == 0 and pr == 0, "%s: value certificate refused: %r %r" % (term, ce, pe))
-    text = open(path).read()
-    lines = text[:text.rindex("\nend\n") + 5].split("\n")[:-1]
+    text, lines = accepted(path, "%s: value certificate" % term)
     mp = os.path.join(tmp, "m.cert")
 
     def put_lines(ls, reasons, what):

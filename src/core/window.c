@@ -20,7 +20,6 @@
  * caller's values (window_far.c), or is reported undecided (GR_ELIMIT),
  * never guessed. A listed value joins the far positions, so the lists stay
  * complete. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -157,7 +156,6 @@ static double now_s(void) {
 /* heaps w->n .. end - 1, on two threads when that pays; returns early
  * (GR_OK) before a value that the helper's view cannot take */
 static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *user, gr_error *err) {
-    gr_ruleset *rs = w->rs;
     gr_status st = GR_OK;
     gri_far *far = NULL;
     /* the helper pays only where a heap takes long: the first PROBE heaps
@@ -174,11 +172,7 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
         return st;
     while (w->n < end) {
         gri_sp_out o;
-        if (gri_tick(&rs->tick)) {
-            char what[GR_ERROR_MESSAGE_MAX / 2];
-            snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
-            if ((st = gri_ctx_poll(rs->ctx, err, what, w->n, "values")) != GR_OK) break;
-        }
+        if ((st = gri_window_poll(w, err)) != GR_OK) break;
         size_t split = SIZE_MAX, words = 0, skip_lo = 0, skip_hi = 0;
         const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words, &skip_lo, &skip_hi) : NULL;
         if ((st = step(w, split, extra, words, skip_lo, skip_hi, &o, err)) != GR_OK) break;

@@ -13,7 +13,6 @@
  *
  * Both read exactly the splits of the definition, so the values stay those
  * of the full table (docs/theory.md "Windowed runs"). */
-#include <stdio.h>
 #include <string.h>
 #include "core/sparse.h"
 #include "core/window_far.h"
@@ -161,15 +160,6 @@ gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t
     return GR_OK;
 }
 
-/* a stop asked for (Ctrl-C, a time limit) during a long read */
-static gr_status poll(gr_window *w, gr_error *err) {
-    gr_ruleset *rs = w->rs;
-    if (!gri_tick(&rs->tick)) return GR_OK;
-    char what[GR_ERROR_MESSAGE_MAX / 2];
-    snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
-    return gri_ctx_poll(rs->ctx, err, what, w->n, "values");
-}
-
 /* umax from every value (a state saved before umax was kept): one read of
  * G(head..n-1) */
 static gr_status exact_umax(gr_window *w, gr_error *err) {
@@ -180,7 +170,7 @@ static gr_status exact_umax(gr_window *w, gr_error *err) {
         if (!fill(w, lo, len, w->slow_a)) return no_values(w, err);
         for (size_t j = 0; j < len; j++)
             if (w->slow_a[j] > m && gri_sp_class(rs, w->slow_a[j], (size_t)(lo + j))) m = w->slow_a[j];
-        gr_status st = poll(w, err);
+        gr_status st = gri_window_poll(w, err);
         if (st != GR_OK) return st;
     }
     w->umax = m;
@@ -218,7 +208,7 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
             size_t len = top + 1 - a0 < CHUNK ? (size_t)(top + 1 - a0) : CHUNK;
             /* G(a0..a0+len-1), and G(r-a0-len+1..r-a0) read backwards */
             if (!fill(w, a0, len, w->slow_a) || !fill(w, r - a0 - len + 1, len, w->slow_b)) return no_values(w, err);
-            gr_status st = poll(w, err);
+            gr_status st = gri_window_poll(w, err);
             if (st != GR_OK) return st;
             for (size_t j = 0; j < len && k; j++) {
                 uint32_t x = w->slow_a[j] ^ w->slow_b[len - 1 - j];

@@ -1,6 +1,7 @@
 /* A windowed run's record (window_state.h): made, its buffers, freed. The
  * run itself is window.c; the helper thread window_mt.c; the values beyond
  * the window window_far.c. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/window_state.h"
@@ -101,3 +102,11 @@ gr_status gri_window_class(gr_window *w, gr_error *err) {
     return GR_OK;
 }
 
+
+gr_status gri_window_poll(gr_window *w, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    if (!gri_tick(&rs->tick)) return GR_OK;
+    char what[GR_ERROR_MESSAGE_MAX / 2];
+    snprintf(what, sizeof what, "the windowed run of %s", rs->spec);
+    return gri_ctx_poll(rs->ctx, err, what, w->n, "values");
+}

@@ -87,5 +87,8 @@ gr_status gri_window_class(gr_window *w, gr_error *err);
 /* the window's two buffers at width tw, holding G(base..n-1) (read from the
  * old buffers, or the table when there are none) */
 gr_status gri_window_buffers(gr_window *w, unsigned tw, gr_error *err);
+/* a stop asked for (Ctrl-C, a time limit), looked at once a tick: GR_OK, or
+ * the stop (gri_ctx_poll) at heap w->n */
+gr_status gri_window_poll(gr_window *w, gr_error *err);
 
 #endif
