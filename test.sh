@@ -39,3 +39,8 @@ for variant in werror sanitize; do
     cmake --build "$dir" -j"$jobs"
     ctest --test-dir "$dir" --output-on-failure -j"$jobs"
 done
+
+# the web page: built with emscripten, driven in headless Chromium
+echo "== web page"
+web/build.sh
+web/test/run.sh build-test-werror/grundy

@@ -19,7 +19,7 @@ static int read_binary(const char *path, char **out, size_t *len) {
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (n < cap) break;
-        char *nb = cap < ((size_t)1 << 40) ? realloc(buf, cap * 2) : NULL;
+        char *nb = cap < ((size_t)1 << (sizeof(size_t) > 4 ? 40 : 30)) ? realloc(buf, cap * 2) : NULL;
         if (!nb) { free(buf); buf = NULL; errno = ENOMEM; break; }
         buf = nb;
         cap *= 2;

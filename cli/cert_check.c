@@ -20,7 +20,7 @@
 #include "sha256.h"
 
 /* the largest certificate `check` reads */
-#define CERT_MAX_BYTES ((size_t)1 << 34)
+#define CERT_MAX_BYTES ((size_t)1 << (sizeof(size_t) > 4 ? 34 : 31))
 
 typedef cert_reader reader;
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "grundy/grundy.h"
+#include "lang.h"
 
 /* ---- options (opts.c): value, solve, seq, genus, newnim and demo take these ---- */
 typedef struct cli_opts {
@@ -21,6 +22,8 @@ typedef struct cli_opts {
     uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds, window, threads;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
         has_max_seconds, has_window, has_threads;
+    /* --lang en|zh: the language of explain's sentences (English unless given) */
+    cli_lang lang;
     /* the other arguments */
     const char *pos[64];
     int npos;

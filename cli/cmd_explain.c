@@ -1,10 +1,11 @@
-/* grundy explain POSITION [--misere] [--remoteness] [--json]: why the position's value is
+/* grundy explain POSITION [--misere] [--remoteness] [--json] [--lang zh]: why the position's value is
  * what it is, the way the tutorials write it. For each term: how its value
  * was found (a formula, the mex table, a proved period, the family's own
  * method) and, for a small heap or state, its options and their mex; then
  * the sum in binary, the XOR and, when the mover wins, the highest set bit
  * and the term that changes; with --misere, which rule decides misère play
- * and why. Long positions are explained for their first terms only. */
+ * and why. Long positions are explained for their first terms only. Every
+ * sentence goes through tr() (lang.h): in English or Chinese. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ int cmd_explain(const cli_opts *o) {
         return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
     if (o->remoteness && (o->every || o->has_moore))
         return cli_usage_error("--remoteness goes with normal play or --misere only: drop --every and --moore%s", "");
+    cli_lang lang = o->lang;
     gr_ctx *ctx = NULL;
     gr_position *pos = NULL;
     const char *source = NULL;
@@ -71,16 +73,16 @@ int cmd_explain(const cli_opts *o) {
         else if (o->remoteness && w)
             rc = cli_usage_error("explain --remoteness --json takes sums whose terms all have finite values: use "
                                  "solve --remoteness --json for this one%s", "");
-        else rc = explain_beyond(w ? (json_init(w, stdout), w) : NULL, ctx, pos, source, text, vals, kind);
-        if (!rc && o->remoteness) rc = explain_remoteness(NULL, pos, 0);
+        else rc = explain_beyond(w ? (json_init(w, stdout), w) : NULL, lang, ctx, pos, source, text, vals, kind);
+        if (!rc && o->remoteness) rc = explain_remoteness(NULL, lang, pos, 0);
         goto out;
     }
     if (w) json_init(w, stdout);
-    explain_header(w, text, n);
+    explain_header(w, lang, text, n);
     /* each term */
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++)
-        if ((rc = explain_finite_term(w, pos, i, vals[i])) != 0) goto out;
-    explain_terms_end(w, n);
+        if ((rc = explain_finite_term(w, lang, pos, i, vals[i])) != 0) goto out;
+    explain_terms_end(w, lang, n);
     /* the sum */
     uint64_t top = x;
     for (size_t i = 0; i < n; i++) top |= vals[i];
@@ -108,29 +110,30 @@ int cmd_explain(const cli_opts *o) {
             json_key(w, "move"); if (fm.to) json_string(w, fm.to); else json_null(w);
         }
     } else {
-        printf("\nthe sum (Sprague-Grundy theorem: its value is the XOR of the terms' values)\n");
+        printf(tr(lang, "\nthe sum (Sprague-Grundy theorem: its value is the XOR of the terms' values)\n"));
         for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
             explain_binary(bits, vals[i], width);
-            printf("  %*llu = %s   term %zu\n", 20, (unsigned long long)vals[i], bits, i + 1);
+            printf(tr(lang, "  %*llu = %s   term %zu\n"), 20, (unsigned long long)vals[i], bits, i + 1);
         }
-        if (n > EXPLAIN_TERMS) printf("  %*s   (%zu more terms)\n", 20 + 3 + width, "", n - EXPLAIN_TERMS);
+        if (n > EXPLAIN_TERMS) printf(tr(lang, "  %*s   (%zu more terms)\n"), 20 + 3 + width, "", n - EXPLAIN_TERMS);
         explain_binary(bits, x, width);
-        printf("  XOR %*llu = %s\n", 16, (unsigned long long)x, bits);
+        /* "XOR " and "异或" both take 4 columns: the numbers stay aligned */
+        printf(tr(lang, "  XOR %*llu = %s\n"), 16, (unsigned long long)x, bits);
         if (!x) {
-            printf("The XOR is 0: a P-position, the player to move loses (every move makes the XOR nonzero).\n");
+            printf(tr(lang, "The XOR is 0: a P-position, the player to move loses (every move makes the XOR nonzero).\n"));
         } else {
-            printf("The XOR is %llu, not 0: an N-position, the player to move wins.\n", (unsigned long long)x);
-            printf("Its highest set bit is bit %d (%llu). Term %zu has it (value %llu), so changing that term to value\n"
-                   "%llu XOR %llu = %llu makes the XOR 0",
+            printf(tr(lang, "The XOR is %llu, not 0: an N-position, the player to move wins.\n"), (unsigned long long)x);
+            printf(tr(lang, "Its highest set bit is bit %d (%llu). Term %zu has it (value %llu), so changing that term to value\n"
+                            "%llu XOR %llu = %llu makes the XOR 0"),
                    hb, (unsigned long long)1 << hb, winner + 1, (unsigned long long)vals[winner], (unsigned long long)vals[winner],
                    (unsigned long long)x, (unsigned long long)(vals[winner] ^ x));
-            if (fm.to) printf(": for example %s.\n", fm.to);
-            else printf(" (a smaller value, so a move reaches it: the mex contains every smaller value).\n");
+            if (fm.to) printf(tr(lang, ": for example %s.\n"), fm.to);
+            else printf(tr(lang, " (a smaller value, so a move reaches it: the mex contains every smaller value).\n"));
         }
     }
     free(fm.to);
-    if (o->every && (rc = explain_every(w, pos, vals, n)) != 0) goto out;
-    if (o->has_moore) explain_moore(w, pos, o->moore, o->misere, moore_wins);
+    if (o->every && (rc = explain_every(w, lang, pos, vals, n)) != 0) goto out;
+    if (o->has_moore) explain_moore(w, lang, pos, o->moore, o->misere, moore_wins);
     if (o->misere && !o->has_moore) {
         gr_misere m = GR_SIZED(gr_misere);
         if (gr_position_misere(pos, &m, &err) != GR_OK) {
@@ -143,23 +146,28 @@ int cmd_explain(const cli_opts *o) {
             json_object_begin(w);
             json_key(w, "outcome"); json_string(w, m.wins ? "N" : "P");
             json_key(w, "method"); json_string(w, m.method);
-            json_key(w, "why"); json_string(w, explain_misere_why(m.method));
+            json_key(w, "why"); json_string(w, explain_misere_why(lang, m.method));
             json_key(w, "sj_outcome"); json_string(w, m.sj_wins ? "N" : "P");
             json_key(w, "searched"); json_uint(w, m.searched);
             json_object_end(w);
         } else {
             int big = 0;
             for (size_t i = 0; i < n; i++) big += vals[i] > 1;
-            printf("\nmisère play (the last player to move loses): decided by %s: %s.\n", m.method, explain_misere_why(m.method));
-            printf("The SJ rule here: XOR %llu, %d term%s of value > 1, so it says the mover %s", (unsigned long long)x, big,
-                   big == 1 ? "" : "s", m.sj_wins ? "wins" : "loses");
-            if (!strcmp(m.method, "search"))
-                printf("; the search of %llu positions says the mover %s%s", (unsigned long long)m.searched,
-                       m.wins ? "wins" : "loses", m.wins == m.sj_wins ? " (the SJ rule is right here)" : " (the SJ rule is wrong here)");
-            printf(".\nThe player to move %s.\n", m.wins ? "wins" : "loses");
+            char room[CLI_LANG_ROOM];
+            printf(tr(lang, "\nmisère play (the last player to move loses): decided by %s: %s.\n"),
+                   tr_library(lang, m.method, room, sizeof room), explain_misere_why(lang, m.method));
+            printf(big == 1 ? tr(lang, "The SJ rule here: XOR %llu, %d term of value > 1")
+                            : tr(lang, "The SJ rule here: XOR %llu, %d terms of value > 1"), (unsigned long long)x, big);
+            printf(m.sj_wins ? tr(lang, ", so it says the mover wins") : tr(lang, ", so it says the mover loses"));
+            if (!strcmp(m.method, "search")) {
+                printf(m.wins ? tr(lang, "; the search of %llu positions says the mover wins")
+                              : tr(lang, "; the search of %llu positions says the mover loses"), (unsigned long long)m.searched);
+                printf(m.wins == m.sj_wins ? tr(lang, " (the SJ rule is right here)") : tr(lang, " (the SJ rule is wrong here)"));
+            }
+            printf(m.wins ? tr(lang, ".\nThe player to move wins.\n") : tr(lang, ".\nThe player to move loses.\n"));
         }
     }
-    if (o->remoteness && (rc = explain_remoteness(w, pos, o->misere)) != 0) goto out;
+    if (o->remoteness && (rc = explain_remoteness(w, lang, pos, o->misere)) != 0) goto out;
     if (w) {
         json_object_end(w);
         json_line_end(w);

@@ -68,150 +68,24 @@ static void print_moves(const char *who, const cli_moves *mv, size_t first, size
     printf("\n");
 }
 
-/* grundy's move when it has no winning one: in each term that must move
- * (all of them in Every-SG, the best one otherwise) the move that leaves
- * the most, so the game lasts */
-static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
-    size_t n = gr_position_count(g->pos);
-    if (g->mode == PLAY_MOORE) {
-        /* one token from the largest heap */
-        size_t best = 0;
-        uint64_t bh = 0;
-        for (size_t i = 0; i < n; i++) {
-            gr_term_info t;
-            if (gr_position_term(g->pos, i, &t) == GR_OK && t.nargs && t.args[0] > bh) { bh = t.args[0]; best = i; }
-        }
-        char from[24], to[24];
-        snprintf(from, sizeof from, "%llu", (unsigned long long)bh);
-        snprintf(to, sizeof to, "%llu", (unsigned long long)(bh - 1));
-        gr_move m = {.component = best, .from = from, .to = to};
-        cli_moves_collect(out, &m);
-        return out->oom ? -1 : 0;
-    }
-    /* Every-SG: the largest move of each term; otherwise the largest move of the sum */
-    int every = g->mode == PLAY_EVERY;
-    for (size_t i = 0; i < (every ? n : 1); i++) {
-        cli_moves mv = {0};
-        int complete = 1;
-        gr_error err;
-        if (every) {
-            if (play_term_moves(g, i, PLAY_LIST_MAX, &mv, &complete, why, wl) != 0) { cli_moves_free(&mv); return -1; }
-        } else if (gr_position_moves(g->pos, PLAY_LIST_MAX, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
-            snprintf(why, wl, "%s", err.message);
-            cli_moves_free(&mv);
-            return -1;
-        }
-        size_t pick = 0;
-        uint64_t size = 0;
-        play_count total = play_count_of(g->pos), c;
-        for (size_t k = 0; k < mv.n; k++) {
-            uint64_t s = 0;
-            gr_position *next = NULL;
-            if (every) s = play_count_size(play_count_terms(mv.list[k].parts, mv.list[k].nparts));
-            else if (play_count_after(g->pos, total, &mv.list[k], &c) == 0) s = play_count_size(c);
-            else if (gr_position_play(g->pos, &mv.list[k], &next, &err) == GR_OK) s = play_count_size(play_count_of(next));
-            gr_position_free(next);
-            if (!k || s > size) { size = s; pick = k; }
-        }
-        if (mv.n) cli_moves_collect(out, &mv.list[pick]);
-        cli_moves_free(&mv);
-        if (out->oom) { snprintf(why, wl, "out of memory"); return -1; }
-    }
-    return 0;
-}
-
-/* normal and misère play: every move (at most max) with its remoteness,
- * within the play's search bound; 0, or -1 when not known so (*complete
- * 0 when the list was cut) */
-static int remote_moves(play_game *g, size_t max, cli_rmoves *out, int *complete) {
-    if (g->mode != PLAY_NORMAL && g->mode != PLAY_MISERE) return -1;
-    gr_error err;
-    uint64_t old = gr_ctx_search_limit(g->ctx);
-    if (old > g->remote_limit) gr_ctx_set_search_limit(g->ctx, g->remote_limit);
-    gr_ctx_set_time_limit(g->ctx, g->seconds);
-    gr_status st =
-        gr_position_remoteness_moves(g->pos, g->mode == PLAY_MISERE, max, cli_rmoves_collect, out, complete, &err);
-    gr_ctx_set_search_limit(g->ctx, old);
-    return st == GR_OK && !out->mv.oom ? 0 : -1;
-}
-
-static size_t best_move(const cli_rmoves *l) {
-    size_t b = 0;
-    for (size_t k = 1; k < l->mv.n; k++)
-        if (cli_remote_cmp(&l->after[k], &l->after[b]) < 0) b = k;
-    return b;
-}
-
-/* grundy's move by remoteness: the fastest win, else keeping a draw, else
- * the longest game; 1 when it moved (or failed: *rc), 0 when remoteness
- * is not known here */
-static int remote_move(play_game *g, int *rc) {
-    cli_rmoves l = {0};
-    int complete = 0;
-    if (remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
-        cli_rmoves_free(&l);
-        return 0;
-    }
-    size_t b = best_move(&l);
-    gr_outcome o = l.after[b].outcome;
-    char *after = after_moves(g, &l.mv, b, 1);
-    if (!after) {
-        fprintf(stderr, "grundy: error: out of memory\n");
-        cli_rmoves_free(&l);
-        *rc = 1;
-        return 1;
-    }
-    if (o == GR_OUTCOME_D) printf("(no winning move: grundy keeps the draw)\n");
-    else if (o == GR_OUTCOME_N)
-        printf("(no winning move: grundy plays the move of largest remoteness, to make the game last)\n");
-    print_moves("grundy:", &l.mv, b, 1);
-    gr_error err;
-    *rc = set_position(g, after, &err) != 0 ? cli_report(&err, NULL, 0) : 0;
-    free(after);
-    cli_rmoves_free(&l);
-    return 1;
-}
-
 /* grundy moves; 0, or the exit code after an error */
 static int grundy_moves(play_game *g) {
-    cli_moves mv = {0};
-    gr_error err;
-    int wins = 0, rc = 0;
+    play_choice c;
     char why[512];
-    if (remote_move(g, &rc)) return rc;
-    gr_status st = play_winning(g, 1, &mv, &wins, &err);
-    if (st != GR_OK) {
-        fprintf(stderr, "grundy: error: grundy cannot choose a move here: %s\n", err.message);
-        cli_moves_free(&mv);
-        return gr_status_is_input_error(st) ? 2 : 1;
+    gr_error err;
+    int rc = play_choose(g, &c, why, sizeof why);
+    if (rc) {
+        fprintf(stderr, "grundy: error: %s\n", why);
+        play_choice_free(&c);
+        return rc;
     }
-    const char *note = NULL;
-    if (!mv.n && g->mode == PLAY_NORMAL && cli_has_loopy_term(g->pos)) {
-        int complete;
-        gr_ctx_set_time_limit(g->ctx, g->seconds);
-        if (gr_position_draw_moves(g->pos, 1, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
-            fprintf(stderr, "grundy: error: %s\n", err.message);
-            cli_moves_free(&mv);
-            return 1;
-        }
-        if (mv.n) note = "(no winning move: grundy keeps the draw)";
-    }
-    if (!mv.n) {
-        if (drag_out(g, &mv, why, sizeof why) != 0) {
-            fprintf(stderr, "grundy: error: %s\n", why);
-            cli_moves_free(&mv);
-            return 1;
-        }
-        note = "(no winning move: grundy plays the move that leaves the most, to make the game last)";
-    }
-    size_t count = (g->mode == PLAY_EVERY || g->mode == PLAY_MOORE) ? mv.n : 1;
-    char *after = after_moves(g, &mv, 0, count);
-    if (!after) { fprintf(stderr, "grundy: error: out of memory\n"); cli_moves_free(&mv); return 1; }
-    if (note) printf("%s\n", note);
-    print_moves("grundy:", &mv, 0, count);
+    char *after = after_moves(g, &c.mv, 0, c.count);
+    if (!after) { fprintf(stderr, "grundy: error: out of memory\n"); play_choice_free(&c); return 1; }
+    if (c.reason != PLAY_WINS && c.reason != PLAY_FASTEST_WIN) printf("%s\n", play_reason_note(c.reason));
+    print_moves("grundy:", &c.mv, 0, c.count);
     if (set_position(g, after, &err) != 0) rc = cli_report(&err, NULL, 0);
     free(after);
-    cli_moves_free(&mv);
+    play_choice_free(&c);
     return rc;
 }
 
@@ -225,7 +99,7 @@ static void print_after(const cli_rmoves *l, size_t k) {
 static int remote_hint(play_game *g) {
     cli_rmoves l = {0};
     int complete = 0;
-    if (remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
+    if (play_remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
         cli_rmoves_free(&l);
         return 0;
     }
@@ -310,7 +184,7 @@ static void list_moves(play_game *g) {
         return;
     }
     cli_rmoves l = {0};
-    if (remote_moves(g, PLAY_SHOWN + 1, &l, &complete) == 0) {
+    if (play_remote_moves(g, PLAY_SHOWN + 1, &l, &complete) == 0) {
         printf("moves (type `#N` for move N, or the move itself; after each, what it leaves the player to move\n"
                "next: P lost, N won, D a draw, and how many moves are then left):\n");
         for (size_t k = 0; k < l.mv.n && k < PLAY_SHOWN; k++) {
@@ -360,8 +234,9 @@ static void help_lines(void) {
 
 int cmd_play(const cli_opts *o) {
     if (o->json) return cli_usage_error("play is a game in the terminal: it has no --json%s", "");
-    if (o->every + o->has_moore > 1 || (o->every && o->misere))
-        return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
+    play_game g;
+    int rc = play_game_init(&g, o);
+    if (rc) return rc;
     int me_first = 1;
     if (o->first) {
         if (!strcmp(o->first, "grundy")) me_first = 0;
@@ -372,15 +247,8 @@ int cmd_play(const cli_opts *o) {
             return cli_usage_error("play reads the moves from stdin: give the position as arguments, @FILE or --file FILE%s", "");
     if (o->file && !strcmp(o->file, "-"))
         return cli_usage_error("play reads the moves from stdin: give the position as arguments, @FILE or --file FILE%s", "");
-    play_game g = {0};
-    g.mode = o->has_moore ? PLAY_MOORE : o->every ? PLAY_EVERY : o->misere ? PLAY_MISERE : PLAY_NORMAL;
-    g.misere = o->misere;
-    g.k = o->moore;
-    g.seconds = (double)(o->has_max_seconds ? o->max_seconds : CLI_DEFAULT_SECONDS);
-    g.remote_limit = o->has_search_limit ? o->search_limit : PLAY_REMOTE_POSITIONS;
     const char *source = NULL;
-    int rc = cli_setup(o, &g.ctx, CLI_DEFAULT_SECONDS);
-    if (rc) return rc;
+    if ((rc = cli_setup(o, &g.ctx, CLI_DEFAULT_SECONDS)) != 0) return rc;
     char *line = malloc(PLAY_LINE_MAX);
     if (!line) { fprintf(stderr, "grundy: error: out of memory\n"); gr_ctx_free(g.ctx); return 1; }
     if ((rc = cli_load_position(o, g.ctx, 0, &g.pos, &source)) != 0) goto out;

@@ -174,7 +174,7 @@ static void print_human(const cli_opts *o, gr_position *pos, const solved *s, in
         printf(" (infinite: the finite values it can move to)\n");
         printf("outcome:  %s\n", s->draw ? "D (a draw: neither player can force a win)" : outcome_text(s->wins));
         printf("method:   generalized-sg (Smith's rule for sums of loopy games)\n");
-        if (s->draw) cli_moves_list_human(pos, &s->draws, "moves that keep the draw", s->draws_complete, rc);
+        if (s->draw) cli_moves_list_human(CLI_LANG_EN, pos, &s->draws, "moves that keep the draw", s->draws_complete, rc);
         else cli_moves_human(pos, &s->mv, 0, s->complete, rc);
         return;
     }

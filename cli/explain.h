@@ -2,12 +2,15 @@
  * was found, its mex), cmd_explain.c (the command, the sum in normal play),
  * explain_modes.c (misère, Every-SG, Moore), explain_remote.c (remoteness)
  * and explain_loopy.c (a loopy sum of infinite value, a won term whose
- * value grundy does not know). */
+ * value grundy does not know). Each function takes the language of its
+ * sentences (--lang) and prints them through tr() (lang.h); JSON keys and
+ * codes are the same in every language. */
 #ifndef GRUNDY_CLI_EXPLAIN_H
 #define GRUNDY_CLI_EXPLAIN_H
 
 #include "cli.h"
 #include "json.h"
+#include "lang.h"
 
 enum {
     EXPLAIN_TERMS = 16,   /* terms explained one by one */
@@ -29,31 +32,32 @@ void explain_binary(char *out, uint64_t v, int width);
 /* Term i, of finite value v: its title, its value, how the value was found
  * (its heaps one by one, or its family's method) and, when small, its
  * options and their mex; a JSON object when w is set. 0, or the exit code. */
-int explain_finite_term(json_writer *w, gr_position *pos, size_t i, uint64_t v);
+int explain_finite_term(json_writer *w, cli_lang lang, gr_position *pos, size_t i, uint64_t v);
 
 /* After the terms: closes the "explained" array, or says how many terms
  * were not explained one by one. */
-void explain_terms_end(json_writer *w, size_t n);
+void explain_terms_end(json_writer *w, cli_lang lang, size_t n);
 
 /* "position: ..." (or the JSON object opened with "position", "terms" and
  * the "explained" array opened) */
-void explain_header(json_writer *w, const char *text, size_t n);
+void explain_header(json_writer *w, cli_lang lang, const char *text, size_t n);
 
 /* "term i: T, value V" (or the JSON object's "term" member); 0 or 1 (out of memory) */
-int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *value_text);
+int explain_term_title(json_writer *w, cli_lang lang, gr_position *pos, size_t i, const char *value_text);
 
-const char *explain_misere_why(const char *method);
-int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n);
-void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins);
+/* why the misère method (gr_misere's method) applies, a sentence */
+const char *explain_misere_why(cli_lang lang, const char *method);
+int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n);
+void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, int wins);
 /* --remoteness (explain_remote.c): the rule 1 + min / 1 + max over the
  * position's moves, in normal or misère play; 0, or the exit code */
-int explain_remoteness(json_writer *w, gr_position *pos, int misere);
+int explain_remoteness(json_writer *w, cli_lang lang, gr_position *pos, int misere);
 
 /* A sum with a term whose value is infinite or unknown (kind[i] for each
  * term, vals[i] where it is finite): Smith's rule and a win or a draw, or
  * the outcome without the value. Prints the whole explanation; 0 or the
  * exit code. */
-int explain_beyond(json_writer *w, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
+int explain_beyond(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
                    const uint64_t *vals, const explain_kind *kind);
 
 #endif

@@ -45,7 +45,7 @@ static int keep_term_move(void *user, const gr_move *m) {
 
 /* A small infinite term's options with their generalized values:
  * "G(0) = ∞{}: options G(1) = ∞{}, G(2) = 0" */
-static void loopy_options(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t i, const char *value_text) {
+static void loopy_options(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, size_t i, const char *value_text) {
     /* the term alone: the other terms' moves are not listed (a huge
      * prod coin's would take a minute) */
     term_moves tm = {0, {0}};
@@ -65,7 +65,7 @@ static void loopy_options(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t 
     for (size_t k = 0; k < t.nargs && strlen(args) + 24 < sizeof args; k++)
         snprintf(args + strlen(args), sizeof args - strlen(args), "%s%llu", k ? "," : "", (unsigned long long)t.args[k]);
     if (w) { json_key(w, "loopy_options"); json_array_begin(w); }
-    else printf("    G(%s) = %s: %s", args, value_text, tm.mv.n ? "its options are" : "it has no option");
+    else printf(tm.mv.n ? tr(lang, "    G(%s) = %s: its options are") : tr(lang, "    G(%s) = %s: it has no option"), args, value_text);
     for (size_t k = 0; k < tm.mv.n; k++) {
         const char *to = tm.mv.list[k].to;
         gr_position *op = NULL;
@@ -104,7 +104,7 @@ done:
 }
 
 /* a term of infinite value: K, why no finite value fits, its options */
-static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, size_t i) {
+static int explain_infinite_term(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, size_t i) {
     gr_gvalue g = GR_SIZED(gr_gvalue);
     gr_error err;
     gr_term_info t;
@@ -114,8 +114,10 @@ static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, 
     if (!K) return 1;
     char vt[256];
     infinite_text(vt, sizeof vt, K, nK);
-    if (explain_term_title(w, pos, i, vt)) { free(K); return 1; }
+    if (explain_term_title(w, lang, pos, i, vt)) { free(K); return 1; }
+    char room[CLI_LANG_ROOM];
     const char *method = gr_ruleset_method(t.ruleset);
+    if (method) method = tr_library(lang, method, room, sizeof room);
     int has0 = nK && K[0] == 0;
     if (w) {
         json_key(w, "value"); json_null(w);
@@ -126,17 +128,17 @@ static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, 
         json_key(w, "how"); json_string(w, "generalized-sg");
         if (method) { json_key(w, "text"); json_string(w, method); }
     } else {
-        if (method) printf("  found by %s\n", method);
-        printf("  No finite value fits it. In a loopy game (Smith) a position gets the finite value g only when\n"
-               "  no option has value g and every option of a larger or infinite value has a move back to one of\n"
-               "  value g; otherwise its value is infinite, written with K, the finite values among its options:\n"
-               "  K = ");
+        if (method) printf(tr(lang, "  found by %s\n"), method);
+        printf(tr(lang, "  No finite value fits it. In a loopy game (Smith) a position gets the finite value g only when\n"
+                        "  no option has value g and every option of a larger or infinite value has a move back to one of\n"
+                        "  value g; otherwise its value is infinite, written with K, the finite values among its options:\n"
+                        "  K = "));
         infinite_text(vt, sizeof vt, K, nK);
         printf("%s", vt + strlen("∞"));
-        printf(". Alone, it is %s.\n", has0 ? "won (0 is in K: move to an option of value 0)"
-                                             : "a draw (0 is not in K: no option is lost for the opponent)");
+        printf(has0 ? tr(lang, ". Alone, it is won (0 is in K: move to an option of value 0).\n")
+                    : tr(lang, ". Alone, it is a draw (0 is not in K: no option is lost for the opponent).\n"));
     }
-    loopy_options(w, ctx, pos, i, vt);
+    loopy_options(w, lang, ctx, pos, i, vt);
     if (w) json_object_end(w);
     free(K);
     return 0;
@@ -145,7 +147,7 @@ static int explain_infinite_term(json_writer *w, gr_ctx *ctx, gr_position *pos, 
 static void oom(void) { fprintf(stderr, "grundy: error: out of memory\n"); }
 
 /* Smith's rule, and a win or a draw */
-static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
+static int explain_loopy(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
                          const uint64_t *vals, const explain_kind *kind) {
     size_t n = gr_position_count(pos), ninf = 0, first_inf = n;
     gr_error err;
@@ -168,11 +170,12 @@ static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const ch
     if (mv.oom || !(K = copy_K(&gv))) { cli_moves_free(&mv); oom(); return 1; }
     size_t nK = gv.nK;
     int infinite = gv.infinite;
-    explain_header(w, text, n);
+    explain_header(w, lang, text, n);
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS && !rc; i++)
-        rc = kind[i] == EXPLAIN_INFINITE ? explain_infinite_term(w, ctx, pos, i) : explain_finite_term(w, pos, i, vals[i]);
+        rc = kind[i] == EXPLAIN_INFINITE ? explain_infinite_term(w, lang, ctx, pos, i)
+                                         : explain_finite_term(w, lang, pos, i, vals[i]);
     if (rc) goto out;
-    explain_terms_end(w, n);
+    explain_terms_end(w, lang, n);
     char st[256];
     infinite_text(st, sizeof st, K, nK);
     const char *oc_name = oc == GR_OUTCOME_N ? "N" : oc == GR_OUTCOME_P ? "P" : "D";
@@ -198,34 +201,34 @@ static int explain_loopy(json_writer *w, gr_ctx *ctx, gr_position *pos, const ch
         json_line_end(w);
         goto out;
     }
-    printf("\nthe sum (Smith's rule for loopy games: finite values add by XOR; a finite g and ∞(K) add to\n"
-           "∞(K XOR g), each member of K XORed with g; two infinite values add to ∞{})\n");
+    printf(tr(lang, "\nthe sum (Smith's rule for loopy games: finite values add by XOR; a finite g and ∞(K) add to\n"
+                    "∞(K XOR g), each member of K XORed with g; two infinite values add to ∞{})\n"));
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
         gr_gvalue g = GR_SIZED(gr_gvalue);
         if (kind[i] == EXPLAIN_INFINITE && gr_position_term_gvalue(pos, i, &g, &err) == GR_OK) {
             char vt[256];
             infinite_text(vt, sizeof vt, g.K, g.nK);
-            printf("  term %zu: %s\n", i + 1, vt);
-        } else if (kind[i] == EXPLAIN_INFINITE) printf("  term %zu: infinite\n", i + 1);
-        else printf("  term %zu: %llu\n", i + 1, (unsigned long long)vals[i]);
+            printf(tr(lang, "  term %zu: %s\n"), i + 1, vt);
+        } else if (kind[i] == EXPLAIN_INFINITE) printf(tr(lang, "  term %zu: infinite\n"), i + 1);
+        else printf(tr(lang, "  term %zu: %llu\n"), i + 1, (unsigned long long)vals[i]);
     }
-    if (n > EXPLAIN_TERMS) printf("  (%zu more terms)\n", n - EXPLAIN_TERMS);
+    if (n > EXPLAIN_TERMS) printf(tr(lang, "  (%zu more terms)\n"), n - EXPLAIN_TERMS);
     if (ninf == 1)
-        printf("The finite terms XOR to %llu; term %zu is the one infinite term, so the sum is %s.\n",
+        printf(tr(lang, "The finite terms XOR to %llu; term %zu is the one infinite term, so the sum is %s.\n"),
                (unsigned long long)f, first_inf + 1, st);
     else
-        printf("%zu terms are infinite, so the sum is ∞{}: whatever the finite terms are.\n", ninf);
+        printf(tr(lang, "%zu terms are infinite, so the sum is ∞{}: whatever the finite terms are.\n"), ninf);
     if (oc == GR_OUTCOME_N) {
-        printf("0 is in the sum's K: an N-position, the player to move wins by moving term %zu to an option of finite value\n"
-               "%llu, which leaves every value finite with XOR 0 (a P-position)",
+        printf(tr(lang, "0 is in the sum's K: an N-position, the player to move wins by moving term %zu to an option of finite value\n"
+                        "%llu, which leaves every value finite with XOR 0 (a P-position)"),
                (mv.n ? mv.list[0].component : first_inf) + 1, (unsigned long long)f);
-        if (mv.n) printf(": for example %s", mv.list[0].to);
-        printf(".\n");
+        if (mv.n) printf(tr(lang, ": for example %s"), mv.list[0].to);
+        printf(tr(lang, ".\n"));
     } else {
-        printf("0 is not in the sum's K: a draw (D). The player to move has no winning move (none leaves a position of\n"
-               "value 0), but has a move to a position that is again a draw, so neither player can force a win\n"
-               "and the game can go on forever.\n");
-        cli_moves_list_human(pos, &mv, "moves that keep the draw", complete, &rc);
+        printf(tr(lang, "0 is not in the sum's K: a draw (D). The player to move has no winning move (none leaves a position of\n"
+                        "value 0), but has a move to a position that is again a draw, so neither player can force a win\n"
+                        "and the game can go on forever.\n"));
+        cli_moves_list_human(lang, pos, &mv, tr(lang, "moves that keep the draw"), complete, &rc);
     }
 out:
     free(K);
@@ -234,7 +237,7 @@ out:
 }
 
 /* one won term whose value grundy does not know */
-static int explain_unknown(json_writer *w, gr_position *pos, const char *source, const char *text,
+static int explain_unknown(json_writer *w, cli_lang lang, gr_position *pos, const char *source, const char *text,
                            const uint64_t *vals, const explain_kind *kind) {
     size_t n = gr_position_count(pos), u = n;
     gr_error err;
@@ -251,17 +254,19 @@ static int explain_unknown(json_writer *w, gr_position *pos, const char *source,
         return cli_report(&err, source, source != NULL);
     }
     if (mv.oom) { cli_moves_free(&mv); oom(); return 1; }
-    explain_header(w, text, n);
+    explain_header(w, lang, text, n);
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS && !rc; i++) {
-        if (kind[i] != EXPLAIN_UNKNOWN) { rc = explain_finite_term(w, pos, i, vals[i]); continue; }
+        if (kind[i] != EXPLAIN_UNKNOWN) { rc = explain_finite_term(w, lang, pos, i, vals[i]); continue; }
         gr_term_info t;
         int tw = 0;
-        if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, "unknown")) { rc = 1; break; }
+        if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, lang, pos, i, tr(lang, "unknown"))) { rc = 1; break; }
         if (gr_ruleset_state_outcome(t.ruleset, t.args, t.nargs, &tw, &err) != GR_OK) {
             rc = cli_report(&err, source, source != NULL);
             break;
         }
+        char room[CLI_LANG_ROOM];
         const char *method = gr_ruleset_method(t.ruleset);
+        if (method) method = tr_library(lang, method, room, sizeof room);
         if (w) {
             json_key(w, "value"); json_null(w);
             json_key(w, "outcome"); json_string(w, tw ? "N" : "P");
@@ -269,13 +274,15 @@ static int explain_unknown(json_writer *w, gr_position *pos, const char *source,
             if (method) { json_key(w, "text"); json_string(w, method); }
             json_object_end(w);
         } else {
-            printf("  grundy knows the outcome of this position, not its Grundy value (the value is tabulated\n"
-                   "  only for small positions): it is %s.\n", tw ? "won (N), so its value is not 0" : "lost (P), so its value is 0");
-            if (method) printf("  found by %s\n", method);
+            printf(tw ? tr(lang, "  grundy knows the outcome of this position, not its Grundy value (the value is tabulated\n"
+                                 "  only for small positions): it is won (N), so its value is not 0.\n")
+                      : tr(lang, "  grundy knows the outcome of this position, not its Grundy value (the value is tabulated\n"
+                                 "  only for small positions): it is lost (P), so its value is 0.\n"));
+            if (method) printf(tr(lang, "  found by %s\n"), method);
         }
     }
     if (rc) goto out;
-    explain_terms_end(w, n);
+    explain_terms_end(w, lang, n);
     if (w) {
         json_key(w, "xor"); json_null(w);
         json_key(w, "unknown_term"); json_uint(w, u + 1);
@@ -288,29 +295,30 @@ static int explain_unknown(json_writer *w, gr_position *pos, const char *source,
         json_line_end(w);
         goto out;
     }
-    printf("\nthe sum (Sprague-Grundy theorem: its value is the XOR of the terms' values)\n");
+    printf(tr(lang, "\nthe sum (Sprague-Grundy theorem: its value is the XOR of the terms' values)\n"));
     if (n > 1)
-        printf("The other terms' values XOR to %llu, so the sum's value is term %zu's value, which is %s.\n",
-               (unsigned long long)f, u + 1, wins ? "not 0" : "0");
+        printf(wins ? tr(lang, "The other terms' values XOR to %llu, so the sum's value is term %zu's value, which is not 0.\n")
+                    : tr(lang, "The other terms' values XOR to %llu, so the sum's value is term %zu's value, which is 0.\n"),
+               (unsigned long long)f, u + 1);
     else
-        printf("The sum is term 1 alone.\n");
+        printf(tr(lang, "The sum is term 1 alone.\n"));
     if (wins) {
-        printf("An N-position: the player to move wins by moving term %zu to a lost position (value 0), which\n"
-               "leaves XOR 0", u + 1);
-        if (mv.n) printf(": for example %s", mv.list[0].to);
-        printf(".\n");
+        printf(tr(lang, "An N-position: the player to move wins by moving term %zu to a lost position (value 0), which\n"
+                        "leaves XOR 0"), u + 1);
+        if (mv.n) printf(tr(lang, ": for example %s"), mv.list[0].to);
+        printf(tr(lang, ".\n"));
     } else {
-        printf("A P-position: the player to move loses.\n");
+        printf(tr(lang, "A P-position: the player to move loses.\n"));
     }
 out:
     cli_moves_free(&mv);
     return rc;
 }
 
-int explain_beyond(json_writer *w, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
+int explain_beyond(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
                    const uint64_t *vals, const explain_kind *kind) {
     size_t n = gr_position_count(pos);
     for (size_t i = 0; i < n; i++)
-        if (kind[i] == EXPLAIN_INFINITE) return explain_loopy(w, ctx, pos, source, text, vals, kind);
-    return explain_unknown(w, pos, source, text, vals, kind);
+        if (kind[i] == EXPLAIN_INFINITE) return explain_loopy(w, lang, ctx, pos, source, text, vals, kind);
+    return explain_unknown(w, lang, pos, source, text, vals, kind);
 }

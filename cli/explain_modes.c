@@ -10,29 +10,29 @@ void explain_binary(char *out, uint64_t v, int width) {
     *out = '\0';
 }
 
-const char *explain_misere_why(const char *method) {
+const char *explain_misere_why(cli_lang lang, const char *method) {
     if (!strcmp(method, "sj-theorem"))
-        return "every component is a game in which every position of value 0 is terminal (nim heaps, some subtraction "
-               "games), so the SJ theorem's rule is misère play itself: the mover wins iff (the XOR is not 0 and some "
-               "term's value is > 1) or (the XOR is 0 and no term's value is > 1)";
+        return tr(lang, "every component is a game in which every position of value 0 is terminal (nim heaps, some subtraction "
+                        "games), so the SJ theorem's rule is misère play itself: the mover wins iff (the XOR is not 0 and some "
+                        "term's value is > 1) or (the XOR is 0 and no term's value is > 1)");
     if (!strcmp(method, "genus"))
-        return "every component is a heap grundy has shown tame (it plays like misère nim): heaps are fickle (genus "
-               "g^1...) or firm (g^0...), and the mover loses iff (all fickle and the XOR is 1) or (some firm and the "
-               "XOR is 0)";
+        return tr(lang, "every component is a heap grundy has shown tame (it plays like misère nim): heaps are fickle (genus "
+                        "g^1...) or firm (g^0...), and the mover loses iff (all fickle and the XOR is 1) or (some firm and the "
+                        "XOR is 0)");
     if (!strcmp(method, "formula"))
-        return "the position is one heap whose family has a proved misère formula (for example bash[p,q]: the heap is "
-               "lost iff n mod (p+q) is in [1, p])";
+        return tr(lang, "the position is one heap whose family has a proved misère formula (for example bash[p,q]: the heap is "
+                        "lost iff n mod (p+q) is in [1, p])");
     if (!strcmp(method, "quotient"))
-        return "the SJ theorem's condition does not hold, but every component is a heap of one ruleset whose misère "
-               "quotient (Plambeck and Siegel) grundy has computed and proved up to the largest heap: the sum's "
-               "element in it is a P- or an N-element";
-    return "the SJ theorem's condition does not hold for every component, so grundy searched the misère game "
-           "exactly (every position written as a sorted multiset of its components)";
+        return tr(lang, "the SJ theorem's condition does not hold, but every component is a heap of one ruleset whose misère "
+                        "quotient (Plambeck and Siegel) grundy has computed and proved up to the largest heap: the sum's "
+                        "element in it is a P- or an N-element");
+    return tr(lang, "the SJ theorem's condition does not hold for every component, so grundy searched the misère game "
+                    "exactly (every position written as a sorted multiset of its components)");
 }
 
 /* Every-SG: each term's step count, and the term with the largest step,
  * which ends last and decides. 0, or the exit code. */
-int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t n) {
+int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n) {
     uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
     int wins = 0;
     size_t d = 0;
@@ -51,20 +51,22 @@ int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t
         json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
         json_object_end(w);
     } else {
-        printf("\nEvery-SG (each turn the player moves in every term that can move; the last move wins).\n"
-               "A term's step count is how long it lasts under best play: 0 with no move; for a value\n"
-               "other than 0, 1 + the largest step among its options of value 0 (the winner makes it last);\n"
-               "for value 0, 1 + the smallest step among its options (the loser ends it soon).\n");
+        printf(tr(lang, "\nEvery-SG (each turn the player moves in every term that can move; the last move wins).\n"
+                        "A term's step count is how long it lasts under best play: 0 with no move; for a value\n"
+                        "other than 0, 1 + the largest step among its options of value 0 (the winner makes it last);\n"
+                        "for value 0, 1 + the smallest step among its options (the loser ends it soon).\n"));
         for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++)
-            printf("  term %zu: value %llu, step %llu\n", i + 1, (unsigned long long)vals[i], (unsigned long long)steps[i]);
-        if (n > EXPLAIN_TERMS) printf("  (%zu more terms)\n", n - EXPLAIN_TERMS);
+            printf(tr(lang, "  term %zu: value %llu, step %llu\n"), i + 1, (unsigned long long)vals[i],
+                   (unsigned long long)steps[i]);
+        if (n > EXPLAIN_TERMS) printf(tr(lang, "  (%zu more terms)\n"), n - EXPLAIN_TERMS);
         if (n)
-            printf("The term that ends last decides the game: term %zu (step %llu), of value %llu, so the player\n"
-                   "to move %s.\n", d + 1, (unsigned long long)steps[d], (unsigned long long)vals[d],
-                   wins ? "wins (its value is not 0: the mover wins that term, and it lasts longest)"
-                        : "loses (its value is 0: the mover loses that term, and it lasts longest)");
+            printf(wins ? tr(lang, "The term that ends last decides the game: term %zu (step %llu), of value %llu, so the player\n"
+                                   "to move wins (its value is not 0: the mover wins that term, and it lasts longest).\n")
+                        : tr(lang, "The term that ends last decides the game: term %zu (step %llu), of value %llu, so the player\n"
+                                   "to move loses (its value is 0: the mover loses that term, and it lasts longest).\n"),
+                   d + 1, (unsigned long long)steps[d], (unsigned long long)vals[d]);
         else
-            printf("No term can move: the player to move loses.\n");
+            printf(tr(lang, "No term can move: the player to move loses.\n"));
     }
     free(steps);
     return 0;
@@ -73,7 +75,7 @@ int explain_every(json_writer *w, gr_position *pos, const uint64_t *vals, size_t
 /* Moore's Nim-k: the heaps in binary and each column's count of ones mod
  * k+1 (with misère, the Anti-Nim-k rule); wins is gr_position_moore's
  * verdict. */
-void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int wins) {
+void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, int wins) {
     size_t n = gr_position_count(pos);
     uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
     size_t ones = 0, big = 0;
@@ -103,9 +105,14 @@ void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int
         json_object_end(w);
         return;
     }
-    printf("\nMoore's Nim-%llu%s (a move takes from 1 to %llu heaps%s): write the heaps in binary and count\n"
-           "the ones in each column, mod %llu.\n", (unsigned long long)k, misere ? ", misère (Anti-Nim-k)" : "",
-           (unsigned long long)k, misere ? "; the last move loses" : "", (unsigned long long)(k + 1));
+    if (misere)
+        printf(tr(lang, "\nMoore's Nim-%llu, misère (Anti-Nim-k) (a move takes from 1 to %llu heaps; the last move loses): write "
+                        "the heaps in binary and count\nthe ones in each column, mod %llu.\n"),
+               (unsigned long long)k, (unsigned long long)k, (unsigned long long)(k + 1));
+    else
+        printf(tr(lang, "\nMoore's Nim-%llu (a move takes from 1 to %llu heaps): write the heaps in binary and count\n"
+                        "the ones in each column, mod %llu.\n"),
+               (unsigned long long)k, (unsigned long long)k, (unsigned long long)(k + 1));
     char bits[65];
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
         gr_term_info t;
@@ -114,20 +121,26 @@ void explain_moore(json_writer *w, gr_position *pos, uint64_t k, int misere, int
         explain_binary(bits, h, width);
         printf("  %*llu = %s\n", 20, (unsigned long long)h, bits);
     }
-    if (n > EXPLAIN_TERMS) printf("  (%zu more heaps)\n", n - EXPLAIN_TERMS);
-    printf("  %*s   ", 20, "ones");
+    if (n > EXPLAIN_TERMS) printf(tr(lang, "  (%zu more heaps)\n"), n - EXPLAIN_TERMS);
+    /* the labels right-aligned by the columns they take, not their bytes */
+    const char *ones_label = tr(lang, "ones");
+    printf("  %*s%s   ", 20 - cli_lang_columns(ones_label), "", ones_label);
     for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)cnt[b], b ? " " : "\n");
     printf("  %*s   ", 20, "mod");
     for (int b = width - 1; b >= 0; b--) printf("%llu%s", (unsigned long long)(m ? cnt[b] % m : cnt[b]), b ? " " : "\n");
-    if (!misere)
-        printf("%s: the player to move %s.\n",
-               all_zero ? "Every column is 0 mod k+1 (a move changes 1 to k heaps, so it cannot keep them all 0)"
-                        : "Some column is not 0 mod k+1 (a move of at most k heaps can make them all 0)",
-               wins ? "wins" : "loses");
-    else if (!big)
-        printf("Every non-empty heap is 1: there are %zu, and the player to move %s (the mover loses exactly when\n"
-               "that number is 1 mod k+1).\n", ones, wins ? "wins" : "loses");
-    else
-        printf("Some heap is larger than 1, so the normal rule decides: %s, and the player to move %s.\n",
-               all_zero ? "every column is 0 mod k+1" : "some column is not 0 mod k+1", wins ? "wins" : "loses");
+    if (!misere) {
+        printf(all_zero ? tr(lang, "Every column is 0 mod k+1 (a move changes 1 to k heaps, so it cannot keep them all 0)")
+                        : tr(lang, "Some column is not 0 mod k+1 (a move of at most k heaps can make them all 0)"));
+        printf(wins ? tr(lang, ": the player to move wins.\n") : tr(lang, ": the player to move loses.\n"));
+    } else if (!big) {
+        printf(wins ? tr(lang, "Every non-empty heap is 1: there are %zu, and the player to move wins (the mover loses exactly when\n"
+                               "that number is 1 mod k+1).\n")
+                    : tr(lang, "Every non-empty heap is 1: there are %zu, and the player to move loses (the mover loses exactly when\n"
+                               "that number is 1 mod k+1).\n"),
+               ones);
+    } else {
+        printf(tr(lang, "Some heap is larger than 1, so the normal rule decides: "));
+        printf(all_zero ? tr(lang, "every column is 0 mod k+1") : tr(lang, "some column is not 0 mod k+1"));
+        printf(wins ? tr(lang, ", and the player to move wins.\n") : tr(lang, ", and the player to move loses.\n"));
+    }
 }

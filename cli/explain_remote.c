@@ -45,7 +45,7 @@ static int counts(const gr_remoteness *self, const gr_remoteness *after) {
     return self->outcome != GR_OUTCOME_N || after->outcome == GR_OUTCOME_P;
 }
 
-int explain_remoteness(json_writer *w, gr_position *pos, int misere) {
+int explain_remoteness(json_writer *w, cli_lang lang, gr_position *pos, int misere) {
     gr_error err;
     gr_remoteness self = GR_SIZED(gr_remoteness);
     rm_list l = {0};
@@ -86,27 +86,29 @@ int explain_remoteness(json_writer *w, gr_position *pos, int misere) {
         json_object_end(w);
         goto out;
     }
-    printf("\nremoteness (%s play): the moves left when the winner hurries and the loser delays.\n",
-           misere ? "misère" : "normal");
-    printf("R = 0 with no move; a won position is 1 + the least R among its moves to lost (P) positions;\n"
-           "a lost one is 1 + the largest R among its moves. %s\n",
-           misere ? "In misère play the end is won, and the lost positions are those of odd R."
-                  : "In normal play the lost positions are those of even R.");
+    printf(misere ? tr(lang, "\nremoteness (misère play): the moves left when the winner hurries and the loser delays.\n")
+                  : tr(lang, "\nremoteness (normal play): the moves left when the winner hurries and the loser delays.\n"));
+    printf(tr(lang, "R = 0 with no move; a won position is 1 + the least R among its moves to lost (P) positions;\n"
+                    "a lost one is 1 + the largest R among its moves. "));
+    printf(misere ? tr(lang, "In misère play the end is won, and the lost positions are those of odd R.\n")
+                  : tr(lang, "In normal play the lost positions are those of even R.\n"));
     if (draw) {
-        printf("This position is a draw (D): some move keeps the game going forever and none wins, so it has no R.\n");
+        printf(tr(lang, "This position is a draw (D): some move keeps the game going forever and none wins, so it has no R.\n"));
         goto out;
     }
     if (!l.n) {
-        printf("This position has no move: R = 0 (%s).\n", misere ? "won: the other player moved last" : "lost");
+        printf(misere ? tr(lang, "This position has no move: R = 0 (won: the other player moved last).\n")
+                      : tr(lang, "This position has no move: R = 0 (lost).\n"));
         goto out;
     }
     size_t ncount = 0, shown = 0;
     for (size_t k = 0; k < l.n; k++) ncount += counts(&self, &l.r[k]);
     const char *more = ncount > MEX_OPTIONS ? ", ..." : "";
     if (!complete) {
-        printf("Not every move could be listed here (a heap past the table limit), so the rule is not written\n"
-               "out; R = %llu comes from the %s.\n",
-               (unsigned long long)self.remoteness, self.method);
+        char room[CLI_LANG_ROOM];
+        printf(tr(lang, "Not every move could be listed here (a heap past the table limit), so the rule is not written\n"
+                        "out; R = %llu comes from the %s.\n"),
+               (unsigned long long)self.remoteness, tr_library(lang, self.method, room, sizeof room));
         goto out;
     }
     printf("  R = 1 + %s{", won ? "min" : "max");
@@ -117,9 +119,16 @@ int explain_remoteness(json_writer *w, gr_position *pos, int misere) {
     for (size_t k = 0; k < l.n && shown < MEX_OPTIONS; k++)
         if (counts(&self, &l.r[k])) printf("%s%llu", shown++ ? ", " : "", (unsigned long long)l.r[k].remoteness);
     printf("%s} = %llu\n", more, (unsigned long long)self.remoteness);
-    printf("The player to move %s in %llu move%s%s.\n", won ? "wins" : "loses", (unsigned long long)self.remoteness,
-           self.remoteness == 1 ? "" : "s",
-           won ? " at best (the moves to N positions are left out: they lose)" : ", delaying as long as possible");
+    /* whole sentences, singular and plural, so that each language words its own */
+    unsigned long long r = self.remoteness;
+    if (won)
+        printf(r == 1 ? tr(lang, "The player to move wins in %llu move at best (the moves to N positions are left out: they lose).\n")
+                      : tr(lang, "The player to move wins in %llu moves at best (the moves to N positions are left out: they lose).\n"),
+               r);
+    else
+        printf(r == 1 ? tr(lang, "The player to move loses in %llu move, delaying as long as possible.\n")
+                      : tr(lang, "The player to move loses in %llu moves, delaying as long as possible.\n"),
+               r);
 out:
     for (size_t k = 0; k < l.n; k++) free(l.after[k]);
     free(l.after);

@@ -78,7 +78,7 @@ static int cmp_u64(const void *a, const void *b) {
 /* "G(7) = mex{G(6), G(5), G(1)^G(4)} = mex{3, 1, 0} = 2"; with JSON,
  * "options_total" and, when every option was written, "options" (their
  * values, distinct, ascending) and "mex" */
-static void print_mex(json_writer *w, const char *what, const mexline *m, uint64_t value) {
+static void print_mex(json_writer *w, cli_lang lang, const char *what, const mexline *m, uint64_t value) {
     uint64_t s[MEX_OPTIONS];
     memcpy(s, m->val, m->n * sizeof *s);
     qsort(s, m->n, sizeof *s, cmp_u64);
@@ -98,7 +98,7 @@ static void print_mex(json_writer *w, const char *what, const mexline *m, uint64
     }
     printf("    %s = mex{", what);
     for (size_t k = 0; k < m->n; k++) printf("%s%s", k ? ", " : "", m->text[k]);
-    if (m->total > m->n) printf(", ... (%zu options)", m->total);
+    if (m->total > m->n) printf(tr(lang, ", ... (%zu options)"), m->total);
     printf("}");
     if (m->total == m->n) {
         printf(" = mex{");
@@ -118,13 +118,16 @@ static const char *how_name(gr_how_kind k) {
 }
 
 /* one heap of a heap ruleset; 0, or the exit code */
-static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
+static int explain_heap(json_writer *w, cli_lang lang, gr_ruleset *rs, uint64_t h) {
     gr_how how = GR_SIZED(gr_how);
     gr_error err;
     if (gr_ruleset_value_how(rs, h, &how, &err) != GR_OK) return cli_report(&err, NULL, 0);
     const char *spec = gr_ruleset_spec(rs);
     /* a rule's table is computed one of three ways: say which */
     const char *table_method = !strncmp(spec, "rule[", 5) && how.kind != GR_HOW_FORMULA ? gr_ruleset_method(rs) : NULL;
+    char text_room[CLI_LANG_ROOM], method_room[CLI_LANG_ROOM];
+    const char *text = how.text ? tr_library(lang, how.text, text_room, sizeof text_room) : NULL;
+    if (table_method) table_method = tr_library(lang, table_method, method_room, sizeof method_room);
     if (w) {
         json_object_begin(w);
         json_key(w, "heap");
@@ -133,7 +136,7 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
         json_uint(w, how.value);
         json_key(w, "how");
         json_string(w, how_name(how.kind));
-        if (how.text) { json_key(w, "text"); json_string(w, how.text); }
+        if (text) { json_key(w, "text"); json_string(w, text); }
         if (how.kind == GR_HOW_TABLE || how.kind == GR_HOW_PERIOD) { json_key(w, "tabulated"); json_uint(w, how.tabulated); }
         if (table_method) { json_key(w, "table_method"); json_string(w, table_method); }
         if (how.kind == GR_HOW_PERIOD) {
@@ -144,23 +147,26 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
     } else {
         printf("  %s(%llu): G = %llu", spec, (unsigned long long)h, (unsigned long long)how.value);
         switch (how.kind) {
-        case GR_HOW_FORMULA: printf(", by the formula %s\n", how.text); break;
+        case GR_HOW_FORMULA: printf(tr(lang, ", by the formula %s\n"), text); break;
         case GR_HOW_TABLE:
-            printf(", the mex of its options' values (grundy tabulated G(0..%llu) this way)\n",
+            printf(tr(lang, ", the mex of its options' values (grundy tabulated G(0..%llu) this way)\n"),
                    (unsigned long long)(how.tabulated - 1));
             break;
         case GR_HOW_PERIOD: {
             uint64_t r = how.preperiod + (h - how.preperiod) % how.period, q = (h - how.preperiod) / how.period;
-            printf(", by a proved period: G(n + %llu) = G(n)%s for n >= %llu (proved from G(0..%llu)), so G(%llu) = G(%llu)",
-                   (unsigned long long)how.period, how.saltus ? " + saltus" : "", (unsigned long long)how.preperiod,
+            printf(how.saltus ? tr(lang, ", by a proved period: G(n + %llu) = G(n) + saltus for n >= %llu (proved from G(0..%llu)), "
+                                         "so G(%llu) = G(%llu)")
+                              : tr(lang, ", by a proved period: G(n + %llu) = G(n) for n >= %llu (proved from G(0..%llu)), so "
+                                         "G(%llu) = G(%llu)"),
+                   (unsigned long long)how.period, (unsigned long long)how.preperiod,
                    (unsigned long long)(how.tabulated - 1), (unsigned long long)h, (unsigned long long)r);
             if (how.saltus) printf(" + %llu x %llu", (unsigned long long)q, (unsigned long long)how.saltus);
             printf("\n");
             break;
         }
-        default: printf(", by %s\n", how.text); break;
+        default: printf(tr(lang, ", by %s\n"), text); break;
         }
-        if (table_method) printf("  (the table: %s)\n", table_method);
+        if (table_method) printf(tr(lang, "  (the table: %s)\n"), table_method);
     }
     if (h <= MEX_HEAP_MAX && how.kind != GR_HOW_OTHER) {
         mexline m;
@@ -170,21 +176,23 @@ static int explain_heap(json_writer *w, gr_ruleset *rs, uint64_t h) {
         char what[64];
         snprintf(what, sizeof what, "G(%llu)", (unsigned long long)h);
         if (gr_ruleset_options(rs, h, 100000, on_heap_option, &m, &complete, &err) == GR_OK && !m.failed && complete)
-            print_mex(w, what, &m, how.value);
+            print_mex(w, lang, what, &m, how.value);
     }
     if (w) json_object_end(w);
     return 0;
 }
 
 /* a state term: its family's method and, when small, its mex */
-static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value) {
+static void explain_state(json_writer *w, cli_lang lang, const gr_term_info *t, uint64_t value) {
+    char room[CLI_LANG_ROOM];
     const char *method = gr_ruleset_method(t->ruleset);
+    if (method) method = tr_library(lang, method, room, sizeof room);
     if (w) {
         json_key(w, "how");
         json_string(w, "method");
         if (method) { json_key(w, "text"); json_string(w, method); }
     } else if (method) {
-        printf("  found by %s\n", method);
+        printf(tr(lang, "  found by %s\n"), method);
     }
     int small = 1;
     char *own_text = NULL;
@@ -211,10 +219,10 @@ static void explain_state(json_writer *w, const gr_term_info *t, uint64_t value)
     free(own_text);
     if (strlen(what) + 2 > sizeof what) return;
     strcat(what, ")");
-    print_mex(w, what, &m, value);
+    print_mex(w, lang, what, &m, value);
 }
 
-int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *value_text) {
+int explain_term_title(json_writer *w, cli_lang lang, gr_position *pos, size_t i, const char *value_text) {
     char *tt = NULL;
     if (gr_position_term_format(pos, i, &tt) != GR_OK) return 1;
     if (w) {
@@ -222,51 +230,51 @@ int explain_term_title(json_writer *w, gr_position *pos, size_t i, const char *v
         json_key(w, "term");
         json_string(w, tt);
     } else {
-        printf("\nterm %zu: %s, value %s\n", i + 1, tt, value_text);
+        printf(tr(lang, "\nterm %zu: %s, value %s\n"), i + 1, tt, value_text);
     }
     free(tt);
     return 0;
 }
 
 /* how term t's value was found: its heaps one by one, or its family's method */
-static int explain_term_how(json_writer *w, const gr_term_info *t, uint64_t value) {
+static int explain_term_how(json_writer *w, cli_lang lang, const gr_term_info *t, uint64_t value) {
     if (!gr_ruleset_is_heap(t->ruleset)) {
-        explain_state(w, t, value);
+        explain_state(w, lang, t, value);
         return 0;
     }
     if (w) { json_key(w, "heaps"); json_array_begin(w); }
     for (size_t k = 0; k < t->nargs && k < EXPLAIN_HEAPS; k++) {
-        int rc = explain_heap(w, t->ruleset, t->args[k]);
+        int rc = explain_heap(w, lang, t->ruleset, t->args[k]);
         if (rc) return rc;
     }
     if (w) json_array_end(w);
-    if (!w && t->nargs > 1) printf("  the heaps of one term add as a nim sum: %llu\n", (unsigned long long)value);
+    if (!w && t->nargs > 1) printf(tr(lang, "  the heaps of one term add as a nim sum: %llu\n"), (unsigned long long)value);
     return 0;
 }
 
-void explain_header(json_writer *w, const char *text, size_t n) {
+void explain_header(json_writer *w, cli_lang lang, const char *text, size_t n) {
     if (w) {
         json_object_begin(w);
         json_key(w, "position"); json_string(w, n <= 1000 ? text : "(long)");
         json_key(w, "terms"); json_uint(w, n);
         json_key(w, "explained"); json_array_begin(w);
     } else {
-        printf("position: %s\n", n <= 1000 || strlen(text) < 4000 ? text : "(long: its first terms are explained)");
+        printf(tr(lang, "position: %s\n"), n <= 1000 || strlen(text) < 4000 ? text : tr(lang, "(long: its first terms are explained)"));
     }
 }
 
-int explain_finite_term(json_writer *w, gr_position *pos, size_t i, uint64_t v) {
+int explain_finite_term(json_writer *w, cli_lang lang, gr_position *pos, size_t i, uint64_t v) {
     gr_term_info t;
     char vt[24];
     snprintf(vt, sizeof vt, "%llu", (unsigned long long)v);
-    if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, pos, i, vt)) return 1;
+    if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, lang, pos, i, vt)) return 1;
     if (w) { json_key(w, "value"); json_uint(w, v); }
-    int rc = explain_term_how(w, &t, v);
+    int rc = explain_term_how(w, lang, &t, v);
     if (w) json_object_end(w);
     return rc;
 }
 
-void explain_terms_end(json_writer *w, size_t n) {
+void explain_terms_end(json_writer *w, cli_lang lang, size_t n) {
     if (w) json_array_end(w);
-    else if (n > EXPLAIN_TERMS) printf("\n(%zu more terms, explained the same way one by one)\n", n - EXPLAIN_TERMS);
+    else if (n > EXPLAIN_TERMS) printf(tr(lang, "\n(%zu more terms, explained the same way one by one)\n"), n - EXPLAIN_TERMS);
 }

@@ -21,6 +21,8 @@ static const char USAGE[] =
     "                                   in binary, the winning move (--misere, --json)\n"
     "  grundy play POSITION             a game against perfect play in the terminal\n"
     "                                   (--misere, --every, --moore K; --first grundy)\n"
+    "  grundy move POSITION             the move perfect play makes, why, and every\n"
+    "                                   move with its outcome (--json: a turn of play)\n"
     "  grundy genus HEAP                Conway's genus of one heap, e.g. kayles(5)\n"
     "  grundy quotient RULESET --to N   the misère quotient of the heaps 0..N\n"
     "  grundy check FILE                re-check a certificate (seq --period\n"
@@ -207,6 +209,7 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy seq 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]' --to 20\n"},
     {"explain",
      "usage: grundy explain POSITION [--misere | --every | --moore K] [--remoteness] [--json]\n"
+     "                      [--lang en|zh]\n"
      "The reasoning behind the value. Each term: how its value was found (a\n"
      "formula by name, the mex table, a proved period, the family's method) and,\n"
      "for a small heap or state, its options and their mex, G(7) = mex{...} = 2.\n"
@@ -225,6 +228,9 @@ static const cli_topic COMMAND_HELP[] = {
      "  --moore K          the binary columns' counts of ones mod K+1 (Moore's\n"
      "                     Nim-K; with --misere, Anti-Nim-K)\n"
      "  --json             one JSON object (its keys: docs/explain.md)\n"
+     "  --lang en|zh       the language of the sentences: English (en, the default)\n"
+     "                     or Simplified Chinese (zh), in the Chinese tutorials'\n"
+     "                     terms; JSON keys and codes stay the same\n"
      INPUT_OPTION
      LIMIT_OPTIONS("0: never; default 60")
      "\n"
@@ -232,7 +238,8 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy explain 'kayles(7) + 4'\n"
      "  grundy explain 'kayles(7) + 4 + wythoff(3,5)'\n"
      "  grundy explain --misere 'kayles(8)'\n"
-     "  grundy explain --remoteness '3 + 3'\n"},
+     "  grundy explain --remoteness '3 + 3'\n"
+     "  grundy explain --lang zh 'kayles(7) + 4'\n"},
     {"play",
      "usage: grundy play POSITION [--misere | --every | --moore K]\n"
      "                   [--first me|grundy]\n"
@@ -268,6 +275,34 @@ static const cli_topic COMMAND_HELP[] = {
      "  grundy play 'kayles(5) + 3'\n"
      "  grundy play 'wythoff(3,5)' --first grundy\n"
      "  printf 'hint\\n1: kayles(3)\\n' | grundy play 'kayles(5) + 3'\n"},
+    {"move",
+     "usage: grundy move POSITION [--misere | --every | --moore K] [--json]\n"
+     "The move `grundy play` makes from POSITION, why it chose it, and the\n"
+     "position it leaves: in normal and misère play the winning move of least\n"
+     "remoteness, else the move of largest remoteness (or one that keeps a draw\n"
+     "in a loopy game); past the remoteness search's bound, and in Every-SG and\n"
+     "Moore play, any winning move, else the move that leaves the most. With\n"
+     "--json also every move the player to move has (\"options\": in normal and\n"
+     "misère play each with the position it leaves, its outcome and remoteness;\n"
+     "in Every-SG each term's moves), so a script plays a game one call a turn.\n"
+     "A position with no move is over: \"over\": true.\n"
+     "\n"
+     "options:\n"
+     "  --misere           misère play: the last player to move loses\n"
+     "  --every            Every-SG: each turn, move in every term that can move\n"
+     "  --moore K          Moore's Nim-K (with --misere, Anti-Nim-K)\n"
+     "  --json             one JSON object (keys in 'grundy help json')\n"
+     "  --max-moves K      --json: list at most K options (0 = all; default 40)\n"
+     "  --file FILE        read the position from FILE (also @FILE, '-' for stdin)\n"
+     "  --table-limit N    tabulate at most N values per ruleset to answer one heap\n"
+     "                     (default 65536)\n"
+     "  --search-limit N   positions the remoteness search may keep (default 131072)\n"
+     "  --max-seconds S    stop after S seconds (0: no bound; default 60), exit 2\n"
+     "\n"
+     "examples:\n"
+     "  grundy move 'kayles(4) + 3'\n"
+     "  grundy move --misere '1 + 1 + 2' --json\n"
+     "  grundy move --every '3 + kayles(4)' --json\n"},
     {"genus",
      "usage: grundy genus HEAP [--terms K] [--json]\n"
      "Conway's genus g^{γ0γ1...} of one heap: g the normal value, γk the misère\n"

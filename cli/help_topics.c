@@ -223,7 +223,22 @@ const cli_topic CLI_TOPICS[] = {
              "  winning_moves_complete  false when not every winning move is listed\n"
              "  loopy           with an infinite value: {\"infinite\": true, \"K\": [...]}\n"
              "  draw_moves      from a draw: the positions after moves that keep it, and\n"
-             "  draw_moves_complete  false when not every such move is listed\n"},
+             "  draw_moves_complete  false when not every such move is listed\n"
+             "\n"
+             "grundy move --json prints one object:\n"
+             "  position, play  as above (\"normal\", \"misere\", \"every\", \"moore\" with k)\n"
+             "  over            true when the player to move has no move\n"
+             "  outcome         of the position, for the player to move (\"N\", \"P\", \"D\")\n"
+             "  remoteness      moves left under perfect play, when known\n"
+             "  move            grundy's move as {component, from, to} (one per term it\n"
+             "                  changes in Every-SG and Moore play)\n"
+             "  position_after  the position grundy's move leaves\n"
+             "  reason          \"fastest-win\", \"wins\", \"keeps-draw\", \"longest\" or\n"
+             "                  \"leaves-most\"\n"
+             "  options         every move of the player to move: {component, from, to,\n"
+             "                  position, outcome, remoteness} (Every-SG: {component,\n"
+             "                  from, to: [...], complete} per term; Moore: none)\n"
+             "  options_complete  false when not every move is listed (--max-moves)\n"},
 };
 
 const size_t CLI_NTOPICS = sizeof CLI_TOPICS / sizeof CLI_TOPICS[0];

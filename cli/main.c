@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "play.h"
 
 typedef struct command {
     const char *name;
@@ -30,6 +31,7 @@ static const command COMMANDS[] = {
     {"genus", NULL, cmd_genus, 1},
     {"explain", NULL, cmd_explain, 1},
     {"play", NULL, cmd_play, 1},
+    {"move", NULL, cmd_move, 1},
     {"newnim", NULL, cmd_newnim, 1},
     {"quotient", NULL, cmd_quotient, 1},
     {"check", NULL, cmd_check, 1},

@@ -5,12 +5,12 @@
 #include <string.h>
 #include "cli.h"
 
-typedef enum { OPT_FLAG, OPT_TEXT, OPT_NUMBER } opt_kind;
+typedef enum { OPT_FLAG, OPT_TEXT, OPT_NUMBER, OPT_LANG } opt_kind;
 
 typedef struct opt_spec {
     const char *name;           /* without the leading "--" */
-    opt_kind kind;              /* a flag takes no value; text and numbers take the next argument */
-    size_t field;               /* where it goes: an int (flag), a const char * or a uint64_t */
+    opt_kind kind;              /* a flag takes no value; text, numbers and a language take the next argument */
+    size_t field;               /* where it goes: an int (flag), a const char *, a uint64_t or a cli_lang */
     size_t has;                 /* numbers: the int set when the option is given */
     uint64_t min, max;          /* numbers: the allowed range ... */
     const char *range_error;    /* ... and the error outside it */
@@ -36,6 +36,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("board-table", board_table),
     TEXT("histogram", histogram_dir),
     TEXT("certificate", certificate),
+    {"lang", OPT_LANG, offsetof(cli_opts, lang), 0, 0, 0, NULL},
     NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
     NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
     NUMBER("to", to, 0, UINT64_MAX, NULL),
@@ -123,6 +124,10 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o) {
         if (i + 1 >= argc) return cli_usage_error("option '%s' needs a value", a);
         const char *val = argv[++i];
         if (s->kind == OPT_TEXT) { *(const char **)field = val; continue; }
+        if (s->kind == OPT_LANG) {
+            if (cli_lang_parse(val, (cli_lang *)field) != 0) return cli_usage_error("option '--lang' needs en or zh, got '%s'", val);
+            continue;
+        }
         uint64_t v;
         if (cli_parse_count(val, &v) != 0) {
             fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615 (or 2^K), got '%s'\n", a, val);

@@ -4,6 +4,7 @@
 #define GRUNDY_CLI_PLAY_H
 
 #include "cli.h"
+#include "solve.h"
 
 typedef enum { PLAY_NORMAL, PLAY_MISERE, PLAY_EVERY, PLAY_MOORE } play_mode;
 
@@ -60,13 +61,46 @@ int play_check(play_game *g, const char *typed, char **after, char *why, size_t 
 /* The winning moves of the mode (at most max; Every-SG and Moore: the one
  * move, a gr_move per term it changes) into mv, *wins whether the player to
  * move wins; each call gets the full time limit of g->seconds. */
-struct cli_moves;
-gr_status play_winning(play_game *g, size_t max, struct cli_moves *mv, int *wins, gr_error *err);
+gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err);
 
 /* Every move of term i alone (as a one-term position), into a cli_moves
  * list of gr_moves whose `to` is the term's replacement; *complete as in
  * gr_position_moves. 0, or -1 with why. */
-int play_term_moves(play_game *g, size_t i, size_t max, struct cli_moves *mv, int *complete, char *why, size_t wl);
+int play_term_moves(play_game *g, size_t i, size_t max, cli_moves *mv, int *complete, char *why, size_t wl);
+
+/* the game of the options' mode and limits (ctx and pos not set); 0, or
+ * the usage error's exit code when the modes clash */
+int play_game_init(play_game *g, const cli_opts *o);
+
+/* grundy's move (play_choose.c), what `play` plays and `move` prints */
+typedef enum {
+    PLAY_FASTEST_WIN,  /* the winning move of least remoteness */
+    PLAY_WINS,         /* a winning move (remoteness not known here) */
+    PLAY_KEEPS_DRAW,   /* no winning move: one that keeps a draw */
+    PLAY_LONGEST,      /* no winning or drawing move: the largest remoteness */
+    PLAY_LEAVES_MOST   /* no winning move, remoteness not known: the move that leaves the most */
+} play_reason;
+typedef struct play_choice {
+    cli_moves mv;          /* the move: one gr_move, or one per term it changes (Every-SG, Moore) */
+    size_t count;          /* moves of mv that make grundy's one move */
+    play_reason reason;
+    int has_remoteness;    /* after holds the remoteness of the position the move leaves */
+    gr_remoteness after;
+} play_choice;
+/* 0, or the exit code with why saying what failed (c is to be freed either way) */
+int play_choose(play_game *g, play_choice *c, char *why, size_t wl);
+void play_choice_free(play_choice *c);
+/* the line `play` prints before grundy's move ("" for a win) */
+const char *play_reason_note(play_reason r);
+/* normal and misère play: every move (at most max) with its remoteness,
+ * within the play's search bound; 0, or -1 when not known so (*complete
+ * 0 when the list was cut) */
+int play_remote_moves(play_game *g, size_t max, cli_rmoves *out, int *complete);
+/* the best of l's moves by cli_remote_cmp */
+size_t play_best_remote(const cli_rmoves *l);
+
+/* grundy move POSITION (cmd_move.c) */
+int cmd_move(const cli_opts *o);
 
 /* the size of a position, to compare: the tokens left (the sum of its
  * terms' arguments, saturating), then the number of arguments; grundy

@@ -7,16 +7,30 @@
 #include <unistd.h>
 #include "cli.h"
 
+#ifdef __EMSCRIPTEN__
+/* WebAssembly (the web page): stderr reaches the page a line at a time, so
+ * each report is a line of its own, and nothing is erased */
+#define LINE_START ""
+#define LINE_END "\n"
+#else
+#define LINE_START "\r"
+#define LINE_END ""
+#endif
+
 void cli_progress_show(const gr_ruleset *rs, uint64_t done, uint64_t total) {
     if (!total) { /* a search of unknown length: how far it got */
-        fprintf(stderr, "\r%s: %llu positions searched", gr_ruleset_spec(rs), (unsigned long long)done);
+        fprintf(stderr, LINE_START "%s: %llu positions searched" LINE_END, gr_ruleset_spec(rs), (unsigned long long)done);
         return;
     }
-    fprintf(stderr, "\r%s: %llu of %llu values (%.0f%%)", gr_ruleset_spec(rs), (unsigned long long)done,
+    fprintf(stderr, LINE_START "%s: %llu of %llu values (%.0f%%)" LINE_END, gr_ruleset_spec(rs), (unsigned long long)done,
             (unsigned long long)total, 100.0 * (double)done / (double)total);
 }
 
-void cli_progress_clear(void) { fprintf(stderr, "\r%*s\r", 70, ""); }
+void cli_progress_clear(void) {
+#ifndef __EMSCRIPTEN__
+    fprintf(stderr, "\r%*s\r", 70, "");
+#endif
+}
 
 static int on_tab(void *user, uint64_t done, uint64_t total) {
     cli_progress_rs *r = user;

@@ -27,8 +27,8 @@ void cli_moves_json(json_writer *w, gr_position *pos, const cli_moves *mv, int o
 void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, int complete, int *rc);
 /* the positions after the moves, as JSON strings in an open array (0 on failure) */
 int cli_positions_json(json_writer *w, gr_position *pos, const cli_moves *mv);
-/* "TITLE:" and the moves, one per line */
-void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc);
+/* "TITLE:" and the moves, one per line, in lang (explain's draw moves; TITLE already in lang) */
+void cli_moves_list_human(cli_lang lang, gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc);
 
 /* solve --remoteness (solve_remote.c): prints, returns the exit code */
 int cli_solve_remoteness(const cli_opts *o, gr_position *pos, const char *text, const char *source);

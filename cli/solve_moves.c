@@ -114,12 +114,12 @@ void cli_moves_human(gr_position *pos, const cli_moves *mv, int one_position, in
             printf("  term %zu: %s -> %s\n", mv->list[i].component + 1, mv->list[i].from, mv->list[i].to);
         return;
     }
-    cli_moves_list_human(pos, mv, "winning moves", complete, rc);
+    cli_moves_list_human(CLI_LANG_EN, pos, mv, "winning moves", complete, rc);
 }
 
-void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc) {
+void cli_moves_list_human(cli_lang lang, gr_position *pos, const cli_moves *mv, const char *title, int complete, int *rc) {
     size_t nterms = gr_position_count(pos);
-    printf("%s%s:\n", title, complete ? "" : " (not all are listed)");
+    printf(complete ? tr(lang, "%s:\n") : tr(lang, "%s (not all are listed):\n"), title);
     for (size_t i = 0; i < mv->n; i++) {
         if (nterms <= HUMAN_FULL_TERMS) {
             char *after = NULL;
@@ -127,7 +127,7 @@ void cli_moves_list_human(gr_position *pos, const cli_moves *mv, const char *tit
             printf("  %s\n", after);
             free(after);
         } else {
-            printf("  term %zu: %s -> %s\n", mv->list[i].component + 1, mv->list[i].from, mv->list[i].to);
+            printf(tr(lang, "  term %zu: %s -> %s\n"), mv->list[i].component + 1, mv->list[i].from, mv->list[i].to);
         }
     }
 }

@@ -35,7 +35,7 @@ gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entrie
     memset(t, 0, sizeof *t);
     t->al = al;
     size_t want = max_entries / 3 * 4 + 4, slots = 64;
-    while (slots < want && slots < ((size_t)1 << 40)) slots *= 2;
+    while (slots < want && slots < ((size_t)1 << (sizeof(size_t) > 4 ? 40 : 30))) slots *= 2;
     t->max_slots = slots;
     size_t first = slots < FIRST_SLOTS ? slots : FIRST_SLOTS;
     t->slot = alloc_slots(al, first, &t->raw);

@@ -370,6 +370,7 @@ static void flag_block(const gri_sp_view *vw, size_t r, size_t lo, size_t hi, ui
 
 static uint64_t hit_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, size_t lo, size_t hi,
                           const uint32_t *vals, size_t k) {
+    (void)rs; /* read by the AVX2 paths only */
     size_t off = vw->rev_top - r;
     switch (vw->tw) {
     case 1: {

@@ -66,6 +66,11 @@ static int write_all(const char *path, const char *s, size_t len) {
 
 /* runs cc on c_path into so_path; 0 when it exits with 0 */
 static int compile(const char *cc, const char *c_path, const char *so_path) {
+#ifdef __EMSCRIPTEN__
+    /* WebAssembly (the web page): no processes to run; rules are interpreted */
+    (void)cc, (void)c_path, (void)so_path;
+    return -1;
+#else
     posix_spawn_file_actions_t fa;
     if (posix_spawn_file_actions_init(&fa) != 0) return -1;
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -90,6 +95,7 @@ static int compile(const char *cc, const char *c_path, const char *so_path) {
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) return -1;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+#endif
 }
 
 gr_status gri_native_build(const gr_allocator *al, const char *cc, const char *dir, const char *src, size_t len, gri_native **out, gr_error *err) {
