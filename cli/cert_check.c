@@ -294,6 +294,14 @@ static int read_claim(reader *r, claim *c) {
 }
 
 /* the fields against the ruleset and the theorem */
+/* an arithmetic period's values: every one given, all stored, each at
+ * least a byte of the file */
+static int all_stored(reader *r, const claim *c) {
+    if (c->count > UINT32_MAX || c->count > r->len) return cert_fail(r, "count is too large for %s", "this checker");
+    if (c->version > 1 && c->stored != c->count) return cert_fail(r, "stored is not count%s", "");
+    return 0;
+}
+
 static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *per) {
     gr_error err;
     gr_error_clear(&err);
@@ -305,10 +313,8 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
          * stored, and the library's prover run on them (below) */
         if (c->t != per->max_take) return cert_fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
         if (c->s == 0 || !c->p) return cert_fail(r, "saltus 0 or period 0: arith-split is for arithmetic periods%s", "");
-        if (c->count > UINT32_MAX || c->count > r->len) return cert_fail(r, "count is too large for %s", "this checker");
         if (c->E > c->count) return cert_fail(r, "window-end is past the values given%s", "");
-        if (c->version > 1 && c->stored != c->count) return cert_fail(r, "stored is not count%s", "");
-        return 0;
+        return all_stored(r, c);
     }
     if (!th || strcmp(th, c->theorem))
         return cert_fail(r, "the theorem does not fit the ruleset (its moves need '%s')", th ? th : "none");
@@ -323,9 +329,7 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
             return cert_fail_u(r, "max-take is wrong: the code's digit that repeats is for removing %s", u);
         if (c->s == 0) return cert_fail(r, "saltus 0: arith-nosplit is for arithmetic periods (a saltus of 1 or more)%s", "");
         if (c->count != c->E) return cert_fail(r, "count is not window-end%s", "");
-        if (c->count > UINT32_MAX || c->count > r->len) return cert_fail(r, "count is too large for %s", "this checker");
-        if (c->version > 1 && c->stored != c->count) return cert_fail(r, "stored is not count%s", "");
-        return 0;
+        return all_stored(r, c);
     }
     if (c->t != per->max_take) return cert_fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
     if (c->s != 0) return cert_fail(r, "saltus %s: only plain periods are certified", "is not 0");

@@ -251,10 +251,11 @@ int cmd_solve(const cli_opts *o) {
     cli_progress_detach(&prog);
     if (st != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
     if (s.mv.oom || s.draws.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
+    /* the certificate first: a term it does not cover is refused before anything is printed */
+    if (o->certificate && (rc = cli_value_certificate_write(o->certificate, pos)) != 0) goto out;
     if (o->json) print_json(o, pos, &s, &rc);
     else print_human(o, pos, &s, &rc);
     if (o->plot_path && rc == 0) rc = cli_board_svg(o->plot_path, pos);
-    if (o->certificate && rc == 0) rc = cli_value_certificate_write(o->certificate, pos);
 out:
     rc = cli_board_table_save(o, brs, rc); /* also when the run stopped: a long search resumes from it */
     free(s.steps);

@@ -42,8 +42,9 @@ int cmd_value(const cli_opts *o) {
         rc = cli_report(&err, source, source != NULL);
         goto out;
     }
+    /* the certificate first: a term it does not cover is refused before the value is printed */
+    if (o->certificate && (rc = cli_value_certificate_write(o->certificate, pos)) != 0) goto out;
     printf("%llu\n", (unsigned long long)v);
-    if (o->certificate) rc = cli_value_certificate_write(o->certificate, pos);
 out:
     rc = cli_board_table_save(o, brs, rc); /* also when the run stopped: a long search resumes from it */
     gr_position_free(pos);

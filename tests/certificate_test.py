@@ -345,9 +345,12 @@ for case in range(30 * scale):
     refused(mp, ["cut", "checksum"], "%s cut" % term)
 check(vmade >= 20 * scale, "only %d value certificates made" % vmade)
 # a sum, and a game without value certificates, are refused with exit 2
+# before anything is printed
 for bad in ("cram(2,2) + kayles(3)", "kayles(5)", "place[xxx](1,6)", "place[xx; x/x](2,3)"):
-    r = subprocess.run([G, "value", bad, "--certificate", os.path.join(tmp, "x.cert")], capture_output=True, text=True)
-    check(r.returncode == 2 and r.stderr.count("\n") == 1, "value %s --certificate: %d %r" % (bad, r.returncode, r.stderr))
+    for cmd in ("value", "solve"):
+        r = subprocess.run([G, cmd, bad, "--certificate", os.path.join(tmp, "x.cert")], capture_output=True, text=True)
+        check(r.returncode == 2 and r.stderr.count("\n") == 1 and not r.stdout,
+              "%s %s --certificate: %d %r %r" % (cmd, bad, r.returncode, r.stderr, r.stdout))
 print("certificates: %d of random codes and subtraction sets, %d arithmetic periods, %d values of random graphs and boards, "
       "accepted by both checkers, and each mutation refused by both" % (made, amade, vmade))
 print("certificate_test: %d checks, %d passed, %d failed" % (checks, checks - fails, fails))
