@@ -41,7 +41,7 @@
       if (!kv) return;
       var i = kv.indexOf("=");
       var k = decodeURIComponent(i < 0 ? kv : kv.slice(0, i));
-      st[k] = i < 0 ? "" : decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
+      st[k] = i < 0 ? "" : decodeURIComponent(kv.slice(i + 1)); /* a "+" stays a "+": the game language adds with it */
     });
     if (!st.view) st.view = st.rule ? "seq" : st.trule ? "table" : st.ppos ? "play" : "solve";
     if (st.lang !== "zh") st.lang = DEFAULTS.lang;
@@ -86,8 +86,15 @@
     G.$("busy-text").textContent = p.text;
   }
 
+  /* the commands in flight, also for scripts and tests: <body data-running> */
+  function count(d) {
+    running = Math.max(0, running + d);
+    document.body.setAttribute("data-running", String(running));
+  }
+
   function done() {
-    if (--running > 0) return;
+    count(-1);
+    if (running > 0) return;
     clearTimeout(busyTimer);
     G.$("busy").hidden = true;
   }
@@ -97,7 +104,7 @@
   G.run = function (args, opts) {
     if (!worker) startWorker();
     var id = nextId++;
-    running++;
+    count(1);
     if (running === 1) {
       var bar = G.$("busy-bar");
       bar.removeAttribute("value");
@@ -117,8 +124,6 @@
     var all = pending;
     pending = {};
     Object.keys(all).forEach(function (id) { done(); all[id].resolve({ cancelled: true, code: 1, out: "", err: "" }); });
-    running = 0;
-    done();
   };
 
   /* shows a failed run's message (the CLI's own line) in element id; true when it failed */
@@ -169,6 +174,7 @@
   };
 
   G.start = function () {
+    document.body.setAttribute("data-running", "0");
     G.state = G.readHash();
     G.applyLanguage();
     Object.keys(G.views).forEach(function (v) { G.views[v].init(G.state); });

@@ -34,10 +34,11 @@ const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
 
 async function idle() {
-  // no command running (the busy bar hidden) for a moment
-  await page.waitForFunction(() => document.getElementById('busy').hidden, null, { timeout: T });
-  await page.waitForTimeout(300);
-  await page.waitForFunction(() => document.getElementById('busy').hidden, null, { timeout: T });
+  // no command in flight (the page counts them in <body data-running>), for a moment
+  const none = () => page.waitForFunction(() => document.body.getAttribute('data-running') === '0', null, { timeout: T });
+  await none();
+  await page.waitForTimeout(100);
+  await none();
 }
 async function explained(id) {
   await page.waitForFunction((id) => {
@@ -82,6 +83,8 @@ await page.selectOption('#mode', 'normal');
 for (const bad of ['kayles(', 'sub[1,,2](5)', '3 + -1']) {
   await page.fill('#pos', bad);
   await page.click('#solve');
+  await page.waitForTimeout(200);
+  await idle();
   await page.waitForSelector('#solve-error:not([hidden])', { timeout: T });
   const msg = (await page.textContent('#solve-error')).trim();
   const cli = grundy('solve', '--json', bad);
@@ -246,9 +249,11 @@ check((await page.textContent('#seq-values')).trim() === JSON.parse(grundy('seq'
       'a new worker answers after a cancel');
 
 // 8. the page also works opened from its files
-await page.goto(pathToFileURL(resolve(dist, 'index.html')).href + '#pos=3%2B5');
-await page.waitForFunction(() => document.getElementById('value').textContent === '6', null, { timeout: T });
-check(true, 'file:// page solves 3 + 5');
+await page.goto(pathToFileURL(resolve(dist, 'index.html')).href + '#pos=3+5');
+await page.waitForFunction(() => document.getElementById('value').textContent || !document.getElementById('solve-error').hidden,
+                           null, { timeout: T });
+check(await page.textContent('#value') === '6' && await page.inputValue('#pos') === '3+5',
+      'the page opened from its file solves 3+5 (a raw + in the link)');
 
 check(errors.length === 0, `no script errors: ${errors}`);
 await browser.close();
