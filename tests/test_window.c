@@ -9,6 +9,7 @@
 #include <string.h>
 #include "grundy/grundy.h"
 #include "core/rs.h"
+#include "core/window_far.h"
 #include "core/window_state.h"
 #include "testutil.h"
 
@@ -164,9 +165,91 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
     return went;
 }
 
+/* The far positions' options taken lazily (window_far.c: a far position
+ * of value >= vcap = 2^bitlen(umax) only where its partner is listed) are
+ * the full ones below vcap. Compared at every heap of a run with w from its
+ * first far position (or n/2) on, and at the end for every sum of a high
+ * far position and a listed one, with two made-up far positions whose
+ * values agree above vcap (at this scale no real pair's sum is reached). */
+static long lazy_compared, pairs_compared;
+
+/* 1 when the lazy and full sets of the sums agree below vcap (and lazy is
+ * within full); *skipped as gri_wfar_options's */
+static int lazy_full_agree(gr_window *win, size_t *sums, size_t ns, int *skipped) {
+    uint64_t lazy[64], full[64];
+    gr_error err;
+    int sk_full;
+    memset(lazy, 0, sizeof lazy);
+    memset(full, 0, sizeof full);
+    if (gri_wfar_options(win, sums, ns, lazy, 0, skipped, &err) != GR_OK ||
+        gri_wfar_options(win, sums, ns, full, 1, &sk_full, &err) != GR_OK || sk_full)
+        return 0;
+    unsigned b = 0;
+    while (b < 32 && (win->umax >> b)) b++;
+    for (uint64_t x = 0; x < 4096; x++) {
+        int l = (int)(lazy[x >> 6] >> (x & 63) & 1), f = (int)(full[x >> 6] >> (x & 63) & 1);
+        if ((x >> b == 0 && l != f) || l > f) return 0;
+    }
+    return 1;
+}
+
+static void lazy_sets(const char *spec, uint64_t n, uint64_t w, const uint32_t *ref) {
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_window *win;
+    gr_error err;
+    if (gr_ctx_new(&ctx) != GR_OK) abort();
+    collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
+    gr_window_config cfg = GR_SIZED(gr_window_config);
+    cfg.window = w;
+    cfg.threads = 1;
+    if (gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK && gr_window_new(rs, &cfg, &win, &err) == GR_OK) {
+        oldvals ov = {ref, &c, 0};
+        gr_window_set_values(win, give, &ov);
+        size_t sums[GRI_WIN_MAX];
+        int skipped = 0;
+        /* heap by heap once there are far positions */
+        while (win->n < n && gr_window_run(win, win->nfar ? win->n + 1 : n / 2 > win->n ? n / 2 : win->n + 1, take, &c,
+                                           &err) == GR_OK) {
+            if (!win->nfar || win->n >= n || win->vmax >= 2048) continue;
+            size_t ns = 0;
+            for (size_t i = 0; i < win->wr.ntwo; i++) sums[ns++] = (size_t)(win->n - win->wr.two[i]);
+            CHECK(lazy_full_agree(win, sums, ns, &skipped), "%s window %llu at heap %llu: the lazy far options differ",
+                  spec, (unsigned long long)w, (unsigned long long)win->n);
+            lazy_compared += skipped;
+        }
+        unsigned b = 0;
+        while (b < 32 && (win->umax >> b)) b++;
+        /* the made-up positions' values, as the caller's values say (their
+         * partners' caches emptied) */
+        uint32_t *made = malloc(n * sizeof *made);
+        memcpy(made, ref, n * sizeof *made);
+        made[n / 3] = (1u << b) | 3;
+        made[n / 4] = (1u << b) | 5;
+        oldvals ov_made = {made, &c, 0};
+        if (win->n == n && win->vmax < 1024 && b < 10 && n / 4 >= win->head && n / 3 < win->base &&
+            gri_wfar_add(win, n / 3, made[n / 3], &err) == GR_OK && gri_wfar_add(win, n / 4, made[n / 4], &err) == GR_OK) {
+            gr_window_set_values(win, give, &ov_made);
+            for (size_t i = 0; i < win->nfar; i++) win->farpos[i].len = 0;
+            size_t last = (size_t)n - 1;
+            lazy_full_agree(win, &last, 1, &skipped); /* makes the pairs */
+            for (size_t i = 0; i < win->npairs && win->pairs[i].r < n; i++) {
+                size_t r = (size_t)win->pairs[i].r;
+                CHECK(lazy_full_agree(win, &r, 1, &skipped), "%s: the lazy far options of sum %zu differ", spec, r);
+                pairs_compared += win->pairs[i].x >> b == 0;
+            }
+        }
+        free(made);
+        gr_window_free(win);
+    }
+    free(c.v);
+    gr_ctx_free(ctx);
+}
+
 static void against_table(const char *spec, uint64_t n, int portable_too) {
     uint32_t *ref = full_table(spec, n);
     if (!ref) return;
+    lazy_sets(spec, n, 4096, ref);
     windowed(spec, n, 4096, 0, 1, 0, ref);
     windowed(spec, n, 16384, 0, 1, 0, ref);
     windowed(spec, n, 4096, 0, 2, 1, ref);
@@ -379,6 +462,10 @@ int main(void) {
            "used the helper thread, %ld read values no longer kept\n", runs, decided_runs, declined_new, declined_run,
            helped_runs, slow_runs);
     CHECK(slow_runs >= 10, "only %ld runs read values no longer kept", slow_runs);
+    printf("%ld heaps with far positions taken lazily, their options compared with all of them\n", lazy_compared);
+    CHECK(lazy_compared >= 1000, "only %ld heaps took far positions lazily", lazy_compared);
+    printf("%ld sums of a far and a listed position with an XOR below 2^bitlen(umax) compared\n", pairs_compared);
+    CHECK(pairs_compared >= 100, "only %ld sums of a far and a listed position compared", pairs_compared);
     CHECK(helped_runs >= 20, "the helper thread ran in %ld runs only", helped_runs);
     resume("tb[0.167]", n, 4096, 0, &r);
     resume("tb[0.77]", n, 4096, 0, &r);

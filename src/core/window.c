@@ -104,22 +104,28 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
     for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[ns++] = (size_t)(n - w->wr.two[i]);
     for (size_t i = 0; i < w->wr.none; i++) w->single[n1++] = gri_win_at(w, n - w->wr.one[i]);
     gr_status st;
-    if (w->nfar) {
-        /* the far listed positions' splits join the extra options */
-        size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
-        if (words < extra_words) words = extra_words;
-        if (words < 4) words = 4;
-        if (!gri_grow(gri_ctx_alloc(rs->ctx), (void **)&w->xbits, &w->xcap, words, sizeof *w->xbits))
-            return gri_fail(err, GR_ENOMEM, "out of memory");
-        memset(w->xbits, 0, words * sizeof *w->xbits);
-        if (extra) memcpy(w->xbits, extra, extra_words * sizeof *extra);
-        if ((st = gri_wfar_options(w, w->sums, ns, w->xbits, err)) != GR_OK) return st;
-        extra = w->xbits;
-        extra_words = words;
-    }
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
                       list_end, extra, extra_words, skip_lo, skip_hi, &w->pc, w->umax};
-    if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err)) != GR_OK) return st;
+    /* with far positions: first lazily, then (rarely) with all their splits */
+    for (int full = 0; full < 2; full++) {
+        int skipped = 0;
+        if (w->nfar) {
+            /* the far listed positions' splits join the extra options */
+            size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
+            if (words < extra_words) words = extra_words;
+            if (words < 4) words = 4;
+            if (!gri_grow(gri_ctx_alloc(rs->ctx), (void **)&w->xbits, &w->xcap, words, sizeof *w->xbits))
+                return gri_fail(err, GR_ENOMEM, "out of memory");
+            memset(w->xbits, 0, words * sizeof *w->xbits);
+            if (extra) memcpy(w->xbits, extra, extra_words * sizeof *extra);
+            if ((st = gri_wfar_options(w, w->sums, ns, w->xbits, full, &skipped, err)) != GR_OK) return st;
+            vw.extra = w->xbits;
+            vw.extra_words = words;
+        }
+        if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err)) != GR_OK) return st;
+        /* the splits left out make values from 2^bitlen(umax) up only */
+        if (!skipped || (out->decided && out->value < (uint64_t)1 << gri_bitlen64(w->umax))) break;
+    }
     if (!out->decided && (st = gri_wfar_settle(w, &vw, w->sums, ns, out, err)) != GR_OK) return st;
     /* a listed value (a new rare one: after the slow pass, or a value no
      * split can make) joins the far positions */

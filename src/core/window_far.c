@@ -13,6 +13,7 @@
  *
  * Both read exactly the splits of the definition, so the values stay those
  * of the full table (docs/theory.md "Windowed runs"). */
+#include <stdlib.h>
 #include <string.h>
 #include "core/sparse.h"
 #include "core/window_far.h"
@@ -101,14 +102,31 @@ static int partner(gr_window *w, gri_far_pos *f, uint64_t p, uint32_t *v) {
     return 1;
 }
 
+/* the high far positions' splits of r with a listed partner (lazy) */
+static void pair_options(const gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]) {
+    size_t lo = 0, hi = w->npairs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->pairs[mid].r < r) lo = mid + 1;
+        else hi = mid;
+    }
+    for (; lo < w->npairs && w->pairs[lo].r == r; lo++) {
+        uint32_t x = w->pairs[lo].x;
+        if (set) set[x >> 6] |= (uint64_t)1 << (x & 63);
+        else bits[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+}
+
 /* {G(a*) ^ G(r - a*)} over the far positions a* into bits (one-byte
- * values: set 256 bits wide, bits may be NULL) */
-static int sum_options(gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]) {
+ * values: set 256 bits wide, bits may be NULL); lazy: those of value
+ * below vcap, and the pairs */
+static int sum_options(gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4], int lazy) {
     uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    uint32_t vcap = w->pairs_cap_v;
     for (size_t i = 0; i < w->nfar; i++) {
         gri_far_pos *f = &w->farpos[i];
         uint64_t a = f->pos;
-        if (r <= a) continue;
+        if (r <= a || (lazy && f->val >= vcap)) continue;
         if (w->wr.unequal && 2 * a == r) continue;
         uint32_t g;
         uint64_t p = r - a;
@@ -133,13 +151,60 @@ static int sum_options(gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]
         set[2] = s2;
         set[3] = s3;
     }
+    if (lazy) pair_options(w, r, bits, set);
     return 1;
 }
 
-gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, gr_error *err) {
+/* pairs at most (beyond, every heap reads every far position) */
+#define PAIRS_MAX ((size_t)1 << 20)
+
+static int by_sum(const void *x, const void *y) {
+    const gri_far_pair *a = x, *b = y;
+    return a->r < b->r ? -1 : a->r > b->r;
+}
+
+/* the pairs of the listed positions now, for vcap; 0 when lazy does not
+ * apply (no high far position, or too many pairs), -1 out of memory */
+static int make_pairs(gr_window *w, uint32_t vcap) {
+    const gr_ruleset *rs = w->rs;
+    if (w->pairs_cap_v == vcap && w->pairs_nrare == rs->sp_nrare && w->pairs_nfar == w->nfar)
+        return w->nhigh && w->npairs <= PAIRS_MAX;
+    w->pairs_cap_v = vcap;
+    w->pairs_nrare = rs->sp_nrare;
+    w->pairs_nfar = w->nfar;
+    w->nfs = 0; /* the kept sets were of other pairs */
+    w->npairs = 0;
+    w->nhigh = 0;
+    for (size_t i = 0; i < w->nfar; i++) w->nhigh += w->farpos[i].val >= vcap;
+    size_t nl = rs->sp_nrare + w->nfar;
+    if (!w->nhigh || w->nhigh > PAIRS_MAX / (nl ? nl : 1)) return 0;
+    if (!gri_grow(gri_ctx_alloc(rs->ctx), (void **)&w->pairs, &w->pairs_cap, w->nhigh * nl, sizeof *w->pairs))
+        return -1;
+    for (size_t i = 0; i < w->nfar; i++) {
+        const gri_far_pos *f = &w->farpos[i];
+        if (f->val < vcap) continue;
+        for (size_t j = 0; j < nl; j++) {
+            uint64_t l = j < rs->sp_nrare ? rs->sp_rare[j] : w->farpos[j - rs->sp_nrare].pos;
+            uint32_t v = j < rs->sp_nrare ? rs->sp_rval[j] : w->farpos[j - rs->sp_nrare].val;
+            if (l == 0 || (l == f->pos && w->wr.unequal)) continue; /* no part of a split is 0 */
+            w->pairs[w->npairs++] = (gri_far_pair){f->pos + l, f->val ^ v};
+        }
+    }
+    qsort(w->pairs, w->npairs, sizeof *w->pairs, by_sum);
+    return 1;
+}
+
+gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t *bits, int full, int *skipped,
+                           gr_error *err) {
+    int lazy = 0;
+    if (!full) {
+        lazy = make_pairs(w, (uint32_t)1 << gri_bitlen64(w->umax));
+        if (lazy < 0) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
+    }
+    *skipped = lazy;
     if (w->vmax >= 256 || ns > GRI_FAR_SUMS) {
         for (size_t s = 0; s < ns; s++)
-            if (!sum_options(w, sums[s], bits, NULL)) return no_values(w, err);
+            if (!sum_options(w, sums[s], bits, NULL, lazy)) return no_values(w, err);
         return GR_OK;
     }
     /* one-byte values: each sum's set is kept for the next heap, where the
@@ -149,10 +214,11 @@ gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t
         gri_far_sum *e = &next[s];
         e->r = sums[s];
         e->nfar = w->nfar;
+        e->lazy = lazy;
         size_t j = 0;
-        while (j < w->nfs && (w->fs[j].r != e->r || w->fs[j].nfar != e->nfar)) j++;
+        while (j < w->nfs && (w->fs[j].r != e->r || w->fs[j].nfar != e->nfar || w->fs[j].lazy != lazy)) j++;
         if (j < w->nfs) memcpy(e->bits, w->fs[j].bits, sizeof e->bits);
-        else if (!sum_options(w, e->r, NULL, e->bits)) return no_values(w, err);
+        else if (!sum_options(w, e->r, NULL, e->bits, lazy)) return no_values(w, err);
         for (int q = 0; q < 4; q++) bits[q] |= e->bits[q];
     }
     memcpy(w->fs, next, ns * sizeof *next);
@@ -236,6 +302,7 @@ void gri_wfar_free(gr_window *w) {
     const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
     for (size_t i = 0; i < w->nfar; i++) gri_free(al, w->farpos[i].cache);
     gri_free(al, w->farpos);
+    gri_free(al, w->pairs);
     gri_free(al, w->slow_a);
     gri_free(al, w->slow_b);
 }

@@ -26,8 +26,16 @@ typedef struct gri_far_pos {
 typedef struct gri_far_sum {
     uint64_t r;
     size_t nfar;
+    int lazy;                 /* made lazily (window_far.c) */
     uint64_t bits[4];
 } gri_far_sum;
+
+/* a sum r = a* + l of a far position a* whose value is high (see
+ * window_far.c) and a listed position l, with the XOR of their values */
+typedef struct gri_far_pair {
+    uint64_t r;
+    uint32_t x;
+} gri_far_pair;
 
 /* values per sink call */
 #define GRI_WIN_OUT_BLOCK 65536
@@ -68,6 +76,10 @@ struct gr_window {
     uint64_t *xbits;          /* a heap's extra options with the far positions' */
     size_t xcap;
     uint64_t slow_heaps;
+    gri_far_pair *pairs;      /* sorted by r: the high far positions' splits with a listed partner */
+    size_t npairs, pairs_cap;
+    size_t pairs_nrare, pairs_nfar, nhigh; /* made for these counts, with nhigh high far positions */
+    uint32_t pairs_cap_v;     /* and this vcap; 0: not made */
     gri_far_sum fs[GRI_FAR_SUMS]; /* the last heap's sums' sets */
     size_t nfs;
     gri_sp_pcache pc;         /* the step's listed scan, carried from heap to heap */
