@@ -9,6 +9,7 @@
 #include <string.h>
 #include "grundy/grundy.h"
 #include "core/rs.h"
+#include "core/sparse_class.h"
 #include "core/window_far.h"
 #include "core/window_state.h"
 #include "testutil.h"
@@ -184,8 +185,7 @@ static int lazy_full_agree(gr_window *win, size_t *sums, size_t ns, int *skipped
     if (gri_wfar_options(win, sums, ns, lazy, 0, skipped, &err) != GR_OK ||
         gri_wfar_options(win, sums, ns, full, 1, &sk_full, &err) != GR_OK || sk_full)
         return 0;
-    unsigned b = 0;
-    while (b < 32 && (win->umax >> b)) b++;
+    unsigned b = gri_bitlen64(win->umax);
     for (uint64_t x = 0; x < 4096; x++) {
         int l = (int)(lazy[x >> 6] >> (x & 63) & 1), f = (int)(full[x >> 6] >> (x & 63) & 1);
         if ((x >> b == 0 && l != f) || l > f) return 0;
@@ -218,8 +218,7 @@ static void lazy_sets(const char *spec, uint64_t n, uint64_t w, const uint32_t *
                   spec, (unsigned long long)w, (unsigned long long)win->n);
             lazy_compared += skipped;
         }
-        unsigned b = 0;
-        while (b < 32 && (win->umax >> b)) b++;
+        unsigned b = gri_bitlen64(win->umax);
         /* the made-up positions' values, as the caller's values say (their
          * partners' caches emptied) */
         uint32_t *made = malloc(n * sizeof *made);
