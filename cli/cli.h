@@ -17,7 +17,8 @@ typedef struct cli_opts {
     /* flags */
     int json, hex, period, quiet, misere, every, remoteness;
     /* --file, --out, --plot, --checkpoint, --first */
-    const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir, *certificate;
+    const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir, *certificate,
+        *kernels;
     /* numbers, each with has_X set when given */
     uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds, window, threads;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,

@@ -199,6 +199,8 @@ static const cli_topic COMMAND_HELP[] = {
      "                     save the checkpoint every MS milliseconds instead\n"
      "  --max-seconds S    stop with exit 2, saying how far it got, after S seconds\n"
      "                     (default: no bound)\n"
+     "  --kernels K        the tables' vector code: auto (the widest this CPU runs),\n"
+     "                     portable, avx2 or avx512; the values are the same\n"
      "  --quiet            no progress line on stderr\n"
      "\n"
      "examples:\n"

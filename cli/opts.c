@@ -36,6 +36,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("board-table", board_table),
     TEXT("histogram", histogram_dir),
     TEXT("certificate", certificate),
+    TEXT("kernels", kernels),
     {"lang", OPT_LANG, offsetof(cli_opts, lang), 0, 0, 0, NULL},
     NUMBER("max-moves", max_moves, 0, UINT64_MAX, NULL),
     NUMBER("table-limit", table_limit, 0, UINT64_MAX, NULL),
@@ -228,6 +229,14 @@ int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds) {
     gr_ctx_set_time_limit(*ctx, (double)(o->has_max_seconds ? o->max_seconds : default_seconds));
     gr_ctx_set_interrupt(*ctx, cli_interrupted, NULL);
     if (cli_native(*ctx) != 0) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+    if (o->kernels) {
+        static const char *const names[] = {"auto", "portable", "avx2", "avx512"};
+        size_t k = 0;
+        while (k < 4 && strcmp(o->kernels, names[k])) k++;
+        if (k == 4) return cli_usage_error("option '--kernels' needs auto, portable, avx2 or avx512, got '%s'", o->kernels);
+        gr_error err;
+        if (gr_ctx_set_kernels(*ctx, (gr_kernels)k, &err) != GR_OK) return cli_report(&err, NULL, 0);
+    }
     return 0;
 }
 

@@ -165,8 +165,57 @@ static void test_three_way(tu_rng *r) {
     printf("three-way splits: %llu codes, %zu heaps needed the full pass\n", (unsigned long long)cases + 3, full);
 }
 
+/* every kernel path this CPU runs (gr_ctx_set_kernels), on tables with
+ * two-byte values (codes whose values pass 255, and a made-up prefix with
+ * a value of 300), against the naive mex */
+static void test_kernels(void) {
+    static const char *specs[] = {"tb[0.F4]", "tb[0.4F]", "tb[0.C4]", "tb[0.16]", "grundy", "tb[0.106]"};
+    enum { N = 3000 };
+    static uint64_t va[N], vb[N];
+    uint64_t pre[40];
+    for (uint64_t i = 0; i < 40; i++) pre[i] = (i * 7) % 13;
+    pre[5] = 300;
+    int paths = 0;
+    for (gr_kernels k = GR_KERNELS_AUTO; k <= GR_KERNELS_AVX512; k++) {
+        gr_ctx *probe;
+        gr_error err;
+        if (gr_ctx_new(&probe) != GR_OK) abort();
+        int runs = gr_ctx_set_kernels(probe, k, &err) == GR_OK;
+        if (k == GR_KERNELS_PORTABLE) CHECK(runs && gr_ctx_kernels(probe) == GR_KERNELS_PORTABLE, "the portable path");
+        if (k == GR_KERNELS_AUTO) CHECK(runs && gr_ctx_kernels(probe) != GR_KERNELS_AUTO, "auto resolves to a path");
+        gr_ctx_free(probe);
+        if (!runs) continue;
+        paths++;
+        for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+            gr_ctx *a, *b;
+            gr_ruleset *ra, *rb;
+            if (gr_ctx_new(&a) != GR_OK || gr_ctx_new(&b) != GR_OK) abort();
+            CHECK(gr_ctx_set_kernels(a, k, &err) == GR_OK, "%s", err.message);
+            gr_ctx_set_sparse_start(a, 32);
+            gr_ctx_set_sparse_start(b, UINT64_MAX);
+            CHECK(gr_ctx_ruleset(a, specs[i], strlen(specs[i]), &ra, &err) == GR_OK &&
+                      gr_ctx_ruleset(b, specs[i], strlen(specs[i]), &rb, &err) == GR_OK, "%s", err.message);
+            if (i >= 3)
+                CHECK(gr_ruleset_seed(ra, pre, 40, &err) == GR_OK && gr_ruleset_seed(rb, pre, 40, &err) == GR_OK, "%s",
+                      err.message);
+            CHECK(gr_ruleset_values(ra, N, va, &err) == GR_OK && gr_ruleset_values(rb, N, vb, &err) == GR_OK, "%s",
+                  err.message);
+            long bad = 0;
+            uint64_t top = 0;
+            for (size_t j = 0; j < N; j++) bad += va[j] != vb[j], top = va[j] > top ? va[j] : top;
+            CHECK(bad == 0 && top > 255, "%s (kernels %d): %ld values differ from the naive mex (largest %llu)", specs[i],
+                  (int)k, bad, (unsigned long long)top);
+            compared += N;
+            gr_ctx_free(a);
+            gr_ctx_free(b);
+        }
+    }
+    printf("kernel paths: %d of this CPU's compared on two-byte tables\n", paths);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(1616);
+    test_kernels();
     tu_rng r = {seed};
     static const char *known[] = {"tb[0.16]", "tb[0.106]", "kayles", "dawson", "tb[0.137]", "tb[0.04]", "tb[0.06]",
                                   "tb[0.14]", "tb[0.34]", "tb[0.44]", "tb[4.4]", "tb[0.164]", "tb[0.56]",

@@ -43,6 +43,22 @@ uint64_t gr_ctx_table_limit(const gr_ctx *ctx);
  * values; the switch only changes speed. */
 void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n);
 
+/* The vector kernels of the take-and-break tables. grundy uses the widest
+ * the CPU runs (GR_KERNELS_AUTO, the default: AVX-512BW, else AVX2, else
+ * portable C); the others force a path, for cross-checks and measurements.
+ * Every path gives the same values (tests/test_sparse.c compares them).
+ * Tables that switch to the sparse-space method after the call use it.
+ * GR_EINVAL for a path this CPU does not run. gr_ctx_kernels says which
+ * path is in force (AUTO resolved). */
+typedef enum gr_kernels {
+    GR_KERNELS_AUTO = 0,
+    GR_KERNELS_PORTABLE = 1,
+    GR_KERNELS_AVX2 = 2,
+    GR_KERNELS_AVX512 = 3
+} gr_kernels;
+GR_NODISCARD gr_status gr_ctx_set_kernels(gr_ctx *ctx, gr_kernels k, gr_error *err);
+gr_kernels gr_ctx_kernels(const gr_ctx *ctx);
+
 /* Looks up (creating on first use) the ruleset named by spec[0..len), e.g.
  * "kayles", "sub[1,2,4]", "tb[0.77]". The context owns the result. Parse
  * errors carry a 1-based column relative to spec. */

@@ -6,6 +6,7 @@
 #include "core/internal.h"
 #include "core/context_internal.h"
 #include "core/family.h"
+#include "core/cpu.h"
 
 gr_status gri_alloc_check(const gr_allocator **a, gr_error *err) {
     if (!*a) *a = &gri_libc_alloc;
@@ -125,4 +126,23 @@ int gri_ctx_add(gr_ctx *ctx, gr_ruleset *rs) {
 
 
 void gr_ctx_set_sparse_start(gr_ctx *ctx, uint64_t n) { ctx->sparse_start = n; }
+
+static int kernel_level(gr_kernels k) {
+    return k == GR_KERNELS_PORTABLE ? -1 : k == GR_KERNELS_AVX2 ? 1 : k == GR_KERNELS_AVX512 ? 2 : gri_cpu_level();
+}
+
+gr_status gr_ctx_set_kernels(gr_ctx *ctx, gr_kernels k, gr_error *err) {
+    if (k < GR_KERNELS_AUTO || k > GR_KERNELS_AVX512) return gri_fail(err, GR_EINVAL, "unknown kernels %d", (int)k);
+    if (kernel_level(k) > gri_cpu_level())
+        return gri_fail(err, GR_EINVAL, "this CPU does not run the %s kernels", k == GR_KERNELS_AVX2 ? "AVX2" : "AVX-512");
+    ctx->kernels = k;
+    return GR_OK;
+}
+
+gr_kernels gr_ctx_kernels(const gr_ctx *ctx) {
+    int l = kernel_level(ctx->kernels);
+    return l == 2 ? GR_KERNELS_AVX512 : l == 1 ? GR_KERNELS_AVX2 : GR_KERNELS_PORTABLE;
+}
+
+int gri_ctx_kernel_level(const gr_ctx *ctx) { return kernel_level(ctx->kernels); }
 uint64_t gri_ctx_sparse_start_of(const gr_ctx *ctx) { return ctx->sparse_start; }

@@ -12,6 +12,7 @@ struct gr_ctx {
     gr_nim *nim;        /* nimber tables, built on first use (gri_ctx_nim, arith/nimber.c) */
     void (*nim_free)(gr_nim *);
     uint64_t sparse_start; /* take-and-break tables switch to the sparse-space method here */
+    gr_kernels kernels;    /* the vector kernels asked for (gr_ctx_set_kernels) */
     gr_ruleset **rs;
     size_t nrs, rs_cap;
     size_t *map;       /* slot -> index + 1 into rs */

@@ -77,7 +77,7 @@ struct gr_ruleset {
      * again every sp_every values, at random when sp_rng != 0 */
     unsigned sp_k0;
     size_t s3_full;           /* three-way heaps whose mex needed every word (tests read it) */
-    int sp_avx2;              /* 1: use the AVX2 kernels; -1: never (tests) */
+    int sp_avx2;              /* 1: use the AVX2 kernels, 2: and AVX-512BW's; -1: neither (tests) */
     gri_sp_pcache sp_pc;      /* the full table's listed scan, carried from heap to heap */
     size_t sp_gen;            /* counts the lists made (a cache of an older list is stale) */
     size_t sp_every;
@@ -118,6 +118,8 @@ struct gr_ruleset {
 
 /* The context's sparse-space threshold (context.c). */
 uint64_t gri_ctx_sparse_start_of(const gr_ctx *ctx);
+/* the kernels the context's tables use: 2 AVX-512BW, 1 AVX2, -1 portable */
+int gri_ctx_kernel_level(const gr_ctx *ctx);
 
 /* A ruleset of family fam with its data (owned from here on, even on
  * failure) and spec (taken from the buffer), not interned in the context:

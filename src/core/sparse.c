@@ -146,6 +146,39 @@ __attribute__((target("avx2"))) static uint64_t hit64_avx2(const uint8_t *g, con
     return hits;
 }
 
+/* the same for a whole block of two-byte values: the XORs in four 256-bit
+ * registers, each missing value compared with all of them */
+__attribute__((target("avx2"))) static uint64_t hit64_16_avx2(const uint16_t *g, const uint16_t *rv,
+                                                             const uint32_t *vals, size_t k) {
+    __m256i x[4];
+    for (int i = 0; i < 4; i++)
+        x[i] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(g + 16 * i)),
+                                _mm256_loadu_si256((const __m256i *)(rv + 16 * i)));
+    uint64_t hits = 0;
+    for (size_t q = 0; q < k; q++) {
+        __m256i t = _mm256_set1_epi16((short)vals[q]);
+        __m256i e = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi16(x[0], t), _mm256_cmpeq_epi16(x[1], t)),
+                                    _mm256_or_si256(_mm256_cmpeq_epi16(x[2], t), _mm256_cmpeq_epi16(x[3], t)));
+        hits |= (uint64_t)!_mm256_testz_si256(e, e) << q;
+    }
+    return hits;
+}
+
+/* and with AVX-512BW (sp_avx2 == 2): two 512-bit registers, compares into
+ * mask registers */
+__attribute__((target("avx512f,avx512bw"))) static uint64_t hit64_16_avx512(const uint16_t *g, const uint16_t *rv,
+                                                                          const uint32_t *vals, size_t k) {
+    __m512i x0 = _mm512_xor_si512(_mm512_loadu_si512((const void *)g), _mm512_loadu_si512((const void *)rv));
+    __m512i x1 = _mm512_xor_si512(_mm512_loadu_si512((const void *)(g + 32)), _mm512_loadu_si512((const void *)(rv + 32)));
+    uint64_t hits = 0;
+    for (size_t q = 0; q < k; q++) {
+        __m512i t = _mm512_set1_epi16((short)vals[q]);
+        __mmask32 m = _mm512_cmpeq_epi16_mask(x0, t) | _mm512_cmpeq_epi16_mask(x1, t);
+        hits |= (uint64_t)(m != 0) << q;
+    }
+    return hits;
+}
+
 /* the 256-bit set {x} (x < 256): 1 << (x - 64 j) in lane j, where the
  * shift is out of range (and gives 0) in every other lane */
 __attribute__((target("avx2"))) static inline __m256i onehot(uint32_t x) {
@@ -384,6 +417,8 @@ static uint64_t hit_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r,
     case 2: {
         const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + off;
 #ifdef GR_SP_AVX2
+        if (rs->sp_avx2 == 2 && hi - lo == BLOCK) return hit64_16_avx512(g + lo, rv + lo, vals, k);
+        if (rs->sp_avx2 > 0 && hi - lo == BLOCK) return hit64_16_avx2(g + lo, rv + lo, vals, k);
         if (rs->sp_avx2 > 0) return hit_block_16_avx2(g, rv, lo, hi, vals, k);
 #endif
         return hit_block_16(g, rv, lo, hi, vals, k);

@@ -166,7 +166,7 @@ int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i) {
 
 void gri_sp_start(gr_ruleset *rs, unsigned removals) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    if (rs->sp_avx2 == 0) rs->sp_avx2 = gri_cpu_avx2() ? 1 : -1;
+    if (rs->sp_avx2 == 0) rs->sp_avx2 = gri_ctx_kernel_level(rs->ctx);
     rs->sp_p = (removals & 3) == 3 ? 2 : (removals & 3) == 2; /* 2: both parities */
     rs->sp_pp = rs->sp_p == 1;
     unsigned vb = gri_bitlen64(rs->tabmax);
@@ -195,7 +195,9 @@ int gri_sp_restore(gr_ruleset *rs, unsigned removals, uint32_t mask, unsigned do
 
 void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable) {
     rs->sp_k0 = k0 + 1;
-    rs->sp_avx2 = !portable && gri_cpu_avx2() ? 1 : -1;
+    /* portable 1: the portable kernels; 2: AVX2 without AVX-512 */
+    int level = gri_ctx_kernel_level(rs->ctx);
+    rs->sp_avx2 = portable == 1 ? -1 : portable == 2 && level > 1 ? 1 : level;
     rs->sp_every = every;
     rs->sp_rng = seed;
 }

@@ -6,12 +6,7 @@
 
 #include "core/rs.h"
 
-/* x86 with GCC or clang: AVX2 kernels, detected at run time */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define GRI_SP_X86 1
-#else
-#define GRI_SP_X86 0
-#endif
+#include "core/cpu.h"
 
 /* parity of the set bits, without a library call on CPUs without POPCNT */
 static inline unsigned gri_parity32(uint32_t x) {
@@ -19,15 +14,6 @@ static inline unsigned gri_parity32(uint32_t x) {
     x ^= x >> 8;
     x ^= x >> 4;
     return (0x6996u >> (x & 15)) & 1;
-}
-
-/* the CPU runs AVX2 (a run-time check) */
-static inline int gri_cpu_avx2(void) {
-#if GRI_SP_X86
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
 }
 
 static inline unsigned gri_bitlen64(uint64_t v) { return v ? 64u - (unsigned)__builtin_clzll(v) : 0u; }
@@ -49,8 +35,8 @@ int gri_sp_restore(gr_ruleset *rs, unsigned removals, uint32_t mask, unsigned do
 int gri_sp_note(gr_ruleset *rs, uint32_t v, size_t i);
 /* Tests and benchmarks: the pass compares missing values one by one while
  * at most k0 are left (else flags every split); every > 0 reviews the class
- * every `every` values, picking one at random when seed != 0; portable
- * turns the AVX2 kernels off. */
+ * every `every` values, picking one at random when seed != 0; portable 1
+ * turns the vector kernels off, 2 keeps AVX2's but not AVX-512's. */
 void gri_sp_tune(gr_ruleset *rs, unsigned k0, size_t every, uint64_t seed, int portable);
 /* how many times the class changed after the first choice */
 size_t gri_sp_switches(const gr_ruleset *rs);
