@@ -38,14 +38,13 @@
 #include "core/internal.h"
 #include "core/rs.h"
 #include "core/sparse.h"
+#include "core/sparse_kernels.h"
 
 /* the pass compares the missing values one by one while there are at most
  * this many, and flags every split XOR past it */
 #define DEFAULT_K0 6
 /* the same with AVX2 and two-byte values */
 #define K0_AVX2_16 12
-/* splits of each sum per block of the pass */
-#define BLOCK 64
 
 
 static inline size_t popcount64(uint64_t x) {
@@ -66,153 +65,6 @@ static inline uint64_t fold_flags(const uint8_t *f) {
     return w;
 }
 
-/* ---- kernels, one per table width ----
- * add_all: every split a + b = r (a, b >= 1; a != b when unequal) into the
- *          bitset `bits` (wide enough for any XOR of two table values);
- * flag_listed: flag[G(a) ^ G(r - a)] = 1 for the listed a = list[i],
- *          i in [i, end), whose values are lval[i];
- * flag_block: flag[g[a] ^ rv[a]] = 1 for a in [lo, hi), rv[a] = G(r - a). */
-#define GR_SP_KERNELS(T, S)                                                                                        \
-    static void add_all_##S(const T *g, size_t r, int unequal, uint64_t *bits) {                                   \
-        size_t top = gri_split_top(r, unequal);                                                                    \
-        for (size_t a = 1; a <= top; a++) {                                                                        \
-            uint32_t x = (uint32_t)(g[a] ^ g[r - a]);                                                              \
-            bits[x >> 6] |= (uint64_t)1 << (x & 63);                                                               \
-        }                                                                                                          \
-    }                                                                                                              \
-    static void flag_listed_##S(const T *g, const uint32_t *list, const uint32_t *lval, size_t i, size_t end,      \
-                                size_t r, uint8_t *flag) {                                                         \
-        for (; i + 4 <= end; i += 4) {                                                                             \
-            size_t x0 = lval[i] ^ g[r - list[i]], x1 = lval[i + 1] ^ g[r - list[i + 1]];                           \
-            size_t x2 = lval[i + 2] ^ g[r - list[i + 2]], x3 = lval[i + 3] ^ g[r - list[i + 3]];                   \
-            flag[x0] = 1;                                                                                          \
-            flag[x1] = 1;                                                                                          \
-            flag[x2] = 1;                                                                                          \
-            flag[x3] = 1;                                                                                          \
-        }                                                                                                          \
-        for (; i < end; i++) flag[lval[i] ^ g[r - list[i]]] = 1;                                                   \
-    }                                                                                                              \
-    static void flag_block_##S(const T *g, const T *rv, size_t lo, size_t hi, uint8_t *flag) {                     \
-        for (size_t a = lo; a < hi; a++) flag[(T)(g[a] ^ rv[a])] = 1;                                              \
-    }                                                                                                              \
-
-/* hit_block: which of vals[0..k) equal some g[a] ^ rv[a], a in [lo, hi)
- * (bit q for vals[q]). The block is read without early exits so that the
- * compares vectorize (ATTR: a target for a wider vector unit). */
-#define GR_SP_HIT(T, S, ATTR)                                                                                      \
-    ATTR static uint64_t hit_block_##S(const T *g, const T *rv, size_t lo, size_t hi, const uint32_t *vals,         \
-                                       size_t k) {                                                                 \
-        T x[BLOCK];                                                                                                \
-        size_t len = hi - lo;                                                                                      \
-        for (size_t j = 0; j < len; j++) x[j] = (T)(g[lo + j] ^ rv[lo + j]);                                       \
-        uint64_t hits = 0;                                                                                         \
-        for (size_t q = 0; q < k; q++) {                                                                           \
-            T tv = (T)vals[q], h = 0; /* of the table's width, so that the compares vectorize at full width */    \
-            for (size_t j = 0; j < len; j++) h |= (T)(x[j] == tv);                                                 \
-            hits |= (uint64_t)(h != 0) << q;                                                                       \
-        }                                                                                                          \
-        return hits;                                                                                               \
-    }
-
-GR_SP_KERNELS(uint8_t, 8)
-GR_SP_KERNELS(uint16_t, 16)
-GR_SP_KERNELS(uint32_t, 32)
-GR_SP_HIT(uint8_t, 8, )
-GR_SP_HIT(uint16_t, 16, )
-GR_SP_HIT(uint32_t, 32, )
-
-#if GRI_SP_X86
-#include <immintrin.h>
-#define GR_SP_AVX2 1
-/* With AVX2 (detected at run time) and one-byte values: the same compares
- * 32 at a time, and the listed scan into a 256-bit set held in registers
- * (a variable shift makes each XOR's one-hot word in its 64-bit lane), which
- * beats byte stores to a flag array on the machines measured. */
-GR_SP_HIT(uint8_t, 8_avx2, __attribute__((target("avx2"))))
-GR_SP_HIT(uint16_t, 16_avx2, __attribute__((target("avx2"))))
-
-/* hit_block for a whole block of one-byte values */
-__attribute__((target("avx2"))) static uint64_t hit64_avx2(const uint8_t *g, const uint8_t *rv, const uint32_t *vals,
-                                                          size_t k) {
-    __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)g), _mm256_loadu_si256((const __m256i *)rv));
-    __m256i x1 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(g + 32)),
-                                  _mm256_loadu_si256((const __m256i *)(rv + 32)));
-    uint64_t hits = 0;
-    for (size_t q = 0; q < k; q++) {
-        __m256i t = _mm256_set1_epi8((char)vals[q]);
-        __m256i e = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
-        hits |= (uint64_t)!_mm256_testz_si256(e, e) << q;
-    }
-    return hits;
-}
-
-/* the same for a whole block of two-byte values: the XORs in four 256-bit
- * registers, each missing value compared with all of them */
-__attribute__((target("avx2"))) static uint64_t hit64_16_avx2(const uint16_t *g, const uint16_t *rv,
-                                                             const uint32_t *vals, size_t k) {
-    __m256i x[4];
-    for (int i = 0; i < 4; i++)
-        x[i] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(g + 16 * i)),
-                                _mm256_loadu_si256((const __m256i *)(rv + 16 * i)));
-    uint64_t hits = 0;
-    for (size_t q = 0; q < k; q++) {
-        __m256i t = _mm256_set1_epi16((short)vals[q]);
-        __m256i e = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi16(x[0], t), _mm256_cmpeq_epi16(x[1], t)),
-                                    _mm256_or_si256(_mm256_cmpeq_epi16(x[2], t), _mm256_cmpeq_epi16(x[3], t)));
-        hits |= (uint64_t)!_mm256_testz_si256(e, e) << q;
-    }
-    return hits;
-}
-
-/* and with AVX-512BW (sp_avx2 == 2): two 512-bit registers, compares into
- * mask registers */
-__attribute__((target("avx512f,avx512bw"))) static uint64_t hit64_16_avx512(const uint16_t *g, const uint16_t *rv,
-                                                                          const uint32_t *vals, size_t k) {
-    __m512i x0 = _mm512_xor_si512(_mm512_loadu_si512((const void *)g), _mm512_loadu_si512((const void *)rv));
-    __m512i x1 = _mm512_xor_si512(_mm512_loadu_si512((const void *)(g + 32)), _mm512_loadu_si512((const void *)(rv + 32)));
-    uint64_t hits = 0;
-    for (size_t q = 0; q < k; q++) {
-        __m512i t = _mm512_set1_epi16((short)vals[q]);
-        __mmask32 m = _mm512_cmpeq_epi16_mask(x0, t) | _mm512_cmpeq_epi16_mask(x1, t);
-        hits |= (uint64_t)(m != 0) << q;
-    }
-    return hits;
-}
-
-/* the 256-bit set {x} (x < 256): 1 << (x - 64 j) in lane j, where the
- * shift is out of range (and gives 0) in every other lane */
-__attribute__((target("avx2"))) static inline __m256i onehot(uint32_t x) {
-    return _mm256_sllv_epi64(_mm256_set1_epi64x(1),
-                             _mm256_sub_epi64(_mm256_set1_epi64x((long long)x), _mm256_set_epi64x(192, 128, 64, 0)));
-}
-
-__attribute__((target("avx2"))) static void onehot_listed_avx2(const uint8_t *g, const uint32_t *list,
-                                                              const uint32_t *lval, size_t i, size_t end, size_t r,
-                                                              uint64_t out[4]) {
-    __m256i acc0 = _mm256_loadu_si256((const __m256i *)out), acc1 = _mm256_setzero_si256();
-    for (; i + 2 <= end; i += 2) {
-        acc0 = _mm256_or_si256(acc0, onehot(lval[i] ^ g[r - list[i]]));
-        acc1 = _mm256_or_si256(acc1, onehot(lval[i + 1] ^ g[r - list[i + 1]]));
-    }
-    if (i < end) acc0 = _mm256_or_si256(acc0, onehot(lval[i] ^ g[r - list[i]]));
-    _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
-}
-
-/* the same for the two sums r and r - 1 at once: one 16-bit load holds
- * G(r - 1 - a) (low byte) and G(r - a) (high byte) */
-__attribute__((target("avx2"))) static void onehot_listed2_avx2(const uint8_t *g, const uint32_t *list,
-                                                               const uint32_t *lval, size_t i, size_t end, size_t r,
-                                                               uint64_t out[4]) {
-    __m256i acc0 = _mm256_loadu_si256((const __m256i *)out), acc1 = _mm256_setzero_si256();
-    for (; i < end; i++) {
-        uint16_t w;
-        memcpy(&w, g + (r - 1 - list[i]), 2);
-        acc0 = _mm256_or_si256(acc0, onehot(lval[i] ^ (uint32_t)(w >> 8)));
-        acc1 = _mm256_or_si256(acc1, onehot(lval[i] ^ (uint32_t)(w & 0xff)));
-    }
-    _mm256_storeu_si256((__m256i *)out, _mm256_or_si256(acc0, acc1));
-}
-#endif
 
 /* room for the option bitset, the byte flags and the missing set:
  * 2^bitlen(tabmax) bits each (plus a word), and at least 256 */
