@@ -403,7 +403,7 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
     if (check_sum(r, &c) != 0) return -1;
     int kind = read_claim(r, &c);
     if (kind < 0) return -1;
-    if (kind == 1) return cli_value_certificate_check(r);
+    if (kind == 1) return cli_value_certificate_check(r, ctx);
     unsigned values_line = r->line;
     gr_ruleset *rs;
     gr_error err;

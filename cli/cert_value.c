@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cert_value.h"
+#include "cert_state.h"
 #include "cli.h"
 #include "sha256.h"
 
@@ -18,15 +19,19 @@ int cli_value_certificate_write(const char *path, gr_position *pos) {
     gr_error err;
     gr_error_clear(&err);
     if (gr_position_count(pos) != 1 || gr_position_term(pos, 0, &t) != GR_OK) {
-        fprintf(stderr, "grundy: error: a value certificate is of one term of nodekayles, arckayles or cram, "
-                        "not a sum\n");
+        fprintf(stderr, "grundy: error: a value certificate is of one term (nodekayles, arckayles, cram, wythoff, "
+                        "euclid, fib, dyn or rule[...]), not a sum\n");
         return 2;
     }
     uint64_t value;
     if (gr_position_value(pos, &value, &err) != GR_OK) return cli_report(&err, NULL, 0);
     char *body = NULL, *term = NULL;
     size_t len = 0;
-    if (gr_board_value_certificate(t.ruleset, t.args, t.nargs, 0, &body, &len, &err) != GR_OK)
+    const char *fam = gr_ruleset_family(t.ruleset);
+    int board = !strcmp(fam, "nodekayles") || !strcmp(fam, "arckayles") || !strcmp(fam, "cram") ||
+                !strcmp(fam, "place");
+    if ((board ? gr_board_value_certificate : gr_state_value_certificate)(t.ruleset, t.args, t.nargs, 0, &body, &len,
+                                                                          &err) != GR_OK)
         return cli_report(&err, NULL, 0);
     /* the certificate's value against the solver's: two searches, one answer */
     char want[48];
@@ -349,7 +354,7 @@ static int check_entries(cert_reader *r, int arc, table *t) {
     }
 }
 
-int cli_value_certificate_check(cert_reader *r) {
+int cli_value_certificate_check(cert_reader *r, gr_ctx *ctx) {
     char term[1 << 16], root[1 << 14];
     char game[64];
     uint64_t value, n;
@@ -362,6 +367,7 @@ int cli_value_certificate_check(cert_reader *r) {
     if (cert_field(r, "game", game, sizeof game) != 0 || cert_number(r, "value", &value) != 0 ||
         cert_number(r, "entries", &n) != 0)
         return -1;
+    if (!strcmp(game, "state")) return cli_state_certificate_check(r, ctx, term, value, n);
     int arc = !strcmp(game, "arc-kayles");
     if (!arc && strcmp(game, "node-kayles")) return cert_fail(r, "unknown game '%s'", game);
     /* the position's graph, by its own reading of the term */

@@ -10,6 +10,6 @@
  * --certificate FILE` (0, or the exit code), and the check of the lines
  * after "kind value" (0, or -1 with r->why) */
 int cli_value_certificate_write(const char *path, gr_position *pos);
-int cli_value_certificate_check(cert_reader *r);
+int cli_value_certificate_check(cert_reader *r, gr_ctx *ctx);
 
 #endif

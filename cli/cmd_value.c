@@ -26,6 +26,12 @@ int cmd_value(const cli_opts *o) {
     cli_progress_attach(&prog, o, pos);
     gr_status st = gr_position_value(pos, &v, &err);
     cli_progress_detach(&prog);
+    if (st == GR_ECYCLE && cli_has_loopy_term(pos) && o->certificate) {
+        fprintf(stderr, "grundy: error: a position can be reached from itself: a loopy game has no value "
+                        "certificate\n");
+        rc = 2;
+        goto out;
+    }
     if (st == GR_ECYCLE && cli_has_loopy_term(pos)) {
         /* a loopy sum of infinite value: ∞{K} */
         gr_gvalue gv = GR_SIZED(gr_gvalue);

@@ -344,14 +344,100 @@ for case in range(30 * scale):
         f.write(text[:len(text) // 2])
     refused(mp, ["cut", "checksum"], "%s cut" % term)
 check(vmade >= 20 * scale, "only %d value certificates made" % vmade)
+
+# value certificates of state games: wythoff, euclid, fib, dyn[k] and rules
+RULES = ["rule[n -> n-k for k in 1..%(a)d](%(n)d)",
+         "rule[n -> n-k for k in 1..n/%(b)d](%(n)d)",
+         "rule[n -> a + (n-%(b)d-a) for a in 1..n-%(b)d-1](%(n)d)",
+         "rule[n -> n-d for d in 1..n if d | n and d < n](%(n)d)",
+         "rule[(x,y) -> (x-k,y) for k in 1..min(x,%(a)d); (x,y) -> (x,y-k) for k in 1..y if gcd(k,%(b)d) == 1](%(x)d,%(y)d)",
+         "rule[(w,h) -> (i,h) + (w-i,h) for i in 2..w-2; (w,h) -> (w,j) + (w,h-j) for j in 2..h-2](%(x)d,%(y)d)",
+         "rule[(s,c) -> (s,c+k) for k in 1..c*c if c+k <= s](%(n)d,%(c)d)",
+         "rule[(x,y,z) -> (x-1,y,z) if x > 0 and z %% 2 == 0; (x,y,z) -> (x,y-1,z+1) if y > 0; (x,y,z) -> 0 if x == y](%(x)d,%(y)d,%(c)d)"]
+
+
+def random_state_term():
+    kind = rng.randrange(5)
+    a, b = rng.randint(1, 4), rng.randint(1, 3)
+    if kind == 0:
+        return "wythoff(%d,%d)" % (rng.randint(0, 12), rng.randint(0, 12))
+    if kind == 1:
+        return "euclid(%d,%d)" % (rng.randint(0, 60), rng.randint(0, 60))
+    if kind == 2:
+        n = rng.randint(0, 30)
+        return "fib(%d)" % n if rng.random() < 0.5 else "fib(%d,%d)" % (n, rng.randint(0, 35))
+    if kind == 3:
+        n = rng.randint(0, 30)
+        return "dyn[%d](%d)" % (a, n) if rng.random() < 0.5 else "dyn[%d](%d,%d)" % (a, n, rng.randint(0, 35))
+    return rng.choice(RULES) % {"a": a, "b": b, "n": rng.randint(0, 40), "x": rng.randint(0, 9), "y": rng.randint(0, 9),
+                                "c": rng.randint(0, 4)}
+
+
+smade = 0
+for case in range(30 * scale):
+    term = random_state_term()
+    path = os.path.join(tmp, "s%d.cert" % case)
+    cmd = "solve" if case % 3 == 0 else "value"
+    r = subprocess.run([G, cmd, term, "--certificate", path], capture_output=True, text=True)
+    check(r.returncode == 0, "%s --certificate %s: %r" % (cmd, term, r.stderr))
+    if r.returncode != 0:
+        continue
+    smade += 1
+    want = int(r.stdout.split()[0]) if cmd == "value" else int(re.search(r"value: +(\d+)", r.stdout).group(1))
+    text, lines = accepted(path, "%s: value certificate" % term)
+    check(field(text, "value") == want, "%s: the certificate says value %s, grundy %d" % (term, field(text, "value"), want))
+    mp = os.path.join(tmp, "m.cert")
+
+    def put_lines(ls, reasons, what):
+        with open(mp, "w") as f:
+            f.write(sign("\n".join(ls) + "\n"))
+        refused(mp, reasons, "%s %s" % (term, what))
+
+    vi = next(i for i, l in enumerate(lines) if l.startswith("value "))
+    ls = list(lines)
+    ls[vi] = "value %d" % (want + 1 + rng.randrange(3))
+    put_lines(ls, ["the position's value"], "value changed")
+    sis = [i for i, l in enumerate(lines) if l.startswith("s ")]
+    i = rng.choice(sis)
+    f = lines[i].split(" ")
+    f[1] = str(int(f[1]) + 1 + rng.randrange(2))
+    ls = list(lines)
+    ls[i] = " ".join(f)
+    put_lines(ls, ["by the mex of its options"], "an entry's value changed")
+    ni = next(j for j, l in enumerate(lines) if l.startswith("entries "))
+    for d in (1, -1):
+        ls = list(lines)
+        ls[ni] = "entries %d" % (len(sis) + d)
+        put_lines(ls, ["entries"], "entries count off by %d" % d)
+    if len(sis) >= 2:
+        # the first entry (a state with no option left unvalued) moved last: the entries that use it now come first
+        users = [j for j in sis[1:]]
+        ls = list(lines)
+        first = ls.pop(sis[0])
+        ls.insert(sis[-1], first)
+        put_lines(ls, ["earlier", "the position's value", "by the mex"], "an entry moved last")
+        ls = list(lines)
+        ls.insert(sis[-1] + 1, lines[sis[0]])
+        ls[ni] = "entries %d" % (len(sis) + 1)
+        put_lines(ls, ["twice", "listed", "duplicate"], "an entry repeated")
+        ls = list(lines)
+        del ls[sis[0]]
+        ls[ni] = "entries %d" % (len(sis) - 1)
+        put_lines(ls, ["earlier", "entry"], "an entry removed")
+    with open(mp, "w") as f:
+        f.write(text[:len(text) // 2])
+    refused(mp, ["cut", "checksum"], "%s cut" % term)
+check(smade >= 20 * scale, "only %d state certificates made" % smade)
 # a sum, and a game without value certificates, are refused with exit 2
 # before anything is printed
-for bad in ("cram(2,2) + kayles(3)", "kayles(5)", "place[xxx](1,6)", "place[xx; x/x](2,3)"):
+for bad in ("cram(2,2) + kayles(3)", "kayles(5)", "place[xxx](1,6)", "place[xx; x/x](2,3)", "wythoff(1,2) + fib(3)",
+            "staircase(1,2,3)", "rule[n -> n-1](3,4)", "rule[n -> (n+1) if n < 5; n -> n-1](3)", "graph[0>1,1>0](0)",
+            "rule[(x,y) -> (y,x)](1,2)"):
     for cmd in ("value", "solve"):
         r = subprocess.run([G, cmd, bad, "--certificate", os.path.join(tmp, "x.cert")], capture_output=True, text=True)
         check(r.returncode == 2 and r.stderr.count("\n") == 1 and not r.stdout,
               "%s %s --certificate: %d %r %r" % (cmd, bad, r.returncode, r.stderr, r.stdout))
 print("certificates: %d of random codes and subtraction sets, %d arithmetic periods, %d values of random graphs and boards, "
-      "accepted by both checkers, and each mutation refused by both" % (made, amade, vmade))
+      "%d values of state games, accepted by both checkers, and each mutation refused by both" % (made, amade, vmade, smade))
 print("certificate_test: %d checks, %d passed, %d failed" % (checks, checks - fails, fails))
 sys.exit(1 if fails else 0)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """An independent checker of grundy's certificates, written from docs/certificates.md alone (standard library only, no
-code shared with grundy): periods (versions 1 and 2, not arith-split) and values (Node Kayles, Arc Kayles, Cram). Usage:
-check_certificate.py FILE; exit 0 with the claim on stdout, or 2 with one line on stderr naming the first failure."""
-import base64, binascii, bisect, hashlib, itertools, re, sys
+code shared with grundy): periods (versions 1 and 2, not arith-split) and values (Node Kayles, Arc Kayles, Cram, and
+the state games, their rules read by rule_language.py). Usage: check_certificate.py FILE; exit 0 with the claim on
+stdout, or 2 with one line on stderr naming the first failure."""
+import base64, binascii, bisect, functools, hashlib, itertools, re, sys
 from operator import xor
+from rule_language import RuleError, compile_rule
 
 ALIASES = {"kayles": "tb[0.77]", "dawson": "tb[0.07]"}
 KEYS = "kind ruleset theorem max-take preperiod period saltus window-end count class stored".split()  # the last 2: v2
@@ -11,6 +13,9 @@ WINDOW_END = {"subtraction": lambda t, e, e1, p: e + t, "take-break-nosplit": la
               "guy-smith-2": lambda t, e, e1, p: 2 * e1 + p + t, "guy-smith-3": lambda t, e, e1, p: 3 * e1 + 2 * p + t}
 NOT_MEX = "G(%d) is %d by the mex of its options, not %d"
 popcount = getattr(int, "bit_count", lambda x: bin(x).count("1"))  # int.bit_count: Python 3.10
+STATE = {"wythoff": "(a,b) -> (a-d,b) for d in 1..a; (a,b) -> (a,b-d) for d in 1..b; (a,b) -> (a-d,b-d) for d in 1..a",
+         "euclid": "(a,b) -> (a-j*b,b) for j in 1..a/max(b,1) if 0 < b; (a,b) -> (a,b-j*a) for j in 1..b/max(a,1) if "
+         "0 < a and a < b", **dict.fromkeys(["fib", "dyn"], "(n,c) -> (n-x,min(n-x,{k}*x)) for x in 1..c")}  # as rules
 COMPS = re.compile(r"(?: [0-9]+@(?:[0-9]+(?:,[0-9]+)*)?)*")  # the components after 'm' or 'root'
 
 class Bad(Exception):
@@ -202,9 +207,36 @@ def option(ents, where, line, skip, adj, R, limit):  # steps 1-3: line[skip:]'s 
     fail_if(deg >> 1 != ne, "%sthe edges left number %d, the components' entries have %d", where, deg >> 1, ne)
     return x
 
+def check_state(lines, term, V, N):  # each entry's options listed by the rules; its value, the mex of theirs
+    m = re.fullmatch(r"(wythoff|euclid|fib|dyn\[0*([1-9][0-9]*)\]|rule\[([^][]*)\])\(([0-9]+(?:,[0-9]+)*)\)", term)
+    fail_if(not m, "line 3: '%s' is not a term of wythoff, euclid, fib, dyn[k] (k >= 1) or rule[...]", term)
+    name, args = m.group(1).split("[")[0], [int(a) for a in m.group(4).split(",")]
+    K, moves = compile_rule(m.group(3) if name == "rule" else STATE[name].format(k=m.group(2) or 2))
+    if name in ("fib", "dyn"):  # the root (n, n - 1), or (n, min(c, n))
+        args[1:2] = [max(min(args[0] - 1 if len(args) == 1 else args[1], args[0]), 0)]
+    fail_if(len(args) != K, "line 3: %s's positions have %d numbers", name, K)
+    form, root, index, g = re.compile(r"s(?: [0-9]+){%d}" % (K + 1)), tuple(args), {}, []  # index: state -> entry
+    for i, line in enumerate(lines[6:-1]):
+        fail_if(not form.fullmatch(line), "line %d: expected 's VALUE' and %d numbers", i + 7, K)
+        v, *st = map(int, line[2:].split(" "))
+        fail_if(index.setdefault(tuple(st), i) < i, "line %d: entry %d's state, twice", i + 7, lambda: index[tuple(st)])
+        g.append(v)
+    for i, st in enumerate(index):  # in the order written
+        opts = moves(st)
+        bad = next((p for p in itertools.chain(*opts) if not 0 <= index.get(p, -1) < i), None)
+        fail_if(bad, "line %d: entry %d: its move to %s needs an earlier entry of that state", i + 7, i, bad)
+        w = mex({functools.reduce(xor, [g[index[p]] for p in opt], 0) for opt in opts})
+        fail_if(w != g[i], "line %d: entry %d: its value is %d by the mex of its options, not %d", i + 7, i, w, g[i])
+    fail_if(len(g) != N, "%d entries, entries says %d", len(g), N)
+    fail_if(root not in index, "the position's state %s is no entry", root)
+    fail_if(g[index[root]] != V, "the position's value is %d by its entry, not %d", g[index[root]], V)
+    return "%s: certified: value %d (%d entries checked)" % (term, V, N)
+
 def check_value(lines):
     head, (V, N) = header(lines, ["kind", "position", "game", "value", "entries"], "value", ["value", "entries"])
     term = head["position"]
+    if head["game"] == "state":
+        return check_state(lines, term, V, N)
     game, padj = position(term)
     fail_if(head["game"] != game, "line 4: the game does not fit the position: %s is played by %s", term, game)
     fail_if(not re.fullmatch("root" + COMPS.pattern, lines[6]),
@@ -294,7 +326,7 @@ if __name__ == "__main__":
         sys.exit(2)
     try:
         print(check(open(sys.argv[1], "rb").read()))
-    except (Bad, OSError, IndexError, ValueError) as x:  # ValueError covers UnicodeDecodeError
-        why = x if isinstance(x, Bad) else "unreadable: %s" % x
+    except (Bad, RuleError, OSError, IndexError, ValueError) as x:  # ValueError covers UnicodeDecodeError
+        why = x if isinstance(x, (Bad, RuleError)) else "unreadable: %s" % x
         print("check_certificate: %s: %s" % (sys.argv[1], why), file=sys.stderr)
         sys.exit(2)

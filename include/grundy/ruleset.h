@@ -58,6 +58,16 @@ GR_NODISCARD gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *
                                                 uint64_t max_options, gr_state_option_fn fn, void *user,
                                                 int *complete, gr_error *err);
 
+/* A value certificate of one state term (docs/certificates.md): wythoff,
+ * euclid, fib, dyn[k] and rule[...] (one heap of a one-number rule). Every
+ * state reachable from the term, once, with its value by a plain mex over
+ * the family's moves, options before the states that move to them. *out
+ * (freed with gr_free) holds the lines from `game state` to the last
+ * entry. At most max_entries states (0: a million), else GR_ELIMIT;
+ * GR_ECYCLE for a loopy game; GR_EINVAL for other families. */
+GR_NODISCARD gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_t nargs,
+                                                  uint64_t max_entries, char **out, size_t *len, gr_error *err);
+
 /* The spec as it is written back (e.g. "kayles", "sub[1,2,4]"). */
 const char *gr_ruleset_spec(const gr_ruleset *rs);
 
