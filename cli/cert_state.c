@@ -133,7 +133,8 @@ static void state_text(char *buf, size_t cap, const uint64_t *x, unsigned k) {
     if (at < cap) snprintf(buf + at, cap - at, ")");
 }
 
-/* the state of the entry line "s VALUE A1 .. Ak" */
+/* the state of the entry line "s VALUE A1 .. Ak": decimals below 2^64
+ * without leading zeros */
 static int read_entry(cert_reader *r, const char *p, size_t l, unsigned k, uint64_t *value, uint64_t *x) {
     char line[256];
     if (l < 2 || l >= sizeof line || memcmp(p, "s ", 2)) return cert_fail(r, "expected an entry 's VALUE ...'%s", "");
@@ -141,17 +142,16 @@ static int read_entry(cert_reader *r, const char *p, size_t l, unsigned k, uint6
     line[l] = 0;
     char *s = line + 2;
     for (unsigned i = 0; i <= k; i++) {
-        char *e;
-        if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] >= '0' && s[1] <= '9'))
-            return cert_fail(r, "an entry is 's VALUE' and %s numbers", k == 1 ? "1" : k == 2 ? "2" : k == 3 ? "3" : "4");
-        unsigned long long u = strtoull(s, &e, 10);
-        if (u == ~0ULL && e - s > 19) return cert_fail(r, "a number does not fit in 64 bits%s", "");
+        char *e = strchr(s, ' ');
+        if ((e != NULL) != (i < k)) return cert_fail_u(r, "an entry is 's VALUE' and %s numbers", k);
+        if (e) *e = 0;
+        uint64_t u;
+        if (cli_parse_u64(s, &u) != 0 || (s[0] == '0' && s[1]))
+            return cert_fail(r, "'%s' is not a decimal number below 2^64 without leading zeros", s);
         if (i == 0) *value = u;
         else x[i - 1] = u;
-        s = e;
-        if (i < k && *s++ != ' ') return cert_fail(r, "an entry is 's VALUE' and %s numbers", k == 1 ? "1" : k == 2 ? "2" : k == 3 ? "3" : "4");
+        if (e) s = e + 1;
     }
-    if (*s) return cert_fail(r, "an entry is 's VALUE' and %s numbers", k == 1 ? "1" : k == 2 ? "2" : k == 3 ? "3" : "4");
     return 0;
 }
 
@@ -229,7 +229,7 @@ int cli_state_certificate_check(cert_reader *r, gr_ctx *ctx, const char *term, u
     int heap = gr_ruleset_is_heap(ti.ruleset), dyn = !strcmp(fam, "dyn");
     uint64_t root[KMAX] = {0};
     unsigned k = dyn || !strcmp(fam, "wythoff") || !strcmp(fam, "euclid") ? 2 : heap ? 1 : (unsigned)ti.nargs;
-    int ok = !strcmp(fam, "rule") || k == 2;
+    int ok = !strcmp(fam, "rule") || dyn || !strcmp(fam, "wythoff") || !strcmp(fam, "euclid");
     if (!ok || k > KMAX || ti.nargs < 1 || (!dyn && ti.nargs != k) || (dyn && ti.nargs > 2)) {
         gr_position_free(pos);
         r->line = 3;

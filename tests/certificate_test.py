@@ -408,14 +408,13 @@ for case in range(30 * scale):
     for d in (1, -1):
         ls = list(lines)
         ls[ni] = "entries %d" % (len(sis) + d)
-        put_lines(ls, ["entries"], "entries count off by %d" % d)
+        put_lines(ls, ["says"], "entries count off by %d" % d)
     if len(sis) >= 2:
         # the first entry (a state with no option left unvalued) moved last: the entries that use it now come first
-        users = [j for j in sis[1:]]
         ls = list(lines)
         first = ls.pop(sis[0])
         ls.insert(sis[-1], first)
-        put_lines(ls, ["earlier", "the position's value", "by the mex"], "an entry moved last")
+        put_lines(ls, ["earlier entry", "the position's value", "by the mex"], "an entry moved last")
         ls = list(lines)
         ls.insert(sis[-1] + 1, lines[sis[0]])
         ls[ni] = "entries %d" % (len(sis) + 1)
@@ -423,7 +422,7 @@ for case in range(30 * scale):
         ls = list(lines)
         del ls[sis[0]]
         ls[ni] = "entries %d" % (len(sis) - 1)
-        put_lines(ls, ["earlier", "entry"], "an entry removed")
+        put_lines(ls, ["earlier entry", "is no entry"], "an entry removed")
     with open(mp, "w") as f:
         f.write(text[:len(text) // 2])
     refused(mp, ["cut", "checksum"], "%s cut" % term)

@@ -501,8 +501,8 @@ grundy_writes = r.returncode == 0 and os.path.exists(probe) and open(probe).read
 v0, order0, val0 = brute(2, (2, 3), wythoff)
 p0 = put(sign(body_of("wythoff(2,3)", v0, len(order0), [entry(val0[s], s) for s in order0])), "probe2.cert")
 grundy_checks = subprocess.run([G, "check", p0], capture_output=True, text=True).returncode == 0
-print("grundy writes state certificates: %s; grundy check reads them: %s" % (
-    "yes" if grundy_writes else "no (%s)" % (r.stderr.strip() or "no file"), "yes" if grundy_checks else "no"))
+check(grundy_writes, "grundy value wythoff(2,3) --certificate: no state certificate (%s)" % (r.stderr.strip() or "no file"))
+check(grundy_checks, "grundy check refuses the brute force's certificate of wythoff(2,3)")
 
 made = mutated = skipped = ours = 0
 for case in range(48 * scale):

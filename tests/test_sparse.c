@@ -175,16 +175,31 @@ static void test_kernels(void) {
     uint64_t pre[40];
     for (uint64_t i = 0; i < 40; i++) pre[i] = (i * 7) % 13;
     pre[5] = 300;
-    int paths = 0;
+    int paths = 0, runs[4] = {0};
+    gr_kernels widest = GR_KERNELS_PORTABLE;
     for (gr_kernels k = GR_KERNELS_AUTO; k <= GR_KERNELS_AVX512; k++) {
         gr_ctx *probe;
         gr_error err;
         if (gr_ctx_new(&probe) != GR_OK) abort();
-        int runs = gr_ctx_set_kernels(probe, k, &err) == GR_OK;
-        if (k == GR_KERNELS_PORTABLE) CHECK(runs && gr_ctx_kernels(probe) == GR_KERNELS_PORTABLE, "the portable path");
-        if (k == GR_KERNELS_AUTO) CHECK(runs && gr_ctx_kernels(probe) != GR_KERNELS_AUTO, "auto resolves to a path");
+        runs[k] = gr_ctx_set_kernels(probe, k, &err) == GR_OK;
+        if (runs[k] && k > GR_KERNELS_AUTO) {
+            CHECK(gr_ctx_kernels(probe) == k, "kernels %d asked, %d in force", (int)k, (int)gr_ctx_kernels(probe));
+            widest = k;
+        }
         gr_ctx_free(probe);
-        if (!runs) continue;
+    }
+    CHECK(runs[GR_KERNELS_AUTO] && runs[GR_KERNELS_PORTABLE], "auto and portable run everywhere");
+    CHECK(!runs[GR_KERNELS_AVX512] || runs[GR_KERNELS_AVX2], "AVX-512 without AVX2");
+    {
+        gr_ctx *probe;
+        if (gr_ctx_new(&probe) != GR_OK) abort();
+        CHECK(gr_ctx_kernels(probe) == widest, "auto is %d, the widest path this CPU runs is %d",
+              (int)gr_ctx_kernels(probe), (int)widest);
+        gr_ctx_free(probe);
+    }
+    for (gr_kernels k = GR_KERNELS_AUTO; k <= GR_KERNELS_AVX512; k++) {
+        gr_error err;
+        if (!runs[k]) continue;
         paths++;
         for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
             gr_ctx *a, *b;
@@ -210,7 +225,7 @@ static void test_kernels(void) {
             gr_ctx_free(b);
         }
     }
-    printf("kernel paths: %d of this CPU's compared on two-byte tables\n", paths);
+    printf("kernel paths: %d of this CPU's compared on two-byte tables (the widest: %d)\n", paths, (int)widest);
 }
 
 int main(void) {

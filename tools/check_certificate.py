@@ -13,9 +13,10 @@ WINDOW_END = {"subtraction": lambda t, e, e1, p: e + t, "take-break-nosplit": la
               "guy-smith-2": lambda t, e, e1, p: 2 * e1 + p + t, "guy-smith-3": lambda t, e, e1, p: 3 * e1 + 2 * p + t}
 NOT_MEX = "G(%d) is %d by the mex of its options, not %d"
 popcount = getattr(int, "bit_count", lambda x: bin(x).count("1"))  # int.bit_count: Python 3.10
-STATE = {"wythoff": "(a,b) -> (a-d,b) for d in 1..a; (a,b) -> (a,b-d) for d in 1..b; (a,b) -> (a-d,b-d) for d in 1..a",
-         "euclid": "(a,b) -> (a-j*b,b) for j in 1..a/max(b,1) if 0 < b; (a,b) -> (a,b-j*a) for j in 1..b/max(a,1) if "
-         "0 < a and a < b", **dict.fromkeys(["fib", "dyn"], "(n,c) -> (n-x,min(n-x,{k}*x)) for x in 1..c")}  # as rules
+STATE = {"wythoff": "(a,b) -> (a-d,b) for d in 1..a; (a,b) -> (a,b-d) for d in 1..b; (a,b) -> (a-d,b-d) for d in "
+         "1..min(a,b)", "euclid": "(a,b) -> (a-j*b,b) for j in 1..a/max(b,1)*min(b,1); (a,b) -> (a,b-j*a) for j in "
+         "1..b/max(a,1)*min(a,1) if a < b", **dict.fromkeys(["fib", "dyn"], "(n,c) -> (n-x,min(n-x,{k}*x)) for x in "
+         "1..min(c,n)")}  # the state games as rules (loops bounded by their moves)
 COMPS = re.compile(r"(?: [0-9]+@(?:[0-9]+(?:,[0-9]+)*)?)*")  # the components after 'm' or 'root'
 
 class Bad(Exception):
@@ -215,10 +216,11 @@ def check_state(lines, term, V, N):  # each entry's options listed by the rules;
     if name in ("fib", "dyn"):  # the root (n, n - 1), or (n, min(c, n))
         args[1:2] = [max(min(args[0] - 1 if len(args) == 1 else args[1], args[0]), 0)]
     fail_if(len(args) != K, "line 3: %s's positions have %d numbers", name, K)
-    form, root, index, g = re.compile(r"s(?: [0-9]+){%d}" % (K + 1)), tuple(args), {}, []  # index: state -> entry
+    form, root, index, g = re.compile(r"s(?: (?:0|[1-9][0-9]{0,19})){%d}" % (K + 1)), tuple(args), {}, []
     for i, line in enumerate(lines[6:-1]):
         fail_if(not form.fullmatch(line), "line %d: expected 's VALUE' and %d numbers", i + 7, K)
         v, *st = map(int, line[2:].split(" "))
+        fail_if(max(v, *st) >> 64, "line %d: a number does not fit in 64 bits", i + 7)
         fail_if(index.setdefault(tuple(st), i) < i, "line %d: entry %d's state, twice", i + 7, lambda: index[tuple(st)])
         g.append(v)
     for i, st in enumerate(index):  # in the order written

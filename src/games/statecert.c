@@ -63,7 +63,11 @@ static int on_parts(void *user, const uint64_t *parts, size_t np) {
     walker *w = user;
     uint64_t keep[RULE_MAX_PARTS * CERT_MAX_ARITY];
     size_t k = 0;
-    for (size_t i = 0; i < np && i < RULE_MAX_PARTS; i++) {
+    if (np > RULE_MAX_PARTS) {
+        w->st = gri_fail(w->err, GR_EINTERNAL, "%s: an option of more than %d parts", w->rs->spec, RULE_MAX_PARTS);
+        return 1;
+    }
+    for (size_t i = 0; i < np; i++) {
         if (w->kind == FAM_RULE_HEAP && parts[i] == 0) continue;
         memcpy(keep + k * w->arity, parts + i * w->arity, w->arity * sizeof *parts);
         k++;
@@ -115,8 +119,7 @@ static gr_status push(walker *w, const uint64_t *x) {
 static gr_status finish(walker *w, gr_mexset *ms) {
     frame *f = &w->stack[w->sp - 1];
     gr_mexset_clear(ms);
-    size_t nopt = 0;
-    for (size_t at = f->opt0; at < f->opt1; nopt++) {
+    for (size_t at = f->opt0; at < f->opt1;) {
         uint64_t np = w->arena[at++], x = 0;
         for (uint64_t p = 0; p < np; p++, at += w->arity) x ^= w->val[gri_keymap_find(&w->map, w->arena + at, w->arity)];
         if (x <= (f->opt1 - f->opt0) && gri_mexset_add(w->al, ms, x) != GR_OK)
@@ -202,8 +205,9 @@ gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
         w.kind = FAM_DYN;
         w.arity = 2;
     } else {
-        return gri_fail(err, GR_EINVAL, "%s: value certificates are written for nodekayles, arckayles, cram, "
-                                        "wythoff, euclid, fib, dyn and rule[...] terms", rs ? rs->spec : "(null)");
+        return gri_fail(err, GR_EINVAL, "%s: value certificates of state games are written for wythoff, euclid, "
+                                        "fib, dyn and rule[...] terms (and of boards for nodekayles, arckayles and "
+                                        "cram)", rs ? rs->spec : "(null)");
     }
     size_t bad = 0;
     gr_status st = heap ? GR_OK : gr_ruleset_state_check(rs, args, nargs, &bad, err);
