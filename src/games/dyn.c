@@ -18,6 +18,7 @@
 #include "core/context_internal.h"
 #include "core/ticker.h"
 #include "lang/lex.h"
+#include "games/dyn.h"
 
 typedef struct dyn_data {
     uint64_t k;
@@ -123,13 +124,13 @@ static gr_status smallest_part(gr_ruleset *rs, uint64_t n, uint64_t *m, gr_error
     return GR_OK;
 }
 
-static uint64_t cap_of(const uint64_t *args, size_t n) {
+uint64_t gri_dyn_cap(const uint64_t *args, size_t n) {
     if (n == 1) return args[0] ? args[0] - 1 : 0;
     return args[1] < args[0] ? args[1] : args[0];
 }
 
 static gr_status dyn_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, int *wins, gr_error *err) {
-    uint64_t c = cap_of(args, n), m;
+    uint64_t c = gri_dyn_cap(args, n), m;
     if (args[0] == 0 || c == 0) { *wins = 0; return GR_OK; }
     gr_status st = smallest_part(rs, args[0], &m, err);
     if (st == GR_OK) *wins = m <= c;
@@ -201,7 +202,7 @@ static gr_status build_table(gr_ruleset *rs, gr_error *err) {
 
 static gr_status dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
     gr_status st;
-    uint64_t c = cap_of(args, n);
+    uint64_t c = gri_dyn_cap(args, n);
     size_t w = table_side(rs);
     if (args[0] < w) {
         if ((st = build_table(rs, err)) != GR_OK) return st;
@@ -219,7 +220,7 @@ static gr_status dyn_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint6
 static gr_status dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                              void *user, gr_error *err) {
     (void)err;
-    uint64_t c = cap_of(args, n);
+    uint64_t c = gri_dyn_cap(args, n);
     for (uint64_t x = 1; x <= c; x++) {
         if (it->max && it->seen >= it->max) { it->stopped = it->cut = 1; return GR_OK; }
         it->seen++;
@@ -234,7 +235,7 @@ static gr_status dyn_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri
 static gr_status dyn_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                           void *user, int *complete, gr_error *err) {
     gr_status st;
-    uint64_t c = cap_of(args, n);
+    uint64_t c = gri_dyn_cap(args, n);
     if (args[0] < table_side(rs)) {
         if ((st = build_table(rs, err)) != GR_OK) return st;
         for (uint64_t x = 1; x <= c; x++) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/keymap.h"
+#include "games/dyn.h"
 #include "games/rule_internal.h"
 
 #define CERT_MAX_ARITY GRI_RULE_MAX_ARITY
@@ -214,7 +215,7 @@ gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
     if (st != GR_OK) return st;
     if (w.kind == FAM_DYN) {
         root[0] = args[0];
-        root[1] = nargs == 1 ? (args[0] ? args[0] - 1 : 0) : (args[1] < args[0] ? args[1] : args[0]);
+        root[1] = gri_dyn_cap(args, nargs);
     } else {
         if (nargs != w.arity) return gri_fail(err, GR_EINVAL, "%s takes %u numbers", rs->spec, w.arity);
         memcpy(root, args, nargs * sizeof *args);
