@@ -385,8 +385,8 @@ static int check_plain(reader *r, const claim *c, const uint32_t *v) {
 static int check_split_arith(reader *r, const claim *c, const uint32_t *v) {
     uint8_t digit[64];
     size_t nd;
-    uint64_t pre = 0, p = 0, s = 0;
-    if (cli_code_digits(c->spec, digit, &nd) || !gr_hex_arith_prove(v, (size_t)c->count, digit, nd, &pre, &p, &s, NULL))
+    uint64_t pre = 0, p = 0, s = 0, used = 0;
+    if (cli_code_digits(c->spec, digit, &nd) || !gr_hex_arith_prove(v, (size_t)c->count, digit, nd, &pre, &p, &s, &used))
         return cert_fail(r, "the prover finds no arithmetic period on these values (conditions W and C)%s", "");
     if (pre != c->e || p != c->p || s != c->s) {
         char msg[200];
@@ -394,6 +394,8 @@ static int check_split_arith(reader *r, const claim *c, const uint32_t *v) {
                  (unsigned long long)p, (unsigned long long)s, (unsigned long long)pre);
         return cert_fail(r, "%s", msg);
     }
+    /* the claimed window must hold the proof's (W of theory.md) */
+    if (c->E < used) return cert_fail_u(r, "window-end is too small: the proof needs the values below %s", used);
     return 0;
 }
 

@@ -240,26 +240,36 @@ for case in range(20 * scale):
         f.write(text[:len(text) // 2])
     refused(mp, ["cut", "checksum"], "%s cut" % spec)
 check(amade >= 10 * scale, "only %d arithmetic certificates made" % amade)
-# the splitting codes' arithmetic periods (arith-split): grundy check accepts them (by the library's prover on the
-# values it recomputed) and refuses a changed value or saltus; the Python checker says it does not check them
+# the splitting codes' arithmetic periods (arith-split): both checkers accept them (grundy check by the library's
+# prover on the values it recomputed, the Python checker by tools/check_arith_split.py, conditions (W) and (C) of
+# theory.md) and refuse a changed value or saltus. A window-end below the theory's bound W >= 3(E0 + P) + T, every
+# value still a correct mex, is refused by both (grundy check: below the window its prover used).
 for spec in ("tb[0.28]", "tb[0.8]", "tb[0.C]", "tb[0.FF]", "tb[0.0F]", "tb[0.A8]"):
     path = os.path.join(tmp, "h.cert")
     r = subprocess.run([G, "seq", spec, "--to", "2000", "--period", "--certificate", path], capture_output=True, text=True)
     check(r.returncode == 0, "%s --certificate: %r" % (spec, r.stderr))
     cr, ce, pr, pe = both(path)
-    check(cr == 0 and pr == 2 and "does not check" in pe, "%s arith-split: %d %r / %d %r" % (spec, cr, ce, pr, pe))
+    check(cr == 0 and pr == 0, "%s arith-split refused: %d %r / %d %r" % (spec, cr, ce, pr, pe))
     text = open(path).read()
     i = text.index("values base64\n") + len("values base64\n")
     j = text.index("\nend\n")
     raw = bytearray(base64.b64decode("".join(text[i:j].split("\n"))))
     raw[len(raw) // 2] += 1
-    for mutated, want in ((text[:i] + encode(list(raw), True) + "end\n", "by the mex"),
-                          (re.sub(r"^saltus (\d+)$", lambda m: "saltus %d" % (2 * int(m.group(1))), text, flags=re.M),
-                           "prover finds")):
+    e, p, t = (int(re.search(r"^%s (\d+)$" % key, text, re.M).group(1)) for key in ("preperiod", "period", "max-take"))
+    for mutated, cwant, pwant in (
+            (text[:i] + encode(list(raw), True) + "end\n", "by the mex", "by the mex"),
+            (re.sub(r"^saltus (\d+)$", lambda m: "saltus %d" % (2 * int(m.group(1))), text, flags=re.M),
+             "prover finds", "saltus"),
+            (re.sub(r"^window-end \d+$", "window-end %d" % (3 * (e + p) + t - 1), text, flags=re.M), "too small",
+             "too small")):
         with open(path, "w") as f:
             f.write(sign(mutated[:mutated.rindex("\nend\n") + 5]))
-        c = subprocess.run([G, "check", path], capture_output=True, text=True)
-        check(c.returncode == 2 and want in c.stderr, "%s arith-split mutated: %d %r" % (spec, c.returncode, c.stderr))
+        cr, ce, pr, pe = both(path)
+        check(cr == 2 and cwant in ce, "%s arith-split mutated: grundy %d %r" % (spec, cr, ce))
+        check(pr == 2 and pwant in pe, "%s arith-split mutated (%s): Python %d %r" % (spec, pwant, pr, pe))
+r = subprocess.run([G, "seq", "tb[0.3F]", "--to", "2000", "--period", "--certificate", os.path.join(tmp, "k.cert")],
+                   capture_output=True, text=True)  # Kenyon's game: saltus 3, not proved, so no certificate
+check(r.returncode != 0 and not os.path.exists(os.path.join(tmp, "k.cert")), "tb[0.3F] certified: %r" % r.stdout)
 
 # value certificates: random graphs of Node Kayles and Arc Kayles, and Cram boards
 def random_term():

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """An independent checker of grundy's certificates, written from docs/certificates.md alone (standard library only, no
-code shared with grundy): periods (versions 1 and 2, not arith-split) and values (Node Kayles, Arc Kayles, Cram, and
-the state games, their rules read by rule_language.py). Usage: check_certificate.py FILE; exit 0 with the claim on
-stdout, or 2 with one line on stderr naming the first failure."""
+code shared with grundy): periods (versions 1 and 2; arith-split's theorem by check_arith_split.py) and values (Node
+Kayles, Arc Kayles, Cram, and the state games, their rules read by rule_language.py). Usage: check_certificate.py
+FILE; exit 0 with the claim on stdout, or 2 with one line on stderr naming the first failure."""
 import base64, binascii, bisect, functools, hashlib, itertools, re, sys
 from operator import xor
 from rule_language import RuleError, compile_rule
+from check_arith_split import arith_split
 
 ALIASES = {"kayles": "tb[0.77]", "dawson": "tb[0.07]"}
 KEYS = "kind ruleset theorem max-take preperiod period saltus window-end count class stored".split()  # the last 2: v2
@@ -288,9 +289,14 @@ def check(data):
         m = re.fullmatch(r"values (decimal|base64)", lines[12])
         fail_if(not m or lines[-1] != "end", "line 13: expected 'values decimal' or 'values base64'")
         enc, first = m.group(1), 14
-    fail_if(head["theorem"] == "arith-split",  # step 3: the claim fits the rules and the theorem
-            "arith-split: this checker does not check the splitting codes' arithmetic periods (grundy check does)")
-    moves, tmax, th = parse_rules(head["ruleset"])
+    moves, tmax, th = parse_rules(head["ruleset"])  # step 3: the claim fits the rules and the theorem
+    if head["theorem"] == "arith-split" and th in ("guy-smith-2", "guy-smith-3"):  # a finite code that splits
+        fail_if(t != tmax or k != count, "max-take is not %d, or stored is not count", tmax)
+        vals = recompute(moves, decode(version, enc, lines[first - 1:-1], k, first), 0, 0, 0)  # every split read
+        why = arith_split(moves, vals, e, p, s, E)  # tools/check_arith_split.py: the theorem's hypotheses
+        fail_if(why, "arith-split: %s", why)
+        return "%s: certified: arithmetic period %d, saltus %d, from n = %d, by arith-split, window-end %d, %d " \
+            "values recomputed" % (head["ruleset"], p, s, e, E, count)
     fail_if(head["theorem"] != th, "the theorem does not fit the ruleset (its moves need '%s')", th)
     if th == "arith-nosplit":
         fail_if(t != tmax, "max-take is wrong: the code's digit that repeats is for removing %d", tmax)
