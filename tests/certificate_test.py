@@ -271,6 +271,57 @@ r = subprocess.run([G, "seq", "tb[0.3F]", "--to", "2000", "--period", "--certifi
                    capture_output=True, text=True)  # Kenyon's game: saltus 3, not proved, so no certificate
 check(r.returncode != 0 and not os.path.exists(os.path.join(tmp, "k.cert")), "tb[0.3F] certified: %r" % r.stdout)
 
+# value certificates, of boards and of state games: the writing and the mutations both kinds share
+def value_certificate(term, name, case):
+    """`value` (`solve` every third case) TERM --certificate: the file, which both checkers must accept and whose value
+    must be grundy's; its text and its lines up to 'end', or None when grundy wrote none (a failure)"""
+    path = os.path.join(tmp, name)
+    cmd = "solve" if case % 3 == 0 else "value"
+    r = subprocess.run([G, cmd, term, "--certificate", path], capture_output=True, text=True)
+    check(r.returncode == 0, "%s --certificate %s: %r" % (cmd, term, r.stderr))
+    if r.returncode != 0:
+        return None
+    text, lines = accepted(path, "%s: value certificate" % term)
+    want = int(r.stdout.split()[0]) if cmd == "value" else int(re.search(r"value: +(\d+)", r.stdout).group(1))
+    check(field(text, "value") == want, "%s: the certificate says value %s, grundy %d" % (term, field(text, "value"), want))
+    return text, lines
+
+
+def refused_lines(term, ls, reasons, what):
+    """the lines ls, signed, refused by both checkers for one of the reasons"""
+    mp = os.path.join(tmp, "m.cert")
+    with open(mp, "w") as f:
+        f.write(sign("\n".join(ls) + "\n"))
+    refused(mp, reasons, "%s %s" % (term, what))
+
+
+def refused_common(term, text, lines, prefix):
+    """the mutations of every value certificate: the position's value changed, one entry's value changed (its lines
+    start with prefix), the entries count off by one either way, a cut file; the entries' line numbers"""
+    vi = next(i for i, l in enumerate(lines) if l.startswith("value "))
+    ls = list(lines)
+    ls[vi] = "value %d" % (int(lines[vi].split()[1]) + 1 + rng.randrange(3))
+    refused_lines(term, ls, ["the position's value"], "value changed")
+    eis = [i for i, l in enumerate(lines) if l.startswith(prefix)]
+    if eis:
+        i = rng.choice(eis)
+        f = lines[i].split(" ")
+        f[1] = str(int(f[1]) + 1 + rng.randrange(2))
+        ls = list(lines)
+        ls[i] = " ".join(f)
+        refused_lines(term, ls, ["by the mex of its options"], "an entry's value changed")
+        ni = next(j for j, l in enumerate(lines) if l.startswith("entries "))
+        for d in (1, -1):
+            ls = list(lines)
+            ls[ni] = "entries %d" % (len(eis) + d)
+            refused_lines(term, ls, ["says"], "entries count off by %d" % d)
+    mp = os.path.join(tmp, "m.cert")
+    with open(mp, "w") as f:
+        f.write(text[:len(text) // 2])
+    refused(mp, ["cut", "checksum"], "%s cut" % term)
+    return eis
+
+
 # value certificates: random graphs of Node Kayles and Arc Kayles, and Cram boards
 def random_term():
     kind = rng.choice(["nodekayles", "arckayles", "cram", "nodekayles[grid]"])
@@ -290,37 +341,12 @@ def random_term():
 vmade = 0
 for case in range(30 * scale):
     term = random_term()
-    path = os.path.join(tmp, "v%d.cert" % case)
-    cmd = "solve" if case % 3 == 0 else "value"
-    r = subprocess.run([G, cmd, term, "--certificate", path], capture_output=True, text=True)
-    check(r.returncode == 0, "%s --certificate %s: %r" % (cmd, term, r.stderr))
-    if r.returncode != 0:
+    cert = value_certificate(term, "v%d.cert" % case, case)
+    if not cert:
         continue
     vmade += 1
-    text, lines = accepted(path, "%s: value certificate" % term)
-    mp = os.path.join(tmp, "m.cert")
-
-    def put_lines(ls, reasons, what):
-        with open(mp, "w") as f:
-            f.write(sign("\n".join(ls) + "\n"))
-        refused(mp, reasons, "%s %s" % (term, what))
-
-    vi = next(i for i, l in enumerate(lines) if l.startswith("value "))
-    ls = list(lines)
-    ls[vi] = "value %d" % (int(lines[vi].split()[1]) + 1 + rng.randrange(3))
-    put_lines(ls, ["the position's value"], "value changed")
-    eis = [i for i, l in enumerate(lines) if l.startswith("e ")]
-    if eis:
-        i = rng.choice(eis)
-        f = lines[i].split(" ")
-        f[1] = str(int(f[1]) + 1 + rng.randrange(2))
-        ls = list(lines)
-        ls[i] = " ".join(f)
-        put_lines(ls, ["by the mex of its options"], "an entry's value changed")
-        ls = list(lines)
-        ni = next(j for j, l in enumerate(lines) if l.startswith("entries "))
-        ls[ni] = "entries %d" % (len(eis) + 1)
-        put_lines(ls, ["entries"], "entries count")
+    text, lines = cert
+    eis = refused_common(term, text, lines, "e ")
     # a move's line with a component: drop it, or send a vertex out of the graph
     mis = [i for i, l in enumerate(lines) if l.startswith("m ") and "@" in l]
     if mis:
@@ -328,31 +354,29 @@ for case in range(30 * scale):
         comps = lines[i].split(" ")[1:]
         ls = list(lines)
         ls[i] = " ".join(["m"] + comps[1:])
-        put_lines(ls, ["do not cover", "edges left"], "a component dropped")
+        refused_lines(term, ls, ["do not cover", "edges left"], "a component dropped")
         j, m = comps[0].split("@")
         xs = m.split(",")
         xs[rng.randrange(len(xs))] = "63"
         ls = list(lines)
         ls[i] = " ".join(["m", "%s@%s" % (j, ",".join(xs))] + comps[1:])
-        put_lines(ls, ["not one of the vertices left"], "a vertex moved out")
+        refused_lines(term, ls, ["not one of the vertices left"], "a vertex moved out")
         cur = sum(1 for k in eis if k < i) - 1
         ls = list(lines)
         ls[i] = " ".join(["m", "%d@%s" % (cur, m)] + comps[1:])
-        put_lines(ls, ["not below"], "a reference to itself")
+        refused_lines(term, ls, ["not below"], "a reference to itself")
     if len(eis) >= 1 and lines[eis[-1] + 1:eis[-1] + 2] and lines[eis[-1] + 1].startswith("m"):
         ls = list(lines)
         del ls[eis[-1] + 1]
         # the lines after it shift up a move: refused at the first that no longer fits
-        put_lines(ls, ["expected its 'm' line", "expected an entry", "by the mex", "cut", "not one of the vertices left",
-                       "do not cover", "does not map", "edges left", "not below"], "an m line removed")
+        refused_lines(term, ls, ["expected its 'm' line", "expected an entry", "by the mex", "cut",
+                                 "not one of the vertices left", "do not cover", "does not map", "edges left", "not below"],
+                      "an m line removed")
     # the other game
     gi = next(i for i, l in enumerate(lines) if l.startswith("game "))
     ls = list(lines)
     ls[gi] = "game arc-kayles" if lines[gi].endswith("node-kayles") else "game node-kayles"
-    put_lines(ls, ["does not fit", "game"], "the other game")
-    with open(mp, "w") as f:
-        f.write(text[:len(text) // 2])
-    refused(mp, ["cut", "checksum"], "%s cut" % term)
+    refused_lines(term, ls, ["does not fit", "game"], "the other game")
 check(vmade >= 20 * scale, "only %d value certificates made" % vmade)
 
 # value certificates of state games: wythoff, euclid, fib, dyn[k] and rules
@@ -386,56 +410,27 @@ def random_state_term():
 smade = 0
 for case in range(30 * scale):
     term = random_state_term()
-    path = os.path.join(tmp, "s%d.cert" % case)
-    cmd = "solve" if case % 3 == 0 else "value"
-    r = subprocess.run([G, cmd, term, "--certificate", path], capture_output=True, text=True)
-    check(r.returncode == 0, "%s --certificate %s: %r" % (cmd, term, r.stderr))
-    if r.returncode != 0:
+    cert = value_certificate(term, "s%d.cert" % case, case)
+    if not cert:
         continue
     smade += 1
-    want = int(r.stdout.split()[0]) if cmd == "value" else int(re.search(r"value: +(\d+)", r.stdout).group(1))
-    text, lines = accepted(path, "%s: value certificate" % term)
-    check(field(text, "value") == want, "%s: the certificate says value %s, grundy %d" % (term, field(text, "value"), want))
-    mp = os.path.join(tmp, "m.cert")
-
-    def put_lines(ls, reasons, what):
-        with open(mp, "w") as f:
-            f.write(sign("\n".join(ls) + "\n"))
-        refused(mp, reasons, "%s %s" % (term, what))
-
-    vi = next(i for i, l in enumerate(lines) if l.startswith("value "))
-    ls = list(lines)
-    ls[vi] = "value %d" % (want + 1 + rng.randrange(3))
-    put_lines(ls, ["the position's value"], "value changed")
-    sis = [i for i, l in enumerate(lines) if l.startswith("s ")]
-    i = rng.choice(sis)
-    f = lines[i].split(" ")
-    f[1] = str(int(f[1]) + 1 + rng.randrange(2))
-    ls = list(lines)
-    ls[i] = " ".join(f)
-    put_lines(ls, ["by the mex of its options"], "an entry's value changed")
+    text, lines = cert
+    sis = refused_common(term, text, lines, "s ")
     ni = next(j for j, l in enumerate(lines) if l.startswith("entries "))
-    for d in (1, -1):
-        ls = list(lines)
-        ls[ni] = "entries %d" % (len(sis) + d)
-        put_lines(ls, ["says"], "entries count off by %d" % d)
     if len(sis) >= 2:
         # the first entry (a state with no option left unvalued) moved last: the entries that use it now come first
         ls = list(lines)
         first = ls.pop(sis[0])
         ls.insert(sis[-1], first)
-        put_lines(ls, ["earlier entry", "the position's value", "by the mex"], "an entry moved last")
+        refused_lines(term, ls, ["earlier entry", "the position's value", "by the mex"], "an entry moved last")
         ls = list(lines)
         ls.insert(sis[-1] + 1, lines[sis[0]])
         ls[ni] = "entries %d" % (len(sis) + 1)
-        put_lines(ls, ["twice", "listed", "duplicate"], "an entry repeated")
+        refused_lines(term, ls, ["twice", "listed", "duplicate"], "an entry repeated")
         ls = list(lines)
         del ls[sis[0]]
         ls[ni] = "entries %d" % (len(sis) - 1)
-        put_lines(ls, ["earlier entry", "is no entry"], "an entry removed")
-    with open(mp, "w") as f:
-        f.write(text[:len(text) // 2])
-    refused(mp, ["cut", "checksum"], "%s cut" % term)
+        refused_lines(term, ls, ["earlier entry", "is no entry"], "an entry removed")
 check(smade >= 20 * scale, "only %d state certificates made" % smade)
 # a sum, and a game without value certificates, are refused with exit 2
 # before anything is printed

@@ -1,7 +1,7 @@
 """What the Python tests of random cases share: the seed (GRUNDY_TEST_SEED
 replays a run), the scale (GRUNDY_TEST_SCALE runs that many times more
-cases), and a counter of checks that prints the first failures and ends the
-run with its verdict."""
+cases), and a counter of checks (a call returns its condition) that prints
+the first failures and ends the run with its verdict."""
 import os
 import random
 import sys
@@ -21,6 +21,7 @@ class Checks:
             self.fails += 1
             if self.fails <= 30:
                 print("FAIL:", what)
+        return cond
 
     def finish(self, name):
         print(f"{name}: {self.count} checks, {self.count - self.fails} passed, {self.fails} failed")

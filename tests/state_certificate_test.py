@@ -14,34 +14,22 @@ import atexit
 import hashlib
 import math
 import os
-import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
+from checks import Checks
+
 G, SRC = sys.argv[1], sys.argv[2]
 PY = os.path.join(SRC, "tools", "check_certificate.py")
-seed = int(os.environ.get("GRUNDY_TEST_SEED", "61"))
-scale = int(os.environ.get("GRUNDY_TEST_SCALE", "1") or 1)
-print("seed=%d (set GRUNDY_TEST_SEED to replay, GRUNDY_TEST_SCALE to run more cases)" % seed)
-rng = random.Random(seed)
-fails = checks = 0
+check = Checks(61)
+scale, rng = check.scale, check.rng
 tmp = tempfile.mkdtemp(prefix="state_cert_")
 atexit.register(shutil.rmtree, tmp, True)
 sys.setrecursionlimit(100000)
 MAX_STATES = 3000
-
-
-def check(cond, msg):
-    global fails, checks
-    checks += 1
-    if not cond:
-        fails += 1
-        if fails <= 30:
-            print("FAIL:", msg)
-    return cond
 
 
 # ---- random expressions and conditions, each as (rule text, precedence, Python text) ----
@@ -597,5 +585,4 @@ refused(sign(body_of("wythoff(0,0)", 0, 1, ["s 0 0 x"])), r"line 7: expected 's 
 print("state certificates: %d written by the brute force and checked (%d skipped: over %d states), %d mutated; %d "
       "written by grundy and checked" % (made, skipped, MAX_STATES, mutated, ours))
 check(made >= 30 * scale, "only %d certificates made" % made)
-print("state_certificate_test: %d checks, %d passed, %d failed" % (checks, checks - fails, fails))
-sys.exit(1 if fails else 0)
+check.finish("state_certificate_test")
