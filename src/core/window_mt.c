@@ -27,6 +27,10 @@
 
 /* heaps the helper may run ahead of the values */
 #define RING 1024
+/* heaps between two hand-overs, unless a thread waits */
+#define HAND 16
+/* the stepping thread reads the ring this many heaps ahead */
+#define PREFETCH 16
 /* heaps between two moves of the split */
 #define BALANCE 4096
 /* fewer listed positions than this: one thread is as fast */
@@ -38,28 +42,56 @@
 #define PASS_STEP (4 * 64)
 
 struct gri_far {
+    /* set before the helper starts, read by both */
     gr_window *w;
-    gri_sp_view vw;             /* the epoch's view (the helper reads hi only) */
-    gri_sp_pcache pc;           /* the helper's listed scan, carried from heap to heap */
     uint64_t kmin;              /* the least split removal */
     uint64_t from, to;          /* the helper's heaps */
     size_t words;               /* per ring entry */
     unsigned bits_ok;           /* values of at most this bit length keep the ring's XORs in range */
-    uint64_t *ring;             /* RING entries of `words` words */
-    size_t split[RING];         /* the entry's split point */
-    size_t pass_hi[RING];       /* the entry's pass part: [PASS_LO, pass_hi) */
-    uint8_t *flag;              /* the helper's scratch */
-    size_t *sums;
-    size_t s;                   /* the split point the helper uses now */
-    size_t e;                   /* the end of its pass part now */
-    _Atomic uint64_t done;      /* values known (G(0..done-1)), from the stepping thread */
-    _Atomic uint64_t ready;     /* far sets ready for heaps below this, from the helper */
-    _Atomic int stop;
-    _Atomic uint64_t wait_step, wait_help; /* spins, for the balance */
-    _Atomic uint64_t heaps, past;          /* heaps stepped, and those whose pass went past the helper's part */
+    uint64_t *ring;             /* RING entries of `words` words (in ring_mem, on lines of their own) */
+    void *ring_mem;
     pthread_t th;
     int running;
+    /* the helper's own: its copies of what it reads of the ruleset and the
+     * window (their records are written by the stepping thread at every
+     * heap: reading them there would move their cache lines between the
+     * cores at every heap) */
+    _Alignas(64) gri_sp_view vw; /* the epoch's view (the helper reads hi only) */
+    gri_sp_pcache pc;           /* the helper's listed scan, carried from heap to heap */
+    gr_ruleset rsc;             /* a copy of the ruleset's record, its list copied too */
+    uint32_t *rare;             /* its listed positions and values */
+    uint32_t *rval;
+    size_t list_cap;
+    uint64_t two[GRI_WIN_MAX];  /* the split removals */
+    size_t ntwo;
+    int unequal;
+    uint8_t *flag;              /* the helper's scratch (in flag_mem, on lines of their own) */
+    void *flag_mem;
+    size_t sums[GRI_WIN_MAX];
+    size_t s;                   /* the split point the helper uses now */
+    size_t e;                   /* the end of its pass part now */
+    _Alignas(64) size_t split[RING]; /* the entry's split point */
+    size_t pass_hi[RING];       /* the entry's pass part: [PASS_LO, pass_hi) */
+    /* Each thread's shared words on a cache line of their own, and each
+     * side's own copy of what it last saw of the other's: a heap of .167
+     * takes about 0.1 us, less than moving one line between the cores, so
+     * the threads meet only every few heaps, or when one must wait. */
+    _Alignas(64) _Atomic uint64_t done;  /* values known (G(0..done-1)), from the stepping thread */
+    _Atomic uint64_t heaps, past;        /* heaps stepped, and those whose pass went past the helper's part */
+    _Atomic uint64_t wait_step;          /* the stepping thread's spins, for the balance */
+    _Alignas(64) _Atomic uint64_t ready; /* far sets ready for heaps below this, from the helper */
+    _Atomic uint64_t wait_help;          /* the helper's spins */
+    _Alignas(64) _Atomic int stop;
+    _Alignas(64) uint64_t ready_seen;    /* the stepping thread's: ready as last read */
+    uint64_t done_told;                  /* done as last stored */
+    uint64_t my_heaps, my_past;          /* not yet added to heaps and past */
 };
+
+/* the first cache line that starts in a block of at least 128 bytes more
+ * than it holds: nothing else shares its lines (NULL for NULL) */
+static void *line_start(void *mem) {
+    return mem ? (void *)((uint8_t *)mem + 64 - (uintptr_t)mem % 64) : NULL;
+}
 
 static inline void pause_cpu(unsigned *spins) {
     if (++*spins < 256) {
@@ -73,10 +105,10 @@ static inline void pause_cpu(unsigned *spins) {
 
 static void *helper(void *arg) {
     gri_far *f = arg;
-    const gr_window *w = f->w;
-    const gr_ruleset *rs = w->rs;
+    const gr_ruleset *rs = &f->rsc;
     size_t nrare = rs->sp_nrare;
     uint64_t last_help = 0, last_step = 0, last_heaps = 0, last_past = 0;
+    uint64_t done_seen = f->from, told = f->from;
     for (uint64_t n = f->from; n < f->to; n++) {
         if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
         if ((n - f->from) % BALANCE == BALANCE - 1) {
@@ -105,23 +137,28 @@ static void *helper(void *arg) {
         if (f->e > PASS_LO && lag > f->kmin + PASS_LO) lag = f->kmin + PASS_LO;
         uint64_t need = n + 1 > lag ? n + 1 - lag : 0;
         if (n >= RING && n - RING + 1 > need) need = n - RING + 1;
-        unsigned spins = 0;
-        uint64_t waited = 0;
-        while (atomic_load_explicit(&f->done, memory_order_acquire) < need) {
-            if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
-            pause_cpu(&spins);
-            waited++;
+        if (done_seen < need && (done_seen = atomic_load_explicit(&f->done, memory_order_acquire)) < need) {
+            /* about to wait: first hand over what is made */
+            if (told < n) atomic_store_explicit(&f->ready, told = n, memory_order_release);
+            unsigned spins = 0;
+            uint64_t waited = 0;
+            while ((done_seen = atomic_load_explicit(&f->done, memory_order_acquire)) < need) {
+                if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
+                pause_cpu(&spins);
+                waited++;
+            }
+            atomic_fetch_add_explicit(&f->wait_help, waited, memory_order_relaxed);
         }
-        if (waited) atomic_fetch_add_explicit(&f->wait_help, waited, memory_order_relaxed);
         size_t ns = 0;
-        for (size_t i = 0; i < w->wr.ntwo; i++) f->sums[ns++] = (size_t)(n - w->wr.two[i]);
+        for (size_t i = 0; i < f->ntwo; i++) f->sums[ns++] = (size_t)(n - f->two[i]);
         size_t e = (size_t)(n % RING);
         f->split[e] = f->s;
         f->pass_hi[e] = f->e;
-        gri_sp_far(rs, &f->vw, f->sums, ns, w->wr.unequal, f->s, PASS_LO, f->e, f->ring + e * f->words, f->words,
+        gri_sp_far(rs, &f->vw, f->sums, ns, f->unequal, f->s, PASS_LO, f->e, f->ring + e * f->words, f->words,
                    f->flag);
-        atomic_store_explicit(&f->ready, n + 1, memory_order_release);
+        if (n + 1 - told >= HAND) atomic_store_explicit(&f->ready, told = n + 1, memory_order_release);
     }
+    atomic_store_explicit(&f->ready, f->to, memory_order_release);
     return NULL;
 }
 
@@ -143,15 +180,32 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         w->free_far = gri_far_free;
     }
     if (f->words < words) {
-        gri_free(al, f->ring);
-        gri_free(al, f->flag);
-        f->ring = gri_malloc(al, RING * words * sizeof *f->ring);
-        f->flag = gri_malloc(al, words * 64);
+        gri_free(al, f->ring_mem);
+        gri_free(al, f->flag_mem);
+        f->ring_mem = gri_malloc(al, RING * words * sizeof *f->ring + 128);
+        f->flag_mem = gri_malloc(al, words * 64 + 128);
+        f->ring = line_start(f->ring_mem);
+        f->flag = line_start(f->flag_mem);
         f->words = f->ring && f->flag ? words : 0;
         if (!f->words) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's ring");
     }
-    if (!f->sums && !(f->sums = gri_malloc(al, (w->wr.ntwo + 1) * sizeof *f->sums)))
-        return gri_fail(err, GR_ENOMEM, "out of memory");
+    size_t nrare = w->rs->sp_nrare;
+    if (f->list_cap < nrare) {
+        gri_free(al, f->rare);
+        gri_free(al, f->rval);
+        f->rare = gri_malloc(al, nrare * sizeof *f->rare);
+        f->rval = gri_malloc(al, nrare * sizeof *f->rval);
+        f->list_cap = f->rare && f->rval ? nrare : 0;
+        if (!f->list_cap) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's list");
+    }
+    memcpy(f->rare, w->rs->sp_rare, nrare * sizeof *f->rare);
+    memcpy(f->rval, w->rs->sp_rval, nrare * sizeof *f->rval);
+    f->rsc = *w->rs;
+    f->rsc.sp_rare = f->rare;
+    f->rsc.sp_rval = f->rval;
+    f->ntwo = w->wr.ntwo;
+    memcpy(f->two, w->wr.two, f->ntwo * sizeof *f->two);
+    f->unequal = w->wr.unequal;
     f->w = w;
     f->bits_ok = b;
     f->kmin = UINT64_MAX;
@@ -165,6 +219,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     if (f->s >= w->rs->sp_nrare) f->s = w->rs->sp_nrare - 1;
     atomic_store(&f->done, w->n);
     atomic_store(&f->ready, w->n);
+    f->ready_seen = f->done_told = w->n;
     atomic_store(&f->stop, 0);
     if (pthread_create(&f->th, NULL, helper, f) != 0) return GR_OK; /* no thread: one thread goes on */
     f->running = 1;
@@ -174,14 +229,21 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
 
 /* the far set of heap n, once the helper has made it */
 const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *words, size_t *skip_lo, size_t *skip_hi) {
-    unsigned spins = 0;
-    uint64_t waited = 0;
-    while (atomic_load_explicit(&f->ready, memory_order_acquire) <= n) {
-        pause_cpu(&spins);
-        waited++;
+    if (f->ready_seen <= n && (f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) {
+        /* about to wait: first tell the helper every value known */
+        if (f->done_told < n) atomic_store_explicit(&f->done, f->done_told = n, memory_order_release);
+        unsigned spins = 0;
+        uint64_t waited = 0;
+        while ((f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) {
+            pause_cpu(&spins);
+            waited++;
+        }
+        atomic_fetch_add_explicit(&f->wait_step, waited, memory_order_relaxed);
     }
-    if (waited) atomic_fetch_add_explicit(&f->wait_step, waited, memory_order_relaxed);
     size_t e = (size_t)(n % RING);
+    /* an entry a few heaps on, when made (an entry not made yet would be
+     * pulled from the helper while it writes it) */
+    if (n + PREFETCH < f->ready_seen) __builtin_prefetch(f->ring + ((n + PREFETCH) % RING) * f->words);
     *split = f->split[e];
     *words = f->words;
     *skip_lo = PASS_LO;
@@ -190,9 +252,13 @@ const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *word
 }
 
 void gri_far_done(gri_far *f, uint64_t done, int past) {
-    atomic_store_explicit(&f->done, done, memory_order_release);
-    atomic_fetch_add_explicit(&f->heaps, 1, memory_order_relaxed);
-    if (past) atomic_fetch_add_explicit(&f->past, 1, memory_order_relaxed);
+    if (done - f->done_told >= HAND) atomic_store_explicit(&f->done, f->done_told = done, memory_order_release);
+    f->my_past += past != 0;
+    if (++f->my_heaps == 1024) {
+        atomic_fetch_add_explicit(&f->heaps, f->my_heaps, memory_order_relaxed);
+        atomic_fetch_add_explicit(&f->past, f->my_past, memory_order_relaxed);
+        f->my_heaps = f->my_past = 0;
+    }
 }
 
 int gri_far_fits(const gri_far *f, uint32_t v) { return gri_bitlen64(v) <= f->bits_ok; }
@@ -209,9 +275,10 @@ void gri_far_free(gr_window *w) {
     if (!f) return;
     gri_far_stop(f);
     const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
-    gri_free(al, f->ring);
-    gri_free(al, f->flag);
-    gri_free(al, f->sums);
+    gri_free(al, f->ring_mem);
+    gri_free(al, f->flag_mem);
+    gri_free(al, f->rare);
+    gri_free(al, f->rval);
     gri_free(al, f);
     w->far = NULL;
 }
