@@ -11,7 +11,8 @@
  * two parts is the same set of options whatever s is, so the values are
  * those of one thread; s only moves work between the threads. The helper
  * picks s per heap (stored with the entry), moving it every BALANCE heaps
- * towards the thread that waited less.
+ * towards the thread that waited less, the waits timed (a count of spins
+ * weighed a yield to the system like a pause instruction).
  *
  * The buffers do not move while the helper runs: window.c ends the epoch
  * before a slide, and stops the helper before a value that widens the
@@ -22,6 +23,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core/sparse.h"
 #include "core/window_mt.h"
 
@@ -78,9 +80,9 @@ struct gri_far {
      * the threads meet only every few heaps, or when one must wait. */
     _Alignas(64) _Atomic uint64_t done;  /* values known (G(0..done-1)), from the stepping thread */
     _Atomic uint64_t heaps, past;        /* heaps stepped, and those whose pass went past the helper's part */
-    _Atomic uint64_t wait_step;          /* the stepping thread's spins, for the balance */
+    _Atomic uint64_t wait_step;          /* the stepping thread's waits (ns), for the balance */
     _Alignas(64) _Atomic uint64_t ready; /* far sets ready for heaps below this, from the helper */
-    _Atomic uint64_t wait_help;          /* the helper's spins */
+    _Atomic uint64_t wait_help;          /* the helper's waits (ns) */
     _Alignas(64) _Atomic int stop;
     _Alignas(64) uint64_t ready_seen;    /* the stepping thread's: ready as last read */
     uint64_t done_told;                  /* done as last stored */
@@ -91,6 +93,12 @@ struct gri_far {
  * than it holds: nothing else shares its lines (NULL for NULL) */
 static void *line_start(void *mem) {
     return mem ? (void *)((uint8_t *)mem + 64 - (uintptr_t)mem % 64) : NULL;
+}
+
+static uint64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 static inline void pause_cpu(unsigned *spins) {
@@ -141,13 +149,12 @@ static void *helper(void *arg) {
             /* about to wait: first hand over what is made */
             if (told < n) atomic_store_explicit(&f->ready, told = n, memory_order_release);
             unsigned spins = 0;
-            uint64_t waited = 0;
+            uint64_t t0 = now_ns();
             while ((done_seen = atomic_load_explicit(&f->done, memory_order_acquire)) < need) {
                 if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
                 pause_cpu(&spins);
-                waited++;
             }
-            atomic_fetch_add_explicit(&f->wait_help, waited, memory_order_relaxed);
+            atomic_fetch_add_explicit(&f->wait_help, now_ns() - t0, memory_order_relaxed);
         }
         size_t ns = 0;
         for (size_t i = 0; i < f->ntwo; i++) f->sums[ns++] = (size_t)(n - f->two[i]);
@@ -233,12 +240,9 @@ const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *word
         /* about to wait: first tell the helper every value known */
         if (f->done_told < n) atomic_store_explicit(&f->done, f->done_told = n, memory_order_release);
         unsigned spins = 0;
-        uint64_t waited = 0;
-        while ((f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) {
-            pause_cpu(&spins);
-            waited++;
-        }
-        atomic_fetch_add_explicit(&f->wait_step, waited, memory_order_relaxed);
+        uint64_t t0 = now_ns();
+        while ((f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) pause_cpu(&spins);
+        atomic_fetch_add_explicit(&f->wait_step, now_ns() - t0, memory_order_relaxed);
     }
     size_t e = (size_t)(n % RING);
     /* an entry a few heaps on, when made (an entry not made yet would be
