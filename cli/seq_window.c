@@ -31,6 +31,7 @@ typedef struct wrun {
     json_writer jw;
     uint64_t printed;
     double start, last_save, last_bar, last_line;
+    double t0;             /* when this process began the run (the head's table included) */
     uint64_t start_done;   /* values known when this process started */
     uint64_t next_line;    /* the next power of two for a progress line (not a terminal) */
     int bar;
@@ -254,6 +255,31 @@ static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
     return 0;
 }
 
+/* the run's figures under the key "run" (with --json) */
+static void json_run(wrun *r) {
+    gr_window_stats st = GR_SIZED(gr_window_stats);
+    gr_window_stats_get(r->w, &st);
+    double secs = cli_now() - r->t0;
+    json_writer *j = &r->jw;
+    json_key(j, "run");
+    json_object_begin(j);
+    static const char *const keys[] = {"done",       "head",          "window",  "listed", "largest_listed",
+                                       "far_listed", "largest_value", "memory", "helped", "slow_heaps"};
+    const uint64_t vals[] = {st.done,       st.head,          st.window, st.listed, st.largest_listed,
+                             st.far_listed, st.largest_value, st.memory, st.helped, st.slow_heaps};
+    for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
+        json_key(j, keys[i]);
+        json_uint(j, vals[i]);
+    }
+    json_key(j, "threads");
+    json_uint(j, st.threads);
+    json_key(j, "seconds");
+    json_fixed(j, secs, 3);
+    json_key(j, "values_per_second");
+    json_fixed(j, secs > 0 ? (double)(st.done - r->start_done) / secs : 0, 0);
+    json_object_end(j);
+}
+
 int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     if (o->plot_path) {
         fprintf(stderr, "grundy: error: a windowed run keeps no table for --plot: use --histogram DIR, or --out FILE\n");
@@ -266,6 +292,7 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     r.counting = o->histogram_dir != NULL;
     r.printing = !r.counting && !o->out_path;
     r.json = o->json;
+    r.t0 = cli_now();
     r.bar = !o->quiet && isatty(2);
     r.next_line = (uint64_t)1 << 24;
     gr_window_config cfg = GR_SIZED(gr_window_config);
@@ -299,11 +326,14 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
         gr_window_set_values(r.w, read_values, &r);
     }
     r.start = r.last_save = r.last_bar = cli_now();
-    if (r.printing && r.json) {
+    if (r.json) {
+        /* the values in it when they go to stdout; the run's figures at the end */
         json_init(&r.jw, stdout);
         json_object_begin(&r.jw);
         json_key(&r.jw, "ruleset");
         json_string(&r.jw, r.spec);
+    }
+    if (r.printing && r.json) {
         json_key(&r.jw, "values");
         json_array_begin(&r.jw);
     }
@@ -322,8 +352,9 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
         }
         goto out;
     }
-    if (r.printing && r.json) {
-        json_array_end(&r.jw);
+    if (r.printing && r.json) json_array_end(&r.jw);
+    if (r.json) {
+        json_run(&r);
         json_object_end(&r.jw);
         json_line_end(&r.jw);
     }

@@ -24,7 +24,19 @@ wait_unlocked() {
 "$G" seq 'tb[0.167]' --to 30000 --quiet >"$T/full.txt"
 run 0 "$G" seq 'tb[0.167]' --to 30000 --window 4096 && out_is "$(cat "$T/full.txt")"
 "$G" seq 'tb[0.167]' --to 5000 --json >"$T/full.json"
-run 0 "$G" seq 'tb[0.167]' --to 5000 --window 4096 --json && out_is "$(cat "$T/full.json")"
+full_json="$T/full.json"
+run 0 "$G" seq 'tb[0.167]' --to 5000 --window 4096 --json \
+    && json "{k: v for k, v in d.items() if k != 'run'} == json.load(open('$full_json'))"
+# the run's figures: .167's 60 listed positions (the last at 1303, G <= 56
+# up to 2^16), every value computed once, one thread asked for
+run 0 "$G" seq 'tb[0.167]' --to 5000 --window 4096 --threads 1 --json \
+    && json "d['run']['done'] == 5001 and d['run']['head'] == 4096 and d['run']['window'] == 4096 and d['run']['listed'] == 60 and d['run']['largest_listed'] == 1303 and d['run']['threads'] == 1 and d['run']['helped'] == 0 and d['run']['far_listed'] == 0 and d['run']['slow_heaps'] == 0 and d['run']['largest_value'] == max(d['values'])"
+run 0 "$G" seq 'tb[0.167]' --to 2^16 --window 4096 --threads 1 --json --quiet --histogram "$T/h-json" \
+    && json "sorted(d) == ['ruleset', 'run'] and d['run']['done'] == 65537 and d['run']['largest_value'] == max(int(l.split()[0]) for l in open('$T/h-json/65536')) and d['run']['values_per_second'] > 0 and d['run']['seconds'] >= 0 and d['run']['memory'] > 0"
+# two threads asked for: whether the helper ran depends on the time of a
+# heap, so only what holds either way is checked
+run 0 "$G" seq 'tb[0.6]' --to 2^17 --window 65536 --threads 2 --json --quiet --out "$T/v6.bin" \
+    && json "d['run']['done'] == 131073 and d['run']['head'] == 65536 and d['run']['helped'] <= 65537 and d['run']['threads'] == (2 if d['run']['helped'] else 1)"
 run 0 "$G" seq 'tb[0.167]' --to 2^5 --window 4096 && out_is "0 1 0 2 2 3 4 1 1 6 2 2 4 4 1 1 3 3 5 4 4 6 6 3 3 1 5 8 6 6 10 4 4"
 
 # histograms: as the full table's, at every power of two
