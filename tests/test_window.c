@@ -15,11 +15,12 @@
 #include "testutil.h"
 
 /* two threads from the first heap on: the run would first time PROBE heaps
- * on one thread (private record, core/window_state.h) */
+ * on one thread and PROBE on two (private record, core/window_state.h) */
 static void force_helper(gr_window *w, unsigned threads) {
     if (threads < 2) return;
-    w->probed = UINT64_MAX;
-    w->heap_ns = 1e9;
+    w->probing = 0;
+    w->help = 1;
+    w->next_probe = UINT64_MAX;
 }
 
 typedef struct collect {

@@ -29,7 +29,8 @@ typedef struct gr_window_config {
     uint64_t window;   /* values kept behind the heap, and the head's length (0: 2^22); 4096 to 2^31 */
     unsigned threads;  /* threads computing values (0 or 1: the calling thread alone; 2 or more: it and
                         * one helper, which computes ahead the options of the splits with a far listed
-                        * part; used when 16 or more positions are listed) */
+                        * part; used when 16 or more positions are listed, and where timed probes
+                        * of 65536 heaps each way, every 2^26 heaps, find it faster) */
 } gr_window_config;
 
 typedef struct gr_window_stats {

@@ -63,8 +63,14 @@ struct gr_window {
     void (*free_far)(gr_window *w);  /* frees it (set with it) */
     void (*free_wfar)(gr_window *w); /* frees window_far.c's part (set with it) */
     uint64_t far_heaps;       /* heaps computed with the helper */
-    uint64_t probed;          /* heaps timed on one thread (window.c) */
-    double heap_ns;           /* their time per heap */
+    /* whether the helper pays, measured (window.c): a round times PROBE heaps
+     * on one thread, then PROBE with the helper; the faster way runs until
+     * next_probe */
+    int probing;              /* a round is under way */
+    int help;                 /* its answer: the helper runs */
+    uint64_t probe_n[2];      /* heaps timed in the round: one thread, two */
+    double probe_s[2];        /* their seconds */
+    uint64_t next_probe;      /* the heap where the next round starts */
     /* the caller's values (window_far.c): the slow pass, and the listed
      * positions found during the run (too far out for the window's
      * kernels), each with a cache of its partners */
