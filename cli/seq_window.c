@@ -28,6 +28,7 @@ typedef struct wrun {
     cli_hist hist;
     int counting;          /* --histogram */
     int printing, json;    /* values to stdout */
+    int json_open;         /* the JSON object is begun and not ended */
     json_writer jw;
     uint64_t printed;
     double start, last_save, last_bar, last_line;
@@ -256,6 +257,19 @@ static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
 }
 
 /* the run's figures under the key "run" (with --json) */
+static void json_run(wrun *r);
+
+/* ends the JSON object, once, also when the run stopped: the values so far
+ * and the figures of the run as far as it went */
+static void json_finish(wrun *r) {
+    if (!r->json_open) return;
+    r->json_open = 0;
+    if (r->printing) json_array_end(&r->jw);
+    json_run(r);
+    json_object_end(&r->jw);
+    json_line_end(&r->jw);
+}
+
 static void json_run(wrun *r) {
     gr_window_stats st = GR_SIZED(gr_window_stats);
     gr_window_stats_get(r->w, &st);
@@ -263,16 +277,14 @@ static void json_run(wrun *r) {
     json_writer *j = &r->jw;
     json_key(j, "run");
     json_object_begin(j);
-    static const char *const keys[] = {"done",       "head",          "window",  "listed", "largest_listed",
-                                       "far_listed", "largest_value", "memory", "helped", "slow_heaps"};
-    const uint64_t vals[] = {st.done,       st.head,          st.window, st.listed, st.largest_listed,
-                             st.far_listed, st.largest_value, st.memory, st.helped, st.slow_heaps};
+    static const char *const keys[] = {"done",          "head",   "window",  "listed", "largest_listed", "far_listed",
+                                       "largest_value", "memory", "threads", "helped", "slow_heaps"};
+    const uint64_t vals[] = {st.done,          st.head,   st.window,  st.listed, st.largest_listed, st.far_listed,
+                             st.largest_value, st.memory, st.threads, st.helped, st.slow_heaps};
     for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
         json_key(j, keys[i]);
         json_uint(j, vals[i]);
     }
-    json_key(j, "threads");
-    json_uint(j, st.threads);
     json_key(j, "seconds");
     json_fixed(j, secs, 3);
     json_key(j, "values_per_second");
@@ -328,6 +340,7 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     r.start = r.last_save = r.last_bar = cli_now();
     if (r.json) {
         /* the values in it when they go to stdout; the run's figures at the end */
+        r.json_open = 1;
         json_init(&r.jw, stdout);
         json_object_begin(&r.jw);
         json_key(&r.jw, "ruleset");
@@ -340,9 +353,9 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     gr_status vs = gr_window_run(r.w, o->to + 1, sink, &r, &err);
     if (r.bar && cli_now() - r.start > 1.0) cli_progress_clear();
     if (r.printing && !r.json) putchar('\n');
+    json_finish(&r);
     if (r.rc) { rc = r.rc; goto fail; }
     if (vs != GR_OK) {
-        if (r.printing && r.json) putchar('\n');
         rc = cli_report(&err, NULL, 0);
         /* stopped by the time limit or Ctrl-C: the run so far is kept */
         if (o->checkpoint && err.status == GR_ELIMIT && !strstr(err.message, "is not decided") && save(&r) == 0) {
@@ -351,12 +364,6 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
                     (unsigned long long)st.done, o->checkpoint);
         }
         goto out;
-    }
-    if (r.printing && r.json) json_array_end(&r.jw);
-    if (r.json) {
-        json_run(&r);
-        json_object_end(&r.jw);
-        json_line_end(&r.jw);
     }
     if (o->checkpoint && save(&r) != 0) {
         fprintf(stderr, "grundy: error: cannot write the checkpoint '%s'\n", o->checkpoint);

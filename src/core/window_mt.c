@@ -45,6 +45,7 @@
 
 struct gri_far {
     /* set before the helper starts, read by both */
+    void *mem;                  /* the block the record is in (line_start) */
     gr_window *w;
     uint64_t kmin;              /* the least split removal */
     uint64_t from, to;          /* the helper's heaps */
@@ -89,8 +90,9 @@ struct gri_far {
     uint64_t my_heaps, my_past;          /* not yet added to heaps and past */
 };
 
-/* the first cache line that starts in a block of at least 128 bytes more
- * than it holds: nothing else shares its lines (NULL for NULL) */
+/* the first cache line that starts in a block: given 64 bytes more than it
+ * holds, what it holds is aligned to 64; given 128 more, nothing else shares
+ * its lines either (NULL for NULL) */
 static void *line_start(void *mem) {
     return mem ? (void *)((uint8_t *)mem + 64 - (uintptr_t)mem % 64) : NULL;
 }
@@ -179,8 +181,11 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     size_t words = ((size_t)1 << b) / 64 + 1;
     if (words < 4) words = 4;
     if (!f) {
-        f = gri_calloc(al, 1, sizeof *f);
-        if (!f) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's record");
+        /* the record's lines are its own, and aligned as its members ask */
+        void *mem = gri_calloc(al, 1, sizeof *f + 64);
+        if (!mem) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's record");
+        f = line_start(mem);
+        f->mem = mem;
         f->s = w->rs->sp_nrare / 2;
         f->e = PASS_LO;
         w->far = f;
@@ -283,6 +288,6 @@ void gri_far_free(gr_window *w) {
     gri_free(al, f->flag_mem);
     gri_free(al, f->rare);
     gri_free(al, f->rval);
-    gri_free(al, f);
+    gri_free(al, f->mem);
     w->far = NULL;
 }
