@@ -257,19 +257,6 @@ static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
 }
 
 /* the run's figures under the key "run" (with --json) */
-static void json_run(wrun *r);
-
-/* ends the JSON object, once, also when the run stopped: the values so far
- * and the figures of the run as far as it went */
-static void json_finish(wrun *r) {
-    if (!r->json_open) return;
-    r->json_open = 0;
-    if (r->printing) json_array_end(&r->jw);
-    json_run(r);
-    json_object_end(&r->jw);
-    json_line_end(&r->jw);
-}
-
 static void json_run(wrun *r) {
     gr_window_stats st = GR_SIZED(gr_window_stats);
     gr_window_stats_get(r->w, &st);
@@ -290,6 +277,17 @@ static void json_run(wrun *r) {
     json_key(j, "values_per_second");
     json_fixed(j, secs > 0 ? (double)(st.done - r->start_done) / secs : 0, 0);
     json_object_end(j);
+}
+
+/* ends the JSON object, once, also when the run stopped: the values so far
+ * and the figures of the run as far as it went */
+static void json_finish(wrun *r) {
+    if (!r->json_open) return;
+    r->json_open = 0;
+    if (r->printing) json_array_end(&r->jw);
+    json_run(r);
+    json_object_end(&r->jw);
+    json_line_end(&r->jw);
 }
 
 int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {

@@ -22,7 +22,7 @@
  * complete. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "core/context_internal.h"
 #include "core/family.h"
 #include "core/rs.h"
 #include "core/sparse.h"
@@ -155,12 +155,6 @@ static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *
 #define PROBE 65536
 #define REPROBE ((uint64_t)1 << 26)
 
-static double now_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* heaps w->n .. end - 1, on two threads when that pays; returns early
  * (GR_OK) before a value that the helper's view cannot take */
 static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *user, gr_error *err) {
@@ -176,7 +170,7 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
         phase = w->probe_n[0] < PROBE ? 0 : 1;
         if (end > w->n + (PROBE - w->probe_n[phase])) end = w->n + (PROBE - w->probe_n[phase]);
     }
-    double t0 = now_s();
+    uint64_t t0 = gri_now_ns();
     uint64_t n0 = w->n;
     int two = phase >= 0 ? phase == 1 : usable && w->help;
     if (two && end - w->n > 256 && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
@@ -200,7 +194,7 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
     }
     gri_far_stop(far);
     if (phase >= 0) {
-        w->probe_s[phase] += now_s() - t0;
+        w->probe_s[phase] += 1e-9 * (double)(gri_now_ns() - t0);
         w->probe_n[phase] += w->n - n0;
         if (w->probe_n[1] >= PROBE) {
             /* per heap, the helper's way must beat one thread's by 3% */

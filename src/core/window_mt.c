@@ -23,7 +23,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "core/context_internal.h"
 #include "core/sparse.h"
 #include "core/window_mt.h"
 
@@ -97,12 +97,6 @@ static void *line_start(void *mem) {
     return mem ? (void *)((uint8_t *)mem + 64 - (uintptr_t)mem % 64) : NULL;
 }
 
-static uint64_t now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 static inline void pause_cpu(unsigned *spins) {
     if (++*spins < 256) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -151,12 +145,12 @@ static void *helper(void *arg) {
             /* about to wait: first hand over what is made */
             if (told < n) atomic_store_explicit(&f->ready, told = n, memory_order_release);
             unsigned spins = 0;
-            uint64_t t0 = now_ns();
+            uint64_t t0 = gri_now_ns();
             while ((done_seen = atomic_load_explicit(&f->done, memory_order_acquire)) < need) {
                 if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
                 pause_cpu(&spins);
             }
-            atomic_fetch_add_explicit(&f->wait_help, now_ns() - t0, memory_order_relaxed);
+            atomic_fetch_add_explicit(&f->wait_help, gri_now_ns() - t0, memory_order_relaxed);
         }
         size_t ns = 0;
         for (size_t i = 0; i < f->ntwo; i++) f->sums[ns++] = (size_t)(n - f->two[i]);
@@ -221,7 +215,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->w = w;
     f->bits_ok = b;
     f->kmin = UINT64_MAX;
-    for (size_t i = 0; i < w->wr.ntwo; i++) if (w->wr.two[i] < f->kmin) f->kmin = w->wr.two[i];
+    for (size_t i = 0; i < f->ntwo; i++) if (f->two[i] < f->kmin) f->kmin = f->two[i];
     gri_sp_view vw = {w->rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
                       SIZE_MAX, NULL, 0, 0, 0, &f->pc, w->umax};
     f->vw = vw;
@@ -245,9 +239,9 @@ const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *word
         /* about to wait: first tell the helper every value known */
         if (f->done_told < n) atomic_store_explicit(&f->done, f->done_told = n, memory_order_release);
         unsigned spins = 0;
-        uint64_t t0 = now_ns();
+        uint64_t t0 = gri_now_ns();
         while ((f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) pause_cpu(&spins);
-        atomic_fetch_add_explicit(&f->wait_step, now_ns() - t0, memory_order_relaxed);
+        atomic_fetch_add_explicit(&f->wait_step, gri_now_ns() - t0, memory_order_relaxed);
     }
     size_t e = (size_t)(n % RING);
     /* an entry a few heaps on, when made (an entry not made yet would be
