@@ -317,7 +317,27 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     }
     gr_error err;
     gr_error_clear(&err);
-    if (loaded != 0 && gr_window_new(rs, &cfg, &r.w, &err) != GR_OK) {
+    /* A run shorter than the window: the head (the window's length, from the
+     * whole table) would compute values past --to, 2^22 of them by default;
+     * a window of the run's own length (4096 at least) makes the same
+     * values. Not with a checkpoint, which a longer rerun resumes. */
+    uint64_t asked = o->window ? o->window : (uint64_t)1 << 22, fit = o->to + 1 > 4096 ? o->to + 1 : 4096;
+    gr_status ns = GR_OK;
+    if (loaded != 0) {
+        if (!o->checkpoint && fit < asked) {
+            cfg.window = fit;
+            ns = gr_window_new(rs, &cfg, &r.w, &err);
+            if (ns == GR_ERANGE) {
+                /* too short for the code's removals: the window asked for */
+                gr_error_clear(&err);
+                cfg.window = o->window;
+                ns = gr_window_new(rs, &cfg, &r.w, &err);
+            }
+        } else {
+            ns = gr_window_new(rs, &cfg, &r.w, &err);
+        }
+    }
+    if (ns != GR_OK) {
         if (err.status == GR_EINVAL && o->to < CLI_SEQ_TABLE_MAX && !o->checkpoint) {
             /* the window does not apply: the table does it, saying so */
             if (!o->quiet) fprintf(stderr, "grundy: note: %s; computing the whole table instead\n", err.message);

@@ -32,6 +32,15 @@ run 0 "$G" seq 'tb[0.167]' --to 5000 --window 4096 --json \
 run 0 "$G" seq 'tb[0.167]' --to 5000 --window 4096 --threads 1 --json \
     && json "d['run']['done'] == 5001 and d['run']['head'] == 4096 and d['run']['window'] == 4096 and d['run']['listed'] == 60 and d['run']['largest_listed'] == 1303 and d['run']['threads'] == 1 and d['run']['helped'] == 0 and d['run']['far_listed'] == 0 and d['run']['slow_heaps'] == 0 and d['run']['largest_value'] == max(d['values'])"
 cp "$T/out" "$T/run5000.json"
+# a run shorter than the window (2^22 by default) computes no value past
+# --to: its window is the run's length, 4096 at least; a checkpointed run
+# keeps the window asked for, which a longer rerun resumes
+run 0 "$G" seq 'tb[0.014]' --to 2^16 --window 0 --threads 1 --json --quiet \
+    && json "d['run']['done'] == 65537 and d['run']['head'] == 65537 and d['run']['window'] == 65537 and len(d['values']) == 65537"
+run 0 "$G" seq 'tb[0.167]' --to 100 --window 0 --threads 1 --json --quiet \
+    && json "d['run']['done'] == 4096 and d['run']['window'] == 4096 and d['values'][:11] == [0, 1, 0, 2, 2, 3, 4, 1, 1, 6, 2]"
+run 0 "$G" seq 'tb[0.167]' --to 100 --window 8192 --threads 1 --json --quiet --checkpoint "$T/short.ck" \
+    && json "d['run']['window'] == 8192 and d['run']['done'] == 8192"
 # thirteen times as many values in the same memory
 run 0 "$G" seq 'tb[0.167]' --to 2^16 --window 4096 --threads 1 --json --quiet --histogram "$T/h-json" \
     && json "sorted(d) == ['ruleset', 'run'] and d['run']['done'] == 65537 and d['run']['largest_value'] == max(int(l.split()[0]) for l in open('$T/h-json/65536')) and d['run']['values_per_second'] > 0 and d['run']['memory'] == json.load(open('$T/run5000.json'))['run']['memory']"
