@@ -311,6 +311,15 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
     size_t mw = (size_t)((vcap + 63) / 64), k = 0;
     if (mw > nw) mw = nw;
     for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & gri_sp_makeable(vcap, w));
+#ifdef GR_SP_AVX2
+    if (rs->sp_avx2 == 2 && vw->tw == 2 && vw->vmax < 1024 && !rs->sp_k0) {
+        /* with AVX-512BW, two-byte values below 1024 and the pass untuned:
+         * each split against the whole set at once (pass16_avx512) */
+        _Alignas(64) uint64_t set[16] = {0};
+        for (size_t w = 0; w < mw && w < 16; w++) set[w] = need[w] & gri_sp_makeable(vcap, w);
+        return k ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k) : 1;
+    }
+#endif
     uint32_t vals[64];
     size_t nv = k && k <= k0 ? missing_list(need, mw, vcap, vals) : 0; /* the missing values while k <= k0 */
     size_t a0 = 1;

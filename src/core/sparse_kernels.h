@@ -125,6 +125,56 @@ __attribute__((target("avx512f,avx512bw"))) static uint64_t hit64_16_avx512(cons
     return hits;
 }
 
+/* The pass (sparse.c) with two-byte values and every XOR below 1024: the
+ * blocks of 64 splits of each sum from a = 1, in sp_pass's order, until the
+ * set of missing values (1024 bits in 16 words, the same bits as in need)
+ * is empty. Each split is tested against the whole set at once: a table
+ * lookup per lane (word x >> 4 of the set, held in two registers, by a
+ * two-register permute, then bit x & 15), so the cost does not grow with
+ * the set. Each value made is removed (from need too, wit[x] = the
+ * block), with its other lanes. Returns the first split not read. */
+__attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gri_sp_view *vw, const size_t *sums,
+                                                                      size_t nsums, int unequal, size_t maxtop,
+                                                                      const uint64_t *set, uint64_t *need,
+                                                                      uint32_t *wit, size_t k) {
+    const uint16_t *g = vw->lo;
+    __m512i b0 = _mm512_loadu_si512((const void *)set), b1 = _mm512_loadu_si512((const void *)(set + 8));
+    const __m512i low = _mm512_set1_epi16(15), one = _mm512_set1_epi16(1);
+    size_t a0 = 1;
+    for (; a0 <= maxtop; a0 += BLOCK) {
+        if (a0 >= vw->skip_lo && a0 < vw->skip_hi && (a0 = vw->skip_hi) > maxtop) break;
+        for (size_t s = 0; s < nsums; s++) {
+            size_t top = gri_pass_top(vw, sums[s], unequal);
+            if (top < a0) continue;
+            const uint16_t *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[s]) + a0, *ga = g + a0;
+            size_t len = top + 1 - a0;
+            uint64_t lm = len >= BLOCK ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+            __m512i x0 = _mm512_xor_si512(_mm512_maskz_loadu_epi16((__mmask32)lm, ga),
+                                          _mm512_maskz_loadu_epi16((__mmask32)lm, rv));
+            __m512i x1 = _mm512_xor_si512(_mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), ga + 32),
+                                          _mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), rv + 32));
+            __m512i w0 = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(x0, 4), b1);
+            __m512i w1 = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(x1, 4), b1);
+            uint64_t m = (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w0, _mm512_and_si512(x0, low)), one) |
+                         (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w1, _mm512_and_si512(x1, low)), one) << 32;
+            for (m &= lm; m;) {
+                size_t j = (size_t)__builtin_ctzll(m);
+                uint32_t x = (uint32_t)(ga[j] ^ rv[j]);
+                need[x >> 6] &= ~((uint64_t)1 << (x & 63));
+                wit[x] = (uint32_t)a0;
+                if (!--k) return a0 + BLOCK;
+                __m512i clr = _mm512_maskz_set1_epi16((__mmask32)1 << ((x >> 4) & 31), (short)(1 << (x & 15)));
+                if (x & 512) b1 = _mm512_andnot_si512(clr, b1);
+                else b0 = _mm512_andnot_si512(clr, b0);
+                __m512i t = _mm512_set1_epi16((short)x);
+                m &= m - 1;
+                m &= ~((uint64_t)_mm512_cmpeq_epi16_mask(x0, t) | (uint64_t)_mm512_cmpeq_epi16_mask(x1, t) << 32);
+            }
+        }
+    }
+    return a0;
+}
+
 /* the 256-bit set {x} (x < 256): 1 << (x - 64 j) in lane j, where the
  * shift is out of range (and gives 0) in every other lane */
 __attribute__((target("avx2"))) static inline __m256i onehot(uint32_t x) {
