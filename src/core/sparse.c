@@ -291,6 +291,15 @@ static size_t missing_list(const uint64_t *need, size_t mw, uint64_t vcap, uint3
 /* the end of the block of splits from a0 of a sum whose top is top */
 static inline size_t block_end(size_t top, size_t a0) { return top + 1 < a0 + BLOCK ? top + 1 : a0 + BLOCK; }
 
+int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax) {
+#ifdef GR_SP_AVX2
+    return rs->sp_avx2 > 0 && tw == 2 && vmax < 1024 && !rs->sp_k0;
+#else
+    (void)rs, (void)tw, (void)vmax;
+    return 0;
+#endif
+}
+
 /* The pass: removes from the missing set (words 0..nw-1) every value some
  * split makes: first each value where it was last witnessed, then the
  * splits a = 1, 2, ... of all sums together, in blocks, until none is
@@ -312,12 +321,14 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
     if (mw > nw) mw = nw;
     for (size_t w = 0; w < mw; w++) k += popcount64(need[w] & gri_sp_makeable(vcap, w));
 #ifdef GR_SP_AVX2
-    if (rs->sp_avx2 == 2 && vw->tw == 2 && vw->vmax < 1024 && !rs->sp_k0) {
-        /* with AVX-512BW, two-byte values below 1024 and the pass untuned:
-         * each split against the whole set at once (pass16_avx512) */
+    if (gri_sp_pass_lookup(rs, vw->tw, vw->vmax)) {
+        /* with AVX2 or AVX-512BW, two-byte values below 1024 and the pass
+         * untuned: each split against the whole set at once (pass16_*) */
         _Alignas(64) uint64_t set[16] = {0};
         for (size_t w = 0; w < mw && w < 16; w++) set[w] = need[w] & gri_sp_makeable(vcap, w);
-        return k ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k) : 1;
+        if (!k) return 1;
+        return rs->sp_avx2 == 2 ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k)
+                                : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k);
     }
 #endif
     uint32_t vals[64];

@@ -75,6 +75,11 @@ typedef struct gri_sp_out {
     int decided;
     size_t need_words, pass_end;
 } gri_sp_out;
+/* The pass tests each split against the whole missing set (a lookup per
+ * split, AVX2 or AVX-512BW, two-byte values below 1024, untuned): it stops
+ * as soon as the set is empty, so another thread reading a fixed range of
+ * its splits ahead of it does not pay (window_mt.c). */
+int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax);
 /* Heap n, the first after the view's values. The class stays as it is. */
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
                       const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err);

@@ -51,6 +51,7 @@ struct gri_far {
     uint64_t from, to;          /* the helper's heaps */
     size_t words;               /* per ring entry */
     unsigned bits_ok;           /* values of at most this bit length keep the ring's XORs in range */
+    int lookup;                 /* the step's pass is gri_sp_pass_lookup's: the helper takes none of it */
     uint64_t *ring;             /* RING entries of `words` words (in ring_mem, on lines of their own) */
     void *ring_mem;
     pthread_t th;
@@ -117,7 +118,10 @@ static void *helper(void *arg) {
         if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
         if ((n - f->from) % BALANCE == BALANCE - 1) {
             /* first the load: towards the thread that waited less; then the
-             * pass part: longer while many passes go past it */
+             * pass part: longer while many passes go past it, unless the
+             * step's pass is the set lookup, which stops early and cheaply
+             * (Officers to 2^23, W = 2^20: 19.1 s without a pass part
+             * against 23.7 s with one) */
             uint64_t ws = atomic_load_explicit(&f->wait_step, memory_order_relaxed);
             uint64_t wh = atomic_load_explicit(&f->wait_help, memory_order_relaxed);
             uint64_t hs = atomic_load_explicit(&f->heaps, memory_order_relaxed);
@@ -127,7 +131,7 @@ static void *helper(void *arg) {
             if (ds > dh) { /* the stepper waited: the helper does less */
                 if (f->s + step < nrare) f->s += step;
                 else if (f->e > PASS_LO) f->e -= PASS_STEP;
-            } else if (dn && dp * 8 > dn && f->e < PASS_MAX) {
+            } else if (!f->lookup && dn && dp * 8 > dn && f->e < PASS_MAX) {
                 f->e += PASS_STEP;
             } else if (dh > ds && f->s > step) {
                 f->s -= step;  /* the helper waited: it does more */
@@ -214,6 +218,8 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->unequal = w->wr.unequal;
     f->w = w;
     f->bits_ok = b;
+    f->lookup = gri_sp_pass_lookup(w->rs, w->tw, w->vmax);
+    if (f->lookup) f->e = PASS_LO;
     f->kmin = UINT64_MAX;
     for (size_t i = 0; i < f->ntwo; i++) if (f->two[i] < f->kmin) f->kmin = f->two[i];
     gri_sp_view vw = {w->rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
