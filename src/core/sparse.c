@@ -324,9 +324,9 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
     if (gri_sp_pass_lookup(rs, vw->tw, vw->vmax)) {
         /* with AVX2 or AVX-512BW, two-byte values below 1024 and the pass
          * untuned: each split against the whole set at once (pass16_*) */
+        if (!k) return 1;
         _Alignas(64) uint64_t set[16] = {0};
         for (size_t w = 0; w < mw && w < 16; w++) set[w] = need[w] & gri_sp_makeable(vcap, w);
-        if (!k) return 1;
         return rs->sp_avx2 == 2 ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k)
                                 : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k);
     }

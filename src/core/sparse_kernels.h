@@ -125,6 +125,18 @@ __attribute__((target("avx512f,avx512bw"))) static uint64_t hit64_16_avx512(cons
     return hits;
 }
 
+/* The splits of the pass's block from a0 of sum r, for pass16_*: G(a0 + j)
+ * = (*ga)[j] and G(r - a0 - j) = (*rv)[j] for j below the count returned
+ * (at most BLOCK; 0: the sum has no split there). */
+static inline size_t pass16_block(const gri_sp_view *vw, size_t r, int unequal, size_t a0, const uint16_t **ga,
+                                  const uint16_t **rv) {
+    size_t top = gri_pass_top(vw, r, unequal);
+    if (top < a0) return 0;
+    *ga = (const uint16_t *)vw->lo + a0;
+    *rv = (const uint16_t *)vw->rev + (vw->rev_top - r) + a0;
+    return top + 1 - a0 < BLOCK ? top + 1 - a0 : BLOCK;
+}
+
 /* The pass (sparse.c) with two-byte values and every XOR below 1024: the
  * blocks of 64 splits of each sum from a = 1, in sp_pass's order, until the
  * set of missing values (1024 bits in 16 words, the same bits as in need)
@@ -137,18 +149,16 @@ __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gr
                                                                       size_t nsums, int unequal, size_t maxtop,
                                                                       const uint64_t *set, uint64_t *need,
                                                                       uint32_t *wit, size_t k) {
-    const uint16_t *g = vw->lo;
     __m512i b0 = _mm512_loadu_si512((const void *)set), b1 = _mm512_loadu_si512((const void *)(set + 8));
     const __m512i low = _mm512_set1_epi16(15), one = _mm512_set1_epi16(1);
     size_t a0 = 1;
     for (; a0 <= maxtop; a0 += BLOCK) {
         if (a0 >= vw->skip_lo && a0 < vw->skip_hi && (a0 = vw->skip_hi) > maxtop) break;
         for (size_t s = 0; s < nsums; s++) {
-            size_t top = gri_pass_top(vw, sums[s], unequal);
-            if (top < a0) continue;
-            const uint16_t *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[s]) + a0, *ga = g + a0;
-            size_t len = top + 1 - a0;
-            uint64_t lm = len >= BLOCK ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+            const uint16_t *ga, *rv;
+            size_t len = pass16_block(vw, sums[s], unequal, a0, &ga, &rv);
+            if (!len) continue;
+            uint64_t lm = len == BLOCK ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
             __m512i x0 = _mm512_xor_si512(_mm512_maskz_loadu_epi16((__mmask32)lm, ga),
                                           _mm512_maskz_loadu_epi16((__mmask32)lm, rv));
             __m512i x1 = _mm512_xor_si512(_mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), ga + 32),
@@ -186,7 +196,6 @@ __attribute__((target("avx2"), always_inline)) static inline size_t pass16_avx2_
                                                                                 uint64_t *set, uint64_t *need,
                                                                                 uint32_t *wit, size_t k,
                                                                                 const int wide) {
-    const uint16_t *g = vw->lo;
     __m256i b0 = _mm256_loadu_si256((const __m256i *)set), b1 = _mm256_loadu_si256((const __m256i *)(set + 4));
     __m256i b2 = _mm256_loadu_si256((const __m256i *)(set + 8)), b3 = _mm256_loadu_si256((const __m256i *)(set + 12));
     const __m256i ids = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), c31 = _mm256_set1_epi32(31);
@@ -194,10 +203,8 @@ __attribute__((target("avx2"), always_inline)) static inline size_t pass16_avx2_
     for (; a0 <= maxtop; a0 += BLOCK) {
         if (a0 >= vw->skip_lo && a0 < vw->skip_hi && (a0 = vw->skip_hi) > maxtop) break;
         for (size_t s = 0; s < nsums; s++) {
-            size_t top = gri_pass_top(vw, sums[s], unequal);
-            if (top < a0) continue;
-            const uint16_t *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[s]) + a0, *ga = g + a0;
-            size_t len = top + 1 - a0 < BLOCK ? top + 1 - a0 : BLOCK;
+            const uint16_t *ga, *rv;
+            size_t len = pass16_block(vw, sums[s], unequal, a0, &ga, &rv);
             for (size_t o = 0; o < len; o += 8) {
                 size_t n8 = len - o < 8 ? len - o : 8;
                 __m256i x;
