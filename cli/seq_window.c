@@ -319,23 +319,17 @@ int cli_seq_window(const cli_opts *o, gr_ruleset *rs) {
     gr_error_clear(&err);
     /* A run shorter than the window: the head (the window's length, from the
      * whole table) would compute values past --to, 2^22 of them by default;
-     * a window of the run's own length (4096 at least) makes the same
-     * values. Not with a checkpoint, which a longer rerun resumes. */
-    uint64_t asked = o->window ? o->window : (uint64_t)1 << 22, fit = o->to + 1 > 4096 ? o->to + 1 : 4096;
-    gr_status ns = GR_OK;
-    if (loaded != 0) {
-        if (!o->checkpoint && fit < asked) {
-            cfg.window = fit;
-            ns = gr_window_new(rs, &cfg, &r.w, &err);
-            if (ns == GR_ERANGE) {
-                /* too short for the code's removals: the window asked for */
-                gr_error_clear(&err);
-                cfg.window = o->window;
-                ns = gr_window_new(rs, &cfg, &r.w, &err);
-            }
-        } else {
-            ns = gr_window_new(rs, &cfg, &r.w, &err);
-        }
+     * a window of the run's own length (GR_WINDOW_MIN at least) makes the
+     * same values. Not with a checkpoint, which a longer rerun resumes. */
+    uint64_t asked = o->window ? o->window : GR_WINDOW_DEFAULT;
+    uint64_t fit = o->to + 1 > GR_WINDOW_MIN ? o->to + 1 : GR_WINDOW_MIN;
+    if (!o->checkpoint && fit < asked) cfg.window = fit;
+    gr_status ns = loaded != 0 ? gr_window_new(rs, &cfg, &r.w, &err) : GR_OK;
+    if (ns == GR_ERANGE && cfg.window != o->window) {
+        /* the cut window is too short for the code's removals: the one asked for */
+        gr_error_clear(&err);
+        cfg.window = o->window;
+        ns = gr_window_new(rs, &cfg, &r.w, &err);
     }
     if (ns != GR_OK) {
         if (err.status == GR_EINVAL && o->to < CLI_SEQ_TABLE_MAX && !o->checkpoint) {

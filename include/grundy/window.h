@@ -24,9 +24,16 @@ GR_API_BEGIN
 
 typedef struct gr_window gr_window;
 
+/* gr_window_config.window: 0 asks for the default; otherwise from the
+ * least to the most */
+#define GR_WINDOW_DEFAULT ((uint64_t)1 << 22)
+#define GR_WINDOW_MIN ((uint64_t)4096)
+#define GR_WINDOW_MAX ((uint64_t)1 << 31)
+
 typedef struct gr_window_config {
     size_t size;       /* sizeof(gr_window_config) (GR_SIZED) */
-    uint64_t window;   /* values kept behind the heap, and the head's length (0: 2^22); 4096 to 2^31 */
+    uint64_t window;   /* values kept behind the heap, and the head's length (0: GR_WINDOW_DEFAULT, 2^22);
+                        * GR_WINDOW_MIN (4096) to GR_WINDOW_MAX (2^31) */
     unsigned threads;  /* threads computing values (0 or 1: the calling thread alone; 2 or more: it and
                         * one helper, which computes ahead the options of the splits with a far listed
                         * part; used when 16 or more positions are listed, and where timed probes

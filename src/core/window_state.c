@@ -7,9 +7,6 @@
 #include "core/window_state.h"
 #include "core/sparse_class.h"
 
-#define DEFAULT_WINDOW ((uint64_t)1 << 22)
-#define MIN_WINDOW 4096
-#define MAX_WINDOW ((uint64_t)1 << 31)
 
 static uint64_t kmax_of(const gri_win_rules *wr) {
     uint64_t k = 0;
@@ -47,8 +44,8 @@ gr_status gri_window_open(gr_ruleset *rs, uint64_t window, unsigned threads, gr_
         return gri_fail(err, GR_EINVAL,
                         "%s: windowed runs take take-and-break codes with finitely many digits that split into at most "
                         "two heaps, and Grundy's game", rs->spec);
-    if (!window) window = DEFAULT_WINDOW;
-    if (window < MIN_WINDOW || window > MAX_WINDOW)
+    if (!window) window = GR_WINDOW_DEFAULT;
+    if (window < GR_WINDOW_MIN || window > GR_WINDOW_MAX)
         return gri_fail(err, GR_ERANGE, "a window of %llu values: it must be 4096 to 2^31", (unsigned long long)window);
     uint64_t kmax = kmax_of(&wr);
     if (window < bound || window <= 2 * kmax)
