@@ -145,13 +145,65 @@ static inline size_t pass16_block(const gri_sp_view *vw, size_t r, int unequal, 
  * two-register permute, then bit x & 15), so the cost does not grow with
  * the set. Each value made is removed (from need too, wit[x] = the
  * block), with its other lanes. Returns the first split not read. */
+/* pass16_avx512's lookup of a block's 64 XORs x0, x1 in the set b0, b1:
+ * the lanes that hold a missing value */
+__attribute__((target("avx512f,avx512bw"), always_inline)) static inline uint64_t pass16_look(__m512i x0, __m512i x1,
+                                                                                             __m512i b0, __m512i b1) {
+    const __m512i low = _mm512_set1_epi16(15), one = _mm512_set1_epi16(1);
+    __m512i w0 = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(x0, 4), b1);
+    __m512i w1 = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(x1, 4), b1);
+    return (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w0, _mm512_and_si512(x0, low)), one) |
+           (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w1, _mm512_and_si512(x1, low)), one) << 32;
+}
+
+/* and the values of those lanes removed: from the set (with their other
+ * lanes in the block), from need, witnessed at a0; 1 when none is left */
+__attribute__((target("avx512f,avx512bw"), always_inline)) static inline int pass16_take(
+    uint64_t m, const uint16_t *ga, const uint16_t *rv, __m512i x0, __m512i x1, __m512i *b0, __m512i *b1,
+    uint64_t *need, uint32_t *wit, size_t a0, size_t *k) {
+    while (m) {
+        size_t j = (size_t)__builtin_ctzll(m);
+        uint32_t x = (uint32_t)(ga[j] ^ rv[j]);
+        need[x >> 6] &= ~((uint64_t)1 << (x & 63));
+        wit[x] = (uint32_t)a0;
+        if (!--*k) return 1;
+        __m512i clr = _mm512_maskz_set1_epi16((__mmask32)1 << ((x >> 4) & 31), (short)(1 << (x & 15)));
+        if (x & 512) *b1 = _mm512_andnot_si512(clr, *b1);
+        else *b0 = _mm512_andnot_si512(clr, *b0);
+        __m512i t = _mm512_set1_epi16((short)x);
+        m &= m - 1;
+        m &= ~((uint64_t)_mm512_cmpeq_epi16_mask(x0, t) | (uint64_t)_mm512_cmpeq_epi16_mask(x1, t) << 32);
+    }
+    return 0;
+}
+
+/* The pass (sparse.c) with two-byte values and every XOR below 1024: the
+ * blocks of 64 splits of each sum from a = 1, in sp_pass's order, until the
+ * set of missing values (1024 bits in 16 words, the same bits as in need)
+ * is empty. Each split is tested against the whole set at once: a table
+ * lookup per lane (word x >> 4 of the set, held in two registers, by a
+ * two-register permute, then bit x & 15), so the cost does not grow with
+ * the set. Each value made is removed (from need too, wit[x] = the
+ * block), with its other lanes. With one sum and nothing skipped, its whole
+ * blocks go first by a shorter loop (no masks, no per-block bounds).
+ * Returns the first split not read. */
 __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gri_sp_view *vw, const size_t *sums,
                                                                       size_t nsums, int unequal, size_t maxtop,
                                                                       const uint64_t *set, uint64_t *need,
                                                                       uint32_t *wit, size_t k) {
     __m512i b0 = _mm512_loadu_si512((const void *)set), b1 = _mm512_loadu_si512((const void *)(set + 8));
-    const __m512i low = _mm512_set1_epi16(15), one = _mm512_set1_epi16(1);
     size_t a0 = 1;
+    if (nsums == 1 && vw->skip_lo >= vw->skip_hi) {
+        const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[0]);
+        for (; a0 + BLOCK - 1 <= maxtop; a0 += BLOCK) {
+            __m512i x0 = _mm512_xor_si512(_mm512_loadu_si512((const void *)(g + a0)),
+                                          _mm512_loadu_si512((const void *)(rv + a0)));
+            __m512i x1 = _mm512_xor_si512(_mm512_loadu_si512((const void *)(g + a0 + 32)),
+                                          _mm512_loadu_si512((const void *)(rv + a0 + 32)));
+            uint64_t m = pass16_look(x0, x1, b0, b1);
+            if (m && pass16_take(m, g + a0, rv + a0, x0, x1, &b0, &b1, need, wit, a0, &k)) return a0 + BLOCK;
+        }
+    }
     for (; a0 <= maxtop; a0 += BLOCK) {
         if (a0 >= vw->skip_lo && a0 < vw->skip_hi && (a0 = vw->skip_hi) > maxtop) break;
         for (size_t s = 0; s < nsums; s++) {
@@ -163,23 +215,8 @@ __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gr
                                           _mm512_maskz_loadu_epi16((__mmask32)lm, rv));
             __m512i x1 = _mm512_xor_si512(_mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), ga + 32),
                                           _mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), rv + 32));
-            __m512i w0 = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(x0, 4), b1);
-            __m512i w1 = _mm512_permutex2var_epi16(b0, _mm512_srli_epi16(x1, 4), b1);
-            uint64_t m = (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w0, _mm512_and_si512(x0, low)), one) |
-                         (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w1, _mm512_and_si512(x1, low)), one) << 32;
-            for (m &= lm; m;) {
-                size_t j = (size_t)__builtin_ctzll(m);
-                uint32_t x = (uint32_t)(ga[j] ^ rv[j]);
-                need[x >> 6] &= ~((uint64_t)1 << (x & 63));
-                wit[x] = (uint32_t)a0;
-                if (!--k) return a0 + BLOCK;
-                __m512i clr = _mm512_maskz_set1_epi16((__mmask32)1 << ((x >> 4) & 31), (short)(1 << (x & 15)));
-                if (x & 512) b1 = _mm512_andnot_si512(clr, b1);
-                else b0 = _mm512_andnot_si512(clr, b0);
-                __m512i t = _mm512_set1_epi16((short)x);
-                m &= m - 1;
-                m &= ~((uint64_t)_mm512_cmpeq_epi16_mask(x0, t) | (uint64_t)_mm512_cmpeq_epi16_mask(x1, t) << 32);
-            }
+            uint64_t m = pass16_look(x0, x1, b0, b1) & lm;
+            if (m && pass16_take(m, ga, rv, x0, x1, &b0, &b1, need, wit, a0, &k)) return a0 + BLOCK;
         }
     }
     return a0;
@@ -189,64 +226,76 @@ __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gr
  * the set as 32 dwords in four registers (dword x >> 5 by vpermd in each,
  * two blends on bits 3 and 4 of that index, then bit x & 31; two registers
  * and one blend while the values are below 512, `wide` 0); a lane that
- * repeats a value just made is skipped against the set kept in memory. */
+ * repeats a value just made is skipped against the set kept in memory.
+ * pass16_8: the n8 splits from ga, rv (n8 <= 8) of the block from a0;
+ * 1 when no value is left. */
+__attribute__((target("avx2"), always_inline)) static inline int pass16_8(const uint16_t *ga, const uint16_t *rv,
+                                                                         size_t n8, __m256i b[4], uint64_t *set,
+                                                                         uint64_t *need, uint32_t *wit, size_t a0,
+                                                                         size_t *k, const int wide) {
+    const __m256i ids = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), c31 = _mm256_set1_epi32(31);
+    __m256i x;
+    if (n8 == 8) {
+        x = _mm256_xor_si256(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)ga)),
+                             _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)rv)));
+    } else {
+        uint32_t t[8] = {0};
+        for (size_t j = 0; j < n8; j++) t[j] = (uint32_t)(ga[j] ^ rv[j]);
+        x = _mm256_loadu_si256((const __m256i *)t);
+    }
+    __m256i i = _mm256_srli_epi32(x, 5);
+    __m256 s3 = _mm256_castsi256_ps(_mm256_slli_epi32(i, 28)), s4 = _mm256_castsi256_ps(_mm256_slli_epi32(i, 27));
+    __m256 t01 = _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b[0], i)),
+                                  _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b[1], i)), s3);
+    __m256i w = _mm256_castps_si256(t01);
+    if (wide) {
+        __m256 t23 = _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b[2], i)),
+                                      _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b[3], i)), s3);
+        w = _mm256_castps_si256(_mm256_blendv_ps(t01, t23, s4));
+    }
+    unsigned m8 = (unsigned)_mm256_movemask_ps(
+        _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_srlv_epi32(w, _mm256_and_si256(x, c31)), 31)));
+    for (m8 &= (1u << n8) - 1; m8; m8 &= m8 - 1) {
+        size_t j = (size_t)__builtin_ctz(m8);
+        uint32_t v = (uint32_t)(ga[j] ^ rv[j]);
+        uint64_t bit = (uint64_t)1 << (v & 63);
+        if (!(set[v >> 6] & bit)) continue; /* made by an earlier lane */
+        set[v >> 6] &= ~bit;
+        need[v >> 6] &= ~bit;
+        wit[v] = (uint32_t)a0;
+        if (!--*k) return 1;
+        __m256i clr = _mm256_and_si256(_mm256_cmpeq_epi32(ids, _mm256_set1_epi32((int)((v >> 5) & 7))),
+                                       _mm256_set1_epi32((int)(1u << (v & 31))));
+        b[v >> 8] = _mm256_andnot_si256(clr, b[v >> 8]);
+    }
+    return 0;
+}
+
+/* with one sum and nothing skipped, its whole blocks first by a shorter
+ * loop, as in pass16_avx512 */
 __attribute__((target("avx2"), always_inline)) static inline size_t pass16_avx2_(const gri_sp_view *vw,
                                                                                 const size_t *sums, size_t nsums,
                                                                                 int unequal, size_t maxtop,
                                                                                 uint64_t *set, uint64_t *need,
                                                                                 uint32_t *wit, size_t k,
                                                                                 const int wide) {
-    __m256i b0 = _mm256_loadu_si256((const __m256i *)set), b1 = _mm256_loadu_si256((const __m256i *)(set + 4));
-    __m256i b2 = _mm256_loadu_si256((const __m256i *)(set + 8)), b3 = _mm256_loadu_si256((const __m256i *)(set + 12));
-    const __m256i ids = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), c31 = _mm256_set1_epi32(31);
+    __m256i b[4];
+    for (int q = 0; q < 4; q++) b[q] = _mm256_loadu_si256((const __m256i *)(set + 4 * q));
     size_t a0 = 1;
+    if (nsums == 1 && vw->skip_lo >= vw->skip_hi) {
+        const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[0]);
+        for (; a0 + BLOCK - 1 <= maxtop; a0 += BLOCK)
+            for (size_t o = 0; o < BLOCK; o += 8)
+                if (pass16_8(g + a0 + o, rv + a0 + o, 8, b, set, need, wit, a0, &k, wide)) return a0 + BLOCK;
+    }
     for (; a0 <= maxtop; a0 += BLOCK) {
         if (a0 >= vw->skip_lo && a0 < vw->skip_hi && (a0 = vw->skip_hi) > maxtop) break;
         for (size_t s = 0; s < nsums; s++) {
             const uint16_t *ga, *rv;
             size_t len = pass16_block(vw, sums[s], unequal, a0, &ga, &rv);
-            for (size_t o = 0; o < len; o += 8) {
-                size_t n8 = len - o < 8 ? len - o : 8;
-                __m256i x;
-                if (n8 == 8) {
-                    x = _mm256_xor_si256(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(ga + o))),
-                                         _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(rv + o))));
-                } else {
-                    uint32_t t[8] = {0};
-                    for (size_t j = 0; j < n8; j++) t[j] = (uint32_t)(ga[o + j] ^ rv[o + j]);
-                    x = _mm256_loadu_si256((const __m256i *)t);
-                }
-                __m256i i = _mm256_srli_epi32(x, 5);
-                __m256 s3 = _mm256_castsi256_ps(_mm256_slli_epi32(i, 28)), s4 = _mm256_castsi256_ps(_mm256_slli_epi32(i, 27));
-                __m256 t01 = _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b0, i)),
-                                              _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b1, i)), s3);
-                __m256i w = _mm256_castps_si256(t01);
-                if (wide) {
-                    __m256 t23 = _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b2, i)),
-                                                  _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(b3, i)), s3);
-                    w = _mm256_castps_si256(_mm256_blendv_ps(t01, t23, s4));
-                }
-                unsigned m8 = (unsigned)_mm256_movemask_ps(
-                    _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_srlv_epi32(w, _mm256_and_si256(x, c31)), 31)));
-                for (m8 &= (1u << n8) - 1; m8; m8 &= m8 - 1) {
-                    size_t j = o + (size_t)__builtin_ctz(m8);
-                    uint32_t v = (uint32_t)(ga[j] ^ rv[j]);
-                    uint64_t bit = (uint64_t)1 << (v & 63);
-                    if (!(set[v >> 6] & bit)) continue; /* made by an earlier lane */
-                    set[v >> 6] &= ~bit;
-                    need[v >> 6] &= ~bit;
-                    wit[v] = (uint32_t)a0;
-                    if (!--k) return a0 + BLOCK;
-                    __m256i clr = _mm256_and_si256(_mm256_cmpeq_epi32(ids, _mm256_set1_epi32((int)((v >> 5) & 7))),
-                                                   _mm256_set1_epi32((int)(1u << (v & 31))));
-                    switch (v >> 8) {
-                    case 0: b0 = _mm256_andnot_si256(clr, b0); break;
-                    case 1: b1 = _mm256_andnot_si256(clr, b1); break;
-                    case 2: b2 = _mm256_andnot_si256(clr, b2); break;
-                    default: b3 = _mm256_andnot_si256(clr, b3); break;
-                    }
-                }
-            }
+            for (size_t o = 0; o < len; o += 8)
+                if (pass16_8(ga + o, rv + o, len - o < 8 ? len - o : 8, b, set, need, wit, a0, &k, wide))
+                    return a0 + BLOCK;
         }
     }
     return a0;
