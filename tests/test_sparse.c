@@ -201,16 +201,20 @@ static void test_kernels(void) {
         gr_error err;
         if (!runs[k]) continue;
         paths++;
-        for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        /* the lookup pass's start as chosen, and forced past block 0 (its
+         * blocks from 5 on, then from 0: these tables have about 20) */
+        for (size_t i = 0; i < 2 * (sizeof specs / sizeof *specs); i++) {
+            size_t is = i % (sizeof specs / sizeof *specs), start = i < sizeof specs / sizeof *specs ? SIZE_MAX : 5;
             gr_ctx *a, *b;
             gr_ruleset *ra, *rb;
             if (gr_ctx_new(&a) != GR_OK || gr_ctx_new(&b) != GR_OK) abort();
             CHECK(gr_ctx_set_kernels(a, k, &err) == GR_OK, "%s", err.message);
             gr_ctx_set_sparse_start(a, 32);
             gr_ctx_set_sparse_start(b, UINT64_MAX);
-            CHECK(gr_ctx_ruleset(a, specs[i], strlen(specs[i]), &ra, &err) == GR_OK &&
-                      gr_ctx_ruleset(b, specs[i], strlen(specs[i]), &rb, &err) == GR_OK, "%s", err.message);
-            if (i >= 3)
+            CHECK(gr_ctx_ruleset(a, specs[is], strlen(specs[is]), &ra, &err) == GR_OK &&
+                      gr_ctx_ruleset(b, specs[is], strlen(specs[is]), &rb, &err) == GR_OK, "%s", err.message);
+            gri_sp_force_start(ra, start);
+            if (is >= 3)
                 CHECK(gr_ruleset_seed(ra, pre, 40, &err) == GR_OK && gr_ruleset_seed(rb, pre, 40, &err) == GR_OK, "%s",
                       err.message);
             CHECK(gr_ruleset_values(ra, N, va, &err) == GR_OK && gr_ruleset_values(rb, N, vb, &err) == GR_OK, "%s",
@@ -218,8 +222,8 @@ static void test_kernels(void) {
             long bad = 0;
             uint64_t top = 0;
             for (size_t j = 0; j < N; j++) bad += va[j] != vb[j], top = va[j] > top ? va[j] : top;
-            CHECK(bad == 0 && top > 255, "%s (kernels %d): %ld values differ from the naive mex (largest %llu)", specs[i],
-                  (int)k, bad, (unsigned long long)top);
+            CHECK(bad == 0 && top > 255, "%s (kernels %d, start %d): %ld values differ from the naive mex (largest %llu)",
+                  specs[is], (int)k, start == SIZE_MAX ? -1 : (int)start, bad, (unsigned long long)top);
             compared += N;
             gr_ctx_free(a);
             gr_ctx_free(b);

@@ -78,6 +78,13 @@ struct gr_ruleset {
     unsigned sp_k0;
     size_t s3_full;           /* three-way heaps whose mex needed every word (tests read it) */
     int sp_avx2;              /* 1: use the AVX2 kernels, 2: and AVX-512BW's; -1: neither (tests) */
+    /* the lookup pass's first block (sparse.c, pass_start): rounds count the
+     * blocks read from each candidate start over the same number of heaps */
+    size_t sp_pstart;         /* the start in force between rounds */
+    unsigned sp_pcand;        /* the candidate being counted (GRI_PCANDS: none, between rounds) */
+    size_t sp_pheaps;         /* heaps counted for it, or since the last round */
+    uint64_t sp_pblocks[8];   /* blocks read, per candidate */
+    size_t sp_pforce;         /* tests (gri_sp_force_start): 1 + the start always used; 0: chosen */
     gri_sp_pcache sp_pc;      /* the full table's listed scan, carried from heap to heap */
     size_t sp_gen;            /* counts the lists made (a cache of an older list is stale) */
     size_t sp_every;

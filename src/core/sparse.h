@@ -80,6 +80,9 @@ typedef struct gri_sp_out {
  * as soon as the set is empty, so another thread reading a fixed range of
  * its splits ahead of it does not pay (window_mt.c). */
 int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax);
+/* tests: the lookup pass starts from block `start` always (SIZE_MAX: as
+ * chosen by the rounds again) */
+void gri_sp_force_start(gr_ruleset *rs, size_t start);
 /* Heap n, the first after the view's values. The class stays as it is. */
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
                       const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err);
