@@ -232,6 +232,58 @@ static void test_kernels(void) {
     printf("kernel paths: %d of this CPU's compared on two-byte tables (the widest: %d)\n", paths, (int)widest);
 }
 
+/* gri_sp_far_batch (the helper's far sets, 32 heaps at once) against
+ * gri_sp_far heap by heap, on a two-byte table (tb[0.16] and Grundy's game
+ * from a prefix with a value of 300) and a one-byte one, at random first
+ * heaps, split points and batch lengths, under every kernel path */
+static void test_far_batch(tu_rng *r) {
+    static const char *specs[] = {"tb[0.16]", "grundy", "tb[0.106]", "tb[0.137]"};
+    enum { N = 3000, WORDS = 20 };
+    static uint64_t want[32 * WORDS], got[32 * WORDS];
+    static uint8_t flag[32 * WORDS * 64];
+    uint64_t pre[40];
+    for (uint64_t i = 0; i < 40; i++) pre[i] = (i * 7) % 13;
+    pre[5] = 300;
+    long cases = 0;
+    for (gr_kernels kn = GR_KERNELS_PORTABLE; kn <= GR_KERNELS_AVX512; kn++)
+        for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+            gr_ctx *ctx;
+            gr_ruleset *rs;
+            gr_error err;
+            if (gr_ctx_new(&ctx) != GR_OK) abort();
+            if (gr_ctx_set_kernels(ctx, kn, &err) != GR_OK) { gr_ctx_free(ctx); continue; }
+            gr_ctx_set_sparse_start(ctx, 32);
+            CHECK(gr_ctx_ruleset(ctx, specs[i], strlen(specs[i]), &rs, &err) == GR_OK, "%s", err.message);
+            if (i < 2) CHECK(gr_ruleset_seed(rs, pre, 40, &err) == GR_OK, "%s", err.message);
+            static uint64_t vals[N];
+            CHECK(gr_ruleset_values(rs, N, vals, &err) == GR_OK, "%s", err.message);
+            CHECK(rs->sp_on == 1 && rs->sp_nrare > 2, "%s: no listed positions", specs[i]);
+            gri_sp_view vw = {rs->tab, rs->tab, NULL, N, 0, 0, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0, NULL,
+                              rs->sp_umax};
+            /* the split's removal (Grundy's game: none, into unequal heaps) */
+            static const size_t removal[] = {2, 0, 3, 1};
+            int unequal = i == 1;
+            size_t k = removal[i];
+            for (int c = 0; c < 40; c++) {
+                size_t nh = c % 3 ? 32 : 1 + tu_below(r, 32);
+                size_t n0 = N / 2 + tu_below(r, N / 2 - 40);
+                size_t lo = tu_below(r, rs->sp_nrare);
+                size_t sum = n0 - k;
+                gri_sp_far_batch(rs, &vw, &sum, 1, unequal, lo, nh, got, WORDS, flag);
+                for (size_t h = 0; h < nh; h++) {
+                    size_t sh = sum + h;
+                    gri_sp_far(rs, &vw, &sh, 1, unequal, lo, 0, 0, want + h * WORDS, WORDS, flag);
+                }
+                CHECK(!memcmp(want, got, nh * WORDS * sizeof *want), "%s (kernels %d): heaps %zu..%zu from index %zu differ",
+                      specs[i], (int)kn, n0, n0 + nh - 1, lo);
+                cases++;
+            }
+            gr_ctx_free(ctx);
+        }
+    printf("far sets of %ld batches equal to heap-by-heap ones\n", cases);
+    CHECK(cases >= 160, "only %ld batches compared", cases);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(1616);
     test_kernels();
@@ -271,6 +323,7 @@ int main(void) {
         cur_tune.on = 0;
     }
     test_three_way(&r);
+    test_far_batch(&r);
     /* the schedule does change classes (Grundy's game and several codes
      * find a sparser class once the table has doubled) */
     CHECK(switches > 0, "no class was ever chosen again");

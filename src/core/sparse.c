@@ -543,6 +543,56 @@ void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
         for (size_t w = 0; w < words; w++) bits[w] |= fold_flags(flag + 64 * w);
 }
 
+/* one listed position p (value u) for the heaps k < nh of a batch:
+ * flag[k * lim + (u ^ G(r0 + k - p))] = 1, the partners read forward */
+#define GR_SP_BATCH(T, S)                                                                                          \
+    static void batch_one_##S(const T *g, uint32_t u, size_t nh, size_t lim, uint8_t *flag) {                    \
+        for (size_t k = 0; k < nh; k++) flag[k * lim + (uint32_t)(u ^ g[k])] = 1;                                  \
+    }
+GR_SP_BATCH(uint8_t, 8)
+GR_SP_BATCH(uint16_t, 16)
+GR_SP_BATCH(uint32_t, 32)
+
+void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                      size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag) {
+    size_t lim = words * 64;
+    memset(flag, 0, nh * lim);
+    const uint32_t *list = rs->sp_rare, *lval = rs->sp_rval;
+#ifdef GR_SP_AVX2
+    /* (every offset k * lim plus a value below lim fits in 16 bits) */
+    int fast = rs->sp_avx2 == 2 && vw->tw == 2 && nh == 32 && 32 * lim <= 65536;
+#endif
+    for (size_t s = 0; s < nsums; s++) {
+        size_t r0 = sums[s], i = max_sz(lo, rs->sp_nrare && list[0] == 0), end = list_lower(rs, r0);
+        size_t end2 = list_lower(rs, r0 + nh - 1);
+        for (; i < end2; i++) {
+            size_t p = list[i];
+            if (i >= end || (unequal && 2 * p >= r0 && 2 * p < r0 + nh)) {
+                /* a part p that only the later heaps' sums pass, or a heap
+                 * r0 + k = 2p (p + p is no option when unequal): lane by lane */
+                for (size_t k = 0; k < nh; k++)
+                    if (r0 + k > p && !(unequal && r0 + k == 2 * p))
+                        flag[k * lim + (lval[i] ^ gri_load_w(vw->hi, vw->tw, r0 + k - p - vw->hi_base))] = 1;
+                continue;
+            }
+            size_t off = r0 - p - vw->hi_base; /* hi[off + k] = G(r0 + k - p) */
+#ifdef GR_SP_AVX2
+            if (fast) {
+                batch32_avx512((const uint16_t *)vw->hi + off, lval[i], lim, flag);
+                continue;
+            }
+#endif
+            switch (vw->tw) {
+            case 1: batch_one_8((const uint8_t *)vw->hi + off, lval[i], nh, lim, flag); break;
+            case 2: batch_one_16((const uint16_t *)vw->hi + off, lval[i], nh, lim, flag); break;
+            default: batch_one_32((const uint32_t *)vw->hi + off, lval[i], nh, lim, flag); break;
+            }
+        }
+    }
+    for (size_t k = 0; k < nh; k++)
+        for (size_t w = 0; w < words; w++) bits[k * words + w] = fold_flags(flag + k * lim + 64 * w);
+}
+
 void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits) {
     if (r < 2) return;
     switch (rs->tw) {

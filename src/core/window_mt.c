@@ -29,6 +29,10 @@
 
 /* heaps the helper may run ahead of the values */
 #define RING 1024
+/* heaps whose far sets the helper makes at once (gri_sp_far_batch: each
+ * listed position's partners for them are consecutive values); RING is a
+ * multiple of it */
+#define BATCH 32
 /* heaps between two hand-overs, unless a thread waits */
 #define HAND 16
 /* the stepping thread reads the ring this many heaps ahead */
@@ -113,10 +117,11 @@ static void *helper(void *arg) {
     const gr_ruleset *rs = &f->rsc;
     size_t nrare = rs->sp_nrare;
     uint64_t last_help = 0, last_step = 0, last_heaps = 0, last_past = 0;
-    uint64_t done_seen = f->from, told = f->from;
-    for (uint64_t n = f->from; n < f->to; n++) {
+    uint64_t done_seen = f->from, told = f->from, next_balance = f->from + BALANCE - 1;
+    for (uint64_t n = f->from, nh; n < f->to; n += nh) {
         if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
-        if ((n - f->from) % BALANCE == BALANCE - 1) {
+        if (n >= next_balance) {
+            next_balance += BALANCE;
             /* first the load: towards the thread that waited less; then the
              * pass part: longer while many passes go past it, unless the
              * step's pass is the set lookup, which stops early and cheaply
@@ -143,8 +148,15 @@ static void *helper(void *arg) {
         }
         uint64_t lag = f->kmin + rs->sp_rare[f->s];
         if (f->e > PASS_LO && lag > f->kmin + PASS_LO) lag = f->kmin + PASS_LO;
-        uint64_t need = n + 1 > lag ? n + 1 - lag : 0;
-        if (n >= RING && n - RING + 1 > need) need = n - RING + 1;
+        /* heaps n .. n + nh - 1 at once (a batch never crosses a multiple
+         * of BATCH, so neither the ring's end), when there is no pass part
+         * and the last of them reads known values only: nh <= lag */
+        nh = f->e > PASS_LO ? 1 : BATCH - n % BATCH;
+        if (nh > f->to - n) nh = f->to - n;
+        if (nh > lag) nh = lag;
+        uint64_t last = n + nh - 1;
+        uint64_t need = last + 1 > lag ? last + 1 - lag : 0;
+        if (last >= RING && last - RING + 1 > need) need = last - RING + 1;
         if (done_seen < need && (done_seen = atomic_load_explicit(&f->done, memory_order_acquire)) < need) {
             /* about to wait: first hand over what is made */
             if (told < n) atomic_store_explicit(&f->ready, told = n, memory_order_release);
@@ -159,11 +171,17 @@ static void *helper(void *arg) {
         size_t ns = 0;
         for (size_t i = 0; i < f->ntwo; i++) f->sums[ns++] = (size_t)(n - f->two[i]);
         size_t e = (size_t)(n % RING);
-        f->split[e] = f->s;
-        f->pass_hi[e] = f->e;
-        gri_sp_far(rs, &f->vw, f->sums, ns, f->unequal, f->s, PASS_LO, f->e, f->ring + e * f->words, f->words,
-                   f->flag);
-        if (n + 1 - told >= HAND) atomic_store_explicit(&f->ready, told = n + 1, memory_order_release);
+        for (size_t k = 0; k < nh; k++) {
+            f->split[e + k] = f->s;
+            f->pass_hi[e + k] = f->e;
+        }
+        if (nh > 1)
+            gri_sp_far_batch(rs, &f->vw, f->sums, ns, f->unequal, f->s, (size_t)nh, f->ring + e * f->words, f->words,
+                             f->flag);
+        else
+            gri_sp_far(rs, &f->vw, f->sums, ns, f->unequal, f->s, PASS_LO, f->e, f->ring + e * f->words, f->words,
+                       f->flag);
+        if (n + nh - told >= HAND) atomic_store_explicit(&f->ready, told = n + nh, memory_order_release);
     }
     atomic_store_explicit(&f->ready, f->to, memory_order_release);
     return NULL;
@@ -193,7 +211,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         gri_free(al, f->ring_mem);
         gri_free(al, f->flag_mem);
         f->ring_mem = gri_malloc(al, RING * words * sizeof *f->ring + 128);
-        f->flag_mem = gri_malloc(al, words * 64 + 128);
+        f->flag_mem = gri_malloc(al, BATCH * words * 64 + 128);
         f->ring = line_start(f->ring_mem);
         f->flag = line_start(f->flag_mem);
         f->words = f->ring && f->flag ? words : 0;
