@@ -312,7 +312,8 @@ int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax) {
  * Only heaps with more whole blocks than the last candidate's start are
  * counted (below that, candidates are alike). The order of the blocks
  * changes only how soon the set empties, never the values; the counts are
- * deterministic, so the choice is too. */
+ * deterministic, so the choice is too. (The lookup pass is x86's only.) */
+#ifdef GR_SP_AVX2
 static const size_t pcands[] = {0, 32, 64, 96, 128};
 #define GRI_PCANDS (sizeof pcands / sizeof *pcands)
 #define GRI_PCAL 8192
@@ -342,6 +343,7 @@ static void pass_count(gr_ruleset *rs, size_t blocks, size_t nb) {
         if (rs->sp_pblocks[i] < rs->sp_pblocks[best]) best = i;
     rs->sp_pstart = pcands[best];
 }
+#endif
 
 void gri_sp_force_start(gr_ruleset *rs, size_t start) { rs->sp_pforce = start == SIZE_MAX ? 0 : start + 1; }
 
