@@ -81,8 +81,8 @@ struct gr_ruleset {
     /* the lookup pass's first block (sparse.c, pass_start): rounds count the
      * blocks read from each candidate start over the same number of heaps */
     size_t sp_pstart;         /* the start in force between rounds */
-    unsigned sp_pcand;        /* the candidate being counted (GRI_PCANDS: none, between rounds) */
-    size_t sp_pheaps;         /* heaps counted for it, or since the last round */
+    int sp_pchosen;           /* 0: a round is counting (heap h tries candidate h % GRI_PCANDS); 1: chosen */
+    size_t sp_pheaps;         /* heaps counted in the round, or since it */
     uint64_t sp_pblocks[8];   /* blocks read, per candidate */
     size_t sp_pforce;         /* tests (gri_sp_force_start): 1 + the start always used; 0: chosen */
     gri_sp_pcache sp_pc;      /* the full table's listed scan, carried from heap to heap */

@@ -321,23 +321,23 @@ static const size_t pcands[] = {0, 32, 64, 96, 128};
 
 static size_t pass_start(const gr_ruleset *rs) {
     if (rs->sp_pforce) return rs->sp_pforce - 1;
-    return rs->sp_pcand < GRI_PCANDS ? pcands[rs->sp_pheaps % GRI_PCANDS] : rs->sp_pstart;
+    return rs->sp_pchosen ? rs->sp_pstart : pcands[rs->sp_pheaps % GRI_PCANDS];
 }
 
 /* after a heap whose pass read `blocks` of its nb whole blocks */
 static void pass_count(gr_ruleset *rs, size_t blocks, size_t nb) {
     if (rs->sp_pforce || nb <= pcands[GRI_PCANDS - 1]) return;
-    if (rs->sp_pcand >= GRI_PCANDS) {
+    if (rs->sp_pchosen) {
         if (++rs->sp_pheaps < GRI_PROUND) return;
         rs->sp_pheaps = 0; /* a new round */
-        rs->sp_pcand = 0;
+        rs->sp_pchosen = 0;
         memset(rs->sp_pblocks, 0, sizeof rs->sp_pblocks);
         return;
     }
     rs->sp_pblocks[rs->sp_pheaps % GRI_PCANDS] += blocks;
     if (++rs->sp_pheaps < GRI_PCAL * GRI_PCANDS) return;
     rs->sp_pheaps = 0;
-    rs->sp_pcand = GRI_PCANDS;
+    rs->sp_pchosen = 1;
     size_t best = 0;
     for (size_t i = 1; i < GRI_PCANDS; i++)
         if (rs->sp_pblocks[i] < rs->sp_pblocks[best]) best = i;
@@ -374,12 +374,13 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
         if (!k) return 1;
         _Alignas(64) uint64_t set[16] = {0};
         for (size_t w = 0; w < mw && w < 16; w++) set[w] = need[w] & gri_sp_makeable(vcap, w);
-        /* (the kernels' whole blocks, read from `start` on when one sum
-         * splits and nothing is skipped) */
+        /* the whole blocks the kernels read from `start` on: those of the
+         * one sum, when nothing is skipped */
         size_t start = pass_start(rs), blocks = 0;
         size_t nb = nsums == 1 && vw->skip_lo >= vw->skip_hi && maxtop >= BLOCK ? (maxtop - BLOCK) / BLOCK + 1 : 0;
-        size_t end = rs->sp_avx2 == 2 ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k, start, &blocks)
-                                      : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k, start, &blocks);
+        size_t end = rs->sp_avx2 == 2
+                         ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, start, &blocks)
+                         : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, start, &blocks);
         pass_count(rs, blocks, nb);
         return end;
     }
