@@ -232,38 +232,52 @@ static void test_kernels(void) {
     printf("kernel paths: %d of this CPU's compared on two-byte tables (the widest: %d)\n", paths, (int)widest);
 }
 
+/* The four small tables test_far_batch and test_split_pass read: tb[0.16]
+ * and Grundy's game from a prefix with a value of 300 (two-byte values),
+ * tb[0.106] and tb[0.137] (one-byte), N values each under kernel path kn, with
+ * the sparse method from 32 values; NULL when this CPU lacks the path. */
+static const char *const small_specs[] = {"tb[0.16]", "grundy", "tb[0.106]", "tb[0.137]"};
+static const size_t small_removal[] = {2, 0, 3, 1}; /* each one's split removal (Grundy's game: none, unequal) */
+static gr_ruleset *small_table(gr_ctx **ctx, gr_kernels kn, size_t i, size_t n) {
+    gr_ruleset *rs;
+    gr_error err;
+    uint64_t pre[40];
+    for (uint64_t j = 0; j < 40; j++) pre[j] = (j * 7) % 13;
+    pre[5] = 300;
+    if (gr_ctx_new(ctx) != GR_OK) abort();
+    if (gr_ctx_set_kernels(*ctx, kn, &err) != GR_OK) {
+        gr_ctx_free(*ctx);
+        return NULL;
+    }
+    gr_ctx_set_sparse_start(*ctx, 32);
+    CHECK(gr_ctx_ruleset(*ctx, small_specs[i], strlen(small_specs[i]), &rs, &err) == GR_OK, "%s", err.message);
+    if (i < 2) CHECK(gr_ruleset_seed(rs, pre, 40, &err) == GR_OK, "%s", err.message);
+    uint64_t *vals = malloc(n * sizeof *vals);
+    CHECK(gr_ruleset_values(rs, n, vals, &err) == GR_OK, "%s", err.message);
+    free(vals);
+    CHECK(rs->sp_on == 1 && rs->sp_nrare > 2, "%s: no listed positions", small_specs[i]);
+    return rs;
+}
+
 /* gri_sp_far_batch (the helper's far sets, 32 heaps at once) against
  * gri_sp_far heap by heap, on a two-byte table (tb[0.16] and Grundy's game
  * from a prefix with a value of 300) and a one-byte one, at random first
  * heaps, split points and batch lengths, under every kernel path */
 static void test_far_batch(tu_rng *r) {
-    static const char *specs[] = {"tb[0.16]", "grundy", "tb[0.106]", "tb[0.137]"};
     enum { N = 3000, WORDS = 20 };
     static uint64_t want[32 * WORDS], got[32 * WORDS];
     static uint8_t flag[32 * WORDS * 64];
-    uint64_t pre[40];
-    for (uint64_t i = 0; i < 40; i++) pre[i] = (i * 7) % 13;
-    pre[5] = 300;
     long cases = 0;
     for (gr_kernels kn = GR_KERNELS_PORTABLE; kn <= GR_KERNELS_AVX512; kn++)
-        for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        for (size_t i = 0; i < sizeof small_specs / sizeof *small_specs; i++) {
             gr_ctx *ctx;
-            gr_ruleset *rs;
-            gr_error err;
-            if (gr_ctx_new(&ctx) != GR_OK) abort();
-            if (gr_ctx_set_kernels(ctx, kn, &err) != GR_OK) { gr_ctx_free(ctx); continue; }
-            gr_ctx_set_sparse_start(ctx, 32);
-            CHECK(gr_ctx_ruleset(ctx, specs[i], strlen(specs[i]), &rs, &err) == GR_OK, "%s", err.message);
-            if (i < 2) CHECK(gr_ruleset_seed(rs, pre, 40, &err) == GR_OK, "%s", err.message);
-            static uint64_t vals[N];
-            CHECK(gr_ruleset_values(rs, N, vals, &err) == GR_OK, "%s", err.message);
-            CHECK(rs->sp_on == 1 && rs->sp_nrare > 2, "%s: no listed positions", specs[i]);
+            gr_ruleset *rs = small_table(&ctx, kn, i, N);
+            if (!rs) continue;
+            const char *spec = small_specs[i];
             gri_sp_view vw = {rs->tab, rs->tab, NULL, N, 0, 0, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0, NULL,
                               rs->sp_umax};
-            /* the split's removal (Grundy's game: none, into unequal heaps) */
-            static const size_t removal[] = {2, 0, 3, 1};
             int unequal = i == 1;
-            size_t k = removal[i];
+            size_t k = small_removal[i];
             for (int c = 0; c < 40; c++) {
                 size_t nh = c % 3 ? 32 : 1 + tu_below(r, 32);
                 size_t n0 = N / 2 + tu_below(r, N / 2 - 40);
@@ -275,7 +289,7 @@ static void test_far_batch(tu_rng *r) {
                     gri_sp_far(rs, &vw, &sh, 1, unequal, lo, 0, 0, want + h * WORDS, WORDS, flag);
                 }
                 CHECK(!memcmp(want, got, nh * WORDS * sizeof *want), "%s (kernels %d): heaps %zu..%zu from index %zu differ",
-                      specs[i], (int)kn, n0, n0 + nh - 1, lo);
+                      spec, (int)kn, n0, n0 + nh - 1, lo);
                 cases++;
             }
             gr_ctx_free(ctx);
@@ -284,10 +298,69 @@ static void test_far_batch(tu_rng *r) {
     CHECK(cases >= 160, "only %ld batches compared", cases);
 }
 
+/* A heap's step split in two as window_spec.c splits it: the listed scan
+ * (gri_sp_scan), the pass's first L blocks (gri_sp_pass_part, the view's
+ * lo_len cut to 1 + 64 L), then the rest of the pass with those blocks
+ * skipped (gri_sp_verify, the lookup pass's whole-block loop starting past
+ * them): it must pass exactly when the whole step's value is the scan's c.
+ * Random heaps of two-byte tables (one split sum, and Grundy's game's
+ * unequal splits) and one-byte ones, under every kernel path. */
+static void test_split_pass(tu_rng *r) {
+    enum { N = 3000 };
+    long cases = 0, sent_back = 0, led = 0;
+    gr_error err;
+    const size_t nspecs = sizeof small_specs / sizeof *small_specs;
+    /* each table under each kernel path */
+    for (size_t t = 0; t < nspecs * (GR_KERNELS_AVX512 - GR_KERNELS_PORTABLE + 1); t++) {
+        gr_kernels kn = (gr_kernels)(GR_KERNELS_PORTABLE + t / nspecs);
+        size_t i = t % nspecs;
+        gr_ctx *ctx;
+        gr_ruleset *rs = small_table(&ctx, kn, i, N);
+        if (!rs) continue;
+        const char *spec = small_specs[i];
+        /* the table reversed: rev[N - 1 - x] = G(x) */
+        uint8_t *rev = malloc((size_t)N * rs->tw);
+        for (size_t x = 0; x < N; x++) gri_store_w(rev, rs->tw, N - 1 - x, gri_tab_at(rs, x));
+        int unequal = i == 1;
+        for (int c = 0; c < 60; c++) {
+            size_t n = N / 2 + tu_below(r, N / 2 - 1), lead = tu_below(r, 9), sum = n - small_removal[i];
+            /* heap n's view: G(0..n-1) */
+            gri_sp_view vw = {rs->tab, rs->tab, rev, n, 0, N - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0,
+                              NULL, rs->sp_umax};
+            gri_sp_out whole, o;
+            CHECK(gri_sp_step(rs, &vw, NULL, 0, &sum, 1, unequal, &whole, &err) == GR_OK, "%s", err.message);
+            CHECK(gri_sp_scan(rs, &vw, NULL, 0, &sum, 1, unequal, &o, &err) == GR_OK, "%s", err.message);
+            gri_sp_view part = vw;
+            part.lo_len = 1 + 64 * lead < n ? 1 + 64 * lead : n;
+            if (lead) gri_sp_pass_part(rs, &part, &sum, 1, unequal, &o);
+            uint64_t need[64];
+            size_t nw = o.need_words < 64 ? o.need_words : 64;
+            memcpy(need, rs->sp_need, nw * sizeof *need);
+            gri_sp_view rest = vw;
+            rest.skip_lo = 1;
+            rest.skip_hi = 1 + 64 * lead;
+            int ok = !o.missing || gri_sp_verify(rs, &rest, &sum, 1, unequal, need, nw);
+            CHECK(whole.decided && ok == (whole.value == o.c),
+                  "%s (kernels %d), heap %zu, %zu blocks first: the split pass says %s, the step %u (c %u)", spec,
+                  (int)kn, n, lead, ok ? "c" : "not c", (unsigned)whole.value, (unsigned)o.c);
+            cases++;
+            sent_back += !ok;
+            led += lead && o.missing;
+        }
+        free(rev);
+        gr_ctx_free(ctx);
+    }
+    printf("steps split into scan, first blocks and the rest: %ld heaps (%ld with blocks left to the rest, %ld not c)\n",
+           cases, led, sent_back);
+    CHECK(cases >= 240 && led >= 20 && sent_back >= 1, "only %ld split steps (%ld with blocks left, %ld not c)", cases,
+          led, sent_back);
+}
+
 int main(void) {
     uint64_t seed = tu_seed(1616);
     test_kernels();
     tu_rng r = {seed};
+    test_split_pass(&r);
     static const char *known[] = {"tb[0.16]", "tb[0.106]", "kayles", "dawson", "tb[0.137]", "tb[0.04]", "tb[0.06]",
                                   "tb[0.14]", "tb[0.34]", "tb[0.44]", "tb[4.4]", "tb[0.164]", "tb[0.56]",
                                   "grundy"};

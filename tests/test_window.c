@@ -14,12 +14,14 @@
 #include "core/window_state.h"
 #include "testutil.h"
 
-/* two threads from the first heap on: the run would first time PROBE heaps
- * on one thread and PROBE on two (private record, core/window_state.h) */
-static void force_helper(gr_window *w, unsigned threads) {
+/* two threads from the first heap on, one way (GRI_WAY_FAR: the helper
+ * makes the far options; GRI_WAY_SPEC: the values are taken from the listed
+ * scan and a verifier runs the passes behind): the run would first time
+ * PROBE heaps each way (private record, core/window_state.h) */
+static void force_helper(gr_window *w, unsigned threads, int way) {
     if (threads < 2) return;
     w->probing = 0;
-    w->help = 1;
+    w->help = way;
     w->next_probe = UINT64_MAX;
 }
 
@@ -87,6 +89,7 @@ static uint32_t *full_table(const char *spec, uint64_t n) {
 
 static long old_slow;
 static long runs, decided_runs, declined_new, declined_run, helped_runs, slow_runs, far_seen;
+static long spec_runs, spec_fails, spec_fail_runs;
 
 /* the caller's values for the slow pass: the reference table itself */
 typedef struct oldvals {
@@ -103,7 +106,7 @@ static int give(void *user, uint64_t first, uint64_t count, uint32_t *out) {
 }
 
 /* a windowed run of spec to n with window w against ref; 1 when it went to n */
-static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsigned threads, int keep,
+static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsigned threads, int way, int keep,
                     const uint32_t *ref) {
     gr_ctx *ctx;
     gr_ruleset *rs;
@@ -124,9 +127,14 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
         declined_new++;
     } else {
         oldvals ov = {ref, &c, 0};
-        force_helper(win, threads);
+        force_helper(win, threads, way);
         if (keep) gr_window_set_values(win, give, &ov);
         st = gr_window_run(win, n, take, &c, &err);
+        if (threads > 1 && way == GRI_WAY_SPEC) {
+            spec_runs++;
+            spec_fails += (long)win->spec_fails;
+            spec_fail_runs += win->spec_fails > 0;
+        }
         CHECK(!ov.bad, "%s: the run asked for a value not yet handed out", spec);
         CHECK(!keep || st == GR_OK || strstr(err.message, "rare values keep coming"),
               "%s window %llu with the values kept: %s", spec, (unsigned long long)w, err.message);
@@ -159,8 +167,9 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
     uint64_t bad = 0, first = 0;
     for (uint64_t i = 0; i < c.n; i++)
         if (c.v[i] != ref[i] && !bad++) first = i;
-    CHECK(!bad, "%s window %llu%s, %u threads: %llu values differ from the table, first G(%llu) = %u, not %u", spec,
-          (unsigned long long)w, portable ? " (portable)" : "", threads, (unsigned long long)bad, (unsigned long long)first,
+    CHECK(!bad, "%s window %llu%s, %u threads (way %d): %llu values differ from the table, first G(%llu) = %u, not %u",
+          spec, (unsigned long long)w, portable ? " (portable)" : "", threads, way, (unsigned long long)bad,
+          (unsigned long long)first,
           bad ? c.v[first] : 0, bad ? ref[first] : 0);
     free(c.v);
     gr_ctx_free(ctx);
@@ -250,11 +259,16 @@ static void against_table(const char *spec, uint64_t n, int portable_too) {
     uint32_t *ref = full_table(spec, n);
     if (!ref) return;
     lazy_sets(spec, n, 4096, ref);
-    windowed(spec, n, 4096, 0, 1, 0, ref);
-    windowed(spec, n, 16384, 0, 1, 0, ref);
-    windowed(spec, n, 4096, 0, 2, 1, ref);
-    windowed(spec, n, 4096, 0, 1, 1, ref);
-    if (portable_too) windowed(spec, n, 4096, 1, 2, 1, ref);
+    windowed(spec, n, 4096, 0, 1, GRI_WAY_ONE, 0, ref);
+    windowed(spec, n, 16384, 0, 1, GRI_WAY_ONE, 0, ref);
+    windowed(spec, n, 4096, 0, 2, GRI_WAY_FAR, 1, ref);
+    windowed(spec, n, 4096, 0, 2, GRI_WAY_SPEC, 1, ref);
+    windowed(spec, n, 16384, 0, 2, GRI_WAY_SPEC, 0, ref);
+    windowed(spec, n, 4096, 0, 1, GRI_WAY_ONE, 1, ref);
+    if (portable_too) {
+        windowed(spec, n, 4096, 1, 2, GRI_WAY_FAR, 1, ref);
+        windowed(spec, n, 4096, 1, 2, GRI_WAY_SPEC, 1, ref);
+    }
     free(ref);
 }
 
@@ -286,7 +300,7 @@ static void resume(const char *spec, uint64_t n, uint64_t w, int keep, tu_rng *r
         uint64_t to = stops < 4 ? c.n + 1 + tu_below(r, n / 3) : n;
         if (to > n) to = n;
         oldvals ov = {ref, &c, 0};
-        force_helper(win, cfg.threads);
+        force_helper(win, cfg.threads, stops % 2 ? GRI_WAY_FAR : GRI_WAY_SPEC);
         if (keep) gr_window_set_values(win, give, &ov);
         ok = gr_window_run(win, to, take, &c, &err) == GR_OK;
         if (keep) {
@@ -467,6 +481,9 @@ int main(void) {
     printf("%ld sums of a far and a listed position with an XOR below 2^bitlen(umax) compared\n", pairs_compared);
     CHECK(pairs_compared >= 100, "only %ld sums of a far and a listed position compared", pairs_compared);
     CHECK(helped_runs >= 20, "the helper thread ran in %ld runs only", helped_runs);
+    printf("%ld runs with the verifier: %ld heaps sent back in %ld of them\n", spec_runs, spec_fails, spec_fail_runs);
+    CHECK(spec_fail_runs >= 10 && spec_fails >= 100, "the verifier sent back %ld heaps in %ld runs only", spec_fails,
+          spec_fail_runs);
     resume("tb[0.167]", n, 4096, 0, &r);
     resume("tb[0.77]", n, 4096, 0, &r);
     resume("tb[0.6]", 4 * n, 2 * n, 0, &r);

@@ -375,12 +375,17 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
         _Alignas(64) uint64_t set[16] = {0};
         for (size_t w = 0; w < mw && w < 16; w++) set[w] = need[w] & gri_sp_makeable(vcap, w);
         /* the whole blocks the kernels read from `start` on: those of the
-         * one sum, when nothing is skipped */
-        size_t start = pass_start(rs), blocks = 0;
-        size_t nb = nsums == 1 && vw->skip_lo >= vw->skip_hi && maxtop >= BLOCK ? (maxtop - BLOCK) / BLOCK + 1 : 0;
-        size_t end = rs->sp_avx2 == 2
-                         ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, start, &blocks)
-                         : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, start, &blocks);
+         * one sum, when nothing is skipped but whole blocks from the first
+         * (window_spec.c: the stepping thread read them) */
+        size_t start = pass_start(rs), blocks = 0, first = 0;
+        int prefix = vw->skip_lo >= vw->skip_hi || (vw->skip_lo == 1 && (vw->skip_hi - 1) % BLOCK == 0);
+        size_t nb = nsums == 1 && prefix && maxtop >= BLOCK ? (maxtop - BLOCK) / BLOCK + 1 : 0;
+        if (nb && vw->skip_lo < vw->skip_hi) first = (vw->skip_hi - 1) / BLOCK;
+        if (first >= nb) nb = first = 0;
+        size_t end =
+            rs->sp_avx2 == 2
+                ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, &blocks)
+                : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, &blocks);
         pass_count(rs, blocks, nb);
         return end;
     }
@@ -447,7 +452,7 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
     return a0;
 }
 
-gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
+gr_status gri_sp_scan(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
                       const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err) {
     gr_status st = sp_bits(rs, vw->vmax, err);
     if (st != GR_OK) return st;
@@ -493,22 +498,58 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
         need[w] = miss;
         k += (size_t)popcount64(miss);
     }
-    out->c = v;
+    out->c = out->value = v;
     out->need_words = nw;
+    out->missing = k;
     out->pass_end = 0;
     out->decided = 1;
-    if (k && direct) memset(flag, 0, lim); /* the pass may flag */
-    if (k) {
-        out->pass_end = sp_pass(rs, vw, sums, nsums, unequal, nw);
-        for (size_t w = 0; w < nw; w++)
-            if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
-        /* a value left missing is the answer only when every split was read */
-        if (v < 64 * nw && (need[v >> 6] >> (v & 63) & 1) && v < ((uint64_t)1 << gri_bitlen64(vw->umax)))
-            for (size_t s = 0; s < nsums; s++)
-                if (gri_pass_top(vw, sums[s], unequal) < gri_split_top(sums[s], unequal)) out->decided = 0;
-    }
-    out->value = v;
     return GR_OK;
+}
+
+/* after the pass: heap n's value, the least value left missing, else c */
+static void sp_answer(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                      gri_sp_out *out) {
+    const uint64_t *need = rs->sp_need;
+    size_t nw = out->need_words;
+    uint32_t v = out->c;
+    for (size_t w = 0; w < nw; w++)
+        if (need[w]) { v = (uint32_t)(64 * w + (size_t)__builtin_ctzll(need[w])); break; }
+    /* a value left missing is the answer only when every split was read */
+    if (v < 64 * nw && (need[v >> 6] >> (v & 63) & 1) && v < ((uint64_t)1 << gri_bitlen64(vw->umax)))
+        for (size_t s = 0; s < nsums; s++)
+            if (gri_pass_top(vw, sums[s], unequal) < gri_split_top(sums[s], unequal)) out->decided = 0;
+    out->value = v;
+}
+
+gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
+                      const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err) {
+    gr_status st = gri_sp_scan(rs, vw, single, nsingle, sums, nsums, unequal, out, err);
+    if (st != GR_OK || !out->missing) return st;
+    /* the pass may flag: it finds the scan's options there, or nothing */
+    if (vw->tw == 1 && rs->sp_avx2 > 0) memset(rs->sp_flag, 0, rs->sp_bused * 64);
+    out->pass_end = sp_pass(rs, vw, sums, nsums, unequal, out->need_words);
+    sp_answer(rs, vw, sums, nsums, unequal, out);
+    return GR_OK;
+}
+
+void gri_sp_pass_part(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                      gri_sp_out *out) {
+    if (!out->missing) return;
+    if (vw->tw == 1 && rs->sp_avx2 > 0) memset(rs->sp_flag, 0, rs->sp_bused * 64);
+    sp_pass(rs, vw, sums, nsums, unequal, out->need_words);
+    size_t k = 0;
+    for (size_t w = 0; w < out->need_words; w++) k += popcount64(rs->sp_need[w]);
+    out->missing = k;
+}
+
+int gri_sp_verify(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                  const uint64_t *need, size_t nw) {
+    memcpy(rs->sp_need, need, nw * sizeof *need);
+    memset(rs->sp_flag, 0, nw * 64);
+    sp_pass(rs, vw, sums, nsums, unequal, nw);
+    for (size_t w = 0; w < nw; w++)
+        if (rs->sp_need[w]) return 0;
+    return 1;
 }
 
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,

@@ -74,6 +74,7 @@ typedef struct gri_sp_out {
     uint32_t value, c;
     int decided;
     size_t need_words, pass_end;
+    size_t missing;             /* after gri_sp_scan: the values in the missing set */
 } gri_sp_out;
 /* The pass tests each split against the whole missing set (a lookup per
  * split, AVX2 or AVX-512BW, two-byte values below 1024, untuned): it stops
@@ -83,6 +84,24 @@ int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax);
 /* tests: the lookup pass starts from block `start` always (SIZE_MAX: as
  * chosen by the rounds again) */
 void gri_sp_force_start(gr_ruleset *rs, size_t start);
+/* The listed scan of heap n alone: out->c (and value, the answer when
+ * out->missing is 0), and the missing set the pass would test (rs->sp_need,
+ * out->need_words words). */
+gr_status gri_sp_scan(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
+                      const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err);
+/* The pass after gri_sp_scan, on the splits the view holds (a shorter
+ * lo_len: the first ones only): the values it finds leave rs->sp_need, and
+ * out->missing counts those left. */
+void gri_sp_pass_part(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                      gri_sp_out *out);
+/* The pass on a missing set `need` of nw words from gri_sp_scan: 1 when a
+ * split the view holds makes each of its values (heap n's value is then the
+ * scan's c), else 0 (gri_sp_step decides); the view may skip splits a
+ * gri_sp_pass_part has read. rs may be a copy of the record
+ * with sp_need, sp_wit and sp_flag of its own, sized for 64 * nw values, so
+ * that another thread may run it while the step runs. */
+int gri_sp_verify(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
+                  const uint64_t *need, size_t nw);
 /* Heap n, the first after the view's values. The class stays as it is. */
 gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
                       const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err);

@@ -185,22 +185,23 @@ __attribute__((target("avx512f,avx512bw"), always_inline)) static inline int pas
  * two-register permute, then bit x & 15), so the cost does not grow with
  * the set. Each value made is removed (from need too, wit[x] = the
  * block), with its other lanes. nb > 0 (sp_pass: one sum, nothing
- * skipped): that sum's nb whole blocks go first by a shorter loop (no
- * masks, no per-block bounds), from block `start` (when there is one) to
- * the last and then from block 0 (the order changes only how soon the set
- * empties); *blocks counts the whole blocks read. Returns the end of the
+ * skipped but the first `first` blocks): that sum's whole blocks from
+ * `first` to nb - 1 go first by a shorter loop (no masks, no per-block
+ * bounds), from block `start` (when it is one of them) to the last and then
+ * from block `first` (the order changes only how soon the set empties);
+ * *blocks counts the whole blocks read. Returns the end of the
  * last block read. */
 __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gri_sp_view *vw, const size_t *sums,
                                                                       size_t nsums, int unequal, size_t maxtop,
                                                                       const uint64_t *set, uint64_t *need,
                                                                       uint32_t *wit, size_t k, size_t nb,
-                                                                      size_t start, size_t *blocks) {
+                                                                      size_t first, size_t start, size_t *blocks) {
     __m512i b0 = _mm512_loadu_si512((const void *)set), b1 = _mm512_loadu_si512((const void *)(set + 8));
     size_t a0 = 1;
     if (nb) {
         const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[0]);
-        size_t j = start < nb ? start : 0;
-        for (size_t q = 0; q < nb; q++, j = j + 1 < nb ? j + 1 : 0) {
+        size_t j = start < nb && start >= first ? start : first;
+        for (size_t q = first; q < nb; q++, j = j + 1 < nb ? j + 1 : first) {
             size_t a = 1 + BLOCK * j;
             __m512i x0 = _mm512_xor_si512(_mm512_loadu_si512((const void *)(g + a)),
                                           _mm512_loadu_si512((const void *)(rv + a)));
@@ -208,11 +209,11 @@ __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gr
                                           _mm512_loadu_si512((const void *)(rv + a + 32)));
             uint64_t m = pass16_look(x0, x1, b0, b1);
             if (m && pass16_take(m, g + a, rv + a, x0, x1, &b0, &b1, need, wit, a, &k)) {
-                *blocks += q + 1;
+                *blocks += q - first + 1;
                 return a + BLOCK;
             }
         }
-        *blocks += nb;
+        *blocks += nb - first;
         a0 = 1 + BLOCK * nb;
     }
     for (; a0 <= maxtop; a0 += BLOCK) {
@@ -289,23 +290,24 @@ __attribute__((target("avx2"), always_inline)) static inline size_t pass16_avx2_
                                                                                 int unequal, size_t maxtop,
                                                                                 uint64_t *set, uint64_t *need,
                                                                                 uint32_t *wit, size_t k, size_t nb,
-                                                                                size_t start, size_t *blocks,
+                                                                                size_t first, size_t start,
+                                                                                size_t *blocks,
                                                                                 const int wide) {
     __m256i b[4];
     for (int q = 0; q < 4; q++) b[q] = _mm256_loadu_si256((const __m256i *)(set + 4 * q));
     size_t a0 = 1;
     if (nb) {
         const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + (vw->rev_top - sums[0]);
-        size_t j = start < nb ? start : 0;
-        for (size_t q = 0; q < nb; q++, j = j + 1 < nb ? j + 1 : 0) {
+        size_t j = start < nb && start >= first ? start : first;
+        for (size_t q = first; q < nb; q++, j = j + 1 < nb ? j + 1 : first) {
             size_t a = 1 + BLOCK * j;
             for (size_t o = 0; o < BLOCK; o += 8)
                 if (pass16_8(g + a + o, rv + a + o, 8, b, set, need, wit, a, &k, wide)) {
-                    *blocks += q + 1;
+                    *blocks += q - first + 1;
                     return a + BLOCK;
                 }
         }
-        *blocks += nb;
+        *blocks += nb - first;
         a0 = 1 + BLOCK * nb;
     }
     for (; a0 <= maxtop; a0 += BLOCK) {
@@ -323,12 +325,12 @@ __attribute__((target("avx2"), always_inline)) static inline size_t pass16_avx2_
 
 __attribute__((target("avx2"))) static size_t pass16_avx2(const gri_sp_view *vw, const size_t *sums, size_t nsums,
                                                          int unequal, size_t maxtop, uint64_t *set, uint64_t *need,
-                                                         uint32_t *wit, size_t k, size_t nb, size_t start,
-                                                         size_t *blocks) {
+                                                         uint32_t *wit, size_t k, size_t nb, size_t first,
+                                                         size_t start, size_t *blocks) {
     /* (Officers to 2^19 with --kernels avx2: 2.84 s against 3.19 s with the
      * byte flags and compares; .014 3.07 s against 3.13 s) */
-    if (vw->vmax < 512) return pass16_avx2_(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, start, blocks, 0);
-    return pass16_avx2_(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, start, blocks, 1);
+    if (vw->vmax < 512) return pass16_avx2_(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, blocks, 0);
+    return pass16_avx2_(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, blocks, 1);
 }
 
 /* gri_sp_far_batch's step for one listed position (value u) and 32 heaps

@@ -29,6 +29,7 @@
 #include "core/window_state.h"
 #include "core/window_far.h"
 #include "core/window_mt.h"
+#include "core/window_spec.h"
 #include "grundy/window.h"
 
 /* takes the ruleset's table as the head and the window from its end */
@@ -94,34 +95,48 @@ static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
     return GR_OK;
 }
 
+/* heap n's sums and single-heap options into w->sums and w->single */
+static void heap_moves(gr_window *w, size_t *ns, size_t *n1) {
+    uint64_t n = w->n;
+    *ns = *n1 = 0;
+    for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[(*ns)++] = (size_t)(n - w->wr.two[i]);
+    for (size_t i = 0; i < w->wr.none; i++) w->single[(*n1)++] = gri_win_at(w, n - w->wr.one[i]);
+}
+
+/* with far positions: their splits (lazily unless full) join the view's
+ * extra options; *skipped: some were left out */
+static gr_status far_extra(gr_window *w, gri_sp_view *vw, const uint64_t *extra, size_t extra_words, size_t ns,
+                           int full, int *skipped, gr_error *err) {
+    *skipped = 0;
+    if (!w->nfar) return GR_OK;
+    size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
+    if (words < extra_words) words = extra_words;
+    if (words < 4) words = 4;
+    if (!gri_grow(gri_ctx_alloc(w->rs->ctx), (void **)&w->xbits, &w->xcap, words, sizeof *w->xbits))
+        return gri_fail(err, GR_ENOMEM, "out of memory");
+    memset(w->xbits, 0, words * sizeof *w->xbits);
+    if (extra) memcpy(w->xbits, extra, extra_words * sizeof *extra);
+    gr_status st = gri_wfar_options(w, w->sums, ns, w->xbits, full, skipped, err);
+    vw->extra = w->xbits;
+    vw->extra_words = words;
+    return st;
+}
+
 /* heap n's value (out->value); with a far set (extra, from the helper), the
  * listed scan stops at index list_end */
 static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, size_t skip_lo,
                       size_t skip_hi, gri_sp_out *out, gr_error *err) {
     gr_ruleset *rs = w->rs;
     uint64_t n = w->n;
-    size_t ns = 0, n1 = 0;
-    for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[ns++] = (size_t)(n - w->wr.two[i]);
-    for (size_t i = 0; i < w->wr.none; i++) w->single[n1++] = gri_win_at(w, n - w->wr.one[i]);
+    size_t ns, n1;
+    heap_moves(w, &ns, &n1);
     gr_status st;
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
                       list_end, extra, extra_words, skip_lo, skip_hi, &w->pc, w->umax};
     /* with far positions: first lazily, then (rarely) with all their splits */
     for (int full = 0; full < 2; full++) {
-        int skipped = 0;
-        if (w->nfar) {
-            /* the far listed positions' splits join the extra options */
-            size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
-            if (words < extra_words) words = extra_words;
-            if (words < 4) words = 4;
-            if (!gri_grow(gri_ctx_alloc(rs->ctx), (void **)&w->xbits, &w->xcap, words, sizeof *w->xbits))
-                return gri_fail(err, GR_ENOMEM, "out of memory");
-            memset(w->xbits, 0, words * sizeof *w->xbits);
-            if (extra) memcpy(w->xbits, extra, extra_words * sizeof *extra);
-            if ((st = gri_wfar_options(w, w->sums, ns, w->xbits, full, &skipped, err)) != GR_OK) return st;
-            vw.extra = w->xbits;
-            vw.extra_words = words;
-        }
+        int skipped;
+        if ((st = far_extra(w, &vw, extra, extra_words, ns, full, &skipped, err)) != GR_OK) return st;
         if ((st = gri_sp_step(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err)) != GR_OK) return st;
         /* the splits left out make values from 2^bitlen(umax) up only */
         if (!skipped || (out->decided && out->value < (uint64_t)1 << gri_bitlen64(w->umax))) break;
@@ -134,47 +149,164 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
     return GR_OK;
 }
 
-/* hands the values since the last call to the sink */
-static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *err) {
-    size_t len = w->nout;
-    w->nout = 0;
+/* heap n's listed scan only (the verifier runs its pass): out->c, the
+ * missing set in rs->sp_need, less what the first `lead` blocks of the
+ * pass make; *whole: the heap must be stepped whole
+ * instead (far splits left out that could matter, a listed c) */
+static gr_status scan_step(gr_window *w, size_t lead, gri_sp_out *out, int *whole, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    size_t ns, n1;
+    heap_moves(w, &ns, &n1);
+    gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
+                      SIZE_MAX, NULL, 0, 0, 0, &w->pc, w->umax};
+    int skipped;
+    gr_status st = far_extra(w, &vw, NULL, 0, ns, 0, &skipped, err);
+    if (st == GR_OK) st = gri_sp_scan(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err);
+    if (st == GR_OK && lead && out->missing) {
+        /* the pass's first `lead` blocks (the splits a < 1 + 64 lead) */
+        if (vw.lo_len > 1 + 64 * lead) vw.lo_len = 1 + 64 * lead;
+        gri_sp_pass_part(rs, &vw, w->sums, ns, w->wr.unequal, out);
+    }
+    *whole = (skipped && out->c >= (uint64_t)1 << gri_bitlen64(w->umax)) || !gri_sp_class(rs, out->c, (size_t)w->n);
+    return st;
+}
+
+/* hands the first len values not yet handed out to the sink */
+static gr_status flush_n(gr_window *w, size_t len, gr_window_sink sink, void *user, gr_error *err) {
     uint64_t first = w->emitted;
     w->emitted += len;
-    if (sink && len && sink(user, first, w->out, len))
+    int stop = sink && len && sink(user, first, w->out, len);
+    w->nout -= len;
+    if (w->nout) memmove(w->out, w->out + len, w->nout * sizeof *w->out);
+    if (stop)
         return gri_fail(err, GR_ELIMIT, "%s: the run was stopped at %llu values", w->rs->spec,
                         (unsigned long long)w->emitted);
     return GR_OK;
 }
 
-/* Whether the helper pays is measured, not guessed: a round of probes
- * times PROBE heaps on one thread and PROBE with the helper, and the faster
- * way computes the values until the next round, REPROBE heaps on (a heap's
- * cost changes along a run, and with the machine). The hand-overs cost more
- * than a .167 heap (0.13 us) on the machines measured; Officers (2.3 us a
- * heap) ran nearly three times faster on two threads. */
+/* hands the values since the last call to the sink */
+static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *err) {
+    return flush_n(w, w->nout, sink, user, err);
+}
+
+/* Whether a second thread pays, and which way, is measured, not guessed: a
+ * round of probes times PROBE heaps on one thread and PROBE each way with
+ * two (where usable), and the fastest computes the values until the next
+ * round, REPROBE heaps on (a heap's cost changes along a run, and with the
+ * machine). The far helper's hand-overs cost more than a .167 heap (0.13 us)
+ * on the machines measured; Officers (2.3 us a heap) ran nearly three times
+ * faster with it. */
 #define PROBE 65536
 #define REPROBE ((uint64_t)1 << 26)
+
+static int way_usable(const gr_window *w, int way) {
+    return way == GRI_WAY_ONE ? 1 : way == GRI_WAY_FAR ? gri_far_usable(w) : gri_spec_usable(w);
+}
+
+/* heap n stepped whole on this thread, and appended; *last: the epoch ends
+ * after it (the buffers may have moved) */
+static gr_status heap_whole(gr_window *w, int *last, gr_error *err) {
+    gri_sp_out o;
+    gr_status st = step(w, SIZE_MAX, NULL, 0, 0, 0, &o, err);
+    if (st != GR_OK) return st;
+    *last = gri_width_for(o.value) > w->tw;
+    if ((st = append(w, o.value, err)) != GR_OK) return st;
+    w->out[w->nout++] = o.value;
+    return GR_OK;
+}
+
+/* the values from heap f on were taken from a scan that the verifier sent
+ * back: dropped (none was handed out), vmax and umax as before f */
+static void take_back(gr_window *w, gri_spec *sp, uint64_t f) {
+    w->nout -= (size_t)(w->n - f);
+    w->n = f;
+    gri_spec_before(sp, f, &w->vmax, &w->umax);
+    w->pc.gen = SIZE_MAX; /* the listed scan's cache read dropped values */
+    w->spec_fails++;
+}
+
+/* heaps w->n .. end - 1 with the verifier (started at w->n): returns with it
+ * stopped and every value computed checked, early (GR_OK) before a value
+ * that needs wider buffers or entries */
+static gr_status epoch_spec(gr_window *w, gri_spec *sp, uint64_t end, gr_window_sink sink, void *user,
+                            gr_error *err) {
+    gr_status st = GR_OK;
+    int last = 0;
+    while (st == GR_OK && !last && w->n < end) {
+        uint64_t bad = GRI_SPEC_OK;
+        gri_sp_out o;
+        int whole = 0;
+        if ((st = gri_window_poll(w, err)) != GR_OK) break;
+        size_t lead = gri_spec_lead(sp, w->n);
+        if ((st = scan_step(w, lead, &o, &whole, err)) != GR_OK) break;
+        uint32_t v = o.c;
+        int narrow = o.missing && o.need_words > gri_spec_words(sp); /* the entries are too narrow: a new epoch */
+        if (whole || narrow || gri_width_for(v) > w->tw) {
+            /* on this thread, once every heap before it is checked */
+            if ((bad = gri_spec_drain(sp, w->n)) == GRI_SPEC_OK) {
+                uint64_t n = w->n;
+                uint32_t vmax = w->vmax, umax = w->umax;
+                if ((st = heap_whole(w, &last, err)) != GR_OK) break;
+                o.missing = 0;
+                bad = gri_spec_push(sp, n, &o, NULL, 0, vmax, umax); /* nothing to check */
+                if (narrow) last = 1;
+            }
+        } else if ((bad = gri_spec_push(sp, w->n, &o, w->rs->sp_need, lead, w->vmax, w->umax)) == GRI_SPEC_OK) {
+            if ((st = append(w, v, err)) != GR_OK) break;
+            if (v > w->umax) w->umax = v; /* (c is an unlisted position's value) */
+            w->out[w->nout++] = v;
+            w->far_heaps++;
+        }
+        if (bad == GRI_SPEC_OK && w->nout >= GRI_WIN_OUT_BLOCK) {
+            uint64_t ok = gri_spec_verified(sp);
+            st = flush_n(w, (size_t)(ok - w->emitted), sink, user, err);
+        }
+        if (bad != GRI_SPEC_OK) {
+            /* the verifier stopped at heap bad: its value and those after it
+             * are made again, it on this thread */
+            gri_spec_stop(sp);
+            take_back(w, sp, bad);
+            if ((st = heap_whole(w, &last, err)) != GR_OK || last || w->n >= end) return st;
+            gri_spec *again = NULL;
+            if ((st = gri_spec_start(w, &again, err)) != GR_OK || !again) return st;
+            sp = again;
+        }
+    }
+    /* every value computed is checked before the epoch ends */
+    uint64_t bad = gri_spec_drain(sp, w->n);
+    gri_spec_stop(sp);
+    if (bad != GRI_SPEC_OK) take_back(w, sp, bad);
+    return st;
+}
 
 /* heaps w->n .. end - 1, on two threads when that pays; returns early
  * (GR_OK) before a value that the helper's view cannot take */
 static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *user, gr_error *err) {
     gr_status st = GR_OK;
     gri_far *far = NULL;
-    int usable = gri_far_usable(w), phase = -1; /* the probe's: 0 one thread, 1 two */
-    if (usable && !w->probing && w->n >= w->next_probe) {
+    int any = way_usable(w, GRI_WAY_FAR) || way_usable(w, GRI_WAY_SPEC), phase = -1; /* the probe's way */
+    if (any && !w->probing && w->n >= w->next_probe) {
         w->probing = 1;
-        w->probe_n[0] = w->probe_n[1] = 0;
-        w->probe_s[0] = w->probe_s[1] = 0;
+        memset(w->probe_n, 0, sizeof w->probe_n);
+        memset(w->probe_s, 0, sizeof w->probe_s);
     }
-    if (usable && w->probing) {
-        phase = w->probe_n[0] < PROBE ? 0 : 1;
-        if (end > w->n + (PROBE - w->probe_n[phase])) end = w->n + (PROBE - w->probe_n[phase]);
+    if (any && w->probing) {
+        for (int way = 0; way < GRI_WAYS && phase < 0; way++)
+            if (way_usable(w, way) && w->probe_n[way] < PROBE) phase = way;
+        if (phase >= 0 && end > w->n + (PROBE - w->probe_n[phase])) end = w->n + (PROBE - w->probe_n[phase]);
     }
     uint64_t t0 = gri_now_ns();
     uint64_t n0 = w->n;
-    int two = phase >= 0 ? phase == 1 : usable && w->help;
-    if (two && end - w->n > 256 && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
-    while (w->n < end) {
+    int way = phase >= 0 ? phase : any && way_usable(w, w->help) ? w->help : GRI_WAY_ONE;
+    if (way != GRI_WAY_ONE && end - w->n <= 256) way = GRI_WAY_ONE;
+    if (way == GRI_WAY_SPEC) {
+        gri_spec *sp = NULL;
+        if ((st = gri_spec_start(w, &sp, err)) != GR_OK) return st;
+        if (sp) st = epoch_spec(w, sp, end, sink, user, err);
+        else way = GRI_WAY_ONE;
+    }
+    if (way == GRI_WAY_FAR && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
+    while (way != GRI_WAY_SPEC && w->n < end) {
         gri_sp_out o;
         if ((st = gri_window_poll(w, err)) != GR_OK) break;
         size_t split = SIZE_MAX, words = 0, skip_lo = 0, skip_hi = 0;
@@ -196,9 +328,18 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
     if (phase >= 0) {
         w->probe_s[phase] += 1e-9 * (double)(gri_now_ns() - t0);
         w->probe_n[phase] += w->n - n0;
-        if (w->probe_n[1] >= PROBE) {
-            /* per heap, the helper's way must beat one thread's by 3% */
-            w->help = w->probe_s[1] * (double)w->probe_n[0] < 0.97 * w->probe_s[0] * (double)w->probe_n[1];
+        int left = 0;
+        for (int k = 0; k < GRI_WAYS; k++) left |= way_usable(w, k) && w->probe_n[k] < PROBE;
+        if (!left) {
+            /* per heap, a way with two threads must beat one thread's by 3% */
+            int best = GRI_WAY_ONE;
+            double best_t = 0.97 * w->probe_s[0] / (double)w->probe_n[0];
+            for (int k = 1; k < GRI_WAYS; k++)
+                if (way_usable(w, k) && w->probe_s[k] / (double)w->probe_n[k] < best_t) {
+                    best = k;
+                    best_t = w->probe_s[k] / (double)w->probe_n[k];
+                }
+            w->help = best;
             w->probing = 0;
             w->next_probe = w->n + REPROBE;
         }

@@ -19,12 +19,12 @@
  * buffers or outgrows the ring's bitsets. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/context_internal.h"
 #include "core/sparse.h"
+#include "core/spin.h"
 #include "core/window_mt.h"
 
 /* heaps the helper may run ahead of the values */
@@ -49,7 +49,7 @@
 
 struct gri_far {
     /* set before the helper starts, read by both */
-    void *mem;                  /* the block the record is in (line_start) */
+    void *mem;                  /* the block the record is in (gri_line_start) */
     gr_window *w;
     uint64_t kmin;              /* the least split removal */
     uint64_t from, to;          /* the helper's heaps */
@@ -94,23 +94,6 @@ struct gri_far {
     uint64_t done_told;                  /* done as last stored */
     uint64_t my_heaps, my_past;          /* not yet added to heaps and past */
 };
-
-/* the first cache line that starts in a block: given 64 bytes more than it
- * holds, what it holds is aligned to 64; given 128 more, nothing else shares
- * its lines either (NULL for NULL) */
-static void *line_start(void *mem) {
-    return mem ? (void *)((uint8_t *)mem + 64 - (uintptr_t)mem % 64) : NULL;
-}
-
-static inline void pause_cpu(unsigned *spins) {
-    if (++*spins < 256) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    } else {
-        sched_yield();
-    }
-}
 
 static void *helper(void *arg) {
     gri_far *f = arg;
@@ -164,7 +147,7 @@ static void *helper(void *arg) {
             uint64_t t0 = gri_now_ns();
             while ((done_seen = atomic_load_explicit(&f->done, memory_order_acquire)) < need) {
                 if (atomic_load_explicit(&f->stop, memory_order_relaxed)) return NULL;
-                pause_cpu(&spins);
+                gri_spin(&spins);
             }
             atomic_fetch_add_explicit(&f->wait_help, gri_now_ns() - t0, memory_order_relaxed);
         }
@@ -200,7 +183,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         /* the record's lines are its own, and aligned as its members ask */
         void *mem = gri_calloc(al, 1, sizeof *f + 64);
         if (!mem) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's record");
-        f = line_start(mem);
+        f = gri_line_start(mem);
         f->mem = mem;
         f->s = w->rs->sp_nrare / 2;
         f->e = PASS_LO;
@@ -212,8 +195,8 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         gri_free(al, f->flag_mem);
         f->ring_mem = gri_malloc(al, RING * words * sizeof *f->ring + 128);
         f->flag_mem = gri_malloc(al, BATCH * words * 64 + 128);
-        f->ring = line_start(f->ring_mem);
-        f->flag = line_start(f->flag_mem);
+        f->ring = gri_line_start(f->ring_mem);
+        f->flag = gri_line_start(f->flag_mem);
         f->words = f->ring && f->flag ? words : 0;
         if (!f->words) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's ring");
     }
@@ -264,7 +247,7 @@ const uint64_t *gri_far_wait(gri_far *f, uint64_t n, size_t *split, size_t *word
         if (f->done_told < n) atomic_store_explicit(&f->done, f->done_told = n, memory_order_release);
         unsigned spins = 0;
         uint64_t t0 = gri_now_ns();
-        while ((f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) pause_cpu(&spins);
+        while ((f->ready_seen = atomic_load_explicit(&f->ready, memory_order_acquire)) <= n) gri_spin(&spins);
         atomic_fetch_add_explicit(&f->wait_step, gri_now_ns() - t0, memory_order_relaxed);
     }
     size_t e = (size_t)(n % RING);

@@ -78,6 +78,7 @@ void gri_window_close(gr_window *w) {
     gri_free(al, w->out);
     gri_free(al, w->xbits);
     if (w->free_far) w->free_far(w);
+    if (w->free_spec) w->free_spec(w);
     if (w->free_wfar) w->free_wfar(w);
     gri_free(al, w);
 }

@@ -10,6 +10,7 @@
 #include "grundy/window.h"
 
 typedef struct gri_far gri_far;
+typedef struct gri_spec gri_spec;
 
 /* a listed position found during a run (window_far.c) and the cache of its
  * partners: G(lo..lo+len-1) in cache (len 0: none yet) */
@@ -37,6 +38,12 @@ typedef struct gri_far_pair {
     uint32_t x;
 } gri_far_pair;
 
+/* the ways to run (gr_window's help) */
+#define GRI_WAY_ONE 0
+#define GRI_WAY_FAR 1  /* a helper makes the far listed positions' options ahead (window_mt.c) */
+#define GRI_WAY_SPEC 2 /* values taken ahead from the listed scan, a verifier runs the passes behind (window_spec.c) */
+#define GRI_WAYS 3
+
 /* values per sink call */
 #define GRI_WIN_OUT_BLOCK 65536
 
@@ -62,14 +69,17 @@ struct gr_window {
     gri_far *far;             /* the helper thread's record (window_mt.c), made on first use */
     void (*free_far)(gr_window *w);  /* frees it (set with it) */
     void (*free_wfar)(gr_window *w); /* frees window_far.c's part (set with it) */
-    uint64_t far_heaps;       /* heaps computed with the helper */
-    /* whether the helper pays, measured (window.c): a round times PROBE heaps
-     * on one thread, then PROBE with the helper; the faster way runs until
-     * next_probe */
+    gri_spec *spec;           /* the verifier thread's record (window_spec.c), made on first use */
+    void (*free_spec)(gr_window *w); /* frees it (set with it) */
+    uint64_t far_heaps;       /* heaps computed with a second thread */
+    uint64_t spec_fails;      /* heaps the verifier sent back */
+    /* which way pays, measured (window.c): a round times PROBE heaps on one
+     * thread, then PROBE each with the helper and with the verifier (where
+     * usable); the fastest way runs until next_probe */
     int probing;              /* a round is under way */
-    int help;                 /* its answer: the helper runs */
-    uint64_t probe_n[2];      /* heaps timed in the round: one thread, two */
-    double probe_s[2];        /* their seconds */
+    int help;                 /* its answer: GRI_WAY_ONE, GRI_WAY_FAR or GRI_WAY_SPEC */
+    uint64_t probe_n[3];      /* heaps timed in the round, per way */
+    double probe_s[3];        /* their seconds */
     uint64_t next_probe;      /* the heap where the next round starts */
     /* the caller's values (window_far.c): the slow pass, and the listed
      * positions found during the run (too far out for the window's
