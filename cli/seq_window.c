@@ -265,9 +265,11 @@ static void json_run(wrun *r) {
     json_key(j, "run");
     json_object_begin(j);
     static const char *const keys[] = {"done",          "head",   "window",  "listed", "largest_listed", "far_listed",
-                                       "largest_value", "memory", "threads", "helped", "slow_heaps"};
-    const uint64_t vals[] = {st.done,          st.head,   st.window,  st.listed, st.largest_listed, st.far_listed,
-                             st.largest_value, st.memory, st.threads, st.helped, st.slow_heaps};
+                                       "largest_value", "memory", "threads", "helped", "slow_heaps", "verified",
+                                       "sent_back"};
+    const uint64_t vals[] = {st.done,          st.head,   st.window,  st.listed,     st.largest_listed,
+                             st.far_listed,    st.largest_value, st.memory, st.threads, st.helped,
+                             st.slow_heaps,    st.verified, st.sent_back};
     for (size_t i = 0; i < sizeof vals / sizeof *vals; i++) {
         json_key(j, keys[i]);
         json_uint(j, vals[i]);

@@ -6,6 +6,7 @@
  * heap the kept values cannot decide), but every value it hands out must be
  * the table's. Then resumes from saved states at random points, damaged and
  * truncated states, and bad configurations. */
+#include <stddef.h>
 #include <string.h>
 #include "grundy/grundy.h"
 #include "core/rs.h"
@@ -159,6 +160,19 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
                    (unsigned long long)s.far_listed);
         CHECK(keep || !s.slow_heaps, "%s: a slow pass without the values", spec);
         CHECK(threads > 1 || !s.helped, "%s: a helper thread ran in a one-thread run", spec);
+        CHECK(s.verified <= s.helped && s.sent_back == win->spec_fails && (way == GRI_WAY_SPEC || !s.verified),
+              "%s: %llu verified of %llu helped, %llu sent back", spec, (unsigned long long)s.verified,
+              (unsigned long long)s.helped, (unsigned long long)s.sent_back);
+        {
+            /* a record sized before the verifier's fields gets the others */
+            gr_window_stats old;
+            memset(&old, 0xAB, sizeof old);
+            old.size = offsetof(gr_window_stats, verified);
+            gr_window_stats_get(win, &old);
+            CHECK(old.done == s.done && old.emitted == s.emitted && old.helped == s.helped &&
+                      old.verified == 0xABABABABABABABABull,
+                  "%s: an older stats record", spec);
+        }
         CHECK(s.done >= c.n && s.window == w && s.head >= w, "%s: stats done %llu of %llu", spec,
               (unsigned long long)s.done, (unsigned long long)c.n);
         gr_window_free(win);

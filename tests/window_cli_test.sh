@@ -45,11 +45,12 @@ run 0 "$G" seq 'tb[0.167]' --to 100 --window 8192 --threads 1 --json --quiet --c
 run 0 "$G" seq 'tb[0.167]' --to 2^16 --window 4096 --threads 1 --json --quiet --histogram "$T/h-json" \
     && json "sorted(d) == ['ruleset', 'run'] and d['run']['done'] == 65537 and d['run']['largest_value'] == max(int(l.split()[0]) for l in open('$T/h-json/65536')) and d['run']['values_per_second'] > 0 and d['run']['memory'] == json.load(open('$T/run5000.json'))['run']['memory']"
 # two threads asked for: a round of probes times 65536 heaps on one thread,
-# then 65536 with the helper (so the helper computes at least those), and
-# the values are the full table's either way
+# then 65536 with the helper and 65536 with the verifier (so each second
+# thread computes at least those), and the values are the full table's
+# either way
 "$G" seq 'tb[0.167]' --to 2^18 --quiet --histogram "$T/h-167-full"
 run 0 "$G" seq 'tb[0.167]' --to 2^18 --window 4096 --threads 2 --json --quiet --histogram "$T/h-167-two" \
-    && json "d['run']['helped'] >= 60000 and d['run']['threads'] == 2 and d['run']['done'] == 262145"
+    && json "d['run']['helped'] >= 120000 and d['run']['verified'] >= 60000 and d['run']['sent_back'] >= 0 and d['run']['threads'] == 2 and d['run']['done'] == 262145"
 if diff -r "$T/h-167-full" "$T/h-167-two" >/dev/null && [ -f "$T/h-167-two/262144" ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: two-thread histograms differ"; fi
 run 0 "$G" seq 'tb[0.167]' --to 2^5 --window 4096 && out_is "0 1 0 2 2 3 4 1 1 6 2 2 4 4 1 1 3 3 5 4 4 6 6 3 3 1 5 8 6 6 10 4 4"
 

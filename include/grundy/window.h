@@ -49,11 +49,14 @@ typedef struct gr_window_stats {
     uint64_t largest_listed; /* the largest of them */
     uint64_t largest_value;  /* the largest value so far */
     uint64_t memory;         /* bytes held by the run's tables */
-    unsigned threads;        /* threads that have computed values (2 once the helper ran) */
-    uint64_t helped;         /* values computed with the helper thread */
+    unsigned threads;        /* threads that have computed values (2 once a second one ran) */
+    uint64_t helped;         /* values computed with a second thread (the helper or the verifier) */
     uint64_t far_listed;     /* listed positions found during the run, too far out for the window */
     uint64_t slow_heaps;     /* heaps decided by reading values the run no longer keeps */
     uint64_t emitted;        /* values handed out to the sink */
+    /* (added later: a record sized before them gets the fields above) */
+    uint64_t verified;       /* of `helped`: values taken from the listed scan ahead and checked by the verifier */
+    uint64_t sent_back;      /* heaps the verifier sent back, each then stepped whole on one thread */
 } gr_window_stats;
 
 /* Receives the values G(first), ..., G(first + len - 1), block after block

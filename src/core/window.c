@@ -20,6 +20,7 @@
  * caller's values (window_far.c), or is reported undecided (GR_ELIMIT),
  * never guessed. A listed value joins the far positions, so the lists stay
  * complete. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/context_internal.h"
@@ -219,6 +220,10 @@ static gr_status heap_whole(gr_window *w, int *last, gr_error *err) {
  * back: dropped (none was handed out), vmax and umax as before f */
 static void take_back(gr_window *w, gri_spec *sp, uint64_t f) {
     w->nout -= (size_t)(w->n - f);
+    /* (every heap from f on was taken ahead: a heap is stepped whole only
+     * once every heap before it is checked) */
+    w->far_heaps -= w->n - f;
+    w->spec_heaps -= w->n - f;
     w->n = f;
     gri_spec_before(sp, f, &w->vmax, &w->umax);
     w->pc.gen = SIZE_MAX; /* the listed scan's cache read dropped values */
@@ -256,6 +261,7 @@ static gr_status epoch_spec(gr_window *w, gri_spec *sp, uint64_t end, gr_window_
             if (v > w->umax) w->umax = v; /* (c is an unlisted position's value) */
             w->out[w->nout++] = v;
             w->far_heaps++;
+            w->spec_heaps++;
         }
         if (bad == GRI_SPEC_OK && w->nout >= GRI_WIN_OUT_BLOCK) {
             uint64_t ok = gri_spec_verified(sp);
@@ -374,9 +380,12 @@ gr_status gr_window_run(gr_window *w, uint64_t count, gr_window_sink sink, void 
     return st != GR_OK ? st : fs;
 }
 
-void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
-    if (!st || st->size < sizeof *st) return;
+void gr_window_stats_get(const gr_window *w, gr_window_stats *out) {
+    /* a caller's record from before the last fields were added gets the
+     * fields it has */
+    if (!out || out->size < offsetof(gr_window_stats, verified)) return;
     const gr_ruleset *rs = w->rs;
+    gr_window_stats s = {0}, *st = &s;
     st->done = w->n;
     st->head = w->head;
     st->window = w->W;
@@ -390,6 +399,10 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *st) {
                  (uint64_t)GRI_WIN_OUT_BLOCK * 4;
     st->threads = w->far_heaps ? 2 : 1;
     st->helped = w->far_heaps;
+    st->verified = w->spec_heaps;
+    st->sent_back = w->spec_fails;
+    size_t size = out->size < sizeof s ? out->size : sizeof s;
+    memcpy((char *)out + sizeof out->size, (char *)st + sizeof out->size, size - sizeof out->size);
 }
 
 void gr_window_free(gr_window *w) { gri_window_close(w); }

@@ -72,6 +72,7 @@ struct gr_window {
     gri_spec *spec;           /* the verifier thread's record (window_spec.c), made on first use */
     void (*free_spec)(gr_window *w); /* frees it (set with it) */
     uint64_t far_heaps;       /* heaps computed with a second thread */
+    uint64_t spec_heaps;      /* heaps taken ahead and checked by the verifier */
     uint64_t spec_fails;      /* heaps the verifier sent back */
     /* which way pays, measured (window.c): a round times PROBE heaps on one
      * thread, then PROBE each with the helper and with the verifier (where
