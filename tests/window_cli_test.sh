@@ -44,10 +44,10 @@ run 0 "$G" seq 'tb[0.167]' --to 100 --window 8192 --threads 1 --json --quiet --c
 # thirteen times as many values in the same memory
 run 0 "$G" seq 'tb[0.167]' --to 2^16 --window 4096 --threads 1 --json --quiet --histogram "$T/h-json" \
     && json "sorted(d) == ['ruleset', 'run'] and d['run']['done'] == 65537 and d['run']['largest_value'] == max(int(l.split()[0]) for l in open('$T/h-json/65536')) and d['run']['values_per_second'] > 0 and d['run']['memory'] == json.load(open('$T/run5000.json'))['run']['memory']"
-# two threads asked for: a round of probes times 65536 heaps on one thread,
-# then 65536 with the helper and 65536 with the verifier (so each second
-# thread computes at least those), and the values are the full table's
-# either way
+# two threads asked for: a round of probes times heaps on one thread, with
+# the helper and with the verifier in turns of 32768 (so each second
+# thread computes at least two turns here), and the values are the full
+# table's either way
 "$G" seq 'tb[0.167]' --to 2^18 --quiet --histogram "$T/h-167-full"
 run 0 "$G" seq 'tb[0.167]' --to 2^18 --window 4096 --threads 2 --json --quiet --histogram "$T/h-167-two" \
     && json "d['run']['helped'] >= 120000 and d['run']['verified'] >= 60000 and d['run']['sent_back'] >= 0 and d['run']['threads'] == 2 and d['run']['done'] == 262145"
@@ -58,7 +58,7 @@ run 0 "$G" seq 'tb[0.167]' --to 2^5 --window 4096 && out_is "0 1 0 2 2 3 4 1 1 6
 "$G" seq 'tb[0.6]' --to 2^18 --quiet --histogram "$T/h-full"
 run 0 "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --quiet --histogram "$T/h-win" && out_is ""
 if diff -r "$T/h-full" "$T/h-win" >/dev/null && [ -f "$T/h-win/262144" ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: windowed histograms differ"; fi
-# Officers on two threads: the probes' 65536 heaps with the helper at least
+# Officers on two threads: the probes' turns with a second thread at least
 # (whether it runs after them depends on the machine), the same histograms
 run 0 "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --threads 2 --json --quiet --histogram "$T/h-win2" \
     && json "d['run']['done'] == 262145 and d['run']['head'] == 65536 and d['run']['helped'] >= 65000 and d['run']['threads'] == 2"

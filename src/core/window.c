@@ -192,12 +192,14 @@ static gr_status flush(gr_window *w, gr_window_sink sink, void *user, gr_error *
 
 /* Whether a second thread pays, and which way, is measured, not guessed: a
  * round of probes times PROBE heaps on one thread and PROBE each way with
- * two (where usable), and the fastest computes the values until the next
- * round, REPROBE heaps on (a heap's cost changes along a run, and with the
- * machine). The far helper's hand-overs cost more than a .167 heap (0.13 us)
- * on the machines measured; Officers (2.3 us a heap) ran nearly three times
- * faster with it. */
-#define PROBE 65536
+ * two (where usable), in turns of CHUNK heaps (so that a machine whose speed
+ * drifts, as a shared one's does, weighs on every way alike), and the
+ * fastest computes the values until the next round, REPROBE heaps on (a
+ * heap's cost changes along a run, and with the machine). The far helper's
+ * hand-overs cost more than a .167 heap (0.13 us) on the machines measured;
+ * Officers (2.3 us a heap) ran nearly three times faster with it. */
+#define PROBE 131072
+#define CHUNK 32768
 #define REPROBE ((uint64_t)1 << 26)
 
 static int way_usable(const gr_window *w, int way) {
@@ -297,9 +299,12 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
         memset(w->probe_s, 0, sizeof w->probe_s);
     }
     if (any && w->probing) {
-        for (int way = 0; way < GRI_WAYS && phase < 0; way++)
-            if (way_usable(w, way) && w->probe_n[way] < PROBE) phase = way;
-        if (phase >= 0 && end > w->n + (PROBE - w->probe_n[phase])) end = w->n + (PROBE - w->probe_n[phase]);
+        /* the usable way timed least so far, for the rest of its turn */
+        for (int way = 0; way < GRI_WAYS; way++)
+            if (way_usable(w, way) && w->probe_n[way] < PROBE && (phase < 0 || w->probe_n[way] < w->probe_n[phase]))
+                phase = way;
+        if (phase >= 0 && end > w->n + (CHUNK - w->probe_n[phase] % CHUNK))
+            end = w->n + (CHUNK - w->probe_n[phase] % CHUNK);
     }
     uint64_t t0 = gri_now_ns();
     uint64_t n0 = w->n;
