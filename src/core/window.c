@@ -352,7 +352,10 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
                 }
             w->help = best;
             w->probing = 0;
-            w->next_probe = w->n + REPROBE;
+            /* the first round's choice is checked again sooner: a wrong one
+             * (a moment when the machine's second core was slow) then holds
+             * for 2^24 heaps, not 2^26 */
+            w->next_probe = w->n + (w->rounds++ ? REPROBE : REPROBE / 4);
         }
     }
     return st;

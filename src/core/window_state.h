@@ -82,6 +82,7 @@ struct gr_window {
     uint64_t probe_n[3];      /* heaps timed in the round, per way */
     double probe_s[3];        /* their seconds */
     uint64_t next_probe;      /* the heap where the next round starts */
+    unsigned rounds;          /* rounds done (the first is followed sooner by the next) */
     /* the caller's values (window_far.c): the slow pass, and the listed
      * positions found during the run (too far out for the window's
      * kernels), each with a cache of its partners */
