@@ -168,8 +168,9 @@ static gr_status scan_step(gr_window *w, size_t lead, gri_sp_out *out, int *whol
         if (vw.lo_len > 1 + 64 * lead) vw.lo_len = 1 + 64 * lead;
         gri_sp_pass_part(rs, &vw, w->sums, ns, w->wr.unequal, out);
     }
+    if (st != GR_OK) return st; /* (out is not set) */
     *whole = (skipped && out->c >= (uint64_t)1 << gri_bitlen64(w->umax)) || !gri_sp_class(rs, out->c, (size_t)w->n);
-    return st;
+    return GR_OK;
 }
 
 /* hands the first len values not yet handed out to the sink */
