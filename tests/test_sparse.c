@@ -259,7 +259,7 @@ static gr_ruleset *small_table(gr_ctx **ctx, gr_kernels kn, size_t i, size_t n) 
     return rs;
 }
 
-/* gri_sp_far_batch (the helper's far sets, 32 heaps at once) against
+/* gri_sp_far_batch (the helper's far sets and one thread's batches, 32 heaps at once) against
  * gri_sp_far heap by heap, on a two-byte table (tb[0.16] and Grundy's game
  * from a prefix with a value of 300) and a one-byte one, at random first
  * heaps, split points and batch lengths, under every kernel path */

@@ -106,9 +106,13 @@ static int give(void *user, uint64_t first, uint64_t count, uint32_t *out) {
     return 0;
 }
 
-/* a windowed run of spec to n with window w against ref; 1 when it went to n */
+static long batch_runs, batch_off_runs;
+
+/* a windowed run of spec to n with window w against ref; 1 when it went to
+ * n. batch: the one-thread listed scan in batches (window.c own_batch) 1
+ * always, -1 never, 0 where it pays */
 static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsigned threads, int way, int keep,
-                    const uint32_t *ref) {
+                    int batch, const uint32_t *ref) {
     gr_ctx *ctx;
     gr_ruleset *rs;
     gr_window *win;
@@ -129,6 +133,7 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
     } else {
         oldvals ov = {ref, &c, 0};
         force_helper(win, threads, way);
+        win->batch = batch;
         if (keep) gr_window_set_values(win, give, &ov);
         st = gr_window_run(win, n, take, &c, &err);
         if (threads > 1 && way == GRI_WAY_SPEC) {
@@ -173,6 +178,9 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
                       old.verified == 0xABABABABABABABABull,
                   "%s: an older stats record", spec);
         }
+        CHECK(batch >= 0 || !win->own_heaps, "%s: a batch in a run that forbids them", spec);
+        batch_runs += win->own_heaps > 0;
+        batch_off_runs += batch < 0;
         CHECK(s.done >= c.n && s.window == w && s.head >= w, "%s: stats done %llu of %llu", spec,
               (unsigned long long)s.done, (unsigned long long)c.n);
         gr_window_free(win);
@@ -273,15 +281,16 @@ static void against_table(const char *spec, uint64_t n, int portable_too) {
     uint32_t *ref = full_table(spec, n);
     if (!ref) return;
     lazy_sets(spec, n, 4096, ref);
-    windowed(spec, n, 4096, 0, 1, GRI_WAY_ONE, 0, ref);
-    windowed(spec, n, 16384, 0, 1, GRI_WAY_ONE, 0, ref);
-    windowed(spec, n, 4096, 0, 2, GRI_WAY_FAR, 1, ref);
-    windowed(spec, n, 4096, 0, 2, GRI_WAY_SPEC, 1, ref);
-    windowed(spec, n, 16384, 0, 2, GRI_WAY_SPEC, 0, ref);
-    windowed(spec, n, 4096, 0, 1, GRI_WAY_ONE, 1, ref);
+    windowed(spec, n, 4096, 0, 1, GRI_WAY_ONE, 0, 0, ref);
+    windowed(spec, n, 16384, 0, 1, GRI_WAY_ONE, 0, 1, ref);
+    windowed(spec, n, 4096, 0, 2, GRI_WAY_FAR, 1, 0, ref);
+    windowed(spec, n, 4096, 0, 2, GRI_WAY_SPEC, 1, 1, ref);
+    windowed(spec, n, 16384, 0, 2, GRI_WAY_SPEC, 0, 0, ref);
+    windowed(spec, n, 4096, 0, 1, GRI_WAY_ONE, 1, -1, ref);
     if (portable_too) {
-        windowed(spec, n, 4096, 1, 2, GRI_WAY_FAR, 1, ref);
-        windowed(spec, n, 4096, 1, 2, GRI_WAY_SPEC, 1, ref);
+        windowed(spec, n, 4096, 1, 2, GRI_WAY_FAR, 1, 0, ref);
+        windowed(spec, n, 4096, 1, 2, GRI_WAY_SPEC, 1, 1, ref);
+        windowed(spec, n, 4096, 1, 1, GRI_WAY_ONE, 0, 1, ref);
     }
     free(ref);
 }
@@ -495,6 +504,8 @@ int main(void) {
     printf("%ld sums of a far and a listed position with an XOR below 2^bitlen(umax) compared\n", pairs_compared);
     CHECK(pairs_compared >= 100, "only %ld sums of a far and a listed position compared", pairs_compared);
     CHECK(helped_runs >= 20, "the helper thread ran in %ld runs only", helped_runs);
+    printf("%ld runs took the listed scan in batches (%ld runs forbade them)\n", batch_runs, batch_off_runs);
+    CHECK(batch_runs >= 40, "only %ld runs took the listed scan in batches", batch_runs);
     printf("%ld runs with the verifier: %ld heaps sent back in %ld of them\n", spec_runs, spec_fails, spec_fail_runs);
     CHECK(spec_fail_runs >= 10 && spec_fails >= 100, "the verifier sent back %ld heaps in %ld runs only", spec_fails,
           spec_fail_runs);

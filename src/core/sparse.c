@@ -597,15 +597,36 @@ GR_SP_BATCH(uint8_t, 8)
 GR_SP_BATCH(uint16_t, 16)
 GR_SP_BATCH(uint32_t, 32)
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define GR_SP_ROWS 1
+/* batch_one_16 for nh a multiple of 4, four partners to an 8-byte load and
+ * the four XORs in one word. Each listed position's nh flags are as many
+ * stores as before, but the loads and XORs are a quarter. Measured on
+ * tb[0.014]'s list to 2^21 (2036 listed positions, nh = 32, this file's
+ * AVX-512 machine, the listed scans of 2^20 heaps in alternated chunks):
+ * 1.15-1.2x the per-heap scan (flag_listed_16), which the generic loop
+ * only equals, and 4.4x the AVX-512 kernel it replaces (the partners' 32
+ * XORs by one 64-byte store, read back two bytes at a time, which stalled
+ * on every read). */
+static void batch_rows_16(const uint16_t *g, uint32_t u, size_t nh, size_t lim, uint8_t *flag) {
+    uint64_t uu = (uint64_t)u * 0x0001000100010001ull;
+    for (size_t q = 0; q < nh; q += 4, flag += 4 * lim) {
+        uint64_t a;
+        memcpy(&a, g + q, 8);
+        a ^= uu;
+        flag[a & 0xffff] = 1;
+        flag[lim + (a >> 16 & 0xffff)] = 1;
+        flag[2 * lim + (a >> 32 & 0xffff)] = 1;
+        flag[3 * lim + (a >> 48)] = 1;
+    }
+}
+#endif
+
 void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag) {
     size_t lim = words * 64;
     memset(flag, 0, nh * lim);
     const uint32_t *list = rs->sp_rare, *lval = rs->sp_rval;
-#ifdef GR_SP_AVX2
-    /* (every offset k * lim plus a value below lim fits in 16 bits) */
-    int fast = rs->sp_avx2 == 2 && vw->tw == 2 && nh == 32 && 32 * lim <= 65536;
-#endif
     for (size_t s = 0; s < nsums; s++) {
         size_t r0 = sums[s], i = max_sz(lo, rs->sp_nrare && list[0] == 0), end = list_lower(rs, r0);
         size_t end2 = list_lower(rs, r0 + nh - 1);
@@ -620,9 +641,9 @@ void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t 
                 continue;
             }
             size_t off = r0 - p - vw->hi_base; /* hi[off + k] = G(r0 + k - p) */
-#ifdef GR_SP_AVX2
-            if (fast) {
-                batch32_avx512((const uint16_t *)vw->hi + off, lval[i], lim, flag);
+#ifdef GR_SP_ROWS
+            if (vw->tw == 2 && nh % 4 == 0) {
+                batch_rows_16((const uint16_t *)vw->hi + off, lval[i], nh, lim, flag);
                 continue;
             }
 #endif

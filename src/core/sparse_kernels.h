@@ -333,27 +333,6 @@ __attribute__((target("avx2"))) static size_t pass16_avx2(const gri_sp_view *vw,
     return pass16_avx2_(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, blocks, 1);
 }
 
-/* gri_sp_far_batch's step for one listed position (value u) and 32 heaps
- * with AVX-512BW: the 32 partners g[0..31] by one load, each XOR plus its
- * heap's offset k * lim in a 16-bit lane (32 * lim <= 65536), then a byte
- * store per lane */
-__attribute__((target("avx512f,avx512bw"))) static void batch32_avx512(const uint16_t *g, uint32_t u, size_t lim,
-                                                                     uint8_t *flag) {
-    _Alignas(64) uint16_t at[32];
-    __m512i offs = _mm512_mullo_epi16(
-        _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7,
-                         6, 5, 4, 3, 2, 1, 0),
-        _mm512_set1_epi16((short)lim));
-    __m512i x = _mm512_xor_si512(_mm512_loadu_si512((const void *)g), _mm512_set1_epi16((short)u));
-    _mm512_store_si512((void *)at, _mm512_add_epi16(x, offs));
-    for (int k = 0; k < 32; k += 4) {
-        flag[at[k]] = 1;
-        flag[at[k + 1]] = 1;
-        flag[at[k + 2]] = 1;
-        flag[at[k + 3]] = 1;
-    }
-}
-
 /* the 256-bit set {x} (x < 256): 1 << (x - 64 j) in lane j, where the
  * shift is out of range (and gives 0) in every other lane */
 __attribute__((target("avx2"))) static inline __m256i onehot(uint32_t x) {

@@ -123,6 +123,77 @@ static gr_status far_extra(gr_window *w, gri_sp_view *vw, const uint64_t *extra,
     return st;
 }
 
+/* One thread's listed scan in batches. A listed position p's splits with
+ * the sums of OWN_BATCH consecutive heaps have consecutive partners, read
+ * at once (gri_sp_far_batch), once every partner is known: p + kmin >=
+ * OWN_BATCH. The step then scans the listed positions below that only, and
+ * adds the batch's set, as it adds the helper's (window_mt.c): the same
+ * options, so the same values. With two-byte values the batch's kernel
+ * loads four partners at a time (sparse.c batch_rows_16): tb[0.014]'s
+ * listed scan is 1.05-1.2x faster (bench/bench_listed), its windowed run
+ * on one thread 5-10%. One-byte values are left to the step's scan (with
+ * AVX2 it builds its set in registers, and .167's two sums share one
+ * scan): forced on, .167 measured no faster. */
+#define OWN_BATCH 32
+/* fewer listed positions past the split than this: no batch */
+#define OWN_MIN 16
+
+static int own_pays(const gr_window *w) {
+    return w->batch > 0 || (w->batch == 0 && w->tw == 2);
+}
+
+/* the batch from heap n (at most OWN_BATCH heaps, none from end on);
+ * w->bcount 0: none (too few listed positions, or no splits) */
+static gr_status own_batch(gr_window *w, uint64_t end, gr_error *err) {
+    gr_ruleset *rs = w->rs;
+    w->bcount = 0;
+    w->bfrom = w->n;
+    uint64_t nh = end - w->n < OWN_BATCH ? end - w->n : OWN_BATCH, kmin = UINT64_MAX;
+    for (size_t i = 0; i < w->wr.ntwo; i++) if (w->wr.two[i] < kmin) kmin = w->wr.two[i];
+    if (nh < 2 || !w->wr.ntwo) return GR_OK;
+    /* the first listed p with p >= 1 and p + kmin >= nh */
+    size_t s = 0;
+    while (s < rs->sp_nrare && (rs->sp_rare[s] < 1 || rs->sp_rare[s] + kmin < nh)) s++;
+    if (rs->sp_nrare - s < OWN_MIN) return GR_OK;
+    size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
+    if (words < 4) words = 4;
+    if (words > w->bcap) {
+        const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+        gri_free(al, w->bring);
+        gri_free(al, w->bflag);
+        w->bring = gri_malloc(al, OWN_BATCH * words * sizeof *w->bring);
+        w->bflag = gri_malloc(al, OWN_BATCH * words * 64);
+        w->bcap = w->bring && w->bflag ? words : 0;
+        if (!w->bcap) return gri_fail(err, GR_ENOMEM, "out of memory: a batch of listed scans");
+    }
+    size_t ns, n1;
+    heap_moves(w, &ns, &n1);
+    gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
+                      SIZE_MAX, NULL, 0, 0, 0, NULL, w->umax};
+    gri_sp_far_batch(rs, &vw, w->sums, ns, w->wr.unequal, s, (size_t)nh, w->bring, words, w->bflag);
+    w->bwords = words;
+    w->bsplit = s;
+    w->bcount = nh;
+    return GR_OK;
+}
+
+/* heap n's part of the batch, made when n is past it: *split, *extra and
+ * *words as step takes them (unchanged when there is no batch) */
+static gr_status own_extra(gr_window *w, uint64_t end, size_t *split, const uint64_t **extra, size_t *words,
+                           gr_error *err) {
+    if (w->n >= w->bfrom + w->bcount || w->n < w->bfrom) {
+        gr_status st = own_batch(w, end, err);
+        if (st != GR_OK) return st;
+    }
+    if (w->n < w->bfrom + w->bcount) {
+        *extra = w->bring + (w->n - w->bfrom) * w->bwords;
+        *words = w->bwords;
+        *split = w->bsplit;
+        w->own_heaps++;
+    }
+    return GR_OK;
+}
+
 /* heap n's value (out->value); with a far set (extra, from the helper), the
  * listed scan stops at index list_end */
 static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size_t extra_words, size_t skip_lo,
@@ -154,14 +225,15 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
  * missing set in rs->sp_need, less what the first `lead` blocks of the
  * pass make; *whole: the heap must be stepped whole
  * instead (far splits left out that could matter, a listed c) */
-static gr_status scan_step(gr_window *w, size_t lead, gri_sp_out *out, int *whole, gr_error *err) {
+static gr_status scan_step(gr_window *w, size_t lead, size_t list_end, const uint64_t *extra, size_t extra_words,
+                           gri_sp_out *out, int *whole, gr_error *err) {
     gr_ruleset *rs = w->rs;
     size_t ns, n1;
     heap_moves(w, &ns, &n1);
     gri_sp_view vw = {rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
-                      SIZE_MAX, NULL, 0, 0, 0, &w->pc, w->umax};
+                      list_end, extra, extra_words, 0, 0, &w->pc, w->umax};
     int skipped;
-    gr_status st = far_extra(w, &vw, NULL, 0, ns, 0, &skipped, err);
+    gr_status st = far_extra(w, &vw, extra, extra_words, ns, 0, &skipped, err);
     if (st == GR_OK) st = gri_sp_scan(rs, &vw, w->single, n1, w->sums, ns, w->wr.unequal, out, err);
     if (st == GR_OK && lead && out->missing) {
         /* the pass's first `lead` blocks (the splits a < 1 + 64 lead) */
@@ -230,6 +302,7 @@ static void take_back(gr_window *w, gri_spec *sp, uint64_t f) {
     w->n = f;
     gri_spec_before(sp, f, &w->vmax, &w->umax);
     w->pc.gen = SIZE_MAX; /* the listed scan's cache read dropped values */
+    w->bcount = 0;        /* and so may the batch */
     w->spec_fails++;
 }
 
@@ -239,14 +312,17 @@ static void take_back(gr_window *w, gri_spec *sp, uint64_t f) {
 static gr_status epoch_spec(gr_window *w, gri_spec *sp, uint64_t end, gr_window_sink sink, void *user,
                             gr_error *err) {
     gr_status st = GR_OK;
-    int last = 0;
+    int last = 0, own = own_pays(w);
+    w->bcount = 0; /* (a batch is made afresh in each epoch) */
     while (st == GR_OK && !last && w->n < end) {
         uint64_t bad = GRI_SPEC_OK;
         gri_sp_out o;
         int whole = 0;
         if ((st = gri_window_poll(w, err)) != GR_OK) break;
-        size_t lead = gri_spec_lead(sp, w->n);
-        if ((st = scan_step(w, lead, &o, &whole, err)) != GR_OK) break;
+        size_t lead = gri_spec_lead(sp, w->n), split = SIZE_MAX, words = 0;
+        const uint64_t *extra = NULL;
+        if (own && (st = own_extra(w, end, &split, &extra, &words, err)) != GR_OK) break;
+        if ((st = scan_step(w, lead, split, extra, words, &o, &whole, err)) != GR_OK) break;
         uint32_t v = o.c;
         int narrow = o.missing && o.need_words > gri_spec_words(sp); /* the entries are too narrow: a new epoch */
         if (whole || narrow || gri_width_for(v) > w->tw) {
@@ -318,11 +394,14 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
         else way = GRI_WAY_ONE;
     }
     if (way == GRI_WAY_FAR && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
+    int own = way == GRI_WAY_ONE && own_pays(w);
+    w->bcount = 0; /* (a batch is made afresh in each epoch) */
     while (way != GRI_WAY_SPEC && w->n < end) {
         gri_sp_out o;
         if ((st = gri_window_poll(w, err)) != GR_OK) break;
         size_t split = SIZE_MAX, words = 0, skip_lo = 0, skip_hi = 0;
         const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words, &skip_lo, &skip_hi) : NULL;
+        if (own && (st = own_extra(w, end, &split, &extra, &words, err)) != GR_OK) break;
         if ((st = step(w, split, extra, words, skip_lo, skip_hi, &o, err)) != GR_OK) break;
         uint32_t v = o.value;
         int last = far && (gri_width_for(v) > w->tw || !gri_far_fits(far, v));

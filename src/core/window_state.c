@@ -77,6 +77,8 @@ void gri_window_close(gr_window *w) {
     gri_free(al, w->sums);
     gri_free(al, w->out);
     gri_free(al, w->xbits);
+    gri_free(al, w->bring);
+    gri_free(al, w->bflag);
     if (w->free_far) w->free_far(w);
     if (w->free_spec) w->free_spec(w);
     if (w->free_wfar) w->free_wfar(w);

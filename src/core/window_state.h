@@ -101,6 +101,16 @@ struct gr_window {
     gri_far_sum fs[GRI_FAR_SUMS]; /* the last heap's sums' sets */
     size_t nfs;
     gri_sp_pcache pc;         /* the step's listed scan, carried from heap to heap */
+    /* one thread's listed scan in batches (window.c own_batch): the options
+     * of the listed positions of index bsplit on, for the heaps bfrom ..
+     * bfrom + bcount - 1, bwords words each in bring */
+    int batch;                /* 0: where it pays, 1: always, -1: never (tests, benchmarks) */
+    uint64_t *bring;
+    uint8_t *bflag;           /* scratch */
+    size_t bwords, bcap;      /* words per heap now, and the buffers' room (words per heap) */
+    uint64_t bfrom, bcount;
+    size_t bsplit;
+    uint64_t own_heaps;       /* heaps whose listed scan took a batch's part (tests) */
 };
 
 /* G(x) for base <= x < n (before the buffers exist: from the table) */
