@@ -137,14 +137,6 @@ static inline size_t pass16_block(const gri_sp_view *vw, size_t r, int unequal, 
     return top + 1 - a0 < BLOCK ? top + 1 - a0 : BLOCK;
 }
 
-/* The pass (sparse.c) with two-byte values and every XOR below 1024: the
- * blocks of 64 splits of each sum from a = 1, in sp_pass's order, until the
- * set of missing values (1024 bits in 16 words, the same bits as in need)
- * is empty. Each split is tested against the whole set at once: a table
- * lookup per lane (word x >> 4 of the set, held in two registers, by a
- * two-register permute, then bit x & 15), so the cost does not grow with
- * the set. Each value made is removed (from need too, wit[x] = the
- * block), with its other lanes. Returns the first split not read. */
 /* pass16_avx512's lookup of a block's 64 XORs x0, x1 in the set b0, b1:
  * the lanes that hold a missing value */
 __attribute__((target("avx512f,avx512bw"), always_inline)) static inline uint64_t pass16_look(__m512i x0, __m512i x1,
@@ -156,23 +148,28 @@ __attribute__((target("avx512f,avx512bw"), always_inline)) static inline uint64_
            (uint64_t)_mm512_test_epi16_mask(_mm512_srlv_epi16(w1, _mm512_and_si512(x1, low)), one) << 32;
 }
 
-/* and the values of those lanes removed: from the set (with their other
- * lanes in the block), from need, witnessed at a0; 1 when none is left */
+/* and the values of those lanes removed: from the set (in the registers b0,
+ * b1 and in memory, where a later lane of the same value finds it gone),
+ * from need, witnessed at a0; 1 when none is left. (Each lane's removal
+ * reads only its own lane and the set in memory, so the lanes of a block
+ * overlap; comparing each value made with the block's other lanes instead
+ * chained every removal to the one before.) */
 __attribute__((target("avx512f,avx512bw"), always_inline)) static inline int pass16_take(
-    uint64_t m, const uint16_t *ga, const uint16_t *rv, __m512i x0, __m512i x1, __m512i *b0, __m512i *b1,
-    uint64_t *need, uint32_t *wit, size_t a0, size_t *k) {
-    while (m) {
+    uint64_t m, const uint16_t *ga, const uint16_t *rv, __m512i *b0, __m512i *b1, uint64_t *set, uint64_t *need,
+    uint32_t *wit, size_t a0, size_t *k) {
+    for (; m; m &= m - 1) {
         size_t j = (size_t)__builtin_ctzll(m);
         uint32_t x = (uint32_t)(ga[j] ^ rv[j]);
-        need[x >> 6] &= ~((uint64_t)1 << (x & 63));
+        uint64_t bit = (uint64_t)1 << (x & 63);
+        if (!(set[x >> 6] & bit)) continue; /* made by an earlier lane */
+        set[x >> 6] &= ~bit;
+        need[x >> 6] &= ~bit;
         wit[x] = (uint32_t)a0;
         if (!--*k) return 1;
-        __m512i clr = _mm512_maskz_set1_epi16((__mmask32)1 << ((x >> 4) & 31), (short)(1 << (x & 15)));
-        if (x & 512) *b1 = _mm512_andnot_si512(clr, *b1);
-        else *b0 = _mm512_andnot_si512(clr, *b0);
-        __m512i t = _mm512_set1_epi16((short)x);
-        m &= m - 1;
-        m &= ~((uint64_t)_mm512_cmpeq_epi16_mask(x0, t) | (uint64_t)_mm512_cmpeq_epi16_mask(x1, t) << 32);
+        uint32_t at = 1u << ((x >> 4) & 31), hi = x >> 9; /* the word's lane, and which register */
+        short b = (short)(1 << (x & 15));
+        *b0 = _mm512_andnot_si512(_mm512_maskz_set1_epi16((__mmask32)(at & (hi - 1)), b), *b0);
+        *b1 = _mm512_andnot_si512(_mm512_maskz_set1_epi16((__mmask32)(at & (0u - hi)), b), *b1);
     }
     return 0;
 }
@@ -183,8 +180,8 @@ __attribute__((target("avx512f,avx512bw"), always_inline)) static inline int pas
  * is empty. Each split is tested against the whole set at once: a table
  * lookup per lane (word x >> 4 of the set, held in two registers, by a
  * two-register permute, then bit x & 15), so the cost does not grow with
- * the set. Each value made is removed (from need too, wit[x] = the
- * block), with its other lanes. nb > 0 (sp_pass: one sum, nothing
+ * the set. Each value made is removed (from set, its copy in memory, and
+ * need; wit[x] = the block). nb > 0 (sp_pass: one sum, nothing
  * skipped but the first `first` blocks): that sum's whole blocks from
  * `first` to nb - 1 go first by a shorter loop (no masks, no per-block
  * bounds), from block `start` (when it is one of them) to the last and then
@@ -193,7 +190,7 @@ __attribute__((target("avx512f,avx512bw"), always_inline)) static inline int pas
  * last block read. */
 __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gri_sp_view *vw, const size_t *sums,
                                                                       size_t nsums, int unequal, size_t maxtop,
-                                                                      const uint64_t *set, uint64_t *need,
+                                                                      uint64_t *set, uint64_t *need,
                                                                       uint32_t *wit, size_t k, size_t nb,
                                                                       size_t first, size_t start, size_t *blocks) {
     __m512i b0 = _mm512_loadu_si512((const void *)set), b1 = _mm512_loadu_si512((const void *)(set + 8));
@@ -208,7 +205,7 @@ __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gr
             __m512i x1 = _mm512_xor_si512(_mm512_loadu_si512((const void *)(g + a + 32)),
                                           _mm512_loadu_si512((const void *)(rv + a + 32)));
             uint64_t m = pass16_look(x0, x1, b0, b1);
-            if (m && pass16_take(m, g + a, rv + a, x0, x1, &b0, &b1, need, wit, a, &k)) {
+            if (m && pass16_take(m, g + a, rv + a, &b0, &b1, set, need, wit, a, &k)) {
                 *blocks += q - first + 1;
                 return a + BLOCK;
             }
@@ -228,7 +225,7 @@ __attribute__((target("avx512f,avx512bw"))) static size_t pass16_avx512(const gr
             __m512i x1 = _mm512_xor_si512(_mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), ga + 32),
                                           _mm512_maskz_loadu_epi16((__mmask32)(lm >> 32), rv + 32));
             uint64_t m = pass16_look(x0, x1, b0, b1) & lm;
-            if (m && pass16_take(m, ga, rv, x0, x1, &b0, &b1, need, wit, a0, &k)) return a0 + BLOCK;
+            if (m && pass16_take(m, ga, rv, &b0, &b1, set, need, wit, a0, &k)) return a0 + BLOCK;
         }
     }
     return a0;
