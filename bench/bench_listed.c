@@ -5,8 +5,12 @@
  * make the same sets (checked here on every heap; tests/test_sparse.c
  * checks them on small tables); the ratio is the batch's gain. For
  * tb[0.014], Officers tb[0.6] (two-byte values) and tb[0.167] (one-byte
- * values, where the step's AVX2 kernel builds its set in registers and
- * one thread does not take batches): the table to N (default 2^21;
+ * values and two sums a step apart, which a batch's rows share; one thread
+ * takes no batches there: its step scans the listed positions once for
+ * both sums, keeping the sum r - 1 from the heap before, which the
+ * heap-by-heap row here does not, so this row overstates the batch's
+ * gain, and by perf a run with batches forced on is slower): the table to
+ * N (default 2^21;
  * "quick": 2^19), then the scans of its second half, the two ways
  * alternated in chunks of 4096 heaps, over the listed positions from the
  * first p >= 32 on (those a batch of 32 heaps can read).
@@ -50,7 +54,7 @@ static void one(const game *gm, uint64_t n) {
     if (words < 4) words = 4;
     /* each way's sets of a chunk, compared after both */
     uint64_t *one_bits = malloc(CHUNK * words * sizeof *one_bits), *batch_bits = malloc(CHUNK * words * sizeof *batch_bits);
-    uint8_t *flag = malloc(NH * words * 64);
+    uint8_t *flag = malloc((NH + 1) * words * 64); /* (gri_sp_batch_rows: .167's sums are one apart) */
     if (!one_bits || !batch_bits || !flag) exit(1);
     gri_sp_view vw = {rs->tab, rs->tab, NULL, (size_t)n, 0, 0, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0, NULL,
                       rs->sp_umax};

@@ -620,42 +620,84 @@ static void batch_rows_16(const uint16_t *g, uint32_t u, size_t nh, size_t lim, 
         flag[3 * lim + (a >> 48)] = 1;
     }
 }
+
+
+/* batch_rows_16 for one-byte values: eight partners to a load */
+static void batch_rows_8(const uint8_t *g, uint32_t u, size_t nh, size_t lim, uint8_t *flag) {
+    uint64_t uu = (uint64_t)u * 0x0101010101010101ull;
+    for (size_t q = 0; q < nh; q += 8, flag += 8 * lim) {
+        uint64_t a;
+        memcpy(&a, g + q, 8);
+        a ^= uu;
+        for (int k = 0; k < 8; k++) flag[(size_t)k * lim + (a >> (8 * k) & 0xff)] = 1;
+    }
+}
 #endif
 
+size_t gri_sp_batch_rows(const size_t *sums, size_t nsums, size_t nh) {
+    size_t lo = SIZE_MAX, hi = 0;
+    for (size_t s = 0; s < nsums; s++) {
+        if (sums[s] < lo) lo = sums[s];
+        if (sums[s] > hi) hi = sums[s];
+    }
+    return nsums ? hi - lo + nh : 0;
+}
+
+/* The rows are the sums R = rmin .. rmin + nr - 1 that some heap of the
+ * batch splits (heap n0 + k splits sums[s] + k): row R - rmin holds the
+ * XORs of R's splits with a listed part, made once even when several heaps
+ * split R (.167's sums n - 2 and n - 3: 33 rows for 32 heaps, not 64).
+ * Heap k's set is then the OR of its sums' rows. */
 void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag) {
-    size_t lim = words * 64;
-    memset(flag, 0, nh * lim);
+    size_t lim = words * 64, nr = gri_sp_batch_rows(sums, nsums, nh), rmin = SIZE_MAX;
+    for (size_t s = 0; s < nsums; s++) rmin = min_sz(rmin, sums[s]);
+    memset(bits, 0, nh * words * sizeof *bits);
+    if (!nr) return;
+    memset(flag, 0, nr * lim);
     const uint32_t *list = rs->sp_rare, *lval = rs->sp_rval;
-    for (size_t s = 0; s < nsums; s++) {
-        size_t r0 = sums[s], i = max_sz(lo, rs->sp_nrare && list[0] == 0), end = list_lower(rs, r0);
-        size_t end2 = list_lower(rs, r0 + nh - 1);
-        for (; i < end2; i++) {
-            size_t p = list[i];
-            if (i >= end || (unequal && 2 * p >= r0 && 2 * p < r0 + nh)) {
-                /* a part p that only the later heaps' sums pass, or a heap
-                 * r0 + k = 2p (p + p is no option when unequal): lane by lane */
-                for (size_t k = 0; k < nh; k++)
-                    if (r0 + k > p && !(unequal && r0 + k == 2 * p))
-                        flag[k * lim + (lval[i] ^ gri_load_w(vw->hi, vw->tw, r0 + k - p - vw->hi_base))] = 1;
-                continue;
-            }
-            size_t off = r0 - p - vw->hi_base; /* hi[off + k] = G(r0 + k - p) */
+    size_t rmax = rmin + nr - 1, i = max_sz(lo, rs->sp_nrare && list[0] == 0), end = list_lower(rs, rmin);
+    size_t end2 = list_lower(rs, rmax);
+    for (; i < end2; i++) {
+        size_t p = list[i];
+        if (i >= end || (unequal && 2 * p >= rmin && 2 * p <= rmax)) {
+            /* a part p that only the later rows' sums pass, or a row
+             * R = 2p (p + p is no option when unequal): row by row */
+            for (size_t k = 0; k < nr; k++)
+                if (rmin + k > p && !(unequal && rmin + k == 2 * p))
+                    flag[k * lim + (lval[i] ^ gri_load_w(vw->hi, vw->tw, rmin + k - p - vw->hi_base))] = 1;
+            continue;
+        }
+        size_t off = rmin - p - vw->hi_base; /* hi[off + k] = G(rmin + k - p) */
+        size_t done = 0;                     /* rows made by the kernels below */
 #ifdef GR_SP_ROWS
-            if (vw->tw == 2 && nh % 4 == 0) {
-                batch_rows_16((const uint16_t *)vw->hi + off, lval[i], nh, lim, flag);
-                continue;
-            }
+        if (vw->tw == 2) done = nr & ~(size_t)3, batch_rows_16((const uint16_t *)vw->hi + off, lval[i], done, lim, flag);
+        else if (vw->tw == 1) done = nr & ~(size_t)7, batch_rows_8((const uint8_t *)vw->hi + off, lval[i], done, lim, flag);
 #endif
-            switch (vw->tw) {
-            case 1: batch_one_8((const uint8_t *)vw->hi + off, lval[i], nh, lim, flag); break;
-            case 2: batch_one_16((const uint16_t *)vw->hi + off, lval[i], nh, lim, flag); break;
-            default: batch_one_32((const uint32_t *)vw->hi + off, lval[i], nh, lim, flag); break;
-            }
+        uint8_t *f = flag + done * lim;
+        switch (vw->tw) {
+        case 1: batch_one_8((const uint8_t *)vw->hi + off + done, lval[i], nr - done, lim, f); break;
+        case 2: batch_one_16((const uint16_t *)vw->hi + off + done, lval[i], nr - done, lim, f); break;
+        default: batch_one_32((const uint32_t *)vw->hi + off + done, lval[i], nr - done, lim, f); break;
         }
     }
+    /* each row folded into its own first words (a word's flags are read
+     * before its bits are written over them: word w's bits land in word
+     * w / 8's flags, already folded) */
+    for (size_t k = 0; k < nr; k++)
+        for (size_t w = 0; w < words; w++) {
+            uint64_t x = fold_flags(flag + k * lim + 64 * w);
+            memcpy(flag + k * lim + 8 * w, &x, 8);
+        }
     for (size_t k = 0; k < nh; k++)
-        for (size_t w = 0; w < words; w++) bits[k * words + w] = fold_flags(flag + k * lim + 64 * w);
+        for (size_t s = 0; s < nsums; s++) {
+            const uint8_t *row = flag + (sums[s] + k - rmin) * lim;
+            for (size_t w = 0; w < words; w++) {
+                uint64_t x;
+                memcpy(&x, row + 8 * w, 8);
+                bits[k * words + w] |= x;
+            }
+        }
 }
 
 void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits) {

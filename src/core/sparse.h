@@ -114,9 +114,10 @@ void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
                 size_t pass_lo, size_t pass_hi, uint64_t *bits, size_t words, uint8_t *flag);
 /* gri_sp_far without the pass part for the heaps n0 .. n0 + nh - 1 at
  * once (sums: heap n0's; heap n0 + k's are each plus k): heap n0 + k's set
- * into bits[k * words ..]; flag: scratch of nh * 64 * words bytes. Each
- * listed part of index lo or more must be below every sum, and every
- * partner a known value. */
+ * into bits[k * words ..]; flag: scratch of gri_sp_batch_rows(sums, nsums,
+ * nh) * 64 * words bytes. Each listed part of index lo or more must be
+ * below every sum, and every partner a known value. */
+size_t gri_sp_batch_rows(const size_t *sums, size_t nsums, size_t nh);
 void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag);
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,

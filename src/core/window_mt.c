@@ -194,7 +194,8 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         gri_free(al, f->ring_mem);
         gri_free(al, f->flag_mem);
         f->ring_mem = gri_malloc(al, RING * words * sizeof *f->ring + 128);
-        f->flag_mem = gri_malloc(al, BATCH * words * 64 + 128);
+        /* a batch's rows: one per sum its heaps split (gri_sp_batch_rows) */
+        f->flag_mem = gri_malloc(al, (BATCH + gri_win_spread(&w->wr)) * words * 64 + 128);
         f->ring = gri_line_start(f->ring_mem);
         f->flag = gri_line_start(f->flag_mem);
         f->words = f->ring && f->flag ? words : 0;

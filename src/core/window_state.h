@@ -113,6 +113,17 @@ struct gr_window {
     uint64_t own_heaps;       /* heaps whose listed scan took a batch's part (tests) */
 };
 
+/* the largest split removal less the least (0 without splits): the sums
+ * of a batch of nh heaps are nh plus this many */
+static inline size_t gri_win_spread(const gri_win_rules *wr) {
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (size_t i = 0; i < wr->ntwo; i++) {
+        if (wr->two[i] < lo) lo = wr->two[i];
+        if (wr->two[i] > hi) hi = wr->two[i];
+    }
+    return wr->ntwo ? (size_t)(hi - lo) : 0;
+}
+
 /* G(x) for base <= x < n (before the buffers exist: from the table) */
 static inline uint32_t gri_win_at(const gr_window *w, uint64_t x) {
     return w->win ? gri_load_w(w->win, w->tw, (size_t)(x - w->base)) : gri_tab_at(w->rs, (size_t)x);
