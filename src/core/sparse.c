@@ -54,16 +54,6 @@ static inline size_t popcount64(uint64_t x) {
     return (size_t)((x * 0x0101010101010101ull) >> 56);
 }
 
-/* 64 byte flags (each 0 or 1) as the bits of one word */
-static inline uint64_t fold_flags(const uint8_t *f) {
-    uint64_t w = 0;
-    for (int k = 0; k < 8; k++) {
-        uint64_t u;
-        memcpy(&u, f + 8 * k, 8);
-        w |= ((u * 0x0102040810204080ull) >> 56) << (8 * k);
-    }
-    return w;
-}
 
 
 /* room for the option bitset, the byte flags and the missing set:
@@ -140,17 +130,6 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
 
 /* ---- one step ---- */
 
-/* the first index in the list at or past position a */
-static size_t list_lower(const gr_ruleset *rs, size_t a) {
-    size_t lo = 0, hi = rs->sp_nrare;
-    if (!hi || rs->sp_rare[hi - 1] < a) return hi;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (rs->sp_rare[mid] < a) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
-}
 
 /* The splits of r whose listed part has an index in [i, end) (every such
  * part is below r): into the set `bits` (one-byte values with AVX2) or the
@@ -182,9 +161,9 @@ static inline size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
  * unequal) whose index in the list is in [lo, hi) */
 static void flag_listed(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, int unequal, size_t lo, size_t hi,
                         uint64_t *bits, uint8_t *flag) {
-    size_t i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0), end = min_sz(hi, list_lower(rs, r));
+    size_t i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0), end = min_sz(hi, gri_sp_list_lower(rs, r));
     if (unequal && r % 2 == 0) {
-        size_t mid = list_lower(rs, r / 2);
+        size_t mid = gri_sp_list_lower(rs, r / 2);
         flag_range(rs, vw, r, i, min_sz(mid, end), bits, flag);
         if (mid < end && rs->sp_rare[mid] == r / 2) mid++;
         flag_range(rs, vw, r, max_sz(mid, i), end, bits, flag);
@@ -208,7 +187,7 @@ static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const siz
 #ifdef GR_SP_AVX2
         if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
             size_t r = sums[s], i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0);
-            size_t end1 = list_lower(rs, r - 1), e1 = min_sz(end1, hi);
+            size_t end1 = gri_sp_list_lower(rs, r - 1), e1 = min_sz(end1, hi);
             if (i < e1) {
                 gri_sp_pcache *pc = vw->pc;
                 const uint8_t *g = vw->hi;
@@ -233,7 +212,7 @@ static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const siz
                 }
             }
             /* position r - 1, when listed, splits r only */
-            flag_range(rs, vw, r, max_sz(end1, i), min_sz(list_lower(rs, r), hi), bits, flag);
+            flag_range(rs, vw, r, max_sz(end1, i), min_sz(gri_sp_list_lower(rs, r), hi), bits, flag);
             needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
             s++;
             continue;
@@ -441,7 +420,7 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
             k = 0;
             for (size_t w = 0; w < mw; w++)
                 if (need[w]) {
-                    uint64_t got = need[w] & fold_flags(rs->sp_flag + 64 * w);
+                    uint64_t got = need[w] & gri_sp_fold(rs->sp_flag + 64 * w);
                     for (uint64_t b = got; b; b &= b - 1) wit[64 * w + (size_t)__builtin_ctzll(b)] = (uint32_t)a0;
                     need[w] &= ~got;
                     k += popcount64(need[w] & gri_sp_makeable(vcap, w));
@@ -482,7 +461,7 @@ gr_status gri_sp_scan(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
     size_t nw = 0, k = 0;
     uint32_t v = (uint32_t)lim;
     for (size_t w = 0; w < words; w++) {
-        uint64_t found = direct ? rs->sp_bits[w] : fold_flags(flag + 64 * w);
+        uint64_t found = direct ? rs->sp_bits[w] : gri_sp_fold(flag + 64 * w);
         if (w < vw->extra_words) found |= vw->extra[w];
         uint64_t even = gri_parity32((uint32_t)(64 * w) & rs->sp_mask) ? ~rs->sp_z : rs->sp_z; /* parity(v & m) = 0 */
         uint64_t needed = ((needp & 1) ? even : 0) | ((needp & 2) ? ~even : 0);
@@ -584,120 +563,7 @@ void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
         if (sums[s] >= 2 && top >= pass_lo) flag_block(vw, sums[s], pass_lo, min_sz(top + 1, pass_hi), flag);
     }
     if (!direct || pass_lo < pass_hi)
-        for (size_t w = 0; w < words; w++) bits[w] |= fold_flags(flag + 64 * w);
-}
-
-/* one listed position p (value u) for the heaps k < nh of a batch:
- * flag[k * lim + (u ^ G(r0 + k - p))] = 1, the partners read forward */
-#define GR_SP_BATCH(T, S)                                                                                          \
-    static void batch_one_##S(const T *g, uint32_t u, size_t nh, size_t lim, uint8_t *flag) {                    \
-        for (size_t k = 0; k < nh; k++) flag[k * lim + (uint32_t)(u ^ g[k])] = 1;                                  \
-    }
-GR_SP_BATCH(uint8_t, 8)
-GR_SP_BATCH(uint16_t, 16)
-GR_SP_BATCH(uint32_t, 32)
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define GR_SP_ROWS 1
-/* batch_one_16 for nh a multiple of 4, four partners to an 8-byte load and
- * the four XORs in one word. Each listed position's nh flags are as many
- * stores as before, but the loads and XORs are a quarter. Measured on
- * tb[0.014]'s list to 2^21 (2036 listed positions, nh = 32, this file's
- * AVX-512 machine, the listed scans of 2^20 heaps in alternated chunks):
- * 1.15-1.2x the per-heap scan (flag_listed_16), which the generic loop
- * only equals, and 4.4x the AVX-512 kernel it replaces (the partners' 32
- * XORs by one 64-byte store, read back two bytes at a time, which stalled
- * on every read). */
-static void batch_rows_16(const uint16_t *g, uint32_t u, size_t nh, size_t lim, uint8_t *flag) {
-    uint64_t uu = (uint64_t)u * 0x0001000100010001ull;
-    for (size_t q = 0; q < nh; q += 4, flag += 4 * lim) {
-        uint64_t a;
-        memcpy(&a, g + q, 8);
-        a ^= uu;
-        flag[a & 0xffff] = 1;
-        flag[lim + (a >> 16 & 0xffff)] = 1;
-        flag[2 * lim + (a >> 32 & 0xffff)] = 1;
-        flag[3 * lim + (a >> 48)] = 1;
-    }
-}
-
-
-/* batch_rows_16 for one-byte values: eight partners to a load */
-static void batch_rows_8(const uint8_t *g, uint32_t u, size_t nh, size_t lim, uint8_t *flag) {
-    uint64_t uu = (uint64_t)u * 0x0101010101010101ull;
-    for (size_t q = 0; q < nh; q += 8, flag += 8 * lim) {
-        uint64_t a;
-        memcpy(&a, g + q, 8);
-        a ^= uu;
-        for (int k = 0; k < 8; k++) flag[(size_t)k * lim + (a >> (8 * k) & 0xff)] = 1;
-    }
-}
-#endif
-
-size_t gri_sp_batch_rows(const size_t *sums, size_t nsums, size_t nh) {
-    size_t lo = SIZE_MAX, hi = 0;
-    for (size_t s = 0; s < nsums; s++) {
-        if (sums[s] < lo) lo = sums[s];
-        if (sums[s] > hi) hi = sums[s];
-    }
-    return nsums ? hi - lo + nh : 0;
-}
-
-/* The rows are the sums R = rmin .. rmin + nr - 1 that some heap of the
- * batch splits (heap n0 + k splits sums[s] + k): row R - rmin holds the
- * XORs of R's splits with a listed part, made once even when several heaps
- * split R (.167's sums n - 2 and n - 3: 33 rows for 32 heaps, not 64).
- * Heap k's set is then the OR of its sums' rows. */
-void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
-                      size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag) {
-    size_t lim = words * 64, nr = gri_sp_batch_rows(sums, nsums, nh), rmin = SIZE_MAX;
-    for (size_t s = 0; s < nsums; s++) rmin = min_sz(rmin, sums[s]);
-    memset(bits, 0, nh * words * sizeof *bits);
-    if (!nr) return;
-    memset(flag, 0, nr * lim);
-    const uint32_t *list = rs->sp_rare, *lval = rs->sp_rval;
-    size_t rmax = rmin + nr - 1, i = max_sz(lo, rs->sp_nrare && list[0] == 0), end = list_lower(rs, rmin);
-    size_t end2 = list_lower(rs, rmax);
-    for (; i < end2; i++) {
-        size_t p = list[i];
-        if (i >= end || (unequal && 2 * p >= rmin && 2 * p <= rmax)) {
-            /* a part p that only the later rows' sums pass, or a row
-             * R = 2p (p + p is no option when unequal): row by row */
-            for (size_t k = 0; k < nr; k++)
-                if (rmin + k > p && !(unequal && rmin + k == 2 * p))
-                    flag[k * lim + (lval[i] ^ gri_load_w(vw->hi, vw->tw, rmin + k - p - vw->hi_base))] = 1;
-            continue;
-        }
-        size_t off = rmin - p - vw->hi_base; /* hi[off + k] = G(rmin + k - p) */
-        size_t done = 0;                     /* rows made by the kernels below */
-#ifdef GR_SP_ROWS
-        if (vw->tw == 2) done = nr & ~(size_t)3, batch_rows_16((const uint16_t *)vw->hi + off, lval[i], done, lim, flag);
-        else if (vw->tw == 1) done = nr & ~(size_t)7, batch_rows_8((const uint8_t *)vw->hi + off, lval[i], done, lim, flag);
-#endif
-        uint8_t *f = flag + done * lim;
-        switch (vw->tw) {
-        case 1: batch_one_8((const uint8_t *)vw->hi + off + done, lval[i], nr - done, lim, f); break;
-        case 2: batch_one_16((const uint16_t *)vw->hi + off + done, lval[i], nr - done, lim, f); break;
-        default: batch_one_32((const uint32_t *)vw->hi + off + done, lval[i], nr - done, lim, f); break;
-        }
-    }
-    /* each row folded into its own first words (a word's flags are read
-     * before its bits are written over them: word w's bits land in word
-     * w / 8's flags, already folded) */
-    for (size_t k = 0; k < nr; k++)
-        for (size_t w = 0; w < words; w++) {
-            uint64_t x = fold_flags(flag + k * lim + 64 * w);
-            memcpy(flag + k * lim + 8 * w, &x, 8);
-        }
-    for (size_t k = 0; k < nh; k++)
-        for (size_t s = 0; s < nsums; s++) {
-            const uint8_t *row = flag + (sums[s] + k - rmin) * lim;
-            for (size_t w = 0; w < words; w++) {
-                uint64_t x;
-                memcpy(&x, row + 8 * w, 8);
-                bits[k * words + w] |= x;
-            }
-        }
+        for (size_t w = 0; w < words; w++) bits[w] |= gri_sp_fold(flag + 64 * w);
 }
 
 void gri_split_xors(const gr_ruleset *rs, size_t r, uint64_t *bits) {

@@ -1,9 +1,34 @@
-/* The sparse-space method and the split-scan kernels (sparse.c). */
+/* The sparse-space method and the split-scan kernels (sparse.c), and the
+ * batches of listed scans (sparse_batch.c). */
 #ifndef GRUNDY_SPARSE_H
 #define GRUNDY_SPARSE_H
 
+#include <string.h>
 #include "core/rs.h"
 #include "core/sparse_class.h"
+
+/* the first index in the list at or past position a */
+static inline size_t gri_sp_list_lower(const gr_ruleset *rs, size_t a) {
+    size_t lo = 0, hi = rs->sp_nrare;
+    if (!hi || rs->sp_rare[hi - 1] < a) return hi;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (rs->sp_rare[mid] < a) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* 64 byte flags (each 0 or 1) as the bits of one word */
+static inline uint64_t gri_sp_fold(const uint8_t *f) {
+    uint64_t w = 0;
+    for (int k = 0; k < 8; k++) {
+        uint64_t u;
+        memcpy(&u, f + 8 * k, 8);
+        w |= ((u * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return w;
+}
 
 /* gri_split_options: the XORs of every split a + b = sums[k] (a, b >= 1, and
  * a != b when unequal) into a cleared bitset (*bits, *words words) that is

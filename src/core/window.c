@@ -129,7 +129,7 @@ static gr_status far_extra(gr_window *w, gri_sp_view *vw, const uint64_t *extra,
  * OWN_BATCH. The step then scans the listed positions below that only, and
  * adds the batch's set, as it adds the helper's (window_mt.c): the same
  * options, so the same values. With two-byte values the batch's kernel
- * loads four partners at a time (sparse.c batch_rows_16): tb[0.014]'s
+ * loads four partners at a time (sparse_batch.c batch_rows): tb[0.014]'s
  * listed scan is 1.05-1.2x faster (bench/bench_listed), its windowed run
  * on one thread 5-10%. One-byte values are left to the step's scan (with
  * AVX2 it builds its set in registers, and .167's two sums share one
