@@ -48,8 +48,7 @@ static void one(const game *gm, uint64_t n) {
         fprintf(stderr, "%s: the sparse-space method is not in use\n", gm->spec);
         exit(1);
     }
-    size_t lo = 0;
-    while (lo < rs->sp_nrare && rs->sp_rare[lo] < NH) lo++;
+    size_t lo = gri_sp_list_lower(rs, NH);
     size_t words = ((size_t)1 << gri_bitlen64(rs->tabmax)) / 64 + 1;
     if (words < 4) words = 4;
     /* each way's sets of a chunk, compared after both */

@@ -45,13 +45,20 @@ static inline void batch_rows(const void *g, unsigned tw, uint32_t u, size_t nh,
 }
 #endif
 
-size_t gri_sp_batch_rows(const size_t *sums, size_t nsums, size_t nh) {
-    size_t lo = SIZE_MAX, hi = 0;
+/* the least sum into *lo; the number of rows (0 without sums) */
+static size_t sums_rows(const size_t *sums, size_t nsums, size_t nh, size_t *lo) {
+    size_t hi = 0;
+    *lo = SIZE_MAX;
     for (size_t s = 0; s < nsums; s++) {
-        if (sums[s] < lo) lo = sums[s];
+        if (sums[s] < *lo) *lo = sums[s];
         if (sums[s] > hi) hi = sums[s];
     }
-    return nsums ? hi - lo + nh : 0;
+    return nsums ? hi - *lo + nh : 0;
+}
+
+size_t gri_sp_batch_rows(const size_t *sums, size_t nsums, size_t nh) {
+    size_t lo;
+    return sums_rows(sums, nsums, nh, &lo);
 }
 
 /* The rows are the sums R = rmin .. rmin + nr - 1 that some heap of the
@@ -61,8 +68,7 @@ size_t gri_sp_batch_rows(const size_t *sums, size_t nsums, size_t nh) {
  * Heap k's set is then the OR of its sums' rows. */
 void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag) {
-    size_t lim = words * 64, nr = gri_sp_batch_rows(sums, nsums, nh), rmin = SIZE_MAX;
-    for (size_t s = 0; s < nsums; s++) rmin = (sums[s] < rmin ? sums[s] : rmin);
+    size_t lim = words * 64, rmin, nr = sums_rows(sums, nsums, nh, &rmin);
     memset(bits, 0, nh * words * sizeof *bits);
     if (!nr) return;
     memset(flag, 0, nr * lim);

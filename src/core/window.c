@@ -144,17 +144,16 @@ static int own_pays(const gr_window *w) {
 }
 
 /* the batch from heap n (at most OWN_BATCH heaps, none from end on);
- * w->bcount 0: none (too few listed positions, or no splits) */
+ * w->bcount 0: none (too few listed positions, or no splits; neither
+ * changes within an epoch, nor do fewer heaps left) */
 static gr_status own_batch(gr_window *w, uint64_t end, gr_error *err) {
     gr_ruleset *rs = w->rs;
     w->bcount = 0;
     w->bfrom = w->n;
-    uint64_t nh = end - w->n < OWN_BATCH ? end - w->n : OWN_BATCH, kmin = UINT64_MAX;
-    for (size_t i = 0; i < w->wr.ntwo; i++) if (w->wr.two[i] < kmin) kmin = w->wr.two[i];
+    uint64_t nh = end - w->n < OWN_BATCH ? end - w->n : OWN_BATCH, kmin = gri_win_kmin(&w->wr);
     if (nh < 2 || !w->wr.ntwo) return GR_OK;
     /* the first listed p with p >= 1 and p + kmin >= nh */
-    size_t s = 0;
-    while (s < rs->sp_nrare && (rs->sp_rare[s] < 1 || rs->sp_rare[s] + kmin < nh)) s++;
+    size_t s = gri_sp_list_lower(rs, kmin + 1 < nh ? (size_t)(nh - kmin) : 1);
     if (rs->sp_nrare - s < OWN_MIN) return GR_OK;
     size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
     if (words < 4) words = 4;
@@ -179,12 +178,14 @@ static gr_status own_batch(gr_window *w, uint64_t end, gr_error *err) {
 }
 
 /* heap n's part of the batch, made when n is past it: *split, *extra and
- * *words as step takes them (unchanged when there is no batch) */
-static gr_status own_extra(gr_window *w, uint64_t end, size_t *split, const uint64_t **extra, size_t *words,
-                           gr_error *err) {
+ * *words as step takes them (unchanged when there is no batch); *own 0
+ * when no batch can be made for the rest of the epoch */
+static gr_status own_extra(gr_window *w, uint64_t end, int *own, size_t *split, const uint64_t **extra,
+                           size_t *words, gr_error *err) {
     if (w->n >= w->bfrom + w->bcount || w->n < w->bfrom) {
         gr_status st = own_batch(w, end, err);
         if (st != GR_OK) return st;
+        if (!w->bcount) *own = 0;
     }
     if (w->n < w->bfrom + w->bcount) {
         *extra = w->bring + (w->n - w->bfrom) * w->bwords;
@@ -314,7 +315,6 @@ static gr_status epoch_spec(gr_window *w, gri_spec *sp, uint64_t end, gr_window_
                             gr_error *err) {
     gr_status st = GR_OK;
     int last = 0, own = own_pays(w);
-    w->bcount = 0; /* (a batch is made afresh in each epoch) */
     while (st == GR_OK && !last && w->n < end) {
         uint64_t bad = GRI_SPEC_OK;
         gri_sp_out o;
@@ -322,7 +322,7 @@ static gr_status epoch_spec(gr_window *w, gri_spec *sp, uint64_t end, gr_window_
         if ((st = gri_window_poll(w, err)) != GR_OK) break;
         size_t lead = gri_spec_lead(sp, w->n), split = SIZE_MAX, words = 0;
         const uint64_t *extra = NULL;
-        if (own && (st = own_extra(w, end, &split, &extra, &words, err)) != GR_OK) break;
+        if (own && (st = own_extra(w, end, &own, &split, &extra, &words, err)) != GR_OK) break;
         if ((st = scan_step(w, lead, split, extra, words, &o, &whole, err)) != GR_OK) break;
         uint32_t v = o.c;
         int narrow = o.missing && o.need_words > gri_spec_words(sp); /* the entries are too narrow: a new epoch */
@@ -388,6 +388,7 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
     uint64_t n0 = w->n;
     int way = phase >= 0 ? phase : any && way_usable(w, w->help) ? w->help : GRI_WAY_ONE;
     if (way != GRI_WAY_ONE && end - w->n <= 256) way = GRI_WAY_ONE;
+    w->bcount = 0; /* (a batch is made afresh in each epoch) */
     if (way == GRI_WAY_SPEC) {
         gri_spec *sp = NULL;
         if ((st = gri_spec_start(w, &sp, err)) != GR_OK) return st;
@@ -396,13 +397,12 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
     }
     if (way == GRI_WAY_FAR && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
     int own = way == GRI_WAY_ONE && own_pays(w);
-    w->bcount = 0; /* (a batch is made afresh in each epoch) */
     while (way != GRI_WAY_SPEC && w->n < end) {
         gri_sp_out o;
         if ((st = gri_window_poll(w, err)) != GR_OK) break;
         size_t split = SIZE_MAX, words = 0, skip_lo = 0, skip_hi = 0;
         const uint64_t *extra = far ? gri_far_wait(far, w->n, &split, &words, &skip_lo, &skip_hi) : NULL;
-        if (own && (st = own_extra(w, end, &split, &extra, &words, err)) != GR_OK) break;
+        if (own && (st = own_extra(w, end, &own, &split, &extra, &words, err)) != GR_OK) break;
         if ((st = step(w, split, extra, words, skip_lo, skip_hi, &o, err)) != GR_OK) break;
         uint32_t v = o.value;
         int last = far && (gri_width_for(v) > w->tw || !gri_far_fits(far, v));

@@ -222,8 +222,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->bits_ok = b;
     f->lookup = gri_sp_pass_lookup(w->rs, w->tw, w->vmax);
     if (f->lookup) f->e = PASS_LO;
-    f->kmin = UINT64_MAX;
-    for (size_t i = 0; i < f->ntwo; i++) if (f->two[i] < f->kmin) f->kmin = f->two[i];
+    f->kmin = gri_win_kmin(&w->wr);
     gri_sp_view vw = {w->rs->tab, w->win, w->rev, w->head, (size_t)w->base, (size_t)w->rtop, w->tw, w->vmax,
                       SIZE_MAX, NULL, 0, 0, 0, &f->pc, w->umax};
     f->vw = vw;

@@ -113,15 +113,19 @@ struct gr_window {
     uint64_t own_heaps;       /* heaps whose listed scan took a batch's part (tests) */
 };
 
+/* the least split removal (UINT64_MAX without splits) */
+static inline uint64_t gri_win_kmin(const gri_win_rules *wr) {
+    uint64_t k = UINT64_MAX;
+    for (size_t i = 0; i < wr->ntwo; i++) if (wr->two[i] < k) k = wr->two[i];
+    return k;
+}
+
 /* the largest split removal less the least (0 without splits): the sums
  * of a batch of nh heaps are nh plus this many */
 static inline size_t gri_win_spread(const gri_win_rules *wr) {
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (size_t i = 0; i < wr->ntwo; i++) {
-        if (wr->two[i] < lo) lo = wr->two[i];
-        if (wr->two[i] > hi) hi = wr->two[i];
-    }
-    return wr->ntwo ? (size_t)(hi - lo) : 0;
+    uint64_t hi = 0;
+    for (size_t i = 0; i < wr->ntwo; i++) if (wr->two[i] > hi) hi = wr->two[i];
+    return wr->ntwo ? (size_t)(hi - gri_win_kmin(wr)) : 0;
 }
 
 /* G(x) for base <= x < n (before the buffers exist: from the table) */
