@@ -204,6 +204,8 @@ typedef struct cli_hist {
 } cli_hist;
 int cli_hist_open(cli_hist *h, const char *dir, char *why, size_t wl);
 int cli_hist_add(cli_hist *h, uint64_t i, uint64_t x, char *why, size_t wl);
+/* the same for G(first..first+len-1) = v[0..len-1] */
+int cli_hist_add_run(cli_hist *h, uint64_t first, const uint32_t *v, size_t len, char *why, size_t wl);
 void cli_hist_free(cli_hist *h);
 
 /* ---- board_table.c: --board-table FILE, a board search's table kept between runs ---- */

@@ -71,6 +71,31 @@ int cli_hist_add(cli_hist *h, uint64_t i, uint64_t x, char *why, size_t wl) {
     return 0;
 }
 
+int cli_hist_add_run(cli_hist *h, uint64_t first, const uint32_t *v, size_t len, char *why, size_t wl) {
+    size_t i = 0;
+    while (i < len) {
+        uint64_t x = first + i;
+        size_t j = i;
+        if (x > 0 && x < h->next) {
+            /* the heaps before the next file, while the values fit the counts */
+            size_t e = h->next - x < len - i ? i + (size_t)(h->next - x) : len;
+            uint64_t *cnt = h->cnt, cap = h->cap, top = h->top;
+            for (; j < e && v[j] < cap; j++) {
+                cnt[v[j]]++;
+                if (v[j] > top) top = v[j];
+            }
+            h->top = top;
+        }
+        if (j == i) { /* heap 0, a file to write or a value to make room for */
+            int rc = cli_hist_add(h, x, v[i], why, wl);
+            if (rc) return rc;
+            j++;
+        }
+        i = j;
+    }
+    return 0;
+}
+
 void cli_hist_free(cli_hist *h) {
     free(h->cnt);
     h->cnt = NULL;

@@ -207,30 +207,52 @@ static void progress_text(wrun *r, char *buf, size_t bl) {
 /* appends G(first..first+len-1) to the values file, a buffer at a time:
  * 0, or the exit code with why */
 static int write_values(wrun *r, uint64_t first, const uint32_t *v, size_t len) {
-    unsigned char buf[4 * 4096];
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (r->vw < 4 && v[i] >> (8 * r->vw)) {
+    enum { B = 4096 };
+    unsigned char buf[4 * B];
+    for (size_t i = 0; i < len; i += B) {
+        size_t m = len - i < B ? len - i : B, k = 0;
+        uint32_t wide = 0; /* the bits of the values beyond the file's width */
+        const uint32_t *u = v + i;
+        switch (r->vw) {
+        case 1:
+            for (size_t j = 0; j < m; j++) {
+                wide |= u[j] >> 8;
+                buf[k++] = (unsigned char)u[j];
+            }
+            break;
+        case 2:
+            for (size_t j = 0; j < m; j++) {
+                wide |= u[j] >> 16;
+                buf[k++] = (unsigned char)u[j];
+                buf[k++] = (unsigned char)(u[j] >> 8);
+            }
+            break;
+        default:
+            for (size_t j = 0; j < m; j++)
+                for (unsigned b = 0; b < 4; b++) buf[k++] = (unsigned char)(u[j] >> (8 * b));
+            break;
+        }
+        if (wide) {
+            size_t j = 0;
+            while (!(u[j] >> (8 * r->vw))) j++;
             snprintf(r->why, sizeof r->why, "G(%llu) = %u does not fit the values file's %u-byte values",
-                     (unsigned long long)(first + i), v[i], r->vw);
+                     (unsigned long long)(first + i + j), u[j], r->vw);
             return 1;
         }
-        for (unsigned b = 0; b < r->vw; b++) buf[k++] = (unsigned char)(v[i] >> (8 * b));
-        if ((k + 4 > sizeof buf || i + 1 == len) && fwrite(buf, 1, k, r->vals) != k) {
+        if (fwrite(buf, 1, k, r->vals) != k) {
             snprintf(r->why, sizeof r->why, "cannot write '%.300s'", r->o->out_path);
             return 1;
         }
-        if (k + 4 > sizeof buf) k = 0;
     }
     return 0;
 }
 
 static int sink(void *user, uint64_t first, const uint32_t *v, size_t len) {
     wrun *r = user;
-    for (size_t i = 0; i < len && !r->rc; i++) {
-        if (r->counting) r->rc = cli_hist_add(&r->hist, first + i, v[i], r->why, sizeof r->why);
-        if (r->printing && r->json) json_uint(&r->jw, v[i]);
-        else if (r->printing) printf(r->printed++ ? " %u" : "%u", v[i]);
+    if (r->counting) r->rc = cli_hist_add_run(&r->hist, first, v, len, r->why, sizeof r->why);
+    for (size_t i = 0; i < len && !r->rc && r->printing; i++) {
+        if (r->json) json_uint(&r->jw, v[i]);
+        else printf(r->printed++ ? " %u" : "%u", v[i]);
     }
     if (!r->rc && r->vals) r->rc = write_values(r, first, v, len);
     if (r->rc) return 1;

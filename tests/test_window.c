@@ -262,6 +262,10 @@ static void lazy_sets(const char *spec, uint64_t n, uint64_t w, const uint32_t *
             gri_wfar_add(win, n / 3, made[n / 3], &err) == GR_OK && gri_wfar_add(win, n / 4, made[n / 4], &err) == GR_OK) {
             gr_window_set_values(win, give, &ov_made);
             for (size_t i = 0; i < win->nfar; i++) win->farpos[i].len = 0;
+            /* vmax is the largest value, the made-up ones too (a 256-bit
+             * set holds the far options while it is below 256) */
+            for (size_t i = 0; i < win->nfar; i++)
+                if (win->vmax < win->farpos[i].val) win->vmax = win->farpos[i].val;
             size_t last = (size_t)n - 1;
             lazy_full_agree(win, &last, 1, &skipped); /* makes the pairs */
             for (size_t i = 0; i < win->npairs && win->pairs[i].r < n; i++) {

@@ -97,11 +97,13 @@ static gr_status append(gr_window *w, uint32_t v, gr_error *err) {
 }
 
 /* heap n's sums and single-heap options into w->sums and w->single */
-static void heap_moves(gr_window *w, size_t *ns, size_t *n1) {
+static inline void heap_moves(gr_window *w, size_t *ns, size_t *n1) {
     uint64_t n = w->n;
-    *ns = *n1 = 0;
-    for (size_t i = 0; i < w->wr.ntwo; i++) w->sums[(*ns)++] = (size_t)(n - w->wr.two[i]);
-    for (size_t i = 0; i < w->wr.none; i++) w->single[(*n1)++] = gri_win_at(w, n - w->wr.one[i]);
+    size_t two = w->wr.ntwo, one = w->wr.none; /* (counted in locals: w->sums may alias ns) */
+    for (size_t i = 0; i < two; i++) w->sums[i] = (size_t)(n - w->wr.two[i]);
+    for (size_t i = 0; i < one; i++) w->single[i] = gri_win_at(w, n - w->wr.one[i]);
+    *ns = two;
+    *n1 = one;
 }
 
 /* with far positions: their splits (lazily unless full) join the view's

@@ -103,13 +103,21 @@ static int partner(gr_window *w, gri_far_pos *f, uint64_t p, uint32_t *v) {
 }
 
 /* the high far positions' splits of r with a listed partner (lazy) */
-static void pair_options(const gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]) {
-    size_t lo = 0, hi = w->npairs;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (w->pairs[mid].r < r) lo = mid + 1;
-        else hi = mid;
+static void pair_options(gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]) {
+    /* the first pair of sum >= r: the sums read go up by one a heap, so a
+     * cursor walks forward; a sum below the cursor's searches again */
+    size_t lo = w->pcur;
+    if (lo > w->npairs || (lo > 0 && w->pairs[lo - 1].r >= r)) {
+        size_t hi = lo > w->npairs ? w->npairs : lo;
+        lo = 0;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (w->pairs[mid].r < r) lo = mid + 1;
+            else hi = mid;
+        }
     }
+    while (lo < w->npairs && w->pairs[lo].r < r) lo++;
+    w->pcur = lo;
     for (; lo < w->npairs && w->pairs[lo].r == r; lo++) {
         uint32_t x = w->pairs[lo].x;
         if (set) set[x >> 6] |= (uint64_t)1 << (x & 63);
@@ -174,6 +182,7 @@ static int make_pairs(gr_window *w, uint32_t vcap) {
     w->pairs_nfar = w->nfar;
     w->nfs = 0; /* the kept sets were of other pairs */
     w->npairs = 0;
+    w->pcur = 0;
     w->nhigh = 0;
     for (size_t i = 0; i < w->nfar; i++) w->nhigh += w->farpos[i].val >= vcap;
     size_t nl = rs->sp_nrare + w->nfar;
@@ -202,6 +211,12 @@ gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t
         if (lazy < 0) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     }
     *skipped = lazy;
+    if (lazy && w->nhigh == w->nfar) {
+        /* every far position is high: its splits are the pairs, no partner
+         * is read (.167 past 2^30: its three far positions of value 64) */
+        for (size_t s = 0; s < ns; s++) pair_options(w, sums[s], bits, NULL);
+        return GR_OK;
+    }
     if (w->vmax >= 256 || ns > GRI_FAR_SUMS) {
         for (size_t s = 0; s < ns; s++)
             if (!sum_options(w, sums[s], bits, NULL, lazy)) return no_values(w, err);
@@ -209,19 +224,20 @@ gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t
     }
     /* one-byte values: each sum's set is kept for the next heap, where the
      * sums are one more (so that removals k and k + 1 read each partner once) */
-    gri_far_sum next[GRI_FAR_SUMS];
+    const gri_far_sum *last = w->fs[w->fcur];
+    gri_far_sum *next = w->fs[w->fcur ^ 1];
     for (size_t s = 0; s < ns; s++) {
         gri_far_sum *e = &next[s];
         e->r = sums[s];
         e->nfar = w->nfar;
         e->lazy = lazy;
         size_t j = 0;
-        while (j < w->nfs && (w->fs[j].r != e->r || w->fs[j].nfar != e->nfar || w->fs[j].lazy != lazy)) j++;
-        if (j < w->nfs) memcpy(e->bits, w->fs[j].bits, sizeof e->bits);
+        while (j < w->nfs && (last[j].r != e->r || last[j].nfar != e->nfar || last[j].lazy != lazy)) j++;
+        if (j < w->nfs) memcpy(e->bits, last[j].bits, sizeof e->bits);
         else if (!sum_options(w, e->r, NULL, e->bits, lazy)) return no_values(w, err);
         for (int q = 0; q < 4; q++) bits[q] |= e->bits[q];
     }
-    memcpy(w->fs, next, ns * sizeof *next);
+    w->fcur ^= 1;
     w->nfs = ns;
     return GR_OK;
 }

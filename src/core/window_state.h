@@ -98,8 +98,9 @@ struct gr_window {
     size_t npairs, pairs_cap;
     size_t pairs_nrare, pairs_nfar, nhigh; /* made for these counts, with nhigh high far positions */
     uint32_t pairs_cap_v;     /* and this vcap; 0: not made */
-    gri_far_sum fs[GRI_FAR_SUMS]; /* the last heap's sums' sets */
-    size_t nfs;
+    gri_far_sum fs[2][GRI_FAR_SUMS]; /* the last heap's sums' sets: fs[fcur] (the other is made next) */
+    size_t nfs, fcur;
+    size_t pcur;              /* pairs[0..pcur) have sums below the last one read (pair_options) */
     gri_sp_pcache pc;         /* the step's listed scan, carried from heap to heap */
     /* one thread's listed scan in batches (window.c own_batch): the options
      * of the listed positions of index bsplit on, for the heaps bfrom ..
