@@ -106,9 +106,9 @@ static int partner(gr_window *w, gri_far_pos *f, uint64_t p, uint32_t *v) {
 static void pair_options(gr_window *w, uint64_t r, uint64_t *bits, uint64_t set[4]) {
     /* the first pair of sum >= r: the sums read go up by one a heap, so a
      * cursor walks forward; a sum below the cursor's searches again */
-    size_t lo = w->pcur;
-    if (lo > w->npairs || (lo > 0 && w->pairs[lo - 1].r >= r)) {
-        size_t hi = lo > w->npairs ? w->npairs : lo;
+    size_t lo = w->pcur; /* (at most npairs: both are reset together in make_pairs) */
+    if (lo > 0 && w->pairs[lo - 1].r >= r) {
+        size_t hi = lo;
         lo = 0;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
