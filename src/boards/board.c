@@ -87,13 +87,13 @@ gr_status grb_game_init(grb_game *g, const gr_allocator *al, size_t ncells, cons
 size_t grb_count_moves(const grb_game *g, const grb_set *s, uint32_t *out) {
     if (!g->pair64) return grb_moves(g, s, out);
     uint64_t w = s->w[0];
-    return grb_bits(w & (w >> 1) & g->not_last) + grb_bits(w & (w >> g->cols));
+    return grb_bits(w & (w >> 1) & g->not_last) + grb_bits(w & grb_shr(w, g->cols));
 }
 
 size_t grb_moves(const grb_game *g, const grb_set *s, uint32_t *out) {
     size_t n = 0;
     if (g->pair64) { /* by cells, and at a cell in the moves' order, as below */
-        uint64_t w = s->w[0], h = w & (w >> 1) & g->not_last, v = w & (w >> g->cols);
+        uint64_t w = s->w[0], h = w & (w >> 1) & g->not_last, v = w & grb_shr(w, g->cols);
         for (uint64_t any = h | v; any; any &= any - 1) {
             unsigned x = (unsigned)__builtin_ctzll(any);
             int hx = (int)(h >> x & 1), vx = (int)(v >> x & 1);
@@ -144,7 +144,7 @@ void grb_game_grid(grb_game *g) {
      * itself): dominoes, or a vertex and its four neighbours */
     for (size_t x = 0; x < g->ncells; x++) {
         uint64_t b = (uint64_t)1 << x, nb = b | ((b << 1) & g->not_first) | ((b >> 1) & g->not_last) |
-                                            ((b << C) & g->full) | (b >> C);
+                                            (grb_shl(b, C) & g->full) | grb_shr(b, C);
         if (g->touch[x].w[0] != nb || g->touch[x].w[1] | g->touch[x].w[2] | g->touch[x].w[3]) return;
     }
     g->grid64 = 1;
@@ -162,24 +162,24 @@ void grb_game_grid(grb_game *g) {
 }
 
 static inline uint64_t grid_nbr(const grb_game *g, uint64_t x) {
-    return ((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | ((x << g->cols) & g->full) | (x >> g->cols);
+    return ((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (grb_shl(x, g->cols) & g->full) | grb_shr(x, g->cols);
 }
 
 uint64_t grb_pair_reduce64(const grb_game *g, uint64_t s) {
     size_t C = g->cols;
     /* the cells with a neighbour right, left, below, above */
-    uint64_t hr = s & (s >> 1) & g->not_last, hl = s & (s << 1) & g->not_first, hd = s & (s >> C),
-             hu = s & ((s << C) & g->full);
+    uint64_t hr = s & (s >> 1) & g->not_last, hl = s & (s << 1) & g->not_first, hd = s & grb_shr(s, C),
+             hu = s & (grb_shl(s, C) & g->full);
     uint64_t any = hr | hl | hd | hu,
              two = (hr & (hl | hd | hu)) | (hl & (hd | hu)) | (hd & hu), leaf = any & ~two;
     /* the leaves by where their neighbour (a centre) is; a centre met
      * again has a leaf already, and the new one goes */
-    uint64_t out = s, seen = (leaf & hd) << C, c;
+    uint64_t out = s, seen = grb_shl(leaf & hd, C), c;
     c = (leaf & hr) << 1;
     out &= ~((c & seen) >> 1);
     seen |= c;
-    c = (leaf & hu) >> C;
-    out &= ~((c & seen) << C);
+    c = grb_shr(leaf & hu, C);
+    out &= ~grb_shl(c & seen, C);
     seen |= c;
     c = (leaf & hl) >> 1;
     out &= ~((c & seen) << 1);
@@ -188,7 +188,7 @@ uint64_t grb_pair_reduce64(const grb_game *g, uint64_t s) {
      * centres (a neighbour that is a leaf would make it a centre), none
      * next to another such */
     uint64_t lone = s & ~(leaf | seen);
-    lone &= ~(((lone << 1) & g->not_first) | ((lone >> 1) & g->not_last) | ((lone << C) & g->full) | (lone >> C));
+    lone &= ~(((lone << 1) & g->not_first) | ((lone >> 1) & g->not_last) | (grb_shl(lone, C) & g->full) | grb_shr(lone, C));
     return out & ~lone;
 }
 

@@ -54,6 +54,12 @@ static inline size_t grb_next(const grb_set *s, size_t c) {
     }
     return SIZE_MAX;
 }
+/* x shifted down or up by k bits, 0 when k >= 64: a grid of one word
+ * shifts by its row length to reach the cell below or above, and a row of
+ * 64 cells has none (a shift by 64 is undefined in C, and the processor
+ * takes it as a shift by 0) */
+static inline uint64_t grb_shr(uint64_t x, size_t k) { return k < 64 ? x >> k : 0; }
+static inline uint64_t grb_shl(uint64_t x, size_t k) { return k < 64 ? x << k : 0; }
 #define GRB_EACH(c, s) for (size_t c = grb_next((s), SIZE_MAX); c != SIZE_MAX; c = grb_next((s), c))
 
 /* how a component's key is written (boardkey.c) */
