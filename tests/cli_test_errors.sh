@@ -210,10 +210,36 @@ run 0 "$G" demo && out_has "kayles(1000000000000000000)"
 # ---- boards and graphs (docs/boards.md): bad terms, one line, exit 2 ----
 run 2 "$G" value 'cram()' && err_is "grundy: error: at column 6: expected the board's size (e.g. 4,5) or its rows (e.g. ..#./....), found ')'"
 run 2 "$G" value 'cram(0,3)' && err_has "a board needs at least one row and one column" && one_line_err
-run 2 "$G" value 'cram(17,17)' && err_has "a board has at most 64 rows, 64 columns and 256 cells" && one_line_err
-run 2 "$G" value 'cram(1,99999999999999999999)' && err_has "does not fit in 64 bits" && one_line_err
+run 2 "$G" value 'cram(17,17)' && err_is "grundy: error: at column 6: a board has at most 256 cells, and 17 x 17 is 289"
+run 2 "$G" value 'cram(65,1)' && err_is "grundy: error: at column 6: a board has at most 64 rows, not 65"
+run 2 "$G" value 'cram(1,99999999999999999999)' && err_is "grundy: error: at column 8: a board has at most 64 columns"
+run 2 "$G" value 'cram(5,-2)' && err_is "grundy: error: at column 8: a board has 1 to 64 columns, not a negative number"
+run 2 "$G" value 'cram(-5,2)' && err_is "grundy: error: at column 6: a board has 1 to 64 rows, not a negative number"
 run 2 "$G" value 'cram(..#/..)' && err_is "grundy: error: at column 10: row 2 has 2 cells, row 1 has 3: every row needs the same length"
-run 2 "$G" value 'cram(..x/...)' && err_has "column 8: expected '.', '#', '/' or ')' in the board, found 'x'" && one_line_err
+run 2 "$G" value 'cram(..x/...)' && err_is "grundy: error: at column 8: row 1: expected '.' (empty), '#' (filled), '/' or ')' in the board, found 'x'"
+# the wrong character is named, in its row, before any length
+run 2 "$G" value 'cram(../.x/..)' && err_is "grundy: error: at column 10: row 2: expected '.' (empty), '#' (filled), '/' or ')' in the board, found 'x'"
+run 2 "$G" value "cram($(printf '.%.0s' $(seq 65)))" && err_is "grundy: error: at column 70: row 1 has more than 64 cells: a board has at most 64 columns"
+# blanks between cells are free
+run 0 "$G" value 'cram(. ./..)' && out_is "0"
+run 0 "$G" value 'cram( . . . / . . . )' && out_is "$("$G" value 'cram(2,3)')"
+# one row of 64 cells (a shift by 64 crashed): every command, every board family, exit 0 or a bound's exit 2, no signal
+dots=$(printf '.%.0s' $(seq 62))
+hashes=$(printf '#%.0s' $(seq 62))
+run 0 "$G" value 'cram(1,64)' --max-seconds 20 && out_is "4"
+run 0 "$G" value "cram(#$dots#)" && out_is "$("$G" value 'dawson(62)')"
+run 0 "$G" value "cram($hashes..)" && out_is "1"
+run 0 "$G" value "cram(..$hashes)" && out_is "1"
+run 0 "$G" explain 'cram(1,64)' && out_has "term 1: cram(1,64), value 4"
+for f in cram 'arckayles[grid]' 'place[xx]' 'place[xx; x/x]' 'nodekayles[grid]' 'place[x; xx]'; do
+    run 0 "$G" solve "$f(1,64)" --max-seconds 20 && out_has "value:    "
+    for mode in --misere --remoteness; do
+        "$G" solve $mode "$f(1,64)" --search-limit 20000 --max-seconds 20 >"$T/out" 2>"$T/err" </dev/null
+        rc=$?
+        if [ $rc = 0 ] || { [ $rc = 2 ] && grep -q "exceeds its bound of 20000 positions" "$T/err"; }; then pass=$((pass+1))
+        else echo "FAIL: solve $mode $f(1,64): exit $rc: $(head -c 300 "$T/err")"; fail=$((fail+1)); fi
+    done
+done
 run 2 "$G" value 'cram(2,2' && err_has "expected ')' after the board's size, found the end of the input" && one_line_err
 run 2 "$G" value 'nodekayles(0-0)' && err_has "a loop 0-0: the game needs a simple graph" && one_line_err
 run 2 "$G" value 'nodekayles(0-1,,2)' && err_has "expected a number" && one_line_err

@@ -1,4 +1,5 @@
 /* Grid positions as text: "R,C" or rows of '.' and '#' (terms.h). */
+#include <stdio.h>
 #include "boards/terms.h"
 #include "boards/board.h"
 #include "lang/lex.h"
@@ -20,61 +21,112 @@ static gr_status finish(const gr_allocator *al, uint64_t r, uint64_t c, const ui
     return GR_OK;
 }
 
+/* a board's side (rows or columns) at s[*i]: a whole number 1..64 */
+static gr_status board_side(const char *s, size_t n, size_t *i, const char *what, uint64_t *v, size_t *errpos,
+                            gr_error *err) {
+    size_t at = *i;
+    *errpos = at;
+    if (at < n && s[at] == '-')
+        return gri_fail(err, GR_EINVAL, "a board has 1 to %d %s, not a negative number", GRB_MAX_SIDE, what);
+    size_t ep = 0;
+    gr_status st = gri_lex_u64(s, n, i, v, &ep);
+    if (st == GR_ERANGE) return gri_fail(err, GR_ELIMIT, "a board has at most %d %s", GRB_MAX_SIDE, what);
+    if (st != GR_OK) {
+        *errpos = ep;
+        return gri_lex_found(s, n, ep, what[0] == 'r' ? "expected the board's size (e.g. 4,5) or its rows (e.g. ..#./....)"
+                                                      : "expected the board's number of columns (e.g. 4,5)", err);
+    }
+    if (*i < n && ((s[*i] >= 'a' && s[*i] <= 'z') || (s[*i] >= 'A' && s[*i] <= 'Z') || s[*i] == '_' || s[*i] == '.')) {
+        *errpos = *i;
+        return gri_lex_found(s, n, *i, "expected a whole number", err);
+    }
+    if (*v == 0) return gri_fail(err, GR_EINVAL, "a board needs at least one row and one column");
+    if (*v > GRB_MAX_SIDE) return gri_fail(err, GR_ELIMIT, "a board has at most %d %s, not %llu", GRB_MAX_SIDE, what,
+                                           (unsigned long long)*v);
+    return GR_OK;
+}
+
+/* blanks inside a row of cells: spaces and tabs (a newline ends a row) */
+static void row_blanks(const char *s, size_t n, size_t *i) {
+    while (*i < n && (s[*i] == ' ' || s[*i] == '\t')) (*i)++;
+}
+
 gr_status grb_grid_parse(const gr_allocator *al, const char *s, size_t n, int lines, uint64_t **args, size_t *nargs,
                          size_t *used, size_t *errpos, gr_error *err) {
     size_t i = 0;
     *args = NULL;
     *nargs = 0;
     gri_lex_arg_blanks(s, n, &i, lines);
-    if (i < n && s[i] >= '0' && s[i] <= '9') {
+    if (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '-')) {
         uint64_t r, c;
         size_t at = i;
-        gr_status st = gri_lex_arg_u64(s, n, &i, &r, errpos, err);
+        gr_status st = board_side(s, n, &i, "rows", &r, errpos, err);
         if (st != GR_OK) return st;
         gri_lex_arg_blanks(s, n, &i, lines);
         if (i >= n || s[i] != ',') { *errpos = i; return gri_lex_found(s, n, i, "expected ',' between the rows and the columns (e.g. 4,5)", err); }
         i++;
         gri_lex_arg_blanks(s, n, &i, lines);
-        if ((st = gri_lex_arg_u64(s, n, &i, &c, errpos, err)) != GR_OK) return st;
+        if ((st = board_side(s, n, &i, "columns", &c, errpos, err)) != GR_OK) return st;
         gri_lex_arg_blanks(s, n, &i, lines);
         if (i >= n || s[i] != ')') { *errpos = i; return gri_lex_found(s, n, i, "expected ')' after the board's size", err); }
         *errpos = at;
-        if (r == 0 || c == 0) return gri_fail(err, GR_EINVAL, "a board needs at least one row and one column");
-        if (r > GRB_MAX_SIDE || c > GRB_MAX_SIDE || r * c > GRB_MAX_CELLS) return size_error(err);
+        if (r * c > GRB_MAX_CELLS)
+            return gri_fail(err, GR_ELIMIT, "a board has at most %d cells, and %llu x %llu is %llu", GRB_MAX_CELLS,
+                            (unsigned long long)r, (unsigned long long)c, (unsigned long long)(r * c));
         *used = i + 1;
         return finish(al, r, c, NULL, args, nargs, err);
     }
     uint64_t rows[GRB_MAX_SIDE];
-    size_t nr = 0, width = 0, start = i;
+    size_t nr = 0, width = 0;
     for (;;) {
         size_t w = 0, rs = i;
         uint64_t bits = 0;
+        /* a row's cells, blanks between them allowed */
         while (i < n && (s[i] == '.' || s[i] == '#')) {
-            if (w >= GRB_MAX_SIDE) { *errpos = i; return size_error(err); }
+            if (w >= GRB_MAX_SIDE) {
+                *errpos = i;
+                return gri_fail(err, GR_ELIMIT, "row %zu has more than %d cells: a board has at most %d columns", nr + 1,
+                                GRB_MAX_SIDE, GRB_MAX_SIDE);
+            }
             if (s[i] == '.') bits |= (uint64_t)1 << w;
             w++;
             i++;
+            size_t b = i;
+            row_blanks(s, n, &i);
+            if (i < n && s[i] != '.' && s[i] != '#') i = b; /* trailing blanks are the separator's */
         }
         if (w == 0) {
             *errpos = i;
             return gri_lex_found(s, n, i, nr ? "expected a row of '.' (empty) and '#' (filled) cells after '/'"
                                          : "expected the board's size (e.g. 4,5) or its rows (e.g. ..#./....)", err);
         }
+        gri_lex_arg_blanks(s, n, &i, lines);
+        if (i >= n || (s[i] != '/' && s[i] != ')')) {
+            /* the character that ends the row is wrong: name it before any length */
+            char what[96];
+            snprintf(what, sizeof what, "row %zu: expected '.' (empty), '#' (filled), '/' or ')' in the board", nr + 1);
+            *errpos = i;
+            return gri_lex_found(s, n, i, what, err);
+        }
         if (nr && w != width) {
             *errpos = rs;
             return gri_fail(err, GR_EINVAL, "row %zu has %zu cells, row 1 has %zu: every row needs the same length",
                             nr + 1, w, width);
         }
-        if (nr >= GRB_MAX_SIDE || (nr + 1) * w > GRB_MAX_CELLS) { *errpos = rs; return size_error(err); }
+        if (nr >= GRB_MAX_SIDE) {
+            *errpos = rs;
+            return gri_fail(err, GR_ELIMIT, "a board has at most %d rows", GRB_MAX_SIDE);
+        }
+        if ((nr + 1) * w > GRB_MAX_CELLS) {
+            *errpos = rs;
+            return gri_fail(err, GR_ELIMIT, "a board has at most %d cells: row %zu of %zu cells goes past them",
+                            GRB_MAX_CELLS, nr + 1, w);
+        }
         width = w;
         rows[nr++] = bits;
-        gri_lex_arg_blanks(s, n, &i, lines);
-        if (i < n && s[i] == '/') { i++; gri_lex_arg_blanks(s, n, &i, lines); continue; }
-        if (i < n && s[i] == ')') break;
-        *errpos = i;
-        return gri_lex_found(s, n, i, "expected '.', '#', '/' or ')' in the board", err);
+        if (s[i] == '/') { i++; gri_lex_arg_blanks(s, n, &i, lines); continue; }
+        break;
     }
-    (void)start;
     *used = i + 1;
     return finish(al, nr, width, rows, args, nargs, err);
 }
