@@ -13,6 +13,14 @@ static uint64_t hash_key(const uint64_t *k, size_t n) {
         h *= 0xff51afd7ed558ccdull;
         h ^= h >> 33;
     }
+    /* a last full mix: the slot is the hash's low bits, and without it the
+     * high bits of the last word (cells 49 to 63 of a board row) never
+     * reached them, so keys differing there shared a slot and a search
+     * of such keys took time quadratic in its positions */
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 29;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
     return h;
 }
 
