@@ -404,6 +404,40 @@ static void test_every(uint64_t seed) {
 
 /* ---------- Moore's Nim-k ---------- */
 
+/* The exact misère search's bound counts the positions its answer reports
+ * (it counted the children written, 64 a position: a search of 646086
+ * positions stopped at a bound of 2^20): with the bound at the count
+ * reported the answer is the same, one below it the bound is reached. */
+static void test_misere_bound(void) {
+    static const char *const sums[] = {"kayles(6) + kayles(4) + dawson(5)", "tb[0.607](9,2) + tb[0.607](7) + dawson(9)",
+                                       "kayles(5,5) + dawson(8) + tb[0.607](6)"};
+    for (size_t i = 0; i < sizeof sums / sizeof sums[0]; i++) {
+        gr_ctx *ctx;
+        gr_position *pos;
+        gr_error err;
+        CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+        CHECK(gr_position_parse(ctx, sums[i], strlen(sums[i]), 0, &pos, &err) == GR_OK, "%s", sums[i]);
+        gr_misere m = GR_SIZED(gr_misere);
+        CHECK(gr_position_misere(pos, &m, &err) == GR_OK && !strcmp(m.method, "search") && m.searched > 1, "%s: %s",
+              sums[i], m.method);
+        gr_position_free(pos);
+        gr_ctx_free(ctx);
+        for (int below = 0; below <= 1; below++) {
+            CHECK(gr_ctx_new(&ctx) == GR_OK, "ctx");
+            gr_ctx_set_search_limit(ctx, m.searched - (uint64_t)below);
+            CHECK(gr_position_parse(ctx, sums[i], strlen(sums[i]), 0, &pos, &err) == GR_OK, "%s", sums[i]);
+            gr_misere b = GR_SIZED(gr_misere);
+            gr_status st = gr_position_misere(pos, &b, &err);
+            if (below) CHECK(st == GR_ELIMIT, "%s: bound %llu, one below the %llu searched: status %d", sums[i],
+                             (unsigned long long)(m.searched - 1), (unsigned long long)m.searched, (int)st);
+            else CHECK(st == GR_OK && b.wins == m.wins && b.searched == m.searched, "%s: bound %llu: status %d (%s)",
+                       sums[i], (unsigned long long)m.searched, (int)st, st == GR_OK ? "" : err.message);
+            gr_position_free(pos);
+            gr_ctx_free(ctx);
+        }
+    }
+}
+
 int main(void) {
     uint64_t seed = tu_seed(33);
     test_misere_known();
@@ -411,5 +445,6 @@ int main(void) {
     test_misere_states(seed);
     test_genus(seed);
     test_every(seed);
+    test_misere_bound();
     return tu_finish("test_compound");
 }

@@ -36,7 +36,11 @@ void gri_search_init(gri_search *s, const gri_search_ops *ops, void *user, size_
     s->hint = hint;
     s->err = err;
     gri_keymap_init(&s->memo, max_positions, al);
-    s->max_work = 64 * (uint64_t)max_positions;
+    /* the bound counts distinct positions, what an answer reports as
+     * searched; the children held along the path are bounded for memory,
+     * and the time limit bounds the work */
+    s->max_work = 0;
+    s->max_arena = 64 * (uint64_t)max_positions;
 }
 
 void gri_search_free(gri_search *s) {
@@ -202,11 +206,6 @@ gr_status gri_search_value(gri_search *s, int *ready, const gri_search_ops *ops,
     if (!*ready) {
         gri_search_init(s, ops, user, max_positions, what, "raise the search limit", gri_ctx_alloc(ctx), err);
         s->ctx = ctx;
-        /* a game's value: the bound counts distinct positions (the time
-         * limit bounds the work); only the children held along the path
-         * are bounded, for memory */
-        s->max_work = 0;
-        s->max_arena = 64 * (uint64_t)max_positions;
         *ready = 1;
     }
     s->err = err;

@@ -6,12 +6,12 @@
  * recursion, so chains of any length are fine), the work bound and cycle
  * detection.
  *
- * Bounds: at most max_positions keys are memoized, and (unless max_work is
- * set to 0 after init) the children written over the whole search total at
- * most 64 x max_positions words (gri_search_value instead bounds the
- * children held along the path, max_arena, so that its bound counts
- * distinct positions); past either the search stops with
- * GR_ELIMIT and "WHAT exceeds its bound of N positions (HINT)". When ctx
+ * Bounds: at most max_positions keys are memoized, so the bound counts the
+ * distinct positions an answer reports as searched; the children held
+ * along the path total at most 64 x max_positions words (max_arena, for
+ * memory); a client may also bound the children written over the whole
+ * search (max_work, 0 after init: none). Past any of them the search stops
+ * with GR_ELIMIT and "WHAT exceeds its bound of N positions (HINT)". When ctx
  * is set, its time limit and interrupt callback are polled every few
  * thousand steps (a step: a position pushed counts 64, a child written 1). */
 #ifndef GRUNDY_SEARCH_H
