@@ -127,7 +127,10 @@ int cmd_explain(const cli_opts *o) {
                             "%llu XOR %llu = %llu makes the XOR 0"),
                    hb, (unsigned long long)1 << hb, winner + 1, (unsigned long long)vals[winner], (unsigned long long)vals[winner],
                    (unsigned long long)x, (unsigned long long)(vals[winner] ^ x));
-            if (fm.to) printf(tr(lang, ": for example %s.\n"), fm.to);
+            /* in another play the move of that play comes with its section */
+            if (fm.to && (o->misere || o->every || o->has_moore))
+                printf(tr(lang, ": in normal play, for example %s.\n"), fm.to);
+            else if (fm.to) printf(tr(lang, ": for example %s.\n"), fm.to);
             else printf(tr(lang, " (a smaller value, so a move reaches it: the mex contains every smaller value).\n"));
         }
     }
@@ -136,7 +139,10 @@ int cmd_explain(const cli_opts *o) {
     if (o->has_moore) explain_moore(w, lang, pos, o->moore, o->misere, moore_wins);
     if (o->misere && !o->has_moore) {
         gr_misere m = GR_SIZED(gr_misere);
-        if (gr_position_misere(pos, &m, &err) != GR_OK) {
+        char *mto = NULL;
+        if (gr_position_misere(pos, &m, &err) != GR_OK ||
+            (m.wins && explain_play_move(pos, EXPLAIN_MOVE_MISERE, 0, 0, &mto, &err) != GR_OK)) {
+            free(mto);
             if (w) json_line_end(w);
             rc = cli_report(&err, source, source != NULL);
             goto out;
@@ -149,6 +155,7 @@ int cmd_explain(const cli_opts *o) {
             json_key(w, "why"); json_string(w, explain_misere_why(lang, m.method));
             json_key(w, "sj_outcome"); json_string(w, m.sj_wins ? "N" : "P");
             json_key(w, "searched"); json_uint(w, m.searched);
+            json_key(w, "move"); if (mto) json_string(w, mto); else json_null(w);
             json_object_end(w);
         } else {
             int big = 0;
@@ -165,7 +172,9 @@ int cmd_explain(const cli_opts *o) {
                 printf(m.wins == m.sj_wins ? tr(lang, " (the SJ rule is right here)") : tr(lang, " (the SJ rule is wrong here)"));
             }
             printf(m.wins ? tr(lang, ".\nThe player to move wins.\n") : tr(lang, ".\nThe player to move loses.\n"));
+            if (mto) printf(tr(lang, "A winning move in misère play: %s.\n"), mto);
         }
+        free(mto);
     }
     if (o->remoteness && (rc = explain_remoteness(w, lang, pos, o->misere)) != 0) goto out;
     if (w) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain.h"
+#include "solve.h"
 
 void explain_binary(char *out, uint64_t v, int width) {
     for (int b = width - 1; b >= 0; b--) *out++ = (char)('0' + ((v >> b) & 1));
@@ -30,6 +31,22 @@ const char *explain_misere_why(cli_lang lang, const char *method) {
                     "exactly (every position written as a sorted multiset of its components)");
 }
 
+gr_status explain_play_move(gr_position *pos, explain_play play, uint64_t k, int misere, char **after, gr_error *err) {
+    cli_moves mv = {0};
+    int complete;
+    gr_status st = play == EXPLAIN_MOVE_MISERE ? gr_position_misere_moves(pos, 1, cli_moves_collect, &mv, &complete, err)
+                   : play == EXPLAIN_MOVE_EVERY ? gr_position_every_move(pos, cli_moves_collect, &mv, err)
+                                                : gr_position_moore_move(pos, k, misere, cli_moves_collect, &mv, err);
+    *after = NULL;
+    if (st == GR_OK && mv.n && !mv.oom) {
+        gr_status f = play == EXPLAIN_MOVE_MISERE ? gr_position_format_after(pos, &mv.list[0], after, NULL)
+                                                  : gr_position_format_moves(pos, mv.list, mv.n, after, NULL);
+        if (f != GR_OK) *after = NULL;
+    }
+    cli_moves_free(&mv);
+    return st;
+}
+
 /* Every-SG: each term's step count, and the term with the largest step,
  * which ends last and decides. 0, or the exit code. */
 int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n) {
@@ -43,12 +60,20 @@ int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_
         if (w) json_line_end(w);
         return cli_report(&err, NULL, 0);
     }
+    /* the winning move, in Every-SG play: every term that can move moves */
+    char *to = NULL;
+    if (wins && explain_play_move(pos, EXPLAIN_MOVE_EVERY, 0, 0, &to, &err) != GR_OK) {
+        free(steps);
+        if (w) json_line_end(w);
+        return cli_report(&err, NULL, 0);
+    }
     if (w) {
         json_key(w, "every");
         json_object_begin(w);
         json_key(w, "steps"); json_uint_array(w, steps, n);
         if (n) { json_key(w, "decisive_term"); json_uint(w, d + 1); }
         json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_key(w, "move"); if (to) json_string(w, to); else json_null(w);
         json_object_end(w);
     } else {
         printf(tr(lang, "\nEvery-SG (each turn the player moves in every term that can move; the last move wins).\n"
@@ -67,7 +92,9 @@ int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_
                    d + 1, (unsigned long long)steps[d], (unsigned long long)vals[d]);
         else
             printf(tr(lang, "No term can move: the player to move loses.\n"));
+        if (to) printf(tr(lang, "A winning move (every term that can move moves at once): %s.\n"), to);
     }
+    free(to);
     free(steps);
     return 0;
 }
@@ -76,6 +103,9 @@ int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_
  * k+1 (with misère, the Anti-Nim-k rule); wins is gr_position_moore's
  * verdict. */
 void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, int wins) {
+    char *to = NULL;
+    gr_error err;
+    if (wins && explain_play_move(pos, EXPLAIN_MOVE_MOORE, k, misere, &to, &err) != GR_OK) to = NULL;
     size_t n = gr_position_count(pos);
     uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
     size_t ones = 0, big = 0;
@@ -102,7 +132,9 @@ void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, 
         json_key(w, "all_columns_zero_mod"); json_bool(w, all_zero);
         json_key(w, "misere"); json_bool(w, misere);
         json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_key(w, "move"); if (to) json_string(w, to); else json_null(w);
         json_object_end(w);
+        free(to);
         return;
     }
     if (misere)
@@ -143,4 +175,6 @@ void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, 
         printf(all_zero ? tr(lang, "every column is 0 mod k+1") : tr(lang, "some column is not 0 mod k+1"));
         printf(wins ? tr(lang, ", and the player to move wins.\n") : tr(lang, ", and the player to move loses.\n"));
     }
+    if (to) printf(tr(lang, "A winning move (it changes 1 to k heaps): %s.\n"), to);
+    free(to);
 }

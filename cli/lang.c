@@ -52,6 +52,7 @@ static const message MESSAGES[] = {
      "异或和的最高位是第 %d 位（%llu）。第 %zu 项（SG 值 %llu）的这一位是 1，把这一项走到 SG 值为\n"
      "%llu 异或 %llu = %llu 的后继状态，异或和就变成 0"},
     {": for example %s.\n", "：例如 %s。\n"},
+    {": in normal play, for example %s.\n", "：这是普通规则下的走法，例如 %s。\n"},
     {" (a smaller value, so a move reaches it: the mex contains every smaller value).\n",
      "（这个值更小，所以一定有一步能走到：mex 的定义保证比它小的值都出现在后继状态中）。\n"},
 
@@ -68,6 +69,7 @@ static const message MESSAGES[] = {
     {" (the SJ rule is wrong here)", "（SJ 定理的判定在这里是错的）"},
     {".\nThe player to move wins.\n", "。\n先手必胜。\n"},
     {".\nThe player to move loses.\n", "。\n先手必败。\n"},
+    {"A winning move in misère play: %s.\n", "反 SG 规则下的一个必胜走法：%s。\n"},
     {"every component is a game in which every position of value 0 is terminal (nim heaps, some subtraction games), so the "
      "SJ theorem's rule is misère play itself: the mover wins iff (the XOR is not 0 and some term's value is > 1) or (the XOR "
      "is 0 and no term's value is > 1)",
@@ -109,6 +111,7 @@ static const message MESSAGES[] = {
      "最后结束的那一项决定胜负：第 %zu 项（step %llu），SG 值 %llu，所以\n"
      "先手必败（它的 SG 值为 0：先手输掉这一项，而它持续得最久）。\n"},
     {"No term can move: the player to move loses.\n", "没有一项还能走：先手必败。\n"},
+    {"A winning move (every term that can move moves at once): %s.\n", "一个必胜走法（每个还能走的单一游戏同时各走一步）：%s。\n"},
 
     /* explain_modes.c: Moore's Nim-k */
     {"\nMoore's Nim-%llu, misère (Anti-Nim-k) (a move takes from 1 to %llu heaps; the last move loses): write the heaps in "
@@ -138,6 +141,7 @@ static const message MESSAGES[] = {
     {"some column is not 0 mod k+1", "有一位上 1 的个数 mod (k+1) 不是 0"},
     {", and the player to move wins.\n", "，先手必胜。\n"},
     {", and the player to move loses.\n", "，先手必败。\n"},
+    {"A winning move (it changes 1 to k heaps): %s.\n", "一个必胜走法（改变 1 到 k 堆）：%s。\n"},
 
     /* explain_remote.c: remoteness */
     {"\nremoteness (misère play): the moves left when the winner hurries and the loser delays.\n",

@@ -135,6 +135,11 @@ for case in range(cases):
         check((em["outcome"], em["method"], em["sj_outcome"]) == (m["outcome"], m["method"], m["sj"]),
               f"{pos}: misère {em} vs solve's {m['outcome']} {m['method']} {m['sj']}")
         check(em["why"], f"{pos}: misère without a reason")
+        # the move explained is misère play's, one that solve --misere lists (not the normal-play move)
+        if em["outcome"] == "N":
+            check(em["move"] in m["winning_moves"], f"{pos}: explain --misere's move {em['move']} is not among solve's {m['winning_moves']}")
+        else:
+            check(em["move"] is None, f"{pos}: a misère P-position explained with a move")
 
 # each misère method at least once, with random heaps where the method allows
 misere_methods = set()
@@ -151,6 +156,8 @@ for _ in range(4 * scale):
         check((em["outcome"], em["method"], em["sj_outcome"]) == (m["outcome"], m["method"], m["sj"]) and
               (method is None or em["method"] == method) and em["why"],
               f"{pos}: misère {em} vs solve's {m['outcome']} {m['method']} {m['sj']}, expected method {method}")
+        check(em["move"] in m["winning_moves"] if em["outcome"] == "N" else em["move"] is None,
+              f"{pos}: explain --misere's move {em['move']}, solve's {m['winning_moves']}")
 check(misere_methods == {"sj-theorem", "genus", "formula", "quotient", "search"}, f"misère methods explained: {misere_methods}")
 
 # Every-SG: the step counts, the decisive term and the outcome are solve --every's
@@ -164,6 +171,8 @@ for _ in range(60 * scale):
           f"{pos}: explain --every {e} vs solve {s['steps']} {s['decisive']} {s['outcome']}")
     d = e["decisive_term"] - 1
     check(e["steps"][d] == max(e["steps"]), f"{pos}: the decisive term has not the largest step")
+    check(e["move"] == (s["winning_moves"][0] if s["winning_moves"] else None),
+          f"{pos}: explain --every's move {e['move']} vs solve's {s['winning_moves']}")
 
 # remoteness: outcome and R are solve --remoteness's, and R follows from the listed moves by the rule
 for _ in range(40 * scale):
@@ -195,6 +204,8 @@ for _ in range(80 * scale):
     zero = all(c % (k + 1) == 0 for c in cols)
     check(e["column_ones"] == cols and e["all_columns_zero_mod"] == zero and e["outcome"] == s["outcome"],
           f"{pos} {flags}: explain {e}, columns {cols}, solve {s['outcome']}")
+    check(e["move"] == (s["winning_moves"][0] if s["winning_moves"] else None),
+          f"{pos} {flags}: explain's move {e['move']} vs solve's {s['winning_moves']}")
     if not mis:
         check((e["outcome"] == "P") == zero, f"{pos} {flags}: the outcome is not the column rule")
 
