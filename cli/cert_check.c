@@ -24,44 +24,58 @@
 
 typedef cert_reader reader;
 
-/* count decimal values, twenty a line at most */
+/* count decimal values: twenty a line split by single spaces, the last
+ * line 1 to twenty (docs/certificates.md) */
 static int read_decimal(reader *r, uint64_t count, uint32_t *v) {
     uint64_t k = 0;
-    char buf[1024];
     while (k < count) {
-        if (cert_next_line(r, buf, sizeof buf) != 0) return cert_fail(r, "the values end early: %s", "the file was cut");
-        char *p = buf;
-        while (*p && k < count) {
-            char *q = p;
-            while (*q && *q != ' ') q++;
-            char c = *q;
-            *q = 0;
+        const char *p, *e;
+        size_t l;
+        if (cert_next_raw(r, &p, &l) != 0) return cert_fail(r, "the values end early: %s", "the file was cut");
+        e = p + l;
+        uint64_t want = count - k < CERT_VALUES_PER_LINE ? count - k : CERT_VALUES_PER_LINE, got = 0;
+        while (got < want) {
+            char num[32];
+            const char *q = p;
+            while (q < e && *q != ' ') q++;
+            size_t nl = (size_t)(q - p);
+            if (nl >= sizeof num) nl = sizeof num - 1;
+            memcpy(num, p, nl);
+            num[nl] = 0;
             uint64_t x;
-            if (cli_parse_u64(p, &x) != 0) return cert_fail(r, "'%s' is not a value", p);
-            if (x > UINT32_MAX) return cert_fail(r, "the value %s is too large for this checker", p);
+            if (cert_u64(num, &x) != 0)
+                return cert_fail(r, "'%s' is not a value (a decimal number without sign or leading zeros)", num);
+            if (x > UINT32_MAX) return cert_fail(r, "the value %s is too large for this checker", num);
             v[k++] = (uint32_t)x;
-            p = c ? q + 1 : q;
+            got++;
+            if (q == e) break;
+            p = q + 1; /* one space */
+            if (got == want) return cert_fail(r, "a values line holds more than %s", want == CERT_VALUES_PER_LINE ? "twenty values" : "the values stored");
         }
-        if (*p) return cert_fail(r, "more values than count %s", "says");
+        if (got < want) return cert_fail(r, "a values line holds fewer than %s", want == CERT_VALUES_PER_LINE ? "twenty values (only the last may)" : "the values stored");
     }
     return 0;
 }
 
-/* count bytes in base64 lines */
+/* count bytes in base64 lines: 76 characters a line, the last 4 to 76 */
 static int read_base64(reader *r, uint64_t count, uint32_t *v) {
     uint64_t k = 0;
-    int ended = 0;
     while (k < count) {
         const char *p;
         size_t l;
         if (cert_next_raw(r, &p, &l) != 0) return cert_fail(r, "the values end early: %s", "the file was cut");
-        if (l % 4 || ended) return cert_fail(r, "the values are not base64 (%s)", ended ? "padding before the end" : "a line not a multiple of 4 characters");
+        uint64_t left = count - k, bytes = left < CERT_BYTES_PER_LINE ? left : CERT_BYTES_PER_LINE;
+        size_t want = (size_t)(bytes + 2) / 3 * 4;
+        if (l != want) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "a base64 line of %zu characters: this one holds %zu (76 a line, the last 4 * ceil(bytes left / 3))", want, l);
+            return cert_fail(r, "%s", msg);
+        }
         for (size_t i = 0; i < l; i += 4) {
             uint8_t b[3];
             int m = cli_base64_unquad(p + i, b);
             if (m < 0) return cert_fail(r, "the values are not base64 (%s)", "a character outside its alphabet");
-            if (m < 3) ended = 1;
-            if (ended && i + 4 < l) return cert_fail(r, "the values are not base64 (%s)", "padding before the end");
+            if (m < 3 && i + 4 < l) return cert_fail(r, "the values are not base64 (%s)", "padding before the end");
             for (int j = 0; j < m; j++) {
                 if (k == count) return cert_fail(r, "more values than stored %s", "says");
                 v[k++] = b[j];
@@ -256,6 +270,13 @@ static int check_sum(reader *r, claim *c) {
     if (!mark) return cert_fail(r, "no checksum line: %s", "the file was cut");
     size_t hashed = (size_t)(mark - r->text) + 5;
     char want[65], got[65];
+    if (r->len - hashed > 7 + 64 + 1 && r->text[hashed + 71] == '\n') {
+        /* a whole checksum line, then more: name the line that follows it */
+        unsigned line = 1;
+        for (size_t i = 0; i < hashed + 72; i++) line += r->text[i] == '\n';
+        r->line = line;
+        return cert_fail(r, "text after the checksum line: 'sha256 HEX' and its newline end the file%s", "");
+    }
     if (r->len - hashed != 7 + 64 + 1 || r->text[r->len - 1] != '\n') return cert_fail(r, "the checksum line is %s", "cut");
     memcpy(want, r->text + hashed + 7, 64);
     want[64] = 0;
@@ -264,6 +285,25 @@ static int check_sum(reader *r, claim *c) {
     cli_sha256_add(&h, r->text, hashed);
     cli_sha256_hex(&h, got);
     if (strcmp(want, got)) return cert_fail(r, "the checksum does not match: the file was changed (sha256 %s)", got);
+    /* the form of every line up to 'end' (docs/certificates.md) */
+    unsigned line = 1;
+    for (const char *p = r->text, *end = r->text + hashed; p < end; line++) {
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        size_t l = (size_t)(e - p);
+        const char *why = memchr(p, '\r', l) ? "a '\\r': lines end in '\\n' alone"
+                          : !l ? "an empty line"
+                          : p[0] == ' ' || p[0] == '\t' || p[l - 1] == ' ' || p[l - 1] == '\t'
+                              ? "a blank at the start or the end of the line"
+                              : NULL;
+        for (size_t i = 0; !why && i < l; i++)
+            if (p[i] == '\t' || (p[i] == ' ' && i + 1 < l && p[i + 1] == ' '))
+                why = "two blanks in a row, or a tab: a line's fields are split by one space";
+        if (why) {
+            r->line = line;
+            return cert_fail(r, "%s", why);
+        }
+        p = e + 1;
+    }
     return 0;
 }
 
@@ -283,10 +323,10 @@ static int read_claim(reader *r, claim *c) {
     }
     char cls[128], enc[64];
     if (cert_field(r, "class", cls, sizeof cls) != 0) return -1;
-    char m[32], d[32], s[32], extra;
-    if (sscanf(cls, "%31s %31s %31s %c", m, d, s, &extra) != 3 || cli_parse_u64(m, &c->mask) ||
-        cli_parse_u64(d, &c->dom) || cli_parse_u64(s, &c->shift) || c->mask > UINT32_MAX || c->dom > 1 || c->shift > 1)
-        return cert_fail(r, "'class' needs a mask below 2^32 and two bits (%s)", cls);
+    const char *q = cls;
+    if (cert_u64_at(&q, &c->mask) || *q++ != ' ' || cert_u64_at(&q, &c->dom) || *q++ != ' ' ||
+        cert_u64_at(&q, &c->shift) || *q || c->mask > UINT32_MAX || c->dom > 1 || c->shift > 1)
+        return cert_fail(r, "'class' needs a mask below 2^32 and two bits, split by single spaces (%s)", cls);
     if (cert_number(r, "stored", &c->stored) != 0 || cert_field(r, "values", enc, sizeof enc) != 0) return -1;
     if (strcmp(enc, "decimal") && strcmp(enc, "base64")) return cert_fail(r, "unknown values encoding '%s'", enc);
     c->base64 = !strcmp(enc, "base64");
@@ -314,6 +354,9 @@ static int check_fields(reader *r, const claim *c, gr_ruleset *rs, gr_period *pe
         if (c->t != per->max_take) return cert_fail_u(r, "max-take is wrong: a move of this ruleset takes at most %s", per->max_take);
         if (c->s == 0 || !c->p) return cert_fail(r, "saltus 0 or period 0: arith-split is for arithmetic periods%s", "");
         if (c->E > c->count) return cert_fail(r, "window-end is past the values given%s", "");
+        uint64_t low = c->E > c->e + c->p ? c->E : c->e + c->p;
+        if (c->p > (UINT64_MAX - low) / 2 || c->count < low + 2 * c->p)
+            return cert_fail(r, "count is below max(window-end, preperiod + period) + 2 periods%s", "");
         return all_stored(r, c);
     }
     if (!th || strcmp(th, c->theorem))
@@ -412,6 +455,13 @@ int cli_certificate_check(reader *r, gr_ctx *ctx) {
     gr_error_clear(&err);
     if (gr_ctx_ruleset(ctx, c.spec, strlen(c.spec), &rs, &err) != GR_OK)
         return cert_fail(r, "the ruleset cannot be read: %s", err.message);
+    if (strcmp(c.spec, gr_ruleset_spec(rs))) {
+        char msg[400];
+        r->line = 3;
+        snprintf(msg, sizeof msg, "the ruleset '%.150s' is not written as grundy writes it ('%.150s')", c.spec,
+                 gr_ruleset_spec(rs));
+        return cert_fail(r, "%s", msg);
+    }
     gr_period per = GR_SIZED(gr_period);
     if (check_fields(r, &c, rs, &per) != 0) return -1;
     uint32_t *v = malloc((size_t)c.count * sizeof *v);

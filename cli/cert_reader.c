@@ -48,10 +48,39 @@ int cert_field(cert_reader *r, const char *key, char *val, size_t cap) {
     return 0;
 }
 
+int cert_u64_at(const char **p, uint64_t *out) {
+    const char *s = *p;
+    if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] >= '0' && s[1] <= '9')) return -1;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    *p = s;
+    return 0;
+}
+
+int cert_bad_number(cert_reader *r, const char *p) {
+    char tok[48];
+    size_t n = 0;
+    while (p[n] && p[n] != ' ' && p[n] != '-' && p[n] != ',' && p[n] != '@' && n + 1 < sizeof tok) n++;
+    memcpy(tok, p, n);
+    tok[n] = 0;
+    return cert_fail(r, "'%s' is not a decimal number below 2^64, without sign or leading zeros", tok);
+}
+
+int cert_u64(const char *s, uint64_t *out) {
+    const char *p = s;
+    return cert_u64_at(&p, out) == 0 && !*p ? 0 : -1;
+}
+
 int cert_number(cert_reader *r, const char *key, uint64_t *out) {
     char val[64];
     if (cert_field(r, key, val, sizeof val) != 0) return -1;
-    if (cli_parse_u64(val, out) != 0) return cert_fail(r, "'%s' needs a number", key);
+    if (cert_u64(val, out) != 0)
+        return cert_fail(r, "'%s' needs a decimal number below 2^64, without sign or leading zeros", key);
     return 0;
 }
 

@@ -27,5 +27,15 @@ int cert_next_line(cert_reader *r, char *buf, size_t cap);
 /* a line "KEY VALUE": VALUE into val */
 int cert_field(cert_reader *r, const char *key, char *val, size_t cap);
 int cert_number(cert_reader *r, const char *key, uint64_t *out);
+/* A certificate's number, read strictly (docs/certificates.md): decimal
+ * digits below 2^64, no sign, no leading zero (0 itself is "0").
+ * cert_u64 reads the whole string s; cert_u64_at the digits at *p, moving
+ * *p past them. 0, or -1 when they are not such a number. */
+int cert_u64(const char *s, uint64_t *out);
+int cert_u64_at(const char **p, uint64_t *out);
+/* The failure "'TOKEN' is not a decimal number below 2^64, without sign or
+ * leading zeros", TOKEN the text at p up to a blank, '-', ',', '@' or the
+ * end: -1 */
+int cert_bad_number(cert_reader *r, const char *p);
 
 #endif

@@ -169,6 +169,33 @@ static int edge_graph(const char *s, graph *g) {
     return 0;
 }
 
+/* the position is one term written as grundy writes it (parsed by the
+ * library and written back, it is the same text): a checker of the format
+ * need not read other spellings */
+static int canonical_term(cert_reader *r, gr_ctx *ctx, const char *term) {
+    gr_error err;
+    gr_error_clear(&err);
+    gr_position *pos = NULL;
+    char *back = NULL;
+    size_t bl = 0;
+    unsigned line = r->line;
+    r->line = 3;
+    if (gr_position_parse(ctx, term, strlen(term), 0, &pos, &err) != GR_OK)
+        return cert_fail(r, "the position cannot be read: %s", err.message);
+    int rc = 0;
+    if (gr_position_count(pos) != 1) rc = cert_fail(r, "the position is not one term%s", "");
+    else if (gr_position_format(pos, &back, &bl) != GR_OK) rc = cert_fail(r, "%s", "out of memory");
+    else if (strcmp(back, term)) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "the position '%.250s' is not written as grundy writes it ('%.250s')", term, back);
+        rc = cert_fail(r, "%s", msg);
+    }
+    free(back);
+    gr_position_free(pos);
+    if (rc == 0) r->line = line;
+    return rc;
+}
+
 /* the entries read so far */
 typedef struct table {
     uint8_t *k;         /* vertices */
@@ -188,11 +215,10 @@ static int components(cert_reader *r, const table *t, const graph *g, uint64_t R
     char msg[200];
     *x = 0;
     while (*p == ' ') {
-        char *q;
         p++;
+        uint64_t j;
         if (*p < '0' || *p > '9') break;
-        uint64_t j = strtoull(p, &q, 10);
-        p = q;
+        if (cert_u64_at(&p, &j) != 0) return cert_bad_number(r, p);
         if (*p != '@') break;
         if (j >= limit) {
             snprintf(msg, sizeof msg, "%s refers to entry %llu, which is not below %llu", where, (unsigned long long)j,
@@ -202,9 +228,9 @@ static int components(cert_reader *r, const table *t, const graph *g, uint64_t R
         int at[MAXV], k = 0;
         do {
             p++;
-            if (*p < '0' || *p > '9' || k == MAXV) return cert_fail(r, "%s: a vertex map is not a list of vertices", where);
-            uint64_t v = strtoull(p, &q, 10);
-            p = q;
+            uint64_t v;
+            if (k == MAXV || *p < '0' || *p > '9') return cert_fail(r, "%s: a vertex map is not a list of vertices", where);
+            if (cert_u64_at(&p, &v) != 0) return cert_bad_number(r, p);
             if (v >= (uint64_t)g->n || !(R >> v & 1) || (covered >> v & 1)) {
                 snprintf(msg, sizeof msg, "%s: vertex %llu of a map is not one of the vertices left (or is used twice)",
                          where, (unsigned long long)v);
@@ -243,26 +269,31 @@ static int components(cert_reader *r, const table *t, const graph *g, uint64_t R
 
 /* entry i's line "e VALUE K u-v ...": its graph into g */
 static int entry_line(cert_reader *r, const char *p, graph *g, uint64_t *value, uint64_t *ne, uint8_t eu[], uint8_t ev[]) {
-    char *q;
     if (strncmp(p, "e ", 2)) return cert_fail(r, "expected an entry 'e VALUE K EDGES' or 'end'%s", "");
-    *value = strtoull(p + 2, &q, 10);
-    if (q == p + 2 || *q != ' ') return cert_fail(r, "an entry needs its value and its number of vertices%s", "");
-    p = q + 1;
-    uint64_t k = strtoull(p, &q, 10);
-    if (q == p || k < 1 || k > MAXV) return cert_fail(r, "an entry has 1 to 64 vertices%s", "");
-    p = q;
+    p += 2;
+    uint64_t k;
+    if (*p < '0' || *p > '9') return cert_fail(r, "an entry needs its value and its number of vertices%s", "");
+    if (cert_u64_at(&p, value) != 0) return cert_bad_number(r, p);
+    if (*p != ' ') return cert_fail(r, "an entry needs its value and its number of vertices%s", "");
+    p++;
+    if (*p < '0' || *p > '9') return cert_fail(r, "an entry has 1 to 64 vertices%s", "");
+    if (cert_u64_at(&p, &k) != 0) return cert_bad_number(r, p);
+    if (k < 1 || k > MAXV) return cert_fail(r, "an entry has 1 to 64 vertices%s", "");
     g->n = (int)k;
     memset(g->rows, 0, sizeof g->rows);
     *ne = 0;
     int lu = -1, lv = -1;
     while (*p == ' ') {
-        uint64_t u = strtoull(p + 1, &q, 10);
-        if (q == p + 1 || *q != '-') return cert_fail(r, "an edge is not written u-v%s", "");
-        p = q + 1;
-        uint64_t v = strtoull(p, &q, 10);
-        if (q == p || u >= v || v >= k || (int)u < lu || ((int)u == lu && (int)v <= lv))
+        uint64_t u, v;
+        p++;
+        if (*p < '0' || *p > '9') return cert_fail(r, "an edge is not written u-v%s", "");
+        if (cert_u64_at(&p, &u) != 0) return cert_bad_number(r, p);
+        if (*p != '-') return cert_fail(r, "an edge is not written u-v%s", "");
+        p++;
+        if (*p < '0' || *p > '9') return cert_fail(r, "an edge is not written u-v%s", "");
+        if (cert_u64_at(&p, &v) != 0) return cert_bad_number(r, p);
+        if (u >= v || v >= k || (int)u < lu || ((int)u == lu && (int)v <= lv))
             return cert_fail(r, "the edges are not u-v with u < v < K, each once, in increasing order%s", "");
-        p = q;
         lu = (int)u;
         lv = (int)v;
         g->rows[u] |= (uint64_t)1 << v;
@@ -364,6 +395,7 @@ int cli_value_certificate_check(cert_reader *r, gr_ctx *ctx) {
         return cert_fail(r, "expected 'position TERM'%s", "");
     memcpy(term, p + 9, l - 9);
     term[l - 9] = 0;
+    if (canonical_term(r, ctx, term) != 0) return -1;
     if (cert_field(r, "game", game, sizeof game) != 0 || cert_number(r, "value", &value) != 0 ||
         cert_number(r, "entries", &n) != 0)
         return -1;

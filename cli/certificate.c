@@ -30,15 +30,17 @@ static void emit(FILE *f, cli_sha256 *h, const char *p, size_t n) {
     fwrite(p, 1, n, f);
 }
 
-/* arith-split: the fewest values, from window-end + 2 periods up to the
- * table, on which the library's prover finds the same claim (0: none) */
+/* arith-split: the fewest values of max(window-end, preperiod + period) +
+ * 2 periods, twice that, four times, ... (to 2^26 values) on which the
+ * library's prover finds the same claim (0: none); a checker requires at
+ * least the first (docs/certificates.md) */
 static uint64_t arith_split_count(gr_ruleset *rs, const gr_period *per) {
     uint8_t digit[64];
     size_t nd;
     if (cli_code_digits(gr_ruleset_spec(rs), digit, &nd)) return 0;
-    uint64_t n = per->proof_end + 2 * per->period, found = 0;
-    if (n > per->checked) n = per->checked;
-    for (; !found; n = n < per->checked && 2 * n > per->checked ? per->checked : 2 * n) {
+    uint64_t low = per->proof_end > per->preperiod + per->period ? per->proof_end : per->preperiod + per->period;
+    uint64_t n = low + 2 * per->period, found = 0;
+    for (; !found && n <= ((uint64_t)1 << 26); n *= 2) {
         uint64_t *v64 = malloc((size_t)n * sizeof *v64);
         uint32_t *v = malloc((size_t)n * sizeof *v);
         gr_error err;
@@ -52,7 +54,6 @@ static uint64_t arith_split_count(gr_ruleset *rs, const gr_period *per) {
         }
         free(v64);
         free(v);
-        if (n >= per->checked) break;
     }
     return found;
 }

@@ -242,9 +242,10 @@ for case in range(20 * scale):
 check(amade >= 10 * scale, "only %d arithmetic certificates made" % amade)
 # the splitting codes' arithmetic periods (arith-split): both checkers accept them (grundy check by the library's
 # prover on the values it recomputed, the Python checker by tools/check_arith_split.py, conditions (W) and (C) of
-# theory.md) and refuse a changed value or saltus. A window-end below the theory's bound W >= 3(E0 + P) + T, every
+# theory.md; tb[0.1A]'s proof takes twice its period, tb[0.AF1]'s jmax is below its max-take) and refuse a changed
+# value or saltus. A window-end below the theory's bound W >= 3(E0 + P) + T, every
 # value still a correct mex, is refused by both (grundy check: below the window its prover used).
-for spec in ("tb[0.28]", "tb[0.8]", "tb[0.C]", "tb[0.FF]", "tb[0.0F]", "tb[0.A8]"):
+for spec in ("tb[0.28]", "tb[0.8]", "tb[0.C]", "tb[0.FF]", "tb[0.0F]", "tb[0.A8]", "tb[0.1A]", "tb[0.AF1]"):
     path = os.path.join(tmp, "h.cert")
     r = subprocess.run([G, "seq", spec, "--to", "2000", "--period", "--certificate", path], capture_output=True, text=True)
     check(r.returncode == 0, "%s --certificate: %r" % (spec, r.stderr))
@@ -254,9 +255,16 @@ for spec in ("tb[0.28]", "tb[0.8]", "tb[0.C]", "tb[0.FF]", "tb[0.0F]", "tb[0.A8]
     i = text.index("values base64\n") + len("values base64\n")
     j = text.index("\nend\n")
     raw = bytearray(base64.b64decode("".join(text[i:j].split("\n"))))
+    orig = bytes(raw)
     raw[len(raw) // 2] += 1
     e, p, t = (int(re.search(r"^%s (\d+)$" % key, text, re.M).group(1)) for key in ("preperiod", "period", "max-take"))
+    # too few values: one below max(W, E0 + P) + 2P, each still a correct mex (the writer once capped N at the table)
+    w = int(re.search(r"^window-end (\d+)$", text, re.M).group(1))
+    short = max(w, e + p) + 2 * p - 1
+    few = re.sub(r"^(count|stored) \d+$", lambda m: "%s %d" % (m.group(1), short), text[:i], flags=re.M)
+    check(len(raw) > short and "count %d" % len(raw) in text, "%s: count %d is not all the values" % (spec, len(raw)))
     for mutated, cwant, pwant in (
+            (few + encode(list(orig[:short]), True) + "end\n", "count is below", "count is below"),
             (text[:i] + encode(list(raw), True) + "end\n", "by the mex", "by the mex"),
             (re.sub(r"^saltus (\d+)$", lambda m: "saltus %d" % (2 * int(m.group(1))), text, flags=re.M),
              "prover finds", "saltus"),
@@ -270,6 +278,81 @@ for spec in ("tb[0.28]", "tb[0.8]", "tb[0.C]", "tb[0.FF]", "tb[0.0F]", "tb[0.A8]
 r = subprocess.run([G, "seq", "tb[0.3F]", "--to", "2000", "--period", "--certificate", os.path.join(tmp, "k.cert")],
                    capture_output=True, text=True)  # Kenyon's game: saltus 3, not proved, so no certificate
 check(r.returncode != 0 and not os.path.exists(os.path.join(tmp, "k.cert")), "tb[0.3F] certified: %r" % r.stdout)
+
+# the strict reading of the format (docs/certificates.md, "The format"): the numbers, the widths of the values' lines,
+# the spellings of the ruleset and the position, and the end of the file. Each mutation is re-signed (the checksum
+# holds) and refused by both checkers, naming the problem; the certificates it starts from are accepted by both.
+def signed(lines):
+    body = "\n".join(lines) + "\n"
+    return body + "sha256 " + hashlib.sha256(body.encode()).hexdigest() + "\n"
+
+
+def strict_refused(text, reasons, what):
+    mp = os.path.join(tmp, "m.cert")
+    with open(mp, "w") as f:
+        f.write(text)
+    refused(mp, reasons, "strict: " + what)
+
+
+def certificate(cmd, term, name):
+    """`seq TERM --period` or `value TERM` with --certificate: the file's lines up to 'end', accepted by both"""
+    path = os.path.join(tmp, name)
+    args = [G, "seq", term, "--to", "300", "--period"] if cmd == "seq" else [G, "value", term]
+    r = subprocess.run(args + ["--certificate", path], capture_output=True, text=True)
+    check(r.returncode == 0, "%s %s --certificate: %r" % (cmd, term, r.stderr))
+    return accepted(path, "strict: %s" % term)
+
+
+ktext, klines = certificate("seq", "kayles", "k.cert")  # base64: 83 values in two lines, 76 and 36 characters
+kvals = values("kayles", 83)
+dec = klines[:12] + ["values decimal"] + [" ".join(map(str, kvals[i:i + 20])) for i in range(0, 83, 20)] + ["end"]
+mp = os.path.join(tmp, "kd.cert")
+with open(mp, "w") as f:
+    f.write(signed(dec))
+accepted(mp, "strict: kayles in decimal")
+NUMBER = "needs a decimal number below 2^64, without sign or leading zeros"
+for at, line, reasons, what in (
+        (5, "preperiod 071", ["'preperiod' " + NUMBER], "a field with a leading zero"),
+        (13, dec[13].replace(" ", " 0", 1), ["'01' is not a value"], "a decimal value with a leading zero"),
+        (10, "class 00 0 0", ["'class' needs a mask below 2^32 and two bits, split by single spaces (00 0 0)"],
+         "a class number with a leading zero"),
+        (13, dec[13].replace(" ", "  ", 1), ["two blanks in a row", "'' is not a value"],
+         "two spaces between values"),
+        (13, dec[13] + " ", ["a blank at the start or the end", "a values line holds more than"],
+         "a trailing space after the values"),
+        (6, dec[6] + " ", ["a blank at the start or the end", "'period' " + NUMBER], "a trailing space after a field")):
+    ls = list(dec)
+    ls[at] = line
+    strict_refused(signed(ls), reasons, what)
+first, second = dec[13].split(" "), dec[14].split(" ")
+for a, b, n in ((first[:-1], first[-1:] + second, 19), (first + second[:1], second[1:], 21)):  # line 14 of n values
+    strict_refused(signed(dec[:13] + [" ".join(a), " ".join(b)] + dec[15:]), ["line 14: a values line holds"],
+                   "a decimal line of %d values, not the last" % n)
+strict_refused(signed(klines[:13] + [klines[13][:72], klines[13][72:] + klines[14]] + klines[15:]),
+               ["line 14: a base64 line of 76 characters: this one holds 72"], "a base64 line of 72 characters")
+for lines, spec, want in ((klines, "tb[0.770]", "tb[0.77]"), (certificate("seq", "sub[1,3,4]", "s134.cert")[1],
+                                                               "sub[4,3,1]", "sub[1,3,4]")):
+    strict_refused(signed(lines[:2] + ["ruleset " + spec] + lines[3:]),
+                   ["line 3: the ruleset '%s' is not written as grundy writes it ('%s')" % (spec, want)],
+                   "ruleset %s over the values of %s" % (spec, want))
+for extra, what in (("end\n", "a line after the checksum line"), ("\n", "an empty line after the checksum line")):
+    strict_refused(ktext + extra, ["line 18: text after the checksum line: 'sha256 HEX' and its newline end the file"],
+                   what)
+ctext, clines = certificate("value", "cram(4,5)", "c45.cert")
+strict_refused(signed(clines[:2] + ["position cram(4, 5)"] + clines[3:]),
+               ["line 3: the position 'cram(4, 5)' is not written as grundy writes it ('cram(4,5)')"],
+               "the position re-spelled")
+ei = next(i for i, l in enumerate(clines) if l.startswith("e "))
+mi = next(i for i, l in enumerate(clines) if re.match(r"m [0-9]+@[0-9]", l))
+for i, line, reasons, what in (
+        (ei, "e 0" + clines[ei][2:], ["'0%s' is not a decimal number" % clines[ei].split()[1],
+                                      "an entry needs its value"], "an e line's value with a leading zero"),
+        (mi, clines[mi].replace("@", "@0", 1), ["'0%s' is not a decimal number" % re.split("[@,]", clines[mi])[1],
+                                                "a vertex map is not a list of vertices"], "a vertex map with a leading zero")):
+    ls = list(clines)
+    ls[i] = line
+    strict_refused(signed(ls), reasons, what)
+
 
 # value certificates, of boards and of state games: the writing and the mutations both kinds share
 def value_certificate(term, name, case):

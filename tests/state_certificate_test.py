@@ -581,6 +581,26 @@ for term, pattern in [("foo(3,4)", "line 3: 'foo\\(3,4\\)' is not a term"), ("wy
     st = (3,) if "(3)" in term and "x,y" not in term else (3, 4)
     refused(sign(body_of(term, 0, 1, [entry(0, st)])), pattern, "the term %s" % term)
 refused(sign(body_of("wythoff(0,0)", 0, 1, ["s 0 0 x"])), r"line 7: expected 's VALUE' and 2 numbers$", "a bad number")
+# the strict form (docs/certificates.md): the position exactly as grundy writes it, every number without a leading zero;
+# refused by both checkers, naming the problem
+for term, written, ents in [("wythoff(0, 0)", "wythoff(0,0)", ["s 0 0 0"]), ("fib(03)", "fib(3)", []),
+                            ("dyn[02](3,4)", "dyn[2](3,4)", []), ("rule[n -> n-1 ](3)", "rule[n -> n-1](3)", []),
+                            ("rule[n->n-1](03)", "rule[n->n-1](3)", [])]:
+    text = sign(body_of(term, 0, len(ents), ents))
+    want = "line 3: the position '%s' is not written as grundy writes it \\('%s'\\)$" % tuple(map(re.escape, (term, written)))
+    refused(text, want, "the position %s" % term)
+    if grundy_checks:
+        c = subprocess.run([G, "check", put(text)], capture_output=True, text=True)
+        check(c.returncode == 2 and re.search(want, c.stderr.strip()), "grundy check, the position %s: %d %r" % (
+            term, c.returncode, c.stderr))
+for line in ("s 0 00 0", "s 00 0 0", "s 0 0 01"):
+    text = sign(body_of("wythoff(0,0)", 0, 1, [line]))
+    want = "line 7: '0[01]' is not a decimal number below 2\\^64,? without (sign or )?leading zeros$"
+    refused(text, want, "the entry %s" % line)
+    if grundy_checks:
+        c = subprocess.run([G, "check", put(text)], capture_output=True, text=True)
+        check(c.returncode == 2 and re.search(want, c.stderr.strip()), "grundy check, the entry %s: %d %r" % (
+            line, c.returncode, c.stderr))
 
 print("state certificates: %d written by the brute force and checked (%d skipped: over %d states), %d mutated; %d "
       "written by grundy and checked" % (made, skipped, MAX_STATES, mutated, ours))

@@ -2,7 +2,8 @@
 periodicity of splitting codes") and docs/certificates.md alone (standard library only, no code shared with grundy).
 arith_split(moves, g, e, P, s, W) takes the code's moves (pairs (k, digit)), the values g = G(0..N-1) already
 checked by mex, E0, P, the saltus s and the window end W; it returns None when the theorem's hypotheses hold (G = F
-for ever), else one line naming the first that fails."""
+for ever) with F read with the period k P and the saltus k s for one k = 1, 2, 4, ... (k > 1 while 3(E0 + k P) + jmax
+<= W), else one line naming the first that fails for k = 1."""
 
 def arith_split(moves, g, e, P, s, W):
     N = len(g)
@@ -15,12 +16,25 @@ def arith_split(moves, g, e, P, s, W):
             return "G(n + period) != G(n) + saltus at n = %d" % (n - P)
     if e > 0 and g[e - 1 + P] == g[e - 1] + s:
         return "the preperiod is not the least"
-    m, jmax = s.bit_length() - 1, max(k for k, d in moves)
+    for d in range(1, P):  # the least period of F: a smaller one divides P, its saltus is s d / P
+        if P % d == 0 and s * d % P == 0 and all(g[n + d] == g[n] + s * d // P for n in range(e, e + P)):
+            return "the period is not the least: %d is one" % d
+    jmax = max(k for k, d in moves if d & 14)  # the largest removal of a move that leaves a heap
+    first, k = None, 1  # the proof may read F with the period k P and the saltus k s, k = 1, 2, 4, ...
+    while k == 1 or 3 * (e + k * P) + jmax <= W:
+        why = proof(moves, g, e, k * P, k * s, W, jmax)
+        if not why:
+            return None
+        first, k = first or why, 2 * k
+    return first  # the reason for k = 1
+
+def proof(moves, g, e, P, s, W, jmax):  # the bounds on W, conditions (W) and (C), for F read with period P, saltus s
+    m = s.bit_length() - 1
     F = lambda n: g[n] if n < e else g[e + (n - e) % P] + (n - e) // P * s
-    c = [g[e + i] >> m for i in range(P)]  # h(e + i + qP) = q + c_i
+    c = [F(e + i) >> m for i in range(P)]  # h(e + i + qP) = q + c_i
     gi = [P * c[i] - e - i for i in range(P)]  # g(n) = P h(n) - n, past e: by the residue
-    ri = [g[e + i] & (s - 1) for i in range(P)]  # the low part r, past e: by the residue
-    Z = [n for n in range(1, e + P) if g[n] < s]  # the heaps of level 0
+    ri = [F(e + i) & (s - 1) for i in range(P)]  # the low part r, past e: by the residue
+    Z = [n for n in range(1, e + P) if F(n) < s]  # the heaps of level 0
     J4, J8 = [k for k, d in moves if d & 4], [k for k, d in moves if d & 8]
     D = max(c) - min(c) + 3 + (jmax + 1) // P
     K0 = max(max(c), 1 + max((g[n] >> m for n in range(1, e)), default=-1))  # the heaps below e: n >= 1
@@ -33,9 +47,6 @@ def arith_split(moves, g, e, P, s, W):
     if (F(W) >> m) - D < K0 + 2:
         return "window-end %d is too small for the theorem: h(W) - D = %d, K0 + 2 = %d is needed" % (
             W, (F(W) >> m) - D, K0 + 2)
-    for d in range(1, P):  # the least period of F: a smaller one divides P, its saltus is s d / P
-        if P % d == 0 and s * d % P == 0 and all(g[n + d] == g[n] + s * d // P for n in range(e, e + P)):
-            return "the period is not the least: %d is one" % d
     why = condition_w(P, s, m, e, g, gi, ri, Z, J4, J8)
     return why or condition_c(F, moves, P, m, e, g, gi, Z, J4, J8, D, W)
 

@@ -18,7 +18,9 @@ STATE = {"wythoff": "(a,b) -> (a-d,b) for d in 1..a; (a,b) -> (a,b-d) for d in 1
          "1..min(a,b)", "euclid": "(a,b) -> (a-j*b,b) for j in 1..a/max(b,1)*min(b,1); (a,b) -> (a,b-j*a) for j in "
          "1..b/max(a,1)*min(a,1) if a < b", **dict.fromkeys(["fib", "dyn"], "(n,c) -> (n-x,min(n-x,{k}*x)) for x in "
          "1..min(c,n)")}  # the state games as rules (loops bounded by their moves)
-COMPS = re.compile(r"(?: [0-9]+@(?:[0-9]+(?:,[0-9]+)*)?)*")  # the components after 'm' or 'root'
+NUM = r"(?:0|[1-9][0-9]*)"  # a number: decimal digits, no sign, no leading zero (and below 2^64, checked when read)
+NUMBER = "a decimal number below 2^64, without sign or leading zeros"
+COMPS = re.compile(r"(?: {0}@(?:{0}(?:,{0})*)?)*".format(NUM))  # the components after 'm' or 'root'
 
 class Bad(Exception):
     pass
@@ -30,7 +32,32 @@ def fail_if(bad, message, *args):  # an argument that is a function (a costly on
 def mex(*sets, start=0):  # the least value >= start in none of the sets
     return next(w for w in itertools.count(start) if not any(w in s for s in sets))
 
+def runs(bounds):  # a set given as ranges (a, b), as grundy writes it: ascending, runs of 3 or more as a..b
+    out = []
+    for a, b in sorted(bounds):
+        if out and a <= out[-1][1] + 1:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return ",".join("%d..%d" % (a, b) if b - a >= 2 else ",".join(map(str, range(a, b + 1))) for a, b in out)
+
+def spelling(spec):  # how grundy writes a ruleset this checker reads (from a looser reading of spec; None: unread)
+    t = re.sub(r"[ \t]", "", spec)
+    m = re.fullmatch(r"sub\[((?:[0-9]+(?:\.\.[0-9]+)?)(?:,[0-9]+(?:\.\.[0-9]+)?)*)\]", t)
+    if m:
+        bounds = [(int(a), int(b or a)) for a, _, b in (part.partition("..") for part in m.group(1).split(","))]
+        return "sub[%s]" % runs(bounds) if all(a <= b for a, b in bounds) else None
+    m = re.fullmatch(r"tb\[([0-9A-Fa-f]?)\.([0-9A-Fa-f]*)(!?)\]", t)
+    if m:
+        d0, ds, rep = (m.group(1) or "0").upper(), m.group(2).upper(), m.group(3)
+        if not rep or ds.endswith("0"):  # a 0 that repeats: a finite code, written without its zeros at the end
+            ds, rep = ds.rstrip("0") or "0", ""
+        return "tb[%s.%s%s]" % (d0, ds, rep)
+    return t if t in ALIASES else None
+
 def parse_rules(spec):  # (moves: the pairs (k, nonzero digit dk), sub[S] as dk = 3 for k in S; T; theorem)
+    want = spelling(spec)
+    fail_if(want not in (None, spec), "line 3: the ruleset '%s' is not written as grundy writes it ('%s')", spec, want)
     spec = ALIASES.get(spec, spec)
     m = re.fullmatch(r"sub\[([0-9.,]+)\]", spec)
     if m:
@@ -38,9 +65,10 @@ def parse_rules(spec):  # (moves: the pairs (k, nonzero digit dk), sub[S] as dk 
         elems = {x for a, b in bounds for x in range(int(a), int(b) + 1)}
         fail_if(not elems or min(elems) < 1, "ruleset: a subtraction set of positive numbers is needed")
         return [(k, 3) for k in sorted(elems)], max(elems), "subtraction"
-    m = re.fullmatch(r"tb\[([048Cc])\.([0-9A-Fa-f]+)\]", spec)
+    m = re.fullmatch(r"tb\[([048C])\.([0-9A-F]+)\]", spec)
     if m:
         moves = [(k, int(c, 16)) for k, c in enumerate(m.group(1) + m.group(2)) if c != "0"]
+        fail_if(not moves, "ruleset: the code '%s' allows no move at all", spec)
         parts = max((3 if d & 8 else 2 if d & 4 else 1) for k, d in moves)  # the most heaps a move leaves
         return moves, moves[-1][0], ["take-break-nosplit", "guy-smith-2", "guy-smith-3"][parts - 1]  # T: the last k
     m = re.fullmatch(r"tb\[0\.([0-3]+)!\]", spec)  # never splits, the last digit (for k >= T) repeats
@@ -83,7 +111,7 @@ def arith_nosplit(moves, u, g, e0, p, s):  # every G(m) by the mex, G(m) = G(m -
     fail_if(any(w + s not in D for w in C - set(g[e:N - p - u + 1])),
             "condition (c) fails: a value of C, maybe not in X, with w + saltus not in D")
 
-def recompute(moves, vals, M, D, S):  # step 5: the two-heap splits are read with the class's listed positions
+def recompute(moves, vals, M, D, S):  # step 7: the two-heap splits are read with the class's listed positions
     # direct: every move but the two-heap splits (digit bits 1, 2, 8: read in full); splitk: the k whose digit has bit 4
     direct, splitk = [(k, d & 11) for k, d in moves if d & 11], [k for k, d in moves if d & 4]
     g, listed, lv, big = [], [], [], 1  # the listed positions below n (ascending), their values; big = 2^u
@@ -118,37 +146,55 @@ def recompute(moves, vals, M, D, S):  # step 5: the two-heap splits are read wit
             big = 1 << v.bit_length()
     return g
 
-def header(lines, keys, kind, numeric):  # step 2: lines 2, 3, ... are 'KEY VALUE' for these keys, in this order
+def header(lines, keys, kind, numeric):  # step 3: lines 2, 3, ... are 'KEY VALUE' for these keys, in this order
     for i, key in enumerate(keys):
         fail_if(not lines[1 + i].startswith(key + " "), "line %d: expected '%s'", i + 2, key)
     head = {key: lines[1 + i][len(key) + 1:] for i, key in enumerate(keys)}
     fail_if(head["kind"] != kind, "line 2: unknown kind '%s'", head["kind"])
-    return head, numbers([head[k] for k in numeric])
+    return head, [number(head[k], "line %d: '%s'" % (keys.index(k) + 2, k)) for k in numeric]
 
-def numbers(fields):
-    fail_if(not all(re.fullmatch(r"[0-9]+", f) for f in fields), "a number field is not a number")
-    return [int(f) for f in fields]
+def leading_zero(line):  # the first number of line written with a leading zero, named, or ''
+    m = re.search(r"(?<![0-9])0[0-9]+", line)
+    return "'%s' is not %s" % (m.group(0), NUMBER) if m else ""
 
-def decode(version, enc, lines, k, first):  # step 4: the stored values; first: the file line number of lines[0]
-    if enc == "base64":
-        for i, line in enumerate(lines):
-            fail_if(not 0 < len(line) <= 76 or (len(line) < 76 and i + 1 < len(lines)), "line %d: the values are "
-                    "not base64 as written (76 characters a line, fewer on the last only)", first + i)
-        text = "".join(lines).encode("ascii", "replace")
-        try:
-            raw = base64.b64decode(text, validate=True)
-        except binascii.Error:
-            raise Bad("the values are not base64 (a character outside its alphabet, or bad padding)")
-        fail_if(base64.b64encode(raw) != text, "the values are not base64 (not in its standard form)")
-        vals, what = list(raw), "base64 bytes"
-    else:  # version 2: twenty values a line, the last may hold fewer; version 1: any number a line
-        vals, what, form = [], "values", r"[0-9]+(?: [0-9]+){0,19}" if version == 2 else r"[0-9]+(?: [0-9]+)*"
-        for i, line in enumerate(lines):
-            fail_if(not re.fullmatch(form, line), "line %d: not a line of decimal values", first + i)
-            vals.extend(map(int, line.split(" ")))
-            fail_if(version == 2 and len(vals) != 20 * (i + 1) and i + 1 < len(lines),
-                    "line %d: a values line must hold 20 values (fewer on the last only)", first + i)
-    fail_if(len(vals) != k, "%d %s, %s says %d", len(vals), what, "count" if version == 1 else "stored", k)
+def number(text, what):  # one number, read strictly
+    fail_if(not re.fullmatch(NUM, text) or int(text) >> 64, "%s needs %s", what, NUMBER)
+    return int(text)
+
+def lines_of(body):  # step 2: the lines up to 'end'; none empty, none with a '\r', a tab, a blank at an end or two
+    lines = body.decode().split("\n")[:-1]
+    for i, line in enumerate(lines, 1):
+        fail_if("\r" in line, "line %d: a '\\r': lines end in '\\n' alone", i)
+        fail_if(not line, "line %d: an empty line", i)
+        fail_if(line.strip(" \t") != line, "line %d: a blank at the start or the end of the line", i)
+        fail_if("  " in line or "\t" in line, "line %d: two blanks in a row, or a tab: a line's fields are split by "
+                "one space", i)
+    return lines
+
+def decode(enc, lines, k, first, what):  # step 6: the K stored values; first: the file line number of lines[0]
+    vals = []
+    for i, line in enumerate(lines):  # line i holds the next min(20, left) values, or the next min(57, left) bytes
+        at, left = first + i, k - len(vals)
+        fail_if(not left, "line %d: expected 'end' after the values (%s says %d)", at, what, k)
+        if enc == "base64":
+            n = min(57, left)
+            fail_if(len(line) != (n + 2) // 3 * 4, "line %d: a base64 line of %d characters: this one holds %d (76 a "
+                    "line, the last 4 * ceil(bytes left / 3))", at, (n + 2) // 3 * 4, len(line))
+            try:
+                raw = base64.b64decode(line, validate=True)
+            except binascii.Error:
+                raise Bad("line %d: the values are not base64 (a character outside its alphabet, or bad padding)" % at)
+            fail_if(len(raw) != n or base64.b64encode(raw).decode() != line, "line %d: the values are not base64 as "
+                    "written (%d bytes in its standard form, '=' padding at the end of the last line only)", at, n)
+            vals.extend(raw)
+        else:
+            nums = line.split(" ")
+            bad = next((x for x in nums if not re.fullmatch(NUM, x) or int(x) >> 64), None)
+            fail_if(bad is not None, "line %d: '%s' is not a value (%s)", at, bad, NUMBER)
+            fail_if(len(nums) != min(20, left), "line %d: a values line holds %d values, not %d (twenty a line, the "
+                    "last line the values left)", at, len(nums), min(20, left))
+            vals.extend(map(int, nums))
+    fail_if(len(vals) != k, "%d %s, %s says %d", len(vals), "base64 bytes" if enc == "base64" else "values", what, k)
     return vals
 
 def adjacency(n, edges):
@@ -156,6 +202,37 @@ def adjacency(n, edges):
     for u, v in edges + [(v, u) for u, v in edges]:
         adj[u] |= 1 << v
     return adj
+
+def term_spelling(term):  # how grundy writes a term this checker reads (from a looser reading; None: unread)
+    m = re.fullmatch(r"[ \t]*(?:rule\[([^][]*)\]|([a-z]+(?:\[[ \t]*[a-z0-9]+[ \t]*\])?))[ \t]*\(([^()]*)\)[ \t]*", term)
+    if not m:
+        return None
+    name, body = re.sub(r"[ \t]", "", m.group(2) or ""), re.sub(r"[ \t]", "", m.group(3))
+
+    def numbers():  # the numbers of body, split by ','
+        return ",".join(str(int(a)) for a in body.split(","))
+    try:
+        if m.group(1) is not None:  # the clauses with each run of blanks one space, none at the ends
+            return "rule[%s](%s)" % (re.sub(r"[ \t]+", " ", m.group(1)).strip(" "), numbers())
+        if name in ("cram", "nodekayles[grid]", "arckayles[grid]"):  # R,C when no cell is filled, else the rows
+            rows = body.split("/")
+            if re.fullmatch(r"[0-9]+,[0-9]+", body):
+                return "%s(%s)" % (name, numbers())
+            if not all(re.fullmatch(r"[.#]+", r) for r in rows):
+                return None
+            return "%s(%s)" % (name, body if "#" in body else "%d,%d" % (len(rows), len(rows[0])))
+        if name in ("nodekayles", "arckayles"):  # each vertex u in increasing order: its edges u-v, v > u, or u alone
+            items = [tuple(map(int, it.split("-"))) for it in body.split(",")] if body else []
+            edges = {(min(it), max(it)) for it in items if len(it) == 2}
+            ends = {v for e in edges for v in e}
+            out = sorted(edges | {it for it in items if len(it) == 1 and it[0] not in ends})
+            return "%s(%s)" % (name, ",".join("-".join(map(str, it)) for it in out))
+        k = re.fullmatch(r"dyn\[([0-9]+)\]", name)
+        if name in ("wythoff", "euclid", "fib") or k:
+            return "%s(%s)" % ("dyn[%d]" % int(k.group(1)) if k else name, numbers())
+    except ValueError:
+        return None
+    return None
 
 def position(term):  # the game a term is played by, and its graph's adjacency bitmasks
     m = re.fullmatch(r"(cram|(node|arc)kayles(\[grid\])?)\((.*)\)", term)
@@ -180,7 +257,8 @@ def position(term):  # the game a term is played by, and its graph's adjacency b
     return game, adjacency(len(num), edges)
 
 def option(ents, where, line, skip, adj, R, limit):  # steps 1-3: line[skip:]'s components show R; their XOR
-    fail_if(not COMPS.fullmatch(line, skip), "%sexpected components J@x0,x1,... after one space each", where)
+    fail_if(not COMPS.fullmatch(line, skip), "%s%s", where,
+            lambda: leading_zero(line) or "expected components J@x0,x1,... after one space each")
     used = size = deg = x = ne = 0
     maps = []
     for c in line[skip:].split():
@@ -210,16 +288,17 @@ def option(ents, where, line, skip, adj, R, limit):  # steps 1-3: line[skip:]'s 
     return x
 
 def check_state(lines, term, V, N):  # each entry's options listed by the rules; its value, the mex of theirs
-    m = re.fullmatch(r"(wythoff|euclid|fib|dyn\[0*([1-9][0-9]*)\]|rule\[([^][]*)\])\(([0-9]+(?:,[0-9]+)*)\)", term)
+    m = re.fullmatch(r"(wythoff|euclid|fib|dyn\[([1-9][0-9]*)\]|rule\[([^][]*)\])\(({0}(?:,{0})*)\)".format(NUM), term)
     fail_if(not m, "line 3: '%s' is not a term of wythoff, euclid, fib, dyn[k] (k >= 1) or rule[...]", term)
     name, args = m.group(1).split("[")[0], [int(a) for a in m.group(4).split(",")]
     K, moves = compile_rule(m.group(3) if name == "rule" else STATE[name].format(k=m.group(2) or 2))
     if name in ("fib", "dyn"):  # the root (n, n - 1), or (n, min(c, n))
         args[1:2] = [max(min(args[0] - 1 if len(args) == 1 else args[1], args[0]), 0)]
     fail_if(len(args) != K, "line 3: %s's positions have %d numbers", name, K)
-    form, root, index, g = re.compile(r"s(?: (?:0|[1-9][0-9]{0,19})){%d}" % (K + 1)), tuple(args), {}, []
+    form, root, index, g = re.compile(r"s(?: %s){%d}" % (NUM, K + 1)), tuple(args), {}, []
     for i, line in enumerate(lines[6:-1]):
-        fail_if(not form.fullmatch(line), "line %d: expected 's VALUE' and %d numbers", i + 7, K)
+        fail_if(not form.fullmatch(line), "line %d: %s", i + 7,
+                lambda: leading_zero(line) or "expected 's VALUE' and %d numbers" % K)
         v, *st = map(int, line[2:].split(" "))
         fail_if(max(v, *st) >> 64, "line %d: a number does not fit in 64 bits", i + 7)
         fail_if(index.setdefault(tuple(st), i) < i, "line %d: entry %d's state, twice", i + 7, lambda: index[tuple(st)])
@@ -237,17 +316,20 @@ def check_state(lines, term, V, N):  # each entry's options listed by the rules;
 
 def check_value(lines):
     head, (V, N) = header(lines, ["kind", "position", "game", "value", "entries"], "value", ["value", "entries"])
-    term = head["position"]
+    term, want = head["position"], term_spelling(head["position"])
+    fail_if(want not in (None, term), "line 3: the position '%s' is not written as grundy writes it ('%s')", term, want)
     if head["game"] == "state":
         return check_state(lines, term, V, N)
     game, padj = position(term)
     fail_if(head["game"] != game, "line 4: the game does not fit the position: %s is played by %s", term, game)
     fail_if(not re.fullmatch("root" + COMPS.pattern, lines[6]),
-            "line 7: expected 'root C1 C2 ...', each component J@x0,x1,...")
+            "line 7: %s", lambda: leading_zero(lines[6]) or "expected 'root C1 C2 ...', each component J@x0,x1,...")
     ents, at, last = [], 7, len(lines) - 1  # ents: (value, K, edges' first ends, second ends); lines[at]: the next 'e'
     while at < last:
-        i, m = len(ents), re.fullmatch(r"e ([0-9]+) ([0-9]+)((?: [0-9]+-[0-9]+)*)", lines[at])
-        fail_if(not m, "line %d: expected an entry 'e VALUE K u-v ...'", at + 1)
+        i, m = len(ents), re.fullmatch(r"e ({0}) ({0})((?: {0}-{0})*)".format(NUM), lines[at])
+        fail_if(not m, "line %d: %s", at + 1,
+                lambda: leading_zero(lines[at]) or "expected an entry 'e VALUE K u-v ...'")
+        fail_if(int(m.group(1)) >> 64, "line %d: entry %d: its value is not below 2^64", at + 1, i)
         v, k, flat = int(m.group(1)), int(m.group(2)), [int(w) for w in m.group(3).replace("-", " ").split()]
         pairs = list(zip(flat[::2], flat[1::2]))
         ok = 1 <= k <= 64 and all(u < w < k for u, w in pairs) and all(p < q for p, q in zip(pairs, pairs[1:]))
@@ -272,10 +354,15 @@ def check(data):
     version = {b"grundy certificate 1\n": 1, b"grundy certificate 2\n": 2}.get(data[:21])
     fail_if(not version, "line 1: not a grundy certificate (version 1 or 2)")
     cut = data.rfind(b"\nend\nsha256 ")
-    fail_if(cut < 0 or not data.endswith(b"\n"), "no checksum line: the file was cut")
-    body, want = data[:cut + 5], data[cut + 12:].strip().decode()
-    fail_if(hashlib.sha256(body).hexdigest() != want, "the checksum does not match: the file was changed")
-    lines = body.decode().split("\n")[:-1]
+    fail_if(cut < 0, "no checksum line: the file was cut")
+    body, tail, at = data[:cut + 5], data[cut + 5:], data.count(b"\n", 0, cut + 5) + 1  # at: the checksum line's number
+    fail_if(len(tail) > 72 and tail[71:72] == b"\n", "line %d: text after the checksum line: 'sha256 HEX' and its "
+            "newline end the file", at + 1)
+    fail_if(not re.fullmatch(rb"sha256 [0-9a-f]{64}\n", tail), "line %d: the checksum line is cut, or not 'sha256 HEX' "
+            "(64 lowercase hexadecimal digits) and its newline", at)
+    fail_if(hashlib.sha256(body).hexdigest() != tail[7:71].decode(), "the checksum does not match: the file was "
+            "changed")
+    lines = lines_of(body)
     if version == 2 and lines[1] == "kind value":
         return check_value(lines)
     head, (t, e, p, s, E, count) = header(lines, KEYS if version == 2 else KEYS[:9], "period", KEYS[3:9])
@@ -283,16 +370,17 @@ def check(data):
         fail_if(lines[10] != "values" or lines[-1] != "end", "line 11: expected 'values'")
         enc, first, cls, k = "decimal", 12, (0, 0, 0), count
     else:
-        cf = head["class"].split(" ")
-        fail_if(len(cf) != 3, "line 11: expected 'class M D S'")
-        *cls, k = numbers(cf + [head["stored"]])
+        cls = [int(x) for x in head["class"].split(" ")] if re.fullmatch(" ".join([NUM] * 3), head["class"]) else []
+        fail_if(len(cls) != 3 or cls[0] >> 32 or cls[1] > 1 or cls[2] > 1, "line 11: 'class' needs a mask below 2^32 "
+                "and two bits, split by single spaces (%s)", head["class"])
+        k = number(head["stored"], "line 12: 'stored'")
         m = re.fullmatch(r"values (decimal|base64)", lines[12])
         fail_if(not m or lines[-1] != "end", "line 13: expected 'values decimal' or 'values base64'")
         enc, first = m.group(1), 14
-    moves, tmax, th = parse_rules(head["ruleset"])  # step 3: the claim fits the rules and the theorem
+    moves, tmax, th = parse_rules(head["ruleset"])  # steps 4-5: the spelling, the claim fits the rules and the theorem
     if head["theorem"] == "arith-split" and th in ("guy-smith-2", "guy-smith-3"):  # a finite code that splits
         fail_if(t != tmax or k != count, "max-take is not %d, or stored is not count", tmax)
-        vals = recompute(moves, decode(version, enc, lines[first - 1:-1], k, first), 0, 0, 0)  # every split read
+        vals = recompute(moves, decode(enc, lines[first - 1:-1], k, first, "stored"), 0, 0, 0)  # every split read
         why = arith_split(moves, vals, e, p, s, E)  # tools/check_arith_split.py: the theorem's hypotheses
         fail_if(why, "arith-split: %s", why)
         return "%s: certified: arithmetic period %d, saltus %d, from n = %d, by arith-split, window-end %d, %d " \
@@ -303,7 +391,7 @@ def check(data):
         fail_if(s == 0 or p < 1, "saltus 0 or period 0: arith-nosplit is for arithmetic periods")
         fail_if(count != E, "count is not window-end")
         fail_if(version == 2 and k != count, "stored is not count")
-        arith_nosplit(moves, tmax, decode(version, enc, lines[first - 1:-1], count, first), e, p, s)
+        arith_nosplit(moves, tmax, decode(enc, lines[first - 1:-1], count, first, "count"), e, p, s)
         return "%s: certified: arithmetic period %d, saltus %d, from n = %d, by %s, %d values recomputed" % (
             head["ruleset"], p, s, e, th, count)
     fail_if(t != tmax, "max-take is wrong: a move of this ruleset takes at most %d", tmax)
@@ -314,12 +402,10 @@ def check(data):
     fail_if(count != E + p, "count is not window-end + period")
     if version == 2:
         fail_if(k != min(count, e + p), "stored is not min(count, preperiod + period) = %d", min(count, e + p))
-        fail_if(cls[0] >= 1 << 32, "class: M is not below 2^32")
-        fail_if(cls[1] > 1 or cls[2] > 1, "class: D and S must be 0 or 1")
-    vals = decode(version, enc, lines[first - 1:-1], k, first)  # step 4; the claim gives the rest
+    vals = decode(enc, lines[first - 1:-1], k, first, "stored" if version == 2 else "count")  # step 6; the claim: rest
     for n in range(k, count):
         vals.append(vals[n - p])
-    g = recompute(moves, vals, *(cls if th != "guy-smith-3" else (0, 0, 0)))  # steps 5-7; bit 8: every split read
+    g = recompute(moves, vals, *(cls if th != "guy-smith-3" else (0, 0, 0)))  # steps 7-9; bit 8: every split read
     for n in range(e, E):
         fail_if(g[n + p] != g[n], "G(n + period) != G(n) at n = %d, inside the window", n)
     for d in range(1, p):
