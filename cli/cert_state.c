@@ -146,7 +146,7 @@ static int read_entry(cert_reader *r, const char *p, size_t l, unsigned k, uint6
         if ((e != NULL) != (i < k)) return cert_fail_u(r, "an entry is 's VALUE' and %s numbers", k);
         if (e) *e = 0;
         uint64_t u;
-        if (cli_parse_u64(s, &u) != 0 || (s[0] == '0' && s[1]))
+        if (cert_u64(s, &u) != 0)
             return cert_fail(r, "'%s' is not a decimal number below 2^64 without leading zeros", s);
         if (i == 0) *value = u;
         else x[i - 1] = u;

@@ -196,6 +196,13 @@ static int canonical_term(cert_reader *r, gr_ctx *ctx, const char *term) {
     return rc;
 }
 
+/* the number at *p, moving past it: the failure `what` when no digit is
+ * there, the strict reader's when the digits are not such a number */
+static int number_at(cert_reader *r, const char **p, uint64_t *v, const char *what) {
+    if (**p < '0' || **p > '9') return cert_fail(r, "%s", what);
+    return cert_u64_at(p, v) == 0 ? 0 : cert_bad_number(r, *p);
+}
+
 /* the entries read so far */
 typedef struct table {
     uint8_t *k;         /* vertices */
@@ -272,13 +279,11 @@ static int entry_line(cert_reader *r, const char *p, graph *g, uint64_t *value, 
     if (strncmp(p, "e ", 2)) return cert_fail(r, "expected an entry 'e VALUE K EDGES' or 'end'%s", "");
     p += 2;
     uint64_t k;
-    if (*p < '0' || *p > '9') return cert_fail(r, "an entry needs its value and its number of vertices%s", "");
-    if (cert_u64_at(&p, value) != 0) return cert_bad_number(r, p);
-    if (*p != ' ') return cert_fail(r, "an entry needs its value and its number of vertices%s", "");
-    p++;
-    if (*p < '0' || *p > '9') return cert_fail(r, "an entry has 1 to 64 vertices%s", "");
-    if (cert_u64_at(&p, &k) != 0) return cert_bad_number(r, p);
-    if (k < 1 || k > MAXV) return cert_fail(r, "an entry has 1 to 64 vertices%s", "");
+    static const char NEEDS[] = "an entry needs its value and its number of vertices", SIZE[] = "an entry has 1 to 64 vertices";
+    if (number_at(r, &p, value, NEEDS) != 0) return -1;
+    if (*p++ != ' ') return cert_fail(r, "%s", NEEDS);
+    if (number_at(r, &p, &k, SIZE) != 0) return -1;
+    if (k < 1 || k > MAXV) return cert_fail(r, "%s", SIZE);
     g->n = (int)k;
     memset(g->rows, 0, sizeof g->rows);
     *ne = 0;
@@ -286,12 +291,10 @@ static int entry_line(cert_reader *r, const char *p, graph *g, uint64_t *value, 
     while (*p == ' ') {
         uint64_t u, v;
         p++;
-        if (*p < '0' || *p > '9') return cert_fail(r, "an edge is not written u-v%s", "");
-        if (cert_u64_at(&p, &u) != 0) return cert_bad_number(r, p);
-        if (*p != '-') return cert_fail(r, "an edge is not written u-v%s", "");
-        p++;
-        if (*p < '0' || *p > '9') return cert_fail(r, "an edge is not written u-v%s", "");
-        if (cert_u64_at(&p, &v) != 0) return cert_bad_number(r, p);
+        static const char EDGE[] = "an edge is not written u-v";
+        if (number_at(r, &p, &u, EDGE) != 0) return -1;
+        if (*p++ != '-') return cert_fail(r, "%s", EDGE);
+        if (number_at(r, &p, &v, EDGE) != 0) return -1;
         if (u >= v || v >= k || (int)u < lu || ((int)u == lu && (int)v <= lv))
             return cert_fail(r, "the edges are not u-v with u < v < K, each once, in increasing order%s", "");
         lu = (int)u;

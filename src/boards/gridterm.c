@@ -21,34 +21,30 @@ static gr_status finish(const gr_allocator *al, uint64_t r, uint64_t c, const ui
     return GR_OK;
 }
 
-/* a board's side (rows or columns) at s[*i]: a whole number 1..64 */
+/* a board's side (rows or columns) at s[*i]: a whole number 1..64, read
+ * as every term argument is, with messages of a board's own */
 static gr_status board_side(const char *s, size_t n, size_t *i, const char *what, uint64_t *v, size_t *errpos,
                             gr_error *err) {
     size_t at = *i;
     *errpos = at;
     if (at < n && s[at] == '-')
         return gri_fail(err, GR_EINVAL, "a board has 1 to %d %s, not a negative number", GRB_MAX_SIDE, what);
-    size_t ep = 0;
-    gr_status st = gri_lex_u64(s, n, i, v, &ep);
-    if (st == GR_ERANGE) return gri_fail(err, GR_ELIMIT, "a board has at most %d %s", GRB_MAX_SIDE, what);
-    if (st != GR_OK) {
-        *errpos = ep;
-        return gri_lex_found(s, n, ep, what[0] == 'r' ? "expected the board's size (e.g. 4,5) or its rows (e.g. ..#./....)"
-                                                      : "expected the board's number of columns (e.g. 4,5)", err);
+    if (at >= n || s[at] < '0' || s[at] > '9') {
+        char expected[64];
+        snprintf(expected, sizeof expected, "expected the board's number of %s (e.g. 4,5)", what);
+        return gri_lex_found(s, n, at, expected, err);
     }
-    if (*i < n && ((s[*i] >= 'a' && s[*i] <= 'z') || (s[*i] >= 'A' && s[*i] <= 'Z') || s[*i] == '_' || s[*i] == '.')) {
-        *errpos = *i;
-        return gri_lex_found(s, n, *i, "expected a whole number", err);
+    gr_status st = gri_lex_arg_u64(s, n, i, v, errpos, err);
+    if (st == GR_ERANGE) {
+        *errpos = at;
+        return gri_fail(err, GR_ELIMIT, "a board has at most %d %s", GRB_MAX_SIDE, what);
     }
+    if (st != GR_OK) return st;
+    *errpos = at;
     if (*v == 0) return gri_fail(err, GR_EINVAL, "a board needs at least one row and one column");
     if (*v > GRB_MAX_SIDE) return gri_fail(err, GR_ELIMIT, "a board has at most %d %s, not %llu", GRB_MAX_SIDE, what,
                                            (unsigned long long)*v);
     return GR_OK;
-}
-
-/* blanks inside a row of cells: spaces and tabs (a newline ends a row) */
-static void row_blanks(const char *s, size_t n, size_t *i) {
-    while (*i < n && (s[*i] == ' ' || s[*i] == '\t')) (*i)++;
 }
 
 gr_status grb_grid_parse(const gr_allocator *al, const char *s, size_t n, int lines, uint64_t **args, size_t *nargs,
@@ -91,9 +87,7 @@ gr_status grb_grid_parse(const gr_allocator *al, const char *s, size_t n, int li
             if (s[i] == '.') bits |= (uint64_t)1 << w;
             w++;
             i++;
-            size_t b = i;
-            row_blanks(s, n, &i);
-            if (i < n && s[i] != '.' && s[i] != '#') i = b; /* trailing blanks are the separator's */
+            gri_lex_arg_blanks(s, n, &i, 1); /* blanks, not a newline: a row may not go on past its line */
         }
         if (w == 0) {
             *errpos = i;
