@@ -23,6 +23,7 @@
 #include "position.h"
 #include "compound.h"
 #include "remoteness.h"
+#include "solution.h"
 #include "nimber.h"
 #include "custom.h"
 #include "loopy.h"

@@ -27,7 +27,7 @@ raise GrundyError with the library's message. See docs/python.md.
 from . import _native as _n  # noqa: F401
 from ._common import (U64_MAX, GrundyError, _defer_signals, _error, _set_error, _status_name,  # noqa: F401
                       _take_string, _text, _u64, _words)
-from ._context import (_BIG_SUM_TERMS, _SHORT, _SIZE_MAX, Context, _Moves, period, remoteness,  # noqa: F401
+from ._context import (_BIG_SUM_TERMS, _SHORT, _SIZE_MAX, Context, period, remoteness,  # noqa: F401
                        remoteness_table, seq, solve, value, version)
 from ._engine import Engine
 from ._native import lib as _lib  # noqa: F401

@@ -15,27 +15,6 @@ _BIG_SUM_TERMS = 1000  # as the CLI: past this many terms, one winning move by d
 _SHORT = 16  # a term with at most this many arguments is built in a reused buffer
 
 
-class _Moves:
-    """Collects moves from a gr_move_fn callback as Python data."""
-
-    def __init__(self):
-        self.list = []  # (component, from, to)
-        self.fn = _n.MOVE_FN(self._add)
-
-    def _add(self, user, m):
-        mv = m.contents
-        self.list.append((mv.component, mv.from_.decode("utf-8"), mv.to.decode("utf-8")))
-        return 0
-
-    def as_c(self):
-        arr = (_n.Move * max(1, len(self.list)))()
-        for i, (c, f, t) in enumerate(self.list):
-            arr[i].component = c
-            arr[i].from_ = f.encode("utf-8")
-            arr[i].to = t.encode("utf-8")
-        return arr
-
-
 class Context:
     """Holds what grundy knows between calls: rulesets with their computed
     tables, games of your own, and the bounds (table_limit: the largest
@@ -302,146 +281,63 @@ class Context:
             _lib.gr_position_free(pos)
 
     def _solve(self, pos, misere, every, moore, max_moves):
+        """gr_position_solve's one solution, as the CLI's JSON writes it."""
         nterms = _lib.gr_position_count(pos)
         if max_moves is None:
             max_moves = 1 if nterms > _BIG_SUM_TERMS else 10
-        maxm = _u64(max_moves, "max_moves") or _SIZE_MAX
-        maxm = min(maxm, _SIZE_MAX)
-        out = {"position": self._format(pos), "terms": nterms}
-        err = _n.Error()
-        mv = _Moves()
-        wins, complete, known = ctypes.c_int(0), ctypes.c_int(1), ctypes.c_int(1)
-        v = _n.u64(0)
-        one_position = False
-        extra = {}
-        draw = None
+        play = _n.Play()
+        play.max_moves = min(_u64(max_moves, "max_moves"), _SIZE_MAX)
         if moore is not None:
-            k = _u64(moore, "moore")
-            play, method = ("misere-moore" if misere else "moore"), "moore"
-            self._check(_lib.gr_position_moore(pos, k, int(misere), ctypes.byref(wins), ctypes.byref(err)), err)
-            if wins.value:
-                self._check(_lib.gr_position_moore_move(pos, k, int(misere), mv.fn, None, ctypes.byref(err)), err)
-            self._check(_lib.gr_position_value(pos, ctypes.byref(v), ctypes.byref(err)), err)
-            one_position = True
-            extra["k"] = k
-        elif every:
-            play, method = "every", "every-sg"
-            steps = (_n.u64 * max(1, nterms))()
-            decisive = ctypes.c_size_t(0)
-            self._check(_lib.gr_position_value(pos, ctypes.byref(v), ctypes.byref(err)), err)
-            self._check(_lib.gr_position_every(pos, steps, ctypes.byref(wins), ctypes.byref(decisive),
-                                               ctypes.byref(err)), err)
-            if wins.value:
-                self._check(_lib.gr_position_every_move(pos, mv.fn, None, ctypes.byref(err)), err)
-            one_position = True
-            extra["steps"] = list(steps[:nterms])
-            extra["decisive"] = decisive.value
-        elif misere:
-            play = "misere"
-            m = _n.Misere()
-            self._check(_lib.gr_position_misere(pos, ctypes.byref(m), ctypes.byref(err)), err)
-            self._check(_lib.gr_position_misere_moves(pos, maxm, mv.fn, None, ctypes.byref(complete),
-                                                      ctypes.byref(err)), err)
-            wins.value, method, v.value = m.wins, m.method.decode(), m.value
-            extra["sj"] = "N" if m.sj_wins else "P"
-            extra["searched"] = m.searched
+            play.mode, play.k, play.misere = 3, _u64(moore, "moore"), int(misere)
         else:
-            play, method = "normal", "sg-theorem"
-            st = _lib.gr_position_outcome(pos, ctypes.byref(wins), ctypes.byref(known), ctypes.byref(v),
-                                          ctypes.byref(err))
-            if st in (_n.GR_OK, _n.GR_ECYCLE) and self._has_loopy_term(pos):
-                draw = self._solve_loopy(pos, maxm, mv, extra)
-            if draw is None:
-                self._check(st, err)
-                self._check(_lib.gr_position_winning_moves(pos, maxm, mv.fn, None, ctypes.byref(complete),
-                                                           ctypes.byref(err)), err)
-                if not known.value:
-                    method = "formula"
-            else:
-                known.value, method = 0, "generalized-sg"
-                wins.value = extra.pop("_wins")
-        out["play"] = play
-        out["value"] = v.value if known.value else None
-        out["outcome"] = "D" if draw else "N" if wins.value else "P"
-        out["method"] = method
-        if "loopy" in extra:
-            out["loopy"] = extra.pop("loopy")
-        if nterms == 1 and play == "normal" and wins.value:
-            take = self._least_winning_take(pos)
-            if take is not None:
-                out["min_first_take"] = take
-        draws = extra.pop("_draws", None)
-        out.update(extra)
-        out["winning_moves"] = self._after(pos, mv, one_position)
-        out["moves"] = [{"component": c, "from": f, "to": t} for c, f, t in mv.list]
-        out["winning_moves_complete"] = bool(one_position or complete.value)
-        if draw:
-            dmv, dcomplete = draws
-            out["draw_moves"] = self._after(pos, dmv, False)
-            out["draw_moves_complete"] = bool(dcomplete)
+            play.mode = 2 if every else 1 if misere else 0
+        err = _n.Error()
+        sol = ctypes.POINTER(_n.Solution)()
+        self._check(_lib.gr_position_solve(pos, ctypes.byref(play), ctypes.byref(sol), ctypes.byref(err)), err)
+        try:
+            return self._render(pos, nterms, sol.contents)
+        finally:
+            _lib.gr_solution_free(sol)
+
+    def _render(self, pos, nterms, s):
+        oc = {0: "P", 1: "N", 2: "D"}
+        name = s.play.decode()
+        out = {"position": self._format(pos), "terms": nterms, "play": name,
+               "value": s.value if s.has_value else None, "outcome": oc[s.outcome], "method": s.method.decode()}
+        if s.infinite:
+            out["loopy"] = {"infinite": True, "K": [s.K[i] for i in range(s.nK)]}
+        if s.has_min_first_take:
+            out["min_first_take"] = s.min_first_take
+        if name == "misere":
+            out["sj"] = oc[s.sj]
+            out["searched"] = s.searched
+        if name in ("moore", "misere-moore"):
+            out["k"] = s.k
+        if s.steps:
+            out["steps"] = [s.steps[i] for i in range(s.nsteps)]
+            out["decisive"] = s.decisive
+        out["winning_moves"] = self._after_moves(pos, s.moves, s.nmoves, bool(s.one_move))
+        out["moves"] = [{"component": m.component, "from": m.from_.decode("utf-8"), "to": m.to.decode("utf-8")}
+                        for m in (s.moves[i] for i in range(s.nmoves))]
+        out["winning_moves_complete"] = bool(s.one_move or s.moves_complete)
+        if s.outcome == 2:
+            out["draw_moves"] = self._after_moves(pos, s.draw_moves, s.ndraw_moves, False)
+            out["draw_moves_complete"] = bool(s.draw_moves_complete)
         return out
 
-    def _solve_loopy(self, pos, maxm, mv, extra):
-        """A sum with an infinite loopy term: True (a draw) or False (a win
-        or loss), its K in extra; None when the sum's value is finite."""
-        gv = _n.GValue()
-        err = _n.Error()
-        self._check(_lib.gr_position_gvalue(pos, ctypes.byref(gv), ctypes.byref(err)), err)
-        if not gv.infinite:
-            return None
-        extra["loopy"] = {"infinite": True, "K": [gv.K[i] for i in range(gv.nK)]}
-        oc = ctypes.c_int()
-        self._check(_lib.gr_position_loopy_outcome(pos, ctypes.byref(oc), ctypes.byref(err)), err)
-        extra["_wins"] = 1 if oc.value == 1 else 0
-        complete = ctypes.c_int(1)
-        if oc.value == 1:
-            self._check(_lib.gr_position_winning_moves(pos, maxm, mv.fn, None, ctypes.byref(complete),
-                                                       ctypes.byref(err)), err)
-            return False
-        if oc.value != 2:
-            return False
-        dmv = _Moves()
-        self._check(_lib.gr_position_draw_moves(pos, maxm, dmv.fn, None, ctypes.byref(complete),
-                                                ctypes.byref(err)), err)
-        extra["_draws"] = (dmv, complete.value)
-        return True
-
-    def _terms(self, pos):
-        t = _n.TermInfo()
-        i = 0
-        while _lib.gr_position_term(pos, i, ctypes.byref(t)) == _n.GR_OK:
-            yield t
-            i += 1
-
-    def _has_loopy_term(self, pos):
-        return any(_lib.gr_ruleset_is_loopy(t.ruleset) for t in self._terms(pos))
-
-    def _least_winning_take(self, pos):
-        t = _n.TermInfo()
-        if _lib.gr_position_term(pos, 0, ctypes.byref(t)) != _n.GR_OK:
-            return None
-        if _lib.gr_ruleset_is_heap(t.ruleset):
-            return None
-        take = _n.u64()
-        err = _n.Error()
-        if _lib.gr_ruleset_least_winning_take(t.ruleset, t.args, t.nargs, ctypes.byref(take), ctypes.byref(err)):
-            return None
-        return take.value
-
-    def _after(self, pos, mv, one_position):
-        """The positions the moves lead to (one position for a move that
+    def _after_moves(self, pos, moves, n, one_position):
+        """The positions moves[0..n) lead to (one position for a move that
         changes several terms at once)."""
-        if not mv.list:
+        if not n:
             return []
-        arr = mv.as_c()
         ptr = ctypes.c_void_p()
         if one_position:
-            if _lib.gr_position_format_moves(pos, arr, len(mv.list), ctypes.byref(ptr), None) != _n.GR_OK:
+            if _lib.gr_position_format_moves(pos, moves, n, ctypes.byref(ptr), None) != _n.GR_OK:
                 raise GrundyError("nomem", "out of memory")
             return [_take_string(ptr)]
         res = []
-        for i in range(len(mv.list)):
-            if _lib.gr_position_format_after(pos, ctypes.byref(arr[i]), ctypes.byref(ptr), None) != _n.GR_OK:
+        for i in range(n):
+            if _lib.gr_position_format_after(pos, ctypes.byref(moves[i]), ctypes.byref(ptr), None) != _n.GR_OK:
                 raise GrundyError("nomem", "out of memory")
             res.append(_take_string(ptr))
         return res

@@ -53,6 +53,23 @@ class Remoteness(Sized):
                 ("searched", u64)]
 
 
+class Play(Sized):
+    # gr_play: the mode (0 normal, 1 misere, 2 every, 3 moore), Moore's k and
+    # misere flag, the winning moves listed at most (0: all)
+    _fields_ = [("size", size_t), ("mode", c_int), ("k", u64), ("misere", c_int), ("max_moves", size_t)]
+
+
+class Solution(ctypes.Structure):
+    # gr_solution, filled by gr_position_solve (which sets its size)
+    _fields_ = [("size", size_t), ("play", ctypes.c_char_p), ("method", ctypes.c_char_p), ("outcome", c_int),
+                ("has_value", c_int), ("value", u64), ("sj", c_int), ("searched", u64),
+                ("steps", P_u64), ("nsteps", size_t), ("decisive", size_t), ("k", u64),
+                ("infinite", c_int), ("K", P_u64), ("nK", size_t),
+                ("has_min_first_take", c_int), ("min_first_take", u64),
+                ("one_move", c_int), ("moves", ctypes.POINTER(Move)), ("nmoves", size_t), ("moves_complete", c_int),
+                ("draw_moves", ctypes.POINTER(Move)), ("ndraw_moves", size_t), ("draw_moves_complete", c_int)]
+
+
 class Period(Sized):
     _fields_ = [("size", size_t), ("found", c_int), ("preperiod", u64), ("period", u64), ("checked", u64),
                 ("proof_end", u64), ("saltus", u64), ("rule", c_int), ("max_take", u64)]
@@ -117,6 +134,8 @@ _SIGNATURES = {
     "gr_position_winning_moves": (c_int, [vp, size_t, MOVE_FN, vp, ctypes.POINTER(c_int), P_Error]),
     "gr_position_term": (c_int, [vp, size_t, ctypes.POINTER(TermInfo)]),
     "gr_position_misere": (c_int, [vp, ctypes.POINTER(Misere), P_Error]),
+    "gr_position_solve": (c_int, [vp, ctypes.POINTER(Play), ctypes.POINTER(ctypes.POINTER(Solution)), P_Error]),
+    "gr_solution_free": (None, [ctypes.POINTER(Solution)]),
     "gr_position_misere_moves": (c_int, [vp, size_t, MOVE_FN, vp, ctypes.POINTER(c_int), P_Error]),
     "gr_position_remoteness": (c_int, [vp, c_int, ctypes.POINTER(Remoteness), P_Error]),
     "gr_position_remoteness_moves": (c_int, [vp, c_int, size_t, REMOTE_FN, vp, ctypes.POINTER(c_int), P_Error]),

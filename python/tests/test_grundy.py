@@ -61,6 +61,13 @@ SOLVE_CASES = [
     ("graph[0>1,1>2,0>2](0) + graph[0>1,1>2,0>2](1)", {}),
     ("kayles(10^18) + dawson(10^18)", {}),
     ("0", {}),
+    ("wythoff(2,3) + 1", {"misere": True}),
+    ("kayles(3,3) + cram(2,1) + grundy(4)", {"misere": True}),
+    ("tb[0.6](4,4)", {"misere": True}),
+    ("kayles(5) + 3 + sub[1,2](7)", {"every": True}),
+    ("3 + 4 + 5", {"moore": 1, "misere": True}),
+    ("graph[0>1,1>0,1>2](0) + graph[0>1,1>0,1>2](1)", {}),
+    ("kayles(7) + 5", {"max_moves": 1}),
 ]
 
 
@@ -72,6 +79,8 @@ def cli_args(pos, kw):
         args.append("--every")
     if "moore" in kw:
         args += ["--moore", str(kw["moore"])]
+    if "max_moves" in kw:
+        args += ["--max-moves", str(kw["max_moves"])]
     return args
 
 

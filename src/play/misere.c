@@ -36,119 +36,6 @@
 #include "play/misere_quotient.h"
 #include "play/misere_tame.h"
 
-/* ---------- per-ruleset certificates ---------- */
-
-/* a heap family must say whether its moves split (family.h) */
-static int splits(const gr_ruleset *rs) { return rs->fam->splits(rs); }
-
-typedef struct optscan {
-    gr_ruleset *rs;
-    int any;             /* the heap has an option */
-    int all_fickle;      /* every option is all-fickle */
-    unsigned need;       /* L2 witnesses still missing: bit r */
-    int l1_bad;
-    uint64_t v;          /* value of the heap being checked */
-    int firm_heap;
-    gr_status st;
-    gr_error *err;
-} optscan;
-
-static int scan_option(void *user, const uint64_t *h, size_t n) {
-    optscan *o = user;
-    uint64_t x = 0, g;
-    int firm = 0;
-    o->any = 1;
-    for (size_t i = 0; i < n; i++) {
-        o->st = gr_ruleset_value(o->rs, h[i], &g, o->err);
-        if (o->st != GR_OK) return 1;
-        x ^= g;
-        if (o->rs->nl_firm[h[i]]) firm = 1;
-    }
-    if (firm) o->all_fickle = 0;
-    if (o->firm_heap) {
-        if (!firm && o->v <= 1 && x == (1 ^ o->v)) o->l1_bad = 1;
-        for (unsigned r = 0; r <= 1; r++)
-            if ((o->need >> r & 1) && ((!firm && x == (1u ^ r)) || (firm && x == r))) o->need &= ~(1u << r);
-    }
-    return 0;
-}
-
-/* Is the heap ruleset tame (L1, L2) for every heap <= m? 1 yes, 0 no or
- * unknown (past the table limit). */
-gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
-    *ok = 0;
-    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    if (rs->fam->misere_firm) { *ok = 1; return GR_OK; }
-    if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
-    if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
-    uint64_t v;
-    gr_status st = gr_ruleset_value(rs, m, &v, err);
-    if (st != GR_OK) return st;
-    if (!gri_grow(al, (void **)&rs->nl_firm, &rs->nl_cap, (size_t)m + 1, 1)) return gri_fail(err, GR_ENOMEM, "out of memory");
-    /* a heap's options may cost milliseconds to list (coprime, divisor) */
-    gri_ticker tk;
-    gri_ticker_start(&tk, rs->ctx);
-    while (rs->nl_len <= m) {
-        uint64_t h = rs->nl_len;
-        if ((st = gri_tick_poll(&tk, rs->ctx, err, "the misère types of the heaps", h, "heaps")) != GR_OK)
-            return st;
-        optscan o = {rs, 0, 1, 0, 0, 0, 0, GR_OK, err};
-        if ((st = gr_ruleset_value(rs, h, &o.v, err)) != GR_OK) return st;
-        /* first pass: the type, from the options' types */
-        int complete;
-        if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &o, &complete, err)) != GR_OK || o.st != GR_OK)
-            return st != GR_OK ? st : o.st;
-        int firm = !(o.v <= 1 && o.all_fickle);
-        rs->nl_firm[h] = (uint8_t)firm;
-        if (firm) {
-            optscan p = {rs, 0, 1, 0, 0, o.v, 1, GR_OK, err};
-            for (unsigned r = 0; r <= 1; r++) if (r != o.v) p.need |= 1u << r;
-            if ((st = gri_rs_options_capped(rs, h, 0, 0, scan_option, &p, &complete, err)) != GR_OK || p.st != GR_OK)
-                return st != GR_OK ? st : p.st;
-            if (p.l1_bad || p.need) { rs->nl_broken = 1; return GR_OK; }
-        }
-        rs->nl_len++;
-    }
-    *ok = 1;
-    return GR_OK;
-}
-
-static int count_option(void *user, const uint64_t *h, size_t n) {
-    (void)h; (void)n;
-    *(int *)user = 1;
-    return 1;
-}
-
-/* Does every heap <= m of value 0 lack moves (and no move splits)? */
-static gr_status sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
-    *ok = 0;
-    if (rs->fam->misere_firm) {
-        int sj = 0;
-        (void)rs->fam->misere_firm(rs, m, &sj);
-        *ok = sj;
-        return GR_OK;
-    }
-    if (!gr_ruleset_is_heap(rs) || splits(rs) || rs->sj_broken) return GR_OK;
-    if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
-    uint64_t v;
-    gr_status st;
-    gri_ticker tk;
-    gri_ticker_start(&tk, rs->ctx);
-    while (rs->sj_len <= m) {
-        uint64_t h = rs->sj_len;
-        if ((st = gri_tick_poll(&tk, rs->ctx, err, "the heaps' moves", h, "heaps")) != GR_OK) return st;
-        if ((st = gr_ruleset_value(rs, h, &v, err)) != GR_OK) return st;
-        if (v == 0) {
-            int any = 0, complete;
-            if ((st = gri_rs_options_capped(rs, h, 1, 0, count_option, &any, &complete, err)) != GR_OK) return st;
-            if (any) { rs->sj_broken = 1; return GR_OK; }
-        }
-        rs->sj_len++;
-    }
-    *ok = 1;
-    return GR_OK;
-}
-
 /* whether heap h is firm, once its ruleset is known tame up to h */
 static int heap_firm(const gr_ruleset *rs, uint64_t h) {
     int sj;
@@ -217,7 +104,7 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
         for (uint32_t k = 0; k < t->nargs; k++) if (pos->args[t->args + k] > m) m = pos->args[t->args + k];
         int ok;
         if (sm->sj_ok) {
-            if ((st = sj_upto(t->rs, m, &ok, err)) != GR_OK) return st;
+            if ((st = gri_sj_upto(t->rs, m, &ok, err)) != GR_OK) return st;
             if (!ok) sm->sj_ok = 0;
         }
         if (sm->tame_ok) {
@@ -253,8 +140,8 @@ static int single_formula(const gr_position *pos, uint64_t *n, const gr_ruleset 
     return r->fam->misere_alone(r, *n, lost);
 }
 
-gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
-    if (!out || !GRI_SIZE_OK(out, gr_misere)) return GRI_SIZE_FAIL(err, gr_misere);
+/* the outcome, with the exact search (if it comes to that) in s */
+static gr_status misere_with(gr_position *pos, gr_misere *out, search *s, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     summary sm;
     uint64_t bn;
@@ -304,12 +191,10 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
         out->method = "quotient";
         return GR_OK;
     }
-    search s;
-    gri_ms_init(&s, pos->ctx, 0, err);
     words key = {gri_ctx_alloc(pos->ctx), NULL, 0, 0};
     st = gri_ms_position_key(pos, &key, err);
     int wins = 0;
-    if (st == GR_OK) st = gri_ms_wins(&s, key.w, key.n, &wins);
+    if (st == GR_OK) st = gri_ms_wins(s, key.w, key.n, &wins);
     if (st == GR_ELIMIT && err && gri_mq_refused(pos) && !gri_ctx_stopping(pos->ctx)) {
         char why[GR_ERROR_MESSAGE_MAX];
         snprintf(why, sizeof why, "%s", err->message);
@@ -317,8 +202,16 @@ gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
     }
     out->wins = wins;
     out->method = "search";
-    out->searched = s.run.memo.count;
+    out->searched = s->run.memo.count;
     gri_free(al, key.w);
+    return st;
+}
+
+gr_status gr_position_misere(gr_position *pos, gr_misere *out, gr_error *err) {
+    if (!out || !GRI_SIZE_OK(out, gr_misere)) return GRI_SIZE_FAIL(err, gr_misere);
+    search s;
+    gri_ms_init(&s, pos->ctx, 0, err);
+    gr_status st = misere_with(pos, out, &s, err);
     gri_ms_free(&s);
     return st;
 }
@@ -482,13 +375,15 @@ static int on_alone_move(void *user, const uint64_t *h, size_t n) {
     return stop != 0;
 }
 
-gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
-                                   gr_error *err) {
+/* the moves that win in misère play, the outcome res found with the search s
+ * (whose memo they share) */
+static gr_status moves_with(gr_position *pos, const gr_misere *res_, search *sp, size_t max_moves, gr_move_fn fn,
+                            void *user, int *complete, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    gr_misere res = GR_SIZED(gr_misere);
-    gr_status st = gr_position_misere(pos, &res, err);
+    const gr_misere res = *res_;
+    gr_status st = GR_OK;
     if (complete) *complete = 1;
-    if (st != GR_OK || !res.wins) return st;
+    if (!res.wins) return st;
     uint64_t bn;
     const gr_ruleset *brs;
     int lost;
@@ -529,9 +424,7 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
                 suffix[j] = gr_quotient_mul(w.q, suffix[j + 1], gr_quotient_heap(w.q, pos->args[pos->terms[i].args + k]));
             }
     }
-    search s;
-    gri_ms_init(&s, pos->ctx, 0, err);
-    w.s = &s;
+    w.s = sp;
     int partial = 0;
     for (size_t i = 0; i < pos->nterms && !w.out.cut && st == GR_OK; i++) {
         gri_term *t = &pos->terms[i];
@@ -587,7 +480,24 @@ gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_f
     }
     gri_free(al, w.out.from);
     gri_free(al, suffix);
-    gri_ms_free(&s);
     if (complete) *complete = !w.out.cut && !partial;
     return st;
+}
+
+gr_status gri_misere_solve(gr_position *pos, gr_misere *out, size_t max_moves, gr_move_fn fn, void *user,
+                           int *complete, gr_error *err) {
+    search s;
+    gri_ms_init(&s, pos->ctx, 0, err);
+    gr_status st = misere_with(pos, out, &s, err);
+    if (complete) *complete = 1;
+    if (st == GR_OK) st = moves_with(pos, out, &s, max_moves, fn, user, complete, err);
+    if (out->method && !strcmp(out->method, "search")) out->searched = s.run.memo.count;
+    gri_ms_free(&s);
+    return st;
+}
+
+gr_status gr_position_misere_moves(gr_position *pos, size_t max_moves, gr_move_fn fn, void *user, int *complete,
+                                   gr_error *err) {
+    gr_misere res = GR_SIZED(gr_misere);
+    return gri_misere_solve(pos, &res, max_moves, fn, user, complete, err);
 }

@@ -1,0 +1,112 @@
+/* One answer per play mode: what a position is worth in the chosen play
+ * and which moves win, from one call. `grundy solve`, Python's solve and
+ * the web page render this one result; none of them chooses methods.
+ *
+ *   gr_play p = GR_SIZED(gr_play);
+ *   p.mode = GR_PLAY_MISERE;
+ *   gr_solution *s;
+ *   if (gr_position_solve(pos, &p, &s, &err) == GR_OK) {
+ *       ... s->outcome, s->method, s->moves[0 .. s->nmoves) ...
+ *       gr_solution_free(s);
+ *   }
+ *
+ * The play modes (docs/architecture.md, "Play modes"):
+ *   GR_PLAY_NORMAL  the last player to move wins. A sum with a loopy term of
+ *                   infinite value (graph[...] with cycles, loopy rules) is
+ *                   won or a draw by Smith's rule; then method is
+ *                   "generalized-sg" and draw_moves lists the moves that
+ *                   keep the draw.
+ *   GR_PLAY_MISERE  the last player to move loses (compound.h: methods
+ *                   "formula", "sj-theorem", "genus", "quotient", "search").
+ *   GR_PLAY_EVERY   Every-SG: each turn a move in every term that can move.
+ *   GR_PLAY_MOORE   Moore's Nim-k (k heaps at most a move; nim heaps only);
+ *                   with misere set, Anti-Nim-k.
+ * In Every-SG and Moore play a winning move changes several terms at once:
+ * one_move is 1 and moves[] are its parts, one per term it changes (apply
+ * them together with gr_position_format_moves). */
+/* Threads: as for positions (position.h). A solution does not refer to
+ * the position: it may outlive it (not the context). */
+#ifndef GRUNDY_SOLUTION_H
+#define GRUNDY_SOLUTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+GR_API_BEGIN
+
+typedef enum gr_play_mode {
+    GR_PLAY_NORMAL = 0,
+    GR_PLAY_MISERE = 1,
+    GR_PLAY_EVERY = 2,
+    GR_PLAY_MOORE = 3
+} gr_play_mode;
+
+typedef struct gr_play {
+    size_t size;          /* sizeof(gr_play): set by the caller (GR_SIZED) */
+    gr_play_mode mode;
+    uint64_t k;           /* GR_PLAY_MOORE: a move takes from 1 to k heaps (k >= 1) */
+    int misere;           /* GR_PLAY_MOORE: Anti-Nim-k */
+    size_t max_moves;     /* winning (and drawing) moves listed at most; 0: all */
+} gr_play;
+
+typedef struct gr_solution {
+    size_t size;          /* sizeof(gr_solution), set by the library */
+    const char *play;     /* "normal", "misere", "every", "moore" or "misere-moore" */
+    const char *method;   /* how the outcome was found: "sg-theorem", "formula",
+                             "generalized-sg", a misère method, "every-sg", "moore" */
+    gr_outcome outcome;   /* N: the player to move wins; P: loses; D: a draw */
+    int has_value;        /* value holds the sum's normal-play Grundy value */
+    uint64_t value;
+    /* misère: what the SJ rule says (not always the truth), and the
+     * positions the exact search memoized for this whole answer, the
+     * outcome and its moves (0: no search) */
+    gr_outcome sj;
+    uint64_t searched;
+    /* Every-SG: each term's step count (nsteps = the number of terms), and
+     * a term of the largest step */
+    const uint64_t *steps;
+    size_t nsteps, decisive;
+    /* Moore: its k */
+    uint64_t k;
+    /* a loopy sum of infinite value: ∞{K[0..nK)} */
+    int infinite;
+    const uint64_t *K;
+    size_t nK;
+    /* one term whose moves take tokens (dyn[k], fib), won: the least take */
+    int has_min_first_take;
+    uint64_t min_first_take;
+    /* the winning moves (none when the mover loses); moves_complete 0 when
+     * the list was cut (max_moves, or a huge heap's options) */
+    int one_move;
+    const gr_move *moves;
+    size_t nmoves;
+    int moves_complete;
+    /* outcome D: the moves that keep the draw */
+    const gr_move *draw_moves;
+    size_t ndraw_moves;
+    int draw_moves_complete;
+} gr_solution;
+
+/* Solves pos in the play `play` describes (NULL: normal play, every
+ * winning move). On success *out is the solution (free it with
+ * gr_solution_free); on failure *out is NULL and err says why: GR_EINVAL
+ * for a play that does not apply (Moore with a term that is not a nim
+ * heap, Every-SG of a loopy term), GR_ELIMIT past the context's bounds,
+ * GR_EUNPROVEN when the outcome needs a value nobody knows. */
+GR_NODISCARD gr_status gr_position_solve(gr_position *pos, const gr_play *play, gr_solution **out, gr_error *err);
+void gr_solution_free(gr_solution *s); /* accepts NULL */
+
+/* The play's name as gr_solution.play writes it ("normal", "misere", ...;
+ * NULL for a mode that does not exist). */
+const char *gr_play_name(const gr_play *play);
+
+GR_API_END
+#ifdef __cplusplus
+}
+#endif
+#endif

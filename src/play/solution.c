@@ -1,0 +1,118 @@
+/* gr_position_solve: the play-mode table and the solution it fills. Each
+ * mode's record names its solver; this file checks the call, runs the
+ * solver and hands out the result. */
+#include <string.h>
+#include "core/internal.h"
+#include "play/position_internal.h"
+#include "play/solution_internal.h"
+
+static const gri_play_mode MODES[] = {
+    {GR_PLAY_NORMAL, "normal", "sg-theorem", 0, gri_solve_normal},
+    {GR_PLAY_MISERE, "misere", "search", 0, gri_solve_misere},
+    {GR_PLAY_EVERY, "every", "every-sg", 1, gri_solve_every},
+    {GR_PLAY_MOORE, "moore", "moore", 1, gri_solve_moore},
+};
+
+const gri_play_mode *gri_play_mode_of(gr_play_mode mode) {
+    for (size_t i = 0; i < sizeof MODES / sizeof MODES[0]; i++)
+        if (MODES[i].mode == mode) return &MODES[i];
+    return NULL;
+}
+
+const char *gr_play_name(const gr_play *play) {
+    if (!play) return "normal";
+    const gri_play_mode *m = gri_play_mode_of(play->mode);
+    if (!m) return NULL;
+    return m->mode == GR_PLAY_MOORE && play->misere ? "misere-moore" : m->name;
+}
+
+/* the parts of a move and their arguments in one block after the move's texts */
+int gri_moves_collect(void *user, const gr_move *m) {
+    gri_moves *mv = user;
+    if (mv->n == mv->cap) {
+        size_t nc = mv->cap ? mv->cap * 2 : 8;
+        gr_move *nl = gri_realloc(mv->al, mv->list, nc * sizeof *nl);
+        if (!nl) { mv->oom = 1; return 1; }
+        mv->list = nl;
+        mv->cap = nc;
+    }
+    size_t words = 0, nparts = m->parts ? m->nparts : 0;
+    for (size_t i = 0; i < nparts; i++) words += m->parts[i].nargs;
+    size_t lf = strlen(m->from) + 1, lt = strlen(m->to) + 1;
+    size_t bytes = nparts * sizeof(gr_term_info) + words * sizeof(uint64_t) + lf + lt;
+    unsigned char *blk = gri_malloc(mv->al, bytes ? bytes : 1);
+    if (!blk) { mv->oom = 1; return 1; }
+    gr_term_info *p = (gr_term_info *)blk;
+    uint64_t *a = (uint64_t *)(p + nparts);
+    for (size_t i = 0; i < nparts; i++) {
+        p[i] = m->parts[i];
+        if (m->parts[i].nargs) memcpy(a, m->parts[i].args, m->parts[i].nargs * sizeof *a);
+        p[i].args = a;
+        a += m->parts[i].nargs;
+    }
+    char *from = (char *)a, *to = from + lf;
+    memcpy(from, m->from, lf);
+    memcpy(to, m->to, lt);
+    /* the block starts at the parts, or at `from` when there are none */
+    mv->list[mv->n++] = (gr_move){m->component, from, to, nparts, nparts ? p : NULL};
+    return 0;
+}
+
+void gri_moves_free(gri_moves *mv) {
+    for (size_t i = 0; i < mv->n; i++)
+        gri_free(mv->al, mv->list[i].nparts ? (void *)mv->list[i].parts : (void *)mv->list[i].from);
+    gri_free(mv->al, mv->list);
+    mv->list = NULL;
+    mv->n = mv->cap = 0;
+}
+
+void gr_solution_free(gr_solution *pub) {
+    if (!pub) return;
+    gri_solution *s = (gri_solution *)pub;
+    gri_moves_free(&s->win);
+    gri_moves_free(&s->draw);
+    gri_free(s->al, s->steps);
+    gri_free(s->al, s->K);
+    gri_free(s->al, s);
+}
+
+gr_status gr_position_solve(gr_position *pos, const gr_play *play, gr_solution **out, gr_error *err) {
+    if (out) *out = NULL;
+    if (!pos || !out) return gri_fail(err, GR_EINVAL, "no position or no place for the solution");
+    gr_play normal = GR_SIZED(gr_play);
+    if (!play) play = &normal;
+    if (!GRI_SIZE_OK(play, gr_play)) return GRI_SIZE_FAIL(err, gr_play);
+    const gri_play_mode *m = gri_play_mode_of(play->mode);
+    if (!m) return gri_fail(err, GR_EINVAL, "there is no play mode %d", (int)play->mode);
+    if (m->mode == GR_PLAY_MOORE && play->k == 0)
+        return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1 (a move takes from 1 to k heaps)");
+    const gr_allocator *al = gri_ctx_alloc(pos->ctx);
+    gri_solution *s = gri_calloc(al, 1, sizeof *s);
+    if (!s) return gri_fail(err, GR_ENOMEM, "out of memory");
+    s->al = al;
+    s->win.al = s->draw.al = al;
+    gr_solution *p = &s->pub;
+    p->size = sizeof *p;
+    p->play = gr_play_name(play);
+    p->method = m->method;
+    p->outcome = GR_OUTCOME_P;
+    p->sj = GR_OUTCOME_UNKNOWN;
+    p->has_value = 1;
+    p->one_move = m->one_move;
+    p->moves_complete = 1;
+    gr_status st = m->solve(pos, play, play->max_moves, s, err);
+    if (st == GR_OK && (s->win.oom || s->draw.oom)) st = gri_fail(err, GR_ENOMEM, "out of memory listing moves");
+    if (st != GR_OK) {
+        gr_solution_free(p);
+        return st;
+    }
+    p->moves = s->win.list;
+    p->nmoves = s->win.n;
+    p->draw_moves = s->draw.list;
+    p->ndraw_moves = s->draw.n;
+    p->steps = s->steps;
+    p->K = s->K;
+    if (p->one_move) p->moves_complete = 1;
+    *out = p;
+    return GR_OK;
+}

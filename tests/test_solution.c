@@ -1,0 +1,441 @@
+/* gr_position_solve against the game tree, in every play mode: for random
+ * small sums of terms of many families, the outcome the solution reports,
+ * each winning move it lists (played out), and in normal and misère play
+ * the whole set of winning moves are compared with a search of the game
+ * tree built from gr_position_moves alone (no Grundy value, no SJ rule,
+ * genus, quotient or step function). Every-SG: the tree's moves are one
+ * move in every term that can move; Moore's Nim-k: 1 to k heaps lowered.
+ * Seed printed; GRUNDY_TEST_SEED and GRUNDY_TEST_SCALE as everywhere. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "grundy/grundy.h"
+#include "testutil.h"
+
+/* ---------- a memo of outcomes by position text ---------- */
+
+#define MEMO_SLOTS (1u << 18)
+typedef struct slot {
+    char *key;
+    int wins;
+} slot;
+static slot memo[MEMO_SLOTS];
+static size_t memo_used;
+
+static void memo_reset(void) {
+    for (size_t i = 0; i < MEMO_SLOTS; i++) {
+        free(memo[i].key);
+        memo[i].key = NULL;
+    }
+    memo_used = 0;
+}
+
+static slot *memo_find(const char *key) {
+    uint64_t h = 1469598103934665603ull;
+    for (const char *q = key; *q; q++) h = (h ^ (unsigned char)*q) * 1099511628211ull;
+    size_t i = (size_t)h & (MEMO_SLOTS - 1);
+    while (memo[i].key && strcmp(memo[i].key, key)) i = (i + 1) & (MEMO_SLOTS - 1);
+    return &memo[i];
+}
+
+static void memo_put(const char *key, int wins) {
+    if (memo_used >= MEMO_SLOTS / 2) return;
+    slot *s = memo_find(key);
+    if (s->key) return;
+    s->key = malloc(strlen(key) + 1);
+    if (!s->key) abort();
+    strcpy(s->key, key);
+    s->wins = wins;
+    memo_used++;
+}
+
+/* ---------- the moves of a position, as data ---------- */
+
+#define MAXMOVES 512
+typedef struct mlist {
+    gr_position *from;
+    size_t n;
+    size_t comp[MAXMOVES];
+    char *to[MAXMOVES];      /* the term's replacement */
+    char *after[MAXMOVES];   /* the whole position after */
+    int over;
+} mlist;
+
+static int on_move(void *user, const gr_move *m) {
+    mlist *l = user;
+    if (l->n == MAXMOVES) { l->over = 1; return 1; }
+    char *after = NULL;
+    if (gr_position_format_after(l->from, m, &after, NULL) != GR_OK) abort();
+    l->comp[l->n] = m->component;
+    l->to[l->n] = malloc(strlen(m->to) + 1);
+    if (!l->to[l->n]) abort();
+    strcpy(l->to[l->n], m->to);
+    l->after[l->n++] = after;
+    return 0;
+}
+
+static void mlist_free(mlist *l) {
+    for (size_t i = 0; i < l->n; i++) { free(l->to[i]); free(l->after[i]); }
+    l->n = 0;
+}
+
+static gr_position *parse(gr_ctx *ctx, const char *text) {
+    gr_position *p = NULL;
+    gr_error err;
+    if (gr_position_parse(ctx, text, strlen(text), 0, &p, &err) != GR_OK) {
+        fprintf(stderr, "cannot read back '%s': %s\n", text, err.message);
+        abort();
+    }
+    return p;
+}
+
+static void all_moves(gr_position *pos, mlist *l) {
+    gr_error err;
+    int complete = 0;
+    l->from = pos;
+    l->n = 0;
+    l->over = 0;
+    CHECK(gr_position_moves(pos, 0, on_move, l, &complete, &err) == GR_OK && complete && !l->over,
+          "the moves of a small position are listed");
+}
+
+/* ---------- the game trees ---------- */
+
+/* normal (misere 0) or misère play: 1 when the player to move wins */
+static int tree_wins(gr_ctx *ctx, const char *text, int misere) {
+    char key[4096];
+    snprintf(key, sizeof key, "%c|%s", misere ? 'm' : 'n', text);
+    slot *s = memo_find(key);
+    if (s->key) return s->wins;
+    gr_position *pos = parse(ctx, text);
+    mlist *l = malloc(sizeof *l);
+    if (!l) abort();
+    all_moves(pos, l);
+    int wins = l->n == 0 ? misere : 0;
+    for (size_t i = 0; i < l->n && !wins; i++) wins = !tree_wins(ctx, l->after[i], misere);
+    mlist_free(l);
+    free(l);
+    gr_position_free(pos);
+    memo_put(key, wins);
+    return wins;
+}
+
+/* Every-SG: tries one move in each term that can move, terms i.. */
+static int every_wins(gr_ctx *ctx, const char *text);
+static int every_try(gr_ctx *ctx, gr_position *pos, const mlist *l, size_t term, size_t nterms, gr_move *pick,
+                     size_t npick) {
+    if (term == nterms) {
+        char *after = NULL;
+        if (gr_position_format_moves(pos, pick, npick, &after, NULL) != GR_OK) abort();
+        int w = !every_wins(ctx, after);
+        free(after);
+        return w;
+    }
+    int any = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        if (l->comp[i] != term) continue;
+        any = 1;
+        pick[npick] = (gr_move){term, "", l->to[i], 0, NULL};
+        if (every_try(ctx, pos, l, term + 1, nterms, pick, npick + 1)) return 1;
+    }
+    return any ? 0 : every_try(ctx, pos, l, term + 1, nterms, pick, npick);
+}
+
+static int every_wins(gr_ctx *ctx, const char *text) {
+    char key[4096];
+    snprintf(key, sizeof key, "e|%s", text);
+    slot *s = memo_find(key);
+    if (s->key) return s->wins;
+    gr_position *pos = parse(ctx, text);
+    mlist *l = malloc(sizeof *l);
+    if (!l) abort();
+    all_moves(pos, l);
+    gr_move pick[8];
+    size_t n = gr_position_count(pos);
+    int wins = l->n ? every_try(ctx, pos, l, 0, n, pick, 0) : 0;
+    mlist_free(l);
+    free(l);
+    gr_position_free(pos);
+    memo_put(key, wins);
+    return wins;
+}
+
+/* Moore's Nim-k on heaps h[0..n) (n <= 4): lower 1 to k of them */
+static int moore_wins(const int *h, int n, int k, int misere);
+static int moore_try(int *h, int n, int k, int misere, int i, int changed) {
+    if (i == n) return changed && !moore_wins(h, n, k, misere);
+    if (moore_try(h, n, k, misere, i + 1, changed)) return 1;
+    if (changed == k) return 0;
+    int keep = h[i];
+    for (int v = 0; v < keep; v++) {
+        h[i] = v;
+        int w = moore_try(h, n, k, misere, i + 1, changed + 1);
+        h[i] = keep;
+        if (w) return 1;
+    }
+    return 0;
+}
+
+/* known answers: [k - 1][misere][n - 1][heaps in base 6], 0 unknown, else 1 + wins */
+static signed char moore_memo[3][2][4][1296];
+
+static int moore_wins(const int *h, int n, int k, int misere) {
+    int total = 0, c[4], at = 0;
+    for (int i = 0; i < n; i++) { total += h[i]; c[i] = h[i]; at = at * 6 + h[i]; }
+    if (!total) return misere;
+    signed char *m = &moore_memo[k - 1][misere][n - 1][at];
+    if (!*m) *m = (signed char)(1 + moore_try(c, n, k, misere, 0, 0));
+    return *m - 1;
+}
+
+/* ---------- random positions ---------- */
+
+/* one term of a random family; *nim set for a bare nim heap */
+static void rand_term(tu_rng *r, char *out, size_t n, int *nim) {
+    static const char *const heaps[] = {"kayles", "dawson", "lasker", "tb[0.137]", "tb[0.6]", "sub[1,3]",
+                                        "divisor", "coprime", "pow2", "grundy", "bash[2,3]",
+                                        "rule[n -> n-k for k in 1..3]"};
+    static const char *const graphs[] = {"0-1,1-2", "0-1,1-2,0-3", "0-1,0-2,2-3,2-4", "0-1,1-2,2-0"};
+    int a = (int)tu_below(r, 7), b = (int)tu_below(r, 5);
+    *nim = 0;
+    switch (tu_below(r, 12)) {
+    case 0: case 1: *nim = 1; snprintf(out, n, "%d", a); break;
+    case 2: case 3: case 4: {
+        const char *h = heaps[tu_below(r, sizeof heaps / sizeof heaps[0])];
+        if (tu_below(r, 3)) snprintf(out, n, "%s(%d)", h, a + 1);
+        else snprintf(out, n, "%s(%d,%d)", h, a / 2 + 1, b);
+        break;
+    }
+    case 5: snprintf(out, n, "wythoff(%d,%d)", a % 5, b); break;
+    case 6: snprintf(out, n, tu_below(r, 2) ? "fib(%d)" : "dyn[2](%d)", a + 1); break;
+    case 7: snprintf(out, n, "euclid(%d,%d)", a + 1, b + 1); break;
+    case 8: snprintf(out, n, "stairs(%d,%d)", a % 4, b % 4); break;
+    case 9: snprintf(out, n, "hackenbush(%s)", graphs[tu_below(r, 4)]); break;
+    case 10: snprintf(out, n, "graph[0>1,1>2,0>2,2>3](%d)", a % 4); break;
+    default: snprintf(out, n, tu_below(r, 2) ? "cram(2,%d)" : "nodekayles(0-1,1-2,2-3,%d-4)", b % 3 + 1); break;
+    }
+}
+
+/* ---------- the checks ---------- */
+
+static gr_solution *solve(gr_position *pos, gr_play_mode mode, uint64_t k, int misere, const char *text) {
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = mode;
+    p.k = k;
+    p.misere = misere;
+    gr_solution *s = NULL;
+    gr_error err;
+    gr_status st = gr_position_solve(pos, &p, &s, &err);
+    CHECK(st == GR_OK, "solve '%s' in mode %d: %s", text, (int)mode, err.message);
+    return st == GR_OK ? s : NULL;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* a position's text with each heap term's heaps sorted (kayles(3,2) and
+ * kayles(2,3) are one game; gr_position_moves lists a move once per heap
+ * size, the solution once per heap) */
+static char *canonical(gr_ctx *ctx, const char *text) {
+    gr_position *p = parse(ctx, text);
+    size_t cap = strlen(text) + 64, len = 0;
+    char *out = malloc(cap);
+    if (!out) abort();
+    out[0] = 0;
+    gr_term_info t;
+    for (size_t i = 0; gr_position_term(p, i, &t) == GR_OK; i++) {
+        char *one = NULL;
+        if (t.bare || !gr_ruleset_is_heap(t.ruleset)) {
+            if (gr_position_term_format(p, i, &one) != GR_OK) abort();
+        } else {
+            uint64_t h[64];
+            size_t n = t.nargs < 64 ? t.nargs : 64;
+            memcpy(h, t.args, n * sizeof *h);
+            qsort(h, n, sizeof *h, cmp_u64);
+            if (gr_ruleset_term_format(t.ruleset, h, n, &one, NULL) != GR_OK) abort();
+        }
+        size_t need = len + strlen(one) + 4;
+        if (need > cap) { cap = need * 2; out = realloc(out, cap); if (!out) abort(); }
+        len += (size_t)sprintf(out + len, "%s%s", i ? " + " : "", one);
+        free(one);
+    }
+    gr_position_free(p);
+    return out;
+}
+
+/* how often each method answered */
+static const char *methods[16];
+static long method_count[16];
+static void count_method(const char *m) {
+    size_t i = 0;
+    while (i < 15 && methods[i] && strcmp(methods[i], m)) i++;
+    methods[i] = m;
+    method_count[i]++;
+}
+
+/* normal or misère: the outcome, and the winning moves as a set */
+static void check_plain(gr_ctx *ctx, gr_position *pos, const char *text, int misere, long *moves) {
+    gr_solution *s = solve(pos, misere ? GR_PLAY_MISERE : GR_PLAY_NORMAL, 0, 0, text);
+    if (!s) return;
+    int wins = tree_wins(ctx, text, misere);
+    count_method(s->method);
+    CHECK(s->outcome == (wins ? GR_OUTCOME_N : GR_OUTCOME_P), "%s play of '%s': solve says %c, the tree %c (method %s)",
+          misere ? "misère" : "normal", text, s->outcome == GR_OUTCOME_N ? 'N' : 'P', wins ? 'N' : 'P', s->method);
+    CHECK(!strcmp(s->play, misere ? "misere" : "normal") && s->moves_complete && !s->one_move, "'%s': play, complete",
+          text);
+    /* the tree's winning moves, and the solution's, as sorted lists of positions */
+    mlist *l = malloc(sizeof *l);
+    if (!l) abort();
+    all_moves(pos, l);
+    char *tw[MAXMOVES], *sw[MAXMOVES];
+    size_t nt = 0, ns = 0;
+    for (size_t i = 0; i < l->n; i++)
+        if (!tree_wins(ctx, l->after[i], misere)) tw[nt++] = canonical(ctx, l->after[i]);
+    for (size_t i = 0; i < s->nmoves && ns < MAXMOVES; i++) {
+        char *after = NULL;
+        if (gr_position_format_after(pos, &s->moves[i], &after, NULL) == GR_OK) sw[ns++] = canonical(ctx, after);
+        free(after);
+    }
+    qsort(tw, nt, sizeof *tw, cmp_str);
+    qsort(sw, ns, sizeof *sw, cmp_str);
+    /* the tree lists a move once per way to make it (either of two equal
+     * heaps), and so may the solution: compared as sets */
+    char *us_[MAXMOVES];
+    size_t ut = 0, us = 0;
+    char *ut_[MAXMOVES];
+    for (size_t i = 0; i < nt; i++) if (!ut || strcmp(tw[i], ut_[ut - 1])) ut_[ut++] = tw[i];
+    for (size_t i = 0; i < ns; i++) if (!us || strcmp(sw[i], us_[us - 1])) us_[us++] = sw[i];
+    int same = ut == us;
+    for (size_t i = 0; same && i < ut; i++) same = !strcmp(ut_[i], us_[i]);
+    CHECK(same, "%s play of '%s': solve lists %zu winning moves (%s...), the tree %zu (%s...)",
+          misere ? "misère" : "normal", text, us, us ? us_[0] : "", ut, ut ? ut_[0] : "");
+    *moves += (long)us;
+    for (size_t i = 0; i < ns; i++) free(sw[i]);
+    for (size_t i = 0; i < nt; i++) free(tw[i]);
+    mlist_free(l);
+    free(l);
+    gr_solution_free(s);
+}
+
+static void check_every(gr_ctx *ctx, gr_position *pos, const char *text, long *moves) {
+    gr_solution *s = solve(pos, GR_PLAY_EVERY, 0, 0, text);
+    if (!s) return;
+    int wins = every_wins(ctx, text);
+    CHECK(s->outcome == (wins ? GR_OUTCOME_N : GR_OUTCOME_P) && s->nsteps == gr_position_count(pos) && s->one_move,
+          "Every-SG of '%s': solve says %c, the tree %c", text, s->outcome == GR_OUTCOME_N ? 'N' : 'P', wins ? 'N' : 'P');
+    if (wins && s->outcome == GR_OUTCOME_N) {
+        /* one move in each term that can move, to a position the tree calls lost */
+        mlist *l = malloc(sizeof *l);
+        if (!l) abort();
+        all_moves(pos, l);
+        for (size_t t = 0; t < gr_position_count(pos); t++) {
+            int movable = 0, moved = 0;
+            for (size_t i = 0; i < l->n; i++) movable |= l->comp[i] == t;
+            for (size_t i = 0; i < s->nmoves; i++) moved += s->moves[i].component == t;
+            CHECK(moved == movable, "Every-SG of '%s': term %zu can move %d, moved %d times", text, t, movable, moved);
+        }
+        char *after = NULL;
+        CHECK(gr_position_format_moves(pos, s->moves, s->nmoves, &after, NULL) == GR_OK, "format");
+        CHECK(after && !every_wins(ctx, after), "Every-SG of '%s': the move to '%s' does not win", text,
+              after ? after : "?");
+        free(after);
+        mlist_free(l);
+        free(l);
+        (*moves)++;
+    } else CHECK(s->nmoves == 0, "Every-SG of '%s': a lost position has no winning move", text);
+    gr_solution_free(s);
+}
+
+static void check_moore(gr_position *pos, const char *text, const int *h, int n, int k, int misere, long *moves) {
+    gr_solution *s = solve(pos, GR_PLAY_MOORE, (uint64_t)k, misere, text);
+    if (!s) return;
+    int wins = moore_wins(h, n, k, misere);
+    CHECK(s->outcome == (wins ? GR_OUTCOME_N : GR_OUTCOME_P) && s->k == (uint64_t)k &&
+              !strcmp(s->play, misere ? "misere-moore" : "moore"),
+          "Nim-%d%s of '%s': solve says %c, the tree %c", k, misere ? " (misère)" : "", text,
+          s->outcome == GR_OUTCOME_N ? 'N' : 'P', wins ? 'N' : 'P');
+    int total = 0;
+    for (int i = 0; i < n; i++) total += h[i];
+    if (!total) CHECK(s->nmoves == 0, "Nim-%d of '%s': no move from an empty position", k, text);
+    else if (wins && s->outcome == GR_OUTCOME_N) {
+        int after[4], lowered = 0;
+        memcpy(after, h, sizeof after);
+        for (size_t i = 0; i < s->nmoves; i++) {
+            size_t c = s->moves[i].component;
+            int v = atoi(s->moves[i].to);
+            CHECK(c < (size_t)n && v < h[c], "Nim-%d of '%s': move %s -> %s", k, text, s->moves[i].from, s->moves[i].to);
+            if (c < (size_t)n) after[c] = v;
+            lowered++;
+        }
+        CHECK(lowered >= 1 && lowered <= k && !moore_wins(after, n, k, misere), "Nim-%d%s of '%s': the move does not win",
+              k, misere ? " (misère)" : "", text);
+        (*moves)++;
+    }
+    gr_solution_free(s);
+}
+
+int main(void) {
+    uint64_t seed = tu_seed(0x501f7e);
+    tu_rng r = {seed};
+    uint64_t cases = 2000 * tu_scale();
+    long plain = 0, every = 0, moore = 0;
+    gr_ctx *ctx;
+    CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
+    for (uint64_t c = 0; c < cases; c++) {
+        char text[1024] = "";
+        size_t len = 0;
+        int nterms = 1 + (int)tu_below(&r, 3), all_nim = 1, h[4];
+        for (int i = 0; i < nterms; i++) {
+            char term[256];
+            int nim;
+            rand_term(&r, term, sizeof term, &nim);
+            all_nim &= nim;
+            h[i] = atoi(term);
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? " + " : "", term);
+        }
+        gr_position *pos = parse(ctx, text);
+        if (memo_used > MEMO_SLOTS / 4) memo_reset();
+        check_plain(ctx, pos, text, 0, &plain);
+        check_plain(ctx, pos, text, 1, &plain);
+        if (nterms <= 2) check_every(ctx, pos, text, &every);
+        gr_position_free(pos);
+        /* Moore: nim heaps only */
+        int n = 1 + (int)tu_below(&r, 4), k = 1 + (int)tu_below(&r, 3), mis = (int)tu_below(&r, 2);
+        len = 0;
+        for (int i = 0; i < n; i++) {
+            h[i] = (int)tu_below(&r, 6);
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%d", i ? " + " : "", h[i]);
+        }
+        pos = parse(ctx, text);
+        check_moore(pos, text, h, n, k, mis, &moore);
+        gr_position_free(pos);
+        (void)all_nim;
+    }
+    /* a mode that does not exist, Moore without k, and a term Moore does not take */
+    gr_position *pos = parse(ctx, "kayles(3) + 2");
+    gr_play p = GR_SIZED(gr_play);
+    gr_solution *s = NULL;
+    gr_error err;
+    p.mode = (gr_play_mode)9;
+    CHECK(gr_position_solve(pos, &p, &s, &err) == GR_EINVAL && !s && strstr(err.message, "no play mode"), "mode 9");
+    p.mode = GR_PLAY_MOORE;
+    CHECK(gr_position_solve(pos, &p, &s, &err) == GR_EINVAL && !s && strstr(err.message, "k >= 1"), "k 0: %s",
+          err.message);
+    p.k = 2;
+    CHECK(gr_position_solve(pos, &p, &s, &err) == GR_EINVAL && !s, "Moore of kayles");
+    p.size = 0;
+    CHECK(gr_position_solve(pos, &p, &s, &err) == GR_EINVAL && strstr(err.message, "GR_SIZED"), "unsized play");
+    CHECK(gr_position_solve(pos, NULL, &s, &err) == GR_OK && s && s->outcome == GR_OUTCOME_N && s->value == 1,
+          "NULL play is normal play");
+    gr_solution_free(s);
+    gr_position_free(pos);
+    memo_reset();
+    gr_ctx_free(ctx);
+    printf("solution: %llu sums; %ld normal and misère winning moves, %ld Every-SG and %ld Moore moves checked\n",
+           (unsigned long long)cases, plain, every, moore);
+    for (size_t i = 0; i < 16 && methods[i]; i++) printf("  method %s: %ld\n", methods[i], method_count[i]);
+    return tu_finish("solution");
+}
