@@ -62,6 +62,8 @@ int play_check(play_game *g, const char *typed, char **after, char *why, size_t 
  * move, a gr_move per term it changes) into mv, *wins whether the player to
  * move wins; each call gets the full time limit of g->seconds. */
 gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err);
+/* the library's play for the game (at most max winning moves listed) */
+gr_play play_of_game(const play_game *g, size_t max);
 
 /* Every move of term i alone (as a one-term position), into a cli_moves
  * list of gr_moves whose `to` is the term's replacement; *complete as in
@@ -72,7 +74,8 @@ int play_term_moves(play_game *g, size_t i, size_t max, cli_moves *mv, int *comp
  * the usage error's exit code when the modes clash */
 int play_game_init(play_game *g, const cli_opts *o);
 
-/* grundy's move (play_choose.c), what `play` plays and `move` prints */
+/* grundy's move (play_choose.c), what `play` plays and `move` prints: the
+ * library's gr_choice_reason, in the same order */
 typedef enum {
     PLAY_FASTEST_WIN,  /* the winning move of least remoteness */
     PLAY_WINS,         /* a winning move (remoteness not known here) */

@@ -166,37 +166,27 @@ static int check_item(play_game *g, const play_item *old, const play_form *nw, r
     return old->heap ? check_heap(g, old, nw, r, why, wl) : check_state(g, old, nw, r, why, wl);
 }
 
+gr_play play_of_game(const play_game *g, size_t max) {
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = g->mode == PLAY_MISERE ? GR_PLAY_MISERE : g->mode == PLAY_EVERY ? GR_PLAY_EVERY
+           : g->mode == PLAY_MOORE ? GR_PLAY_MOORE : GR_PLAY_NORMAL;
+    p.k = g->k;
+    p.misere = g->mode == PLAY_MOORE && g->misere;
+    p.max_moves = max;
+    return p;
+}
+
 gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_error *err) {
     gr_ctx_set_time_limit(g->ctx, g->seconds);
-    int complete;
-    gr_status st;
+    gr_play p = play_of_game(g, max);
+    gr_solution *s = NULL;
     *wins = 0;
-    switch (g->mode) {
-    case PLAY_MISERE:
-        st = gr_position_misere_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
-        *wins = mv->n > 0;
-        return st;
-    case PLAY_EVERY: {
-        size_t n = gr_position_count(g->pos), decisive;
-        uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
-        if (!steps) {
-            *err = (gr_error){GR_ENOMEM, 0, 0, "out of memory"};
-            return GR_ENOMEM;
-        }
-        st = gr_position_every(g->pos, steps, wins, &decisive, err);
-        free(steps);
-        if (st == GR_OK && *wins) st = gr_position_every_move(g->pos, cli_moves_collect, mv, err);
-        return st;
-    }
-    case PLAY_MOORE:
-        st = gr_position_moore(g->pos, g->k, g->misere, wins, err);
-        if (st == GR_OK && *wins) st = gr_position_moore_move(g->pos, g->k, g->misere, cli_moves_collect, mv, err);
-        return st;
-    default:
-        st = gr_position_winning_moves(g->pos, max, cli_moves_collect, mv, &complete, err);
-        *wins = mv->n > 0;
-        return st;
-    }
+    gr_status st = gr_position_solve(g->pos, &p, &s, err);
+    if (st != GR_OK) return st;
+    *wins = s->outcome == GR_OUTCOME_N && s->nmoves > 0;
+    for (size_t k = 0; k < s->nmoves && !mv->oom; k++) cli_moves_collect(mv, &s->moves[k]);
+    gr_solution_free(s);
+    return mv->oom ? (*err = (gr_error){GR_ENOMEM, 0, 0, "out of memory"}, GR_ENOMEM) : GR_OK;
 }
 
 /* A move grundy could not list: legal all the same when it is one of the

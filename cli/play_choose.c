@@ -1,8 +1,6 @@
-/* grundy's move in a game (play and move share it): with remoteness known,
- * the fastest win, else keeping a draw, else the move of largest
- * remoteness; past the remoteness search's bound and in Every-SG and Moore
- * play, any winning move, else a draw kept in a loopy game, else the move
- * that leaves the most, so a learner has time to find the win. */
+/* grundy's move in a game (play and move share it): the library's
+ * gr_position_choose_move, and the remoteness of every move for `move`'s
+ * options and `play`'s hints. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,59 +16,6 @@ int play_game_init(play_game *g, const cli_opts *o) {
     g->k = o->moore;
     g->seconds = (double)(o->has_max_seconds ? o->max_seconds : CLI_DEFAULT_SECONDS);
     g->remote_limit = o->has_search_limit ? o->search_limit : PLAY_REMOTE_POSITIONS;
-    return 0;
-}
-
-/* grundy's move when it has no winning one: in each term that must move
- * (all of them in Every-SG, the best one otherwise) the move that leaves
- * the most, so the game lasts */
-static int drag_out(play_game *g, cli_moves *out, char *why, size_t wl) {
-    size_t n = gr_position_count(g->pos);
-    if (g->mode == PLAY_MOORE) {
-        /* one token from the largest heap */
-        size_t best = 0;
-        uint64_t bh = 0;
-        for (size_t i = 0; i < n; i++) {
-            gr_term_info t;
-            if (gr_position_term(g->pos, i, &t) == GR_OK && t.nargs && t.args[0] > bh) { bh = t.args[0]; best = i; }
-        }
-        char from[24], to[24];
-        snprintf(from, sizeof from, "%llu", (unsigned long long)bh);
-        snprintf(to, sizeof to, "%llu", (unsigned long long)(bh - 1));
-        gr_move m = {.component = best, .from = from, .to = to};
-        cli_moves_collect(out, &m);
-        if (out->oom) snprintf(why, wl, "out of memory");
-        return out->oom ? -1 : 0;
-    }
-    /* Every-SG: the largest move of each term; otherwise the largest move of the sum */
-    int every = g->mode == PLAY_EVERY;
-    for (size_t i = 0; i < (every ? n : 1); i++) {
-        cli_moves mv = {0};
-        int complete = 1;
-        gr_error err;
-        if (every) {
-            if (play_term_moves(g, i, PLAY_LIST_MAX, &mv, &complete, why, wl) != 0) { cli_moves_free(&mv); return -1; }
-        } else if (gr_position_moves(g->pos, PLAY_LIST_MAX, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
-            snprintf(why, wl, "%s", err.message);
-            cli_moves_free(&mv);
-            return -1;
-        }
-        size_t pick = 0;
-        uint64_t size = 0;
-        play_count total = play_count_of(g->pos), c;
-        for (size_t k = 0; k < mv.n; k++) {
-            uint64_t s = 0;
-            gr_position *next = NULL;
-            if (every) s = play_count_size(play_count_terms(mv.list[k].parts, mv.list[k].nparts));
-            else if (play_count_after(g->pos, total, &mv.list[k], &c) == 0) s = play_count_size(c);
-            else if (gr_position_play(g->pos, &mv.list[k], &next, &err) == GR_OK) s = play_count_size(play_count_of(next));
-            gr_position_free(next);
-            if (!k || s > size) { size = s; pick = k; }
-        }
-        if (mv.n) cli_moves_collect(out, &mv.list[pick]);
-        cli_moves_free(&mv);
-        if (out->oom) { snprintf(why, wl, "out of memory"); return -1; }
-    }
     return 0;
 }
 
@@ -93,54 +38,28 @@ size_t play_best_remote(const cli_rmoves *l) {
     return b;
 }
 
-/* by remoteness: 1 when chosen (or failed: *rc), 0 when not known here */
-static int remote_choice(play_game *g, play_choice *c, int *rc, char *why, size_t wl) {
-    cli_rmoves l = {0};
-    int complete = 0;
-    if (play_remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
-        cli_rmoves_free(&l);
-        return 0;
-    }
-    size_t b = play_best_remote(&l);
-    gr_outcome o = l.after[b].outcome;
-    c->reason = o == GR_OUTCOME_P ? PLAY_FASTEST_WIN : o == GR_OUTCOME_D ? PLAY_KEEPS_DRAW : PLAY_LONGEST;
-    c->has_remoteness = 1;
-    c->after = l.after[b];
-    cli_moves_collect(&c->mv, &l.mv.list[b]);
-    c->count = 1;
-    cli_rmoves_free(&l);
-    if (c->mv.oom) {
-        snprintf(why, wl, "out of memory");
-        *rc = 1;
-    }
-    return 1;
-}
-
 int play_choose(play_game *g, play_choice *c, char *why, size_t wl) {
     memset(c, 0, sizeof *c);
     gr_error err;
-    int wins = 0, rc = 0;
-    if (remote_choice(g, c, &rc, why, wl)) return rc;
-    gr_status st = play_winning(g, 1, &c->mv, &wins, &err);
+    gr_play p = play_of_game(g, 1);
+    p.remote_limit = g->remote_limit;
+    gr_choice *ch = NULL;
+    gr_ctx_set_time_limit(g->ctx, g->seconds);
+    gr_status st = gr_position_choose_move(g->pos, &p, &ch, &err);
     if (st != GR_OK) {
         snprintf(why, wl, "grundy cannot choose a move here: %s", err.message);
         return gr_status_is_input_error(st) ? 2 : 1;
     }
-    c->reason = PLAY_WINS;
-    if (!c->mv.n && g->mode == PLAY_NORMAL && cli_has_loopy_term(g->pos)) {
-        int complete;
-        gr_ctx_set_time_limit(g->ctx, g->seconds);
-        if (gr_position_draw_moves(g->pos, 1, cli_moves_collect, &c->mv, &complete, &err) != GR_OK) {
-            snprintf(why, wl, "%s", err.message);
-            return 1;
-        }
-        c->reason = PLAY_KEEPS_DRAW;
-    }
-    if (!c->mv.n) {
-        if (drag_out(g, &c->mv, why, wl) != 0) return 1;
-        c->reason = PLAY_LEAVES_MOST;
-    }
+    c->reason = (play_reason)ch->reason;
+    c->has_remoteness = ch->has_remoteness;
+    c->after = ch->after;
+    for (size_t k = 0; k < ch->nmoves; k++) cli_moves_collect(&c->mv, &ch->moves[k]);
     c->count = (g->mode == PLAY_EVERY || g->mode == PLAY_MOORE) ? c->mv.n : 1;
+    gr_choice_free(ch);
+    if (c->mv.oom) {
+        snprintf(why, wl, "out of memory");
+        return 1;
+    }
     return 0;
 }
 

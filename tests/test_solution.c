@@ -120,6 +120,32 @@ static int tree_wins(gr_ctx *ctx, const char *text, int misere) {
     return wins;
 }
 
+/* remoteness (Steinhaus): terminal 0; won: 1 + the least remoteness of a
+ * move to a lost position; lost: 1 + the largest */
+static int tree_remoteness(gr_ctx *ctx, const char *text, int misere) {
+    char key[4096];
+    snprintf(key, sizeof key, "%c|%s", misere ? 'M' : 'R', text);
+    slot *s = memo_find(key);
+    if (s->key) return s->wins;
+    gr_position *pos = parse(ctx, text);
+    mlist *l = malloc(sizeof *l);
+    if (!l) abort();
+    all_moves(pos, l);
+    int won = tree_wins(ctx, text, misere), best = -1;
+    for (size_t i = 0; i < l->n; i++) {
+        int r = tree_remoteness(ctx, l->after[i], misere);
+        int lost_after = !tree_wins(ctx, l->after[i], misere);
+        if (won && lost_after && (best < 0 || r < best)) best = r;
+        if (!won && r > best) best = r;
+    }
+    int r = l->n ? 1 + best : 0;
+    mlist_free(l);
+    free(l);
+    gr_position_free(pos);
+    memo_put(key, r);
+    return r;
+}
+
 /* Every-SG: tries one move in each term that can move, terms i.. */
 static int every_wins(gr_ctx *ctx, const char *text);
 static int every_try(gr_ctx *ctx, gr_position *pos, const mlist *l, size_t term, size_t nterms, gr_move *pick,
@@ -320,6 +346,65 @@ static void check_plain(gr_ctx *ctx, gr_position *pos, const char *text, int mis
     gr_solution_free(s);
 }
 
+/* grundy's move in normal or misère play: the fastest win, or the longest loss */
+static void check_choice(gr_ctx *ctx, gr_position *pos, const char *text, int misere, long *chosen) {
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = misere ? GR_PLAY_MISERE : GR_PLAY_NORMAL;
+    gr_choice *c = NULL;
+    gr_error err;
+    CHECK(gr_position_choose_move(pos, &p, &c, &err) == GR_OK, "choose in '%s': %s", text, err.message);
+    if (!c) return;
+    mlist *l = malloc(sizeof *l);
+    if (!l) abort();
+    all_moves(pos, l);
+    int wins = tree_wins(ctx, text, misere);
+    if (!l->n) CHECK(c->nmoves == 0, "'%s' has no move, grundy chose one", text);
+    else {
+        char *after = NULL;
+        CHECK(c->nmoves == 1 && gr_position_format_after(pos, &c->moves[0], &after, NULL) == GR_OK, "'%s': one move",
+              text);
+        int legal = 0, want = -1;
+        for (size_t i = 0; after && i < l->n; i++) {
+            legal |= !strcmp(l->after[i], after);
+            int r = tree_remoteness(ctx, l->after[i], misere), lost = !tree_wins(ctx, l->after[i], misere);
+            if (wins && lost && (want < 0 || r < want)) want = r;
+            if (!wins && r > want) want = r;
+        }
+        int got = after ? tree_remoteness(ctx, after, misere) : -2;
+        CHECK(legal, "%s play of '%s': grundy's move to '%s' is not a move", misere ? "misère" : "normal", text,
+              after ? after : "?");
+        CHECK(c->has_remoteness && c->reason == (wins ? GR_CHOICE_FASTEST_WIN : GR_CHOICE_LONGEST) &&
+                  c->after.remoteness == (uint64_t)got && got == want &&
+                  c->after.outcome == (after && tree_wins(ctx, after, misere) ? GR_OUTCOME_N : GR_OUTCOME_P),
+              "%s play of '%s': grundy moves to '%s' (reason %d, remoteness %llu), the tree %d, best %d",
+              misere ? "misère" : "normal", text, after ? after : "?", (int)c->reason,
+              (unsigned long long)c->after.remoteness, got, want);
+        free(after);
+        (*chosen)++;
+    }
+    mlist_free(l);
+    free(l);
+    gr_choice_free(c);
+}
+
+/* grundy's move in Every-SG and Moore play: the winning move when there is one */
+static void check_choice_one(gr_position *pos, const gr_play *p, const gr_solution *s, const char *text) {
+    gr_choice *c = NULL;
+    gr_error err;
+    CHECK(gr_position_choose_move(pos, p, &c, &err) == GR_OK, "choose in '%s': %s", text, err.message);
+    if (!c) return;
+    if (s->outcome == GR_OUTCOME_N && s->nmoves) {
+        int same = c->nmoves == s->nmoves && c->reason == GR_CHOICE_WINS;
+        for (size_t i = 0; same && i < c->nmoves; i++)
+            same = c->moves[i].component == s->moves[i].component && !strcmp(c->moves[i].to, s->moves[i].to);
+        CHECK(same, "play %s of '%s': grundy's move is not the winning move", s->play, text);
+    } else {
+        CHECK(c->reason == GR_CHOICE_LEAVES_MOST, "play %s of '%s': a lost position's move leaves the most", s->play,
+              text);
+    }
+    gr_choice_free(c);
+}
+
 static void check_every(gr_ctx *ctx, gr_position *pos, const char *text, long *moves) {
     gr_solution *s = solve(pos, GR_PLAY_EVERY, 0, 0, text);
     if (!s) return;
@@ -346,6 +431,9 @@ static void check_every(gr_ctx *ctx, gr_position *pos, const char *text, long *m
         free(l);
         (*moves)++;
     } else CHECK(s->nmoves == 0, "Every-SG of '%s': a lost position has no winning move", text);
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = GR_PLAY_EVERY;
+    check_choice_one(pos, &p, s, text);
     gr_solution_free(s);
 }
 
@@ -374,6 +462,11 @@ static void check_moore(gr_position *pos, const char *text, const int *h, int n,
               k, misere ? " (misère)" : "", text);
         (*moves)++;
     }
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = GR_PLAY_MOORE;
+    p.k = (uint64_t)k;
+    p.misere = misere;
+    if (total) check_choice_one(pos, &p, s, text);
     gr_solution_free(s);
 }
 
@@ -381,7 +474,7 @@ int main(void) {
     uint64_t seed = tu_seed(0x501f7e);
     tu_rng r = {seed};
     uint64_t cases = 2000 * tu_scale();
-    long plain = 0, every = 0, moore = 0;
+    long plain = 0, every = 0, moore = 0, chosen = 0;
     gr_ctx *ctx;
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     for (uint64_t c = 0; c < cases; c++) {
@@ -400,6 +493,8 @@ int main(void) {
         if (memo_used > MEMO_SLOTS / 4) memo_reset();
         check_plain(ctx, pos, text, 0, &plain);
         check_plain(ctx, pos, text, 1, &plain);
+        check_choice(ctx, pos, text, 0, &chosen);
+        check_choice(ctx, pos, text, 1, &chosen);
         if (nterms <= 2) check_every(ctx, pos, text, &every);
         gr_position_free(pos);
         /* Moore: nim heaps only */
@@ -434,8 +529,8 @@ int main(void) {
     gr_position_free(pos);
     memo_reset();
     gr_ctx_free(ctx);
-    printf("solution: %llu sums; %ld normal and misère winning moves, %ld Every-SG and %ld Moore moves checked\n",
-           (unsigned long long)cases, plain, every, moore);
+    printf("solution: %llu sums; %ld normal and misère winning moves, %ld Every-SG and %ld Moore moves, %ld of "
+           "grundy's moves by remoteness checked\n", (unsigned long long)cases, plain, every, moore, chosen);
     for (size_t i = 0; i < 16 && methods[i]; i++) printf("  method %s: %ld\n", methods[i], method_count[i]);
     return tu_finish("solution");
 }

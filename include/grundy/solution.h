@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include "status.h"
 #include "position.h"
+#include "remoteness.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,6 +53,9 @@ typedef struct gr_play {
     uint64_t k;           /* GR_PLAY_MOORE: a move takes from 1 to k heaps (k >= 1) */
     int misere;           /* GR_PLAY_MOORE: Anti-Nim-k */
     size_t max_moves;     /* winning (and drawing) moves listed at most; 0: all */
+    uint64_t remote_limit; /* gr_position_choose_move: positions its remoteness search
+                              may keep (0: GR_CHOICE_REMOTE_POSITIONS; never more than
+                              the context's search limit) */
 } gr_play;
 
 typedef struct gr_solution {
@@ -62,7 +66,8 @@ typedef struct gr_solution {
     gr_outcome outcome;   /* N: the player to move wins; P: loses; D: a draw */
     int has_value;        /* value holds the sum's normal-play Grundy value */
     uint64_t value;
-    /* misère: what the SJ rule says (not always the truth), and the
+    /* misère: what the SJ rule says (not always the truth; GR_OUTCOME_UNKNOWN
+     * in the other plays), and the
      * positions the exact search memoized for this whole answer, the
      * outcome and its moves (0: no search) */
     gr_outcome sj;
@@ -100,6 +105,38 @@ typedef struct gr_solution {
  * GR_EUNPROVEN when the outcome needs a value nobody knows. */
 GR_NODISCARD gr_status gr_position_solve(gr_position *pos, const gr_play *play, gr_solution **out, gr_error *err);
 void gr_solution_free(gr_solution *s); /* accepts NULL */
+
+/* grundy's move: what perfect play does from pos in the play. In normal
+ * and misère play the moves' remoteness is searched first (within
+ * remote_limit positions): the fastest win, else a move that keeps a
+ * draw, else the move of largest remoteness, so the loser makes the game
+ * last. Past that bound, and in Every-SG and Moore play, a winning move;
+ * with none, one that keeps a loopy game's draw; else the move that
+ * leaves the most tokens (then the most heaps), so a learner has time to
+ * find the win. Each step gets the context's whole time limit. */
+#define GR_CHOICE_REMOTE_POSITIONS ((uint64_t)1 << 17)
+
+typedef enum gr_choice_reason {
+    GR_CHOICE_FASTEST_WIN = 0,  /* the winning move of least remoteness */
+    GR_CHOICE_WINS = 1,         /* a winning move (its remoteness not known here) */
+    GR_CHOICE_KEEPS_DRAW = 2,   /* no winning move: one that keeps the draw */
+    GR_CHOICE_LONGEST = 3,      /* no winning or drawing move: the largest remoteness */
+    GR_CHOICE_LEAVES_MOST = 4   /* no winning move, remoteness not known: the move that leaves the most */
+} gr_choice_reason;
+
+typedef struct gr_choice {
+    size_t size;              /* sizeof(gr_choice), set by the library */
+    gr_choice_reason reason;
+    const gr_move *moves;     /* the move: one gr_move, or one per term it changes
+                                 (Every-SG, Moore); nmoves 0: there is no move */
+    size_t nmoves;
+    int has_remoteness;       /* after: the remoteness of the position the move leaves */
+    gr_remoteness after;
+} gr_choice;
+
+GR_NODISCARD gr_status gr_position_choose_move(gr_position *pos, const gr_play *play, gr_choice **out,
+                                               gr_error *err);
+void gr_choice_free(gr_choice *c); /* accepts NULL */
 
 /* The play's name as gr_solution.play writes it ("normal", "misere", ...;
  * NULL for a mode that does not exist). */

@@ -87,7 +87,7 @@ typedef struct gr_allocator {
  * (D, a draw: only in loopy games). P and N are 0 and 1, so an outcome
  * reads as "the player to move wins" where no draw is possible. */
 typedef enum gr_outcome {
-    GR_OUTCOME_UNKNOWN = -1, /* not decided (a call that succeeds never leaves it) */
+    GR_OUTCOME_UNKNOWN = -1, /* not decided (a call that succeeds never leaves an outcome it was asked for so) */
     GR_OUTCOME_P = 0,
     GR_OUTCOME_N = 1,
     GR_OUTCOME_D = 2

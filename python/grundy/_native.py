@@ -56,7 +56,8 @@ class Remoteness(Sized):
 class Play(Sized):
     # gr_play: the mode (0 normal, 1 misere, 2 every, 3 moore), Moore's k and
     # misere flag, the winning moves listed at most (0: all)
-    _fields_ = [("size", size_t), ("mode", c_int), ("k", u64), ("misere", c_int), ("max_moves", size_t)]
+    _fields_ = [("size", size_t), ("mode", c_int), ("k", u64), ("misere", c_int), ("max_moves", size_t),
+                ("remote_limit", u64)]
 
 
 class Solution(ctypes.Structure):
