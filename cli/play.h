@@ -24,31 +24,7 @@ typedef struct play_game {
 /* the remoteness search's bound in play (--search-limit sets it) */
 #define PLAY_REMOTE_POSITIONS ((uint64_t)1 << 17)
 
-/* A position's form (play_form.c): each heap of a heap ruleset's term is
- * an item (args points at the heap, nargs 1; empty heaps are left out),
- * each state term is one; sorted, so two positions with equal forms are the
- * same game. Items point into the position or terms they came from. */
-typedef struct play_item {
-    const char *spec;   /* the ruleset's spec */
-    gr_ruleset *rs;
-    int heap;           /* a heap, or a state term */
-    const uint64_t *args;
-    size_t nargs;
-    size_t term;        /* the term it belongs to */
-    size_t at;          /* a heap: its index among the term's arguments */
-} play_item;
-typedef struct play_form {
-    play_item *items;
-    size_t n;
-} play_form;
-/* 0, or -1 when out of memory */
-int play_form_of(gr_position *pos, play_form *f);
-int play_form_of_terms(const gr_term_info *t, size_t n, play_form *f);
-void play_form_free(play_form *f);
-/* the items of a not in b and of b not in a, as multisets (0, or -1) */
-int play_form_diff(const play_form *a, const play_form *b, play_form *only_a, play_form *only_b);
-int play_form_equal(const play_form *a, const play_form *b);
-/* term i alone as a position of its own (built from its data) */
+/* term i alone as a position of its own, built from its data (play_form.c) */
 gr_status play_term_alone(gr_ctx *ctx, gr_position *pos, size_t i, gr_position **out, gr_error *err);
 
 /* Whether `typed` (a line the player typed: `i: TERM`, several of them
@@ -104,20 +80,5 @@ size_t play_best_remote(const cli_rmoves *l);
 
 /* grundy move POSITION (cmd_move.c) */
 int cmd_move(const cli_opts *o);
-
-/* the size of a position, to compare: the tokens left (the sum of its
- * terms' arguments, saturating), then the number of arguments; grundy
- * drags a lost game out by leaving the largest (play_count_size orders
- * them as one number) */
-typedef struct play_count {
-    uint64_t tokens, parts;
-} play_count;
-play_count play_count_terms(const gr_term_info *t, size_t n);
-play_count play_count_of(gr_position *pos);
-uint64_t play_count_size(play_count c);
-/* the count after move m (with parts) from a position whose count is
- * total, without building it; -1 when it cannot be told so (a count that
- * saturated) */
-int play_count_after(gr_position *pos, play_count total, const gr_move *m, play_count *out);
 
 #endif

@@ -387,6 +387,132 @@ static void check_choice(gr_ctx *ctx, gr_position *pos, const char *text, int mi
     gr_choice_free(c);
 }
 
+/* a position as the multiset check_move compares: each non-empty heap of
+ * a heap term with its ruleset, each state term with its arguments */
+static char *form_key(gr_ctx *ctx, const char *text) {
+    gr_position *p = parse(ctx, text);
+    char *items[256];
+    size_t n = 0, len = 1;
+    gr_term_info t;
+    for (size_t i = 0; gr_position_term(p, i, &t) == GR_OK; i++) {
+        const char *spec = gr_ruleset_spec(t.ruleset);
+        int heap = gr_ruleset_is_heap(t.ruleset);
+        for (size_t k = 0; k < (heap ? t.nargs : 1) && n < 256; k++) {
+            char buf[512];
+            size_t used = (size_t)snprintf(buf, sizeof buf, "%s%c", spec, heap ? ':' : '#');
+            if (heap) {
+                if (!t.args[k]) continue;
+                snprintf(buf + used, sizeof buf - used, "%llu", (unsigned long long)t.args[k]);
+            } else
+                for (size_t a = 0; a < t.nargs && used < sizeof buf - 24; a++)
+                    used += (size_t)snprintf(buf + used, sizeof buf - used, "%llu,", (unsigned long long)t.args[a]);
+            items[n] = malloc(strlen(buf) + 1);
+            if (!items[n]) abort();
+            strcpy(items[n], buf);
+            len += strlen(buf) + 1;
+            n++;
+        }
+    }
+    qsort(items, n, sizeof *items, cmp_str);
+    char *out = malloc(len);
+    if (!out) abort();
+    out[0] = 0;
+    for (size_t i = 0; i < n; i++) { strcat(out, items[i]); strcat(out, "|"); free(items[i]); }
+    gr_position_free(p);
+    return out;
+}
+
+/* gr_position_check_move in normal or misère play: every listed move is
+ * legal, the position itself is not, and random positions (a term redrawn,
+ * two moves at once) are legal exactly when they are some move's result */
+static void check_moves_checked(gr_ctx *ctx, tu_rng *r, gr_position *pos, const char *text, int misere, long *n_ok,
+                                long *n_bad) {
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = misere ? GR_PLAY_MISERE : GR_PLAY_NORMAL;
+    mlist *l = malloc(sizeof *l);
+    if (!l) abort();
+    all_moves(pos, l);
+    char **keys = malloc((l->n + 1) * sizeof *keys);
+    if (!keys) abort();
+    for (size_t i = 0; i < l->n; i++) keys[i] = form_key(ctx, l->after[i]);
+    char cands[8][1024];
+    size_t nc = 0;
+    for (size_t i = 0; i < l->n && nc < 3; i++) snprintf(cands[nc++], sizeof cands[0], "%s", l->after[tu_below(r, l->n)]);
+    snprintf(cands[nc++], sizeof cands[0], "%s", text);
+    /* two moves in two terms */
+    for (size_t i = 0; i < l->n && nc < 5; i++)
+        for (size_t j = i + 1; j < l->n && nc < 5; j++) {
+            if (l->comp[i] == l->comp[j] || tu_below(r, 3)) continue;
+            gr_move two[2] = {{l->comp[i], "", l->to[i], 0, NULL}, {l->comp[j], "", l->to[j], 0, NULL}};
+            char *a = NULL;
+            if (gr_position_format_moves(pos, two, 2, &a, NULL) == GR_OK) snprintf(cands[nc++], sizeof cands[0], "%s", a);
+            free(a);
+        }
+    /* a term redrawn at random */
+    while (nc < 8) {
+        size_t n = gr_position_count(pos), at = tu_below(r, n), len = 0;
+        char *one = NULL;
+        for (size_t i = 0; i < n; i++) {
+            char term[256];
+            int nim;
+            if (i == at) rand_term(r, term, sizeof term, &nim);
+            else {
+                if (gr_position_term_format(pos, i, &one) != GR_OK) abort();
+                snprintf(term, sizeof term, "%s", one);
+                free(one);
+            }
+            len += (size_t)snprintf(cands[nc] + len, sizeof cands[0] - len, "%s%s", i ? " + " : "", term);
+        }
+        nc++;
+    }
+    for (size_t k = 0; k < nc; k++) {
+        char *key = form_key(ctx, cands[k]);
+        int want = 0;
+        for (size_t i = 0; i < l->n && !want; i++) want = !strcmp(keys[i], key);
+        gr_position *cand = parse(ctx, cands[k]);
+        gr_move_check mc = GR_SIZED(gr_move_check);
+        gr_error err;
+        CHECK(gr_position_check_move(pos, &p, cand, &mc, &err) == GR_OK, "check '%s' -> '%s': %s", text, cands[k],
+              err.message);
+        CHECK(mc.legal == want && (mc.legal ? mc.after != NULL : mc.why[0] != 0),
+              "%s play of '%s': the move to '%s' is %s, check_move says %s (%s)", misere ? "misère" : "normal", text,
+              cands[k], want ? "legal" : "not legal", mc.legal ? "legal" : "not", mc.why);
+        if (mc.legal && mc.after) {
+            char *ka = form_key(ctx, mc.after);
+            CHECK(!strcmp(ka, key), "'%s': check_move's position '%s' is not the move's", text, mc.after);
+            free(ka);
+        }
+        if (mc.legal) (*n_ok)++;
+        else (*n_bad)++;
+        free(mc.after);
+        free(key);
+        gr_position_free(cand);
+    }
+    for (size_t i = 0; i < l->n; i++) free(keys[i]);
+    free(keys);
+    mlist_free(l);
+    free(l);
+}
+
+/* the one move of Every-SG or Moore play is legal there */
+static void check_one_move_legal(gr_ctx *ctx, gr_position *pos, const gr_play *p, const gr_solution *s,
+                                 const char *text) {
+    if (s->outcome != GR_OUTCOME_N || !s->nmoves) return;
+    char *after = NULL;
+    if (gr_position_format_moves(pos, s->moves, s->nmoves, &after, NULL) != GR_OK) abort();
+    gr_position *cand = parse(ctx, after);
+    gr_move_check mc = GR_SIZED(gr_move_check);
+    gr_error err;
+    CHECK(gr_position_check_move(pos, p, cand, &mc, &err) == GR_OK && mc.legal,
+          "play %s of '%s': the winning move to '%s' is refused: %s", s->play, text, after, mc.why);
+    free(mc.after);
+    gr_position_free(cand);
+    /* the position itself is no move */
+    CHECK(gr_position_check_move(pos, p, pos, &mc, &err) == GR_OK && !mc.legal, "play %s of '%s': no move is legal",
+          s->play, text);
+    free(after);
+}
+
 /* grundy's move in Every-SG and Moore play: the winning move when there is one */
 static void check_choice_one(gr_position *pos, const gr_play *p, const gr_solution *s, const char *text) {
     gr_choice *c = NULL;
@@ -434,10 +560,11 @@ static void check_every(gr_ctx *ctx, gr_position *pos, const char *text, long *m
     gr_play p = GR_SIZED(gr_play);
     p.mode = GR_PLAY_EVERY;
     check_choice_one(pos, &p, s, text);
+    check_one_move_legal(ctx, pos, &p, s, text);
     gr_solution_free(s);
 }
 
-static void check_moore(gr_position *pos, const char *text, const int *h, int n, int k, int misere, long *moves) {
+static void check_moore(gr_ctx *ctx, gr_position *pos, const char *text, const int *h, int n, int k, int misere, long *moves) {
     gr_solution *s = solve(pos, GR_PLAY_MOORE, (uint64_t)k, misere, text);
     if (!s) return;
     int wins = moore_wins(h, n, k, misere);
@@ -467,6 +594,7 @@ static void check_moore(gr_position *pos, const char *text, const int *h, int n,
     p.k = (uint64_t)k;
     p.misere = misere;
     if (total) check_choice_one(pos, &p, s, text);
+    check_one_move_legal(ctx, pos, &p, s, text);
     gr_solution_free(s);
 }
 
@@ -474,7 +602,7 @@ int main(void) {
     uint64_t seed = tu_seed(0x501f7e);
     tu_rng r = {seed};
     uint64_t cases = 2000 * tu_scale();
-    long plain = 0, every = 0, moore = 0, chosen = 0;
+    long plain = 0, every = 0, moore = 0, chosen = 0, legal = 0, illegal = 0;
     gr_ctx *ctx;
     CHECK(gr_ctx_new(&ctx) == GR_OK, "context");
     for (uint64_t c = 0; c < cases; c++) {
@@ -495,6 +623,7 @@ int main(void) {
         check_plain(ctx, pos, text, 1, &plain);
         check_choice(ctx, pos, text, 0, &chosen);
         check_choice(ctx, pos, text, 1, &chosen);
+        check_moves_checked(ctx, &r, pos, text, (int)(c & 1), &legal, &illegal);
         if (nterms <= 2) check_every(ctx, pos, text, &every);
         gr_position_free(pos);
         /* Moore: nim heaps only */
@@ -505,7 +634,7 @@ int main(void) {
             len += (size_t)snprintf(text + len, sizeof text - len, "%s%d", i ? " + " : "", h[i]);
         }
         pos = parse(ctx, text);
-        check_moore(pos, text, h, n, k, mis, &moore);
+        check_moore(ctx, pos, text, h, n, k, mis, &moore);
         gr_position_free(pos);
         (void)all_nim;
     }
@@ -531,6 +660,7 @@ int main(void) {
     gr_ctx_free(ctx);
     printf("solution: %llu sums; %ld normal and misère winning moves, %ld Every-SG and %ld Moore moves, %ld of "
            "grundy's moves by remoteness checked\n", (unsigned long long)cases, plain, every, moore, chosen);
+    printf("  check_move: %ld legal and %ld illegal moves told apart\n", legal, illegal);
     for (size_t i = 0; i < 16 && methods[i]; i++) printf("  method %s: %ld\n", methods[i], method_count[i]);
     return tu_finish("solution");
 }

@@ -138,6 +138,32 @@ GR_NODISCARD gr_status gr_position_choose_move(gr_position *pos, const gr_play *
                                                gr_error *err);
 void gr_choice_free(gr_choice *c); /* accepts NULL */
 
+/* Checking a move: whether one legal move of the play leads from pos to
+ * next, a position of the same context as the player wrote it (terms in
+ * any order, a heap term's heaps in any order, empty heaps left out). The
+ * move is read off what differs, as data, and only that is checked: one
+ * heap (a heap ruleset: against its options, decided from the rule for
+ * nim, take-and-break, Grundy's game and coprime heaps of any size) or one
+ * state term (against its moves) in normal and misère play; a move in
+ * every term that can move in Every-SG; 1 to k heaps lowered in Moore's
+ * Nim-k. A move in a term with more options than grundy lists
+ * (GR_CHECK_LIST_MAX) is legal when it is one of the winning moves, else
+ * refused as not checkable. GR_OK whether legal or not; an error only
+ * when the check itself fails (memory, bounds). */
+#define GR_CHECK_LIST_MAX ((size_t)1 << 18)
+#define GR_MOVE_WHY_MAX 512
+
+typedef struct gr_move_check {
+    size_t size;                 /* sizeof(gr_move_check): set by the caller (GR_SIZED) */
+    int legal;                   /* 1: legal; 0: not, and why says why (one line) */
+    char *after;                 /* legal: the position the move leaves, as grundy writes it
+                                    (malloc'd: free() or gr_free()); NULL otherwise */
+    char why[GR_MOVE_WHY_MAX];
+} gr_move_check;
+
+GR_NODISCARD gr_status gr_position_check_move(gr_position *pos, const gr_play *play, gr_position *next,
+                                              gr_move_check *out, gr_error *err);
+
 /* The play's name as gr_solution.play writes it ("normal", "misere", ...;
  * NULL for a mode that does not exist). */
 const char *gr_play_name(const gr_play *play);
