@@ -85,6 +85,9 @@ typedef struct cli_topic {
 } cli_topic;
 extern const cli_topic CLI_TOPICS[];
 extern const size_t CLI_NTOPICS;
+/* the commands' help (help_commands.c) */
+extern const cli_topic CLI_COMMANDS[];
+extern const size_t CLI_NCOMMANDS;
 int cli_interrupted(void *user);
 /* native code for rules, as the environment says (GRUNDY_NATIVE, CC,
  * GRUNDY_CACHE_DIR); 0, or 1 when out of memory */
