@@ -87,6 +87,34 @@ static const char *find_text(const cli_topic *list, size_t n, const char *name) 
     return NULL;
 }
 
+/* the rulesets topic, from the library's list of families, into buf */
+static const char *rulesets_text(char *buf, size_t n) {
+    static const char *const GROUPS[][2] = {
+        {"heap", "Heap rulesets (a term is NAME[PARAMS](heap, ...)):\n"},
+        {"state", "State rulesets (the arguments together are one position):\n"},
+        {"board", "Boards and graphs (see 'grundy help cram'):\n"},
+        {"rule", "Your own rules (a heap ruleset for one-number patterns, else a state ruleset):\n"},
+    };
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t g = 0; g < sizeof GROUPS / sizeof GROUPS[0]; g++) {
+        used += (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s", GROUPS[g][1]);
+        for (size_t i = 0; i < gr_family_count(); i++) {
+            gr_family_info fi = GR_SIZED(gr_family_info);
+            if (gr_family_at(i, &fi, NULL) != GR_OK || strcmp(fi.kind, GROUPS[g][0])) continue;
+            used += (size_t)snprintf(buf + used, used < n ? n - used : 0, strlen(fi.syntax) <= 13 ? "  %-13s %s\n" : "  %s  %s\n",
+                                     fi.syntax, fi.help);
+        }
+    }
+    snprintf(buf + used, used < n ? n - used : 0, "'grundy help NAME' says more about each.\n");
+    return buf;
+}
+
+/* a topic's text (the rulesets topic written into buf) */
+static const char *topic_text(const char *name, char *buf, size_t n) {
+    return !strcmp(name, "rulesets") ? rulesets_text(buf, n) : find_text(CLI_TOPICS, CLI_NTOPICS, name);
+}
+
 /* Every name `grundy help` knows, commands first; a topic that shares a
  * command's name (the nim ruleset) is named once. */
 static void list_names(FILE *f, const char *sep) {
@@ -99,7 +127,8 @@ static void list_names(FILE *f, const char *sep) {
  * `grundy help nim` is about the command and the ruleset. text writes
  * each part (fputs for the terminal, man_text for the manual page). */
 static int put_named(FILE *f, const char *name, void (*text)(FILE *, const char *)) {
-    const char *c = find_text(CLI_COMMANDS, CLI_NCOMMANDS, name), *t = find_text(CLI_TOPICS, CLI_NTOPICS, name);
+    char buf[8192];
+    const char *c = find_text(CLI_COMMANDS, CLI_NCOMMANDS, name), *t = topic_text(name, buf, sizeof buf);
     if (c) text(f, c);
     if (c && t) text(f, "\n");
     if (t) text(f, t);
@@ -150,8 +179,9 @@ static void man_page(FILE *f) {
     fputs(".SH TOPICS\nEach section below is also printed by \\fBgrundy help\\fR \\fITOPIC\\fR.\n", f);
     for (size_t i = 0; i < CLI_NTOPICS; i++) {
         if (find_text(CLI_COMMANDS, CLI_NCOMMANDS, CLI_TOPICS[i].name)) continue; /* in its command's section */
+        char buf[8192];
         fprintf(f, ".SS %s\n.nf\n", CLI_TOPICS[i].name);
-        man_text(f, CLI_TOPICS[i].text);
+        man_text(f, topic_text(CLI_TOPICS[i].name, buf, sizeof buf));
         fputs(".fi\n", f);
     }
     fputs(".SH SEE ALSO\nThe documentation in the source tree's docs/ folder, starting with README.md.\n", f);

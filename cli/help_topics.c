@@ -19,34 +19,8 @@ const cli_topic CLI_TOPICS[] = {
      "blank lines are skipped and '#' starts a comment.\n"
      "\n"
      "Example: grundy solve 'kayles(7) + 3 + sub[1..3](10)'\n"},
-    {"rulesets",
-     "Heap rulesets (a term is NAME[PARAMS](heap, ...)):\n"
-     "  nim           take any positive number (a bare integer is a nim heap)\n"
-     "  sub[S]        take s tokens, s in the finite set S: sub[1,2,4], sub[2,5..7]\n"
-     "  tb[CODE]      take-and-break by octal/hexadecimal code (grundy help tb)\n"
-     "  kayles        = tb[0.77]      dawson = tb[0.07]      lasker = tb[4.3!]\n"
-     "  divisor       take d tokens where d divides the heap\n"
-     "  coprime       take y with gcd(heap, y) = 1, or take the whole heap\n"
-     "  pow2          take a power of two\n"
-     "  grundy        Grundy's game: split a heap into two unequal non-empty heaps\n"
-     "  bash[p,q]     take p..q tokens, or everything when fewer than p remain\n"
-     "State rulesets (the arguments together are one position):\n"
-     "  staircase     pieces on a line moving left (POJ 1704)\n"
-     "  stairs        coins on steps moving down (staircase nim)\n"
-     "  wythoff(a,b)  take from one heap, or the same from both\n"
-     "  euclid(a,b)   subtract a multiple of the smaller from the larger\n"
-     "  fib(n[,c])    Fibonacci nim; dyn[k](n[,c]) k-times dynamic subtraction\n"
-     "  prod(x,y[,z]) a coin in the 2-D / 3-D product (coin-turning) game\n"
-     "  hackenbush(0-1,1-2:3,...)  Green Hackenbush on a rooted multigraph\n"
-     "  graph[0>1,1>2](v,...)      tokens on a directed graph, cycles allowed (draws)\n"
-     "Boards and graphs (see 'grundy help cram'):\n"
-     "  cram(4,5), cram(..#./....)  dominoes on the empty cells of a board\n"
-     "  place[xx/x.; rotate](4,5)   place shapes of your own on a board\n"
-     "  nodekayles(0-1,1-2), nodekayles[grid](3,7)  pick a vertex, remove it and its neighbours\n"
-     "  arckayles(0-1,1-2)          pick an edge, remove both its ends\n"
-     "Your own rules (a heap ruleset for one-number patterns, else a state ruleset):\n"
-     "  rule[n -> n-k for k in 1..3]   see 'grundy help rule'\n"
-     "'grundy help NAME' says more about each.\n"},
+    /* written from the library's list of families (gr_family_at) by help.c */
+    {"rulesets", ""},
     {"nim", "nim: take any positive number of tokens from the heap. G(n) = n.\n"
             "  grundy value 'nim(5) + 3'    # a bare 3 is nim(3); prints 6\n"},
     {"sub", "sub[S]: a move takes s tokens for some s in the finite set S.\n"

@@ -91,6 +91,39 @@ int main(void) {
         }
     }
     CHECK(count >= 19 && heaps >= 10, "registry has %zu entries, %zu heap families", count, heaps);
+    /* the public list (gr_family_at) is the registry: every entry with its
+     * help line, an alias naming what it stands for, a syntax that starts
+     * with the name, and every name's terms read back */
+    CHECK(gr_family_count() == count, "gr_family_count %zu, registry %zu", gr_family_count(), count);
+    for (size_t i = 0; i < count; i++) {
+        const gri_family_entry *e = gri_registry_at(i);
+        gr_family_info fi = GR_SIZED(gr_family_info);
+        gr_error err;
+        CHECK(gr_family_at(i, &fi, &err) == GR_OK, "family %zu: %s", i, err.message);
+        CHECK(fi.name && !strcmp(fi.name, e->name) && fi.help && *fi.help && fi.syntax &&
+                  !strncmp(fi.syntax, fi.name, strlen(fi.name)),
+              "family %s: name, help line, syntax", e->name);
+        CHECK(fi.kind && (!strcmp(fi.kind, "heap") || !strcmp(fi.kind, "state") || !strcmp(fi.kind, "board") ||
+                          !strcmp(fi.kind, "rule")),
+              "family %s: kind %s", e->name, fi.kind ? fi.kind : "(none)");
+        CHECK(fi.heap == ((e->family->flags & GR_FAM_HEAP) != 0) && (!strcmp(fi.kind, "heap") ? fi.heap : 1),
+              "family %s: a heap family is listed with the heaps", e->name);
+        char want[64] = "";
+        if (e->preset) snprintf(want, sizeof want, "%s[%s]", e->family->name, e->preset);
+        CHECK(e->preset ? fi.alias_of && !strcmp(fi.alias_of, want) : !fi.alias_of, "family %s: alias of %s, not %s",
+              e->name, want, fi.alias_of ? fi.alias_of : "(none)");
+        gr_ruleset *rs;
+        char buf[256];
+        spec_of(e, buf, sizeof buf);
+        CHECK(gr_ctx_ruleset(ctx, buf, strlen(buf), &rs, &err) == GR_OK &&
+                  !strcmp(gr_ruleset_family(rs), e->family->name),
+              "family %s is the ruleset %s", e->name, buf);
+    }
+    gr_family_info fi = GR_SIZED(gr_family_info);
+    gr_error err;
+    CHECK(gr_family_at(count, &fi, &err) == GR_ERANGE && strstr(err.message, "no family"), "past the end");
+    fi.size = 0;
+    CHECK(gr_family_at(0, &fi, &err) == GR_EINVAL, "unsized");
     gr_ctx_free(ctx);
     return tu_finish("test_registry");
 }

@@ -23,6 +23,23 @@ extern "C" {
 #endif
 GR_API_BEGIN
 
+/* The families grundy knows (what `grundy help rulesets` lists): i from 0
+ * to gr_family_count() - 1, in the registry's order. Every string is
+ * static. A family of your own (gr_ctx_add_family) is not among them. */
+typedef struct gr_family_info {
+    size_t size;           /* sizeof(gr_family_info): set by the caller (GR_SIZED) */
+    const char *name;      /* as a term names it: "kayles", "sub", "wythoff" */
+    const char *kind;      /* "heap", "state", "board" or "rule" (the help's groups) */
+    const char *syntax;    /* how a term is written: "sub[S]", "wythoff(a,b)" */
+    const char *help;      /* one line */
+    const char *alias_of;  /* an alias: the family and parameters it stands for
+                              ("tb[0.77]" for kayles); NULL otherwise */
+    int heap;              /* 1: each argument is a heap; 0: the arguments are one position */
+    int params_required;   /* the name needs [PARAMS] (sub[1,2], graph[0>1]) */
+} gr_family_info;
+size_t gr_family_count(void);
+GR_NODISCARD gr_status gr_family_at(size_t i, gr_family_info *out, gr_error *err);
+
 /* The family's name as written ("tb" for kayles, "dyn" for fib, "nim" for
  * a bare integer). */
 const char *gr_ruleset_family(const gr_ruleset *rs);

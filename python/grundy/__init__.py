@@ -27,7 +27,7 @@ raise GrundyError with the library's message. See docs/python.md.
 from . import _native as _n  # noqa: F401
 from ._common import (U64_MAX, GrundyError, _defer_signals, _error, _set_error, _status_name,  # noqa: F401
                       _take_string, _text, _u64, _words)
-from ._context import (_BIG_SUM_TERMS, _SHORT, _SIZE_MAX, Context, period, remoteness,  # noqa: F401
+from ._context import (_BIG_SUM_TERMS, _SHORT, _SIZE_MAX, Context, families, period, remoteness,  # noqa: F401
                        remoteness_table, seq, solve, value, version)
 from ._engine import Engine
 from ._native import lib as _lib  # noqa: F401
@@ -37,7 +37,7 @@ from ._position import (_TERM_HELP, Position, _is_term_pair, _position_terms, _s
                         _term_error, _term_u64)
 
 __all__ = ["GrundyError", "Context", "Position", "Engine", "Nimber", "value", "solve", "remoteness",
-           "remoteness_table", "seq", "period",
+           "remoteness_table", "seq", "period", "families",
            "nim_mul", "nim_sqr", "nim_sqrt", "nim_pow", "nim_inv", "nim_div", "nim_log",
            "nim_generator", "nim_solve_quadratic", "nim_mul_many", "version"]
 

@@ -494,3 +494,20 @@ def period(spec, count, **ctx_options):
 def version():
     """The library's version string."""
     return _lib.gr_version().decode()
+
+
+def families():
+    """The families grundy knows, as `grundy help rulesets` lists them: a
+    list of dicts with name, kind ("heap", "state", "board" or "rule"),
+    syntax, help, alias_of (the spec an alias stands for, or None), heap
+    and params_required."""
+    out = []
+    for i in range(_lib.gr_family_count()):
+        fi = _n.FamilyInfo()
+        err = _n.Error()
+        if _lib.gr_family_at(i, ctypes.byref(fi), ctypes.byref(err)) != _n.GR_OK:
+            raise GrundyError("internal", err.message.decode())
+        out.append({"name": fi.name.decode(), "kind": fi.kind.decode(), "syntax": fi.syntax.decode(),
+                    "help": fi.help.decode(), "alias_of": fi.alias_of.decode() if fi.alias_of else None,
+                    "heap": bool(fi.heap), "params_required": bool(fi.params_required)})
+    return out

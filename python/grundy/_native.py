@@ -53,6 +53,11 @@ class Remoteness(Sized):
                 ("searched", u64)]
 
 
+class FamilyInfo(Sized):
+    _fields_ = [("size", size_t), ("name", ctypes.c_char_p), ("kind", ctypes.c_char_p), ("syntax", ctypes.c_char_p),
+                ("help", ctypes.c_char_p), ("alias_of", ctypes.c_char_p), ("heap", c_int), ("params_required", c_int)]
+
+
 class Play(Sized):
     # gr_play: the mode (0 normal, 1 misere, 2 every, 3 moore), Moore's k and
     # misere flag, the winning moves listed at most (0: all)
@@ -109,6 +114,8 @@ class EngineConfig(Sized):
 # name: (result type, argument types)
 _SIGNATURES = {
     "gr_version": (ctypes.c_char_p, []),
+    "gr_family_count": (size_t, []),
+    "gr_family_at": (c_int, [size_t, ctypes.POINTER(FamilyInfo), P_Error]),
     "gr_free": (None, [vp]),
     "gr_status_name": (ctypes.c_char_p, [c_int]),
     "gr_error_clear": (None, [P_Error]),

@@ -509,3 +509,16 @@ def test_interrupt_within_a_second():
                 pass
     finally:
         signal.signal(signal.SIGINT, old_int)
+
+
+@needs_cli
+def test_families_are_the_help_list():
+    fams = grundy.families()
+    names = [f["name"] for f in fams]
+    assert len(names) == len(set(names)) and {"nim", "kayles", "wythoff", "cram", "rule"} <= set(names)
+    kayles = next(f for f in fams if f["name"] == "kayles")
+    assert kayles["alias_of"] == "tb[0.77]" and kayles["heap"] and kayles["kind"] == "heap"
+    assert next(f for f in fams if f["name"] == "sub")["params_required"]
+    out = subprocess.run([CLI, "help", "rulesets"], capture_output=True, text=True, check=True).stdout
+    for f in fams:
+        assert f["syntax"] in out and f["help"] in out

@@ -262,6 +262,9 @@ typedef struct gri_family_entry {
     const char *name;
     const gri_family *family;
     const char *preset;  /* NULL, or the parameters an alias stands for */
+    const char *kind;    /* the help's group: "heap", "state", "board" or "rule" */
+    const char *syntax;  /* how a term is written, for the help ("sub[S]", "wythoff(a,b)") */
+    const char *help;    /* one line */
 } gri_family_entry;
 const gri_family_entry *gri_registry_find(const char *name, size_t len);
 const gri_family_entry *gri_registry_at(size_t i); /* NULL past the end */
