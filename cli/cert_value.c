@@ -27,11 +27,7 @@ int cli_value_certificate_write(const char *path, gr_position *pos) {
     if (gr_position_value(pos, &value, &err) != GR_OK) return cli_report(&err, NULL, 0);
     char *body = NULL, *term = NULL;
     size_t len = 0;
-    const char *fam = gr_ruleset_family(t.ruleset);
-    int board = !strcmp(fam, "nodekayles") || !strcmp(fam, "arckayles") || !strcmp(fam, "cram") ||
-                !strcmp(fam, "place");
-    if ((board ? gr_board_value_certificate : gr_state_value_certificate)(t.ruleset, t.args, t.nargs, 0, &body, &len,
-                                                                          &err) != GR_OK)
+    if (gr_ruleset_value_certificate(t.ruleset, t.args, t.nargs, 0, &body, &len, &err) != GR_OK)
         return cli_report(&err, NULL, 0);
     /* the certificate's value against the solver's: two searches, one answer */
     char want[48];

@@ -85,6 +85,13 @@ GR_NODISCARD gr_status gr_ruleset_state_options(gr_ruleset *rs, const uint64_t *
 GR_NODISCARD gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_t nargs,
                                                   uint64_t max_entries, char **out, size_t *len, gr_error *err);
 
+/* A value certificate of one term of any family that has one: the
+ * family's record says which (gr_board_value_certificate for nodekayles,
+ * arckayles and cram; gr_state_value_certificate for wythoff, euclid,
+ * fib, dyn and rule[...]). GR_EINVAL, naming the families, for others. */
+GR_NODISCARD gr_status gr_ruleset_value_certificate(gr_ruleset *rs, const uint64_t *args, size_t nargs,
+                                                    uint64_t max_entries, char **out, size_t *len, gr_error *err);
+
 /* The spec as it is written back (e.g. "kayles", "sub[1,2,4]"). */
 const char *gr_ruleset_spec(const gr_ruleset *rs);
 

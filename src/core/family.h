@@ -77,9 +77,19 @@ typedef struct gri_win_rules {
     int unequal;
 } gri_win_rules;
 
+/* the value certificate a family's terms get (docs/certificates.md) */
+typedef enum gri_cert_kind {
+    GRI_CERT_NONE = 0,   /* none (heap rulesets are certified by their tables) */
+    GRI_CERT_PAIR,       /* statecert.c: a two-number state (wythoff, euclid) */
+    GRI_CERT_DYN,        /* statecert.c: a pile and the largest take (dyn, fib) */
+    GRI_CERT_RULE,       /* statecert.c: a rule's heap or state */
+    GRI_CERT_BOARD       /* boardcert.c: a graph up to isomorphism (nodekayles, arckayles, cram) */
+} gri_cert_kind;
+
 typedef struct gri_family {
     const char *name;    /* as written, e.g. "sub" */
     unsigned flags;      /* GR_FAM_* */
+    gri_cert_kind cert;  /* the value certificate of one term */
     const char *example; /* with GR_FAM_PARAMS_REQUIRED: the "e.g." of the missing-parameters error */
 
     /* Parameters: p[0..n) is the text between the brackets (n = 0 and p NULL

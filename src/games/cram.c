@@ -128,6 +128,7 @@ static gr_status place_parse(gr_ruleset *rs, const char *p, size_t n, size_t lin
 
 const gri_family gri_family_cram = {
     .name = "cram",
+    .cert = GRI_CERT_BOARD,
     .method = METHOD,
     .search_what = "the board search",
     .flags = 0,
@@ -143,6 +144,7 @@ const gri_family gri_family_cram = {
 
 const gri_family gri_family_place = {
     .name = "place",
+    .cert = GRI_CERT_BOARD,
     .method = METHOD,
     .search_what = "the board search",
     .flags = GR_FAM_PARAMS_REQUIRED,

@@ -278,6 +278,7 @@ static void dyn_free(gr_ruleset *rs) {
 
 const gri_family gri_family_dyn = {
     .name = "dyn",
+    .cert = GRI_CERT_DYN,
     .method = "mex over the options for small positions (a table); the outcome of any position by the greedy decomposition of n into the seeds' sequence (Fibonacci numbers for fib)",
     .flags = GR_FAM_PARAMS_REQUIRED,
     .example = "dyn[3]",

@@ -45,6 +45,7 @@ static gr_status arc_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
 
 const gri_family gri_family_nodekayles = {
     .name = "nodekayles",
+    .cert = GRI_CERT_BOARD,
     .method = METHOD,
     .search_what = "the graph search",
     .flags = GR_FAM_PARAMS_OPTIONAL,
@@ -60,6 +61,7 @@ const gri_family gri_family_nodekayles = {
 
 const gri_family gri_family_arckayles = {
     .name = "arckayles",
+    .cert = GRI_CERT_BOARD,
     .method = METHOD,
     .search_what = "the graph search",
     .flags = GR_FAM_PARAMS_OPTIONAL,

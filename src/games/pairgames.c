@@ -332,6 +332,7 @@ static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, u
 
 const gri_family gri_family_wythoff = {
     .name = "wythoff",
+    .cert = GRI_CERT_PAIR,
     .method = "mex over the options for small positions (a table); the P-positions are the Wythoff pairs (floor(k·phi), floor(k·phi²))",
     .check = pair_check,
     .value = pair_value,
@@ -342,6 +343,7 @@ const gri_family gri_family_wythoff = {
 
 const gri_family gri_family_euclid = {
     .name = "euclid",
+    .cert = GRI_CERT_PAIR,
     .method = "mex over the options for small positions (a table); the outcome of any position by the rule: with a >= b > 0 the mover wins iff b divides a, or a >= 2b, or the forced move to (b, a-b) loses",
     .check = pair_check,
     .value = pair_value,

@@ -424,6 +424,7 @@ static int rule_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t
 
 const gri_family gri_family_rule = {
     .name = "rule",
+    .cert = GRI_CERT_RULE,
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "rule[n -> n-k for k in 1..3]",
     .parse = rule_parse,
@@ -442,6 +443,7 @@ const gri_family gri_family_rule = {
 /* the same rules on 2 to 4 numbers; chosen by rule_parse, not in the registry */
 const gri_family gri_family_rule_state = {
     .name = "rule",
+    .cert = GRI_CERT_RULE,
     .method = "mex over the options the rule lists, by an exact memoized search (the generalized Sprague-Grundy function when the rule is loopy)",
     .method_of = state_method,
     .flags = GR_FAM_PARAMS_REQUIRED,

@@ -185,12 +185,12 @@ gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
                                      char **out, size_t *len, gr_error *err) {
     *out = NULL;
     *len = 0;
-    const char *fam = rs ? gr_ruleset_family(rs) : "";
     walker w;
     memset(&w, 0, sizeof w);
     uint64_t root[CERT_MAX_ARITY] = {0};
     int heap = rs ? gr_ruleset_is_heap(rs) : 0;
-    if (!strcmp(fam, "rule")) {
+    gri_cert_kind ck = rs && rs->fam ? rs->fam->cert : GRI_CERT_NONE;
+    if (ck == GRI_CERT_RULE) {
         w.kind = heap ? FAM_RULE_HEAP : FAM_RULE_STATE;
         w.arity = gri_rule_arity(gri_rule_of(rs));
         if (rs->fam->is_loopy && rs->fam->is_loopy(rs))
@@ -199,10 +199,10 @@ gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
         if (heap && nargs != 1)
             return gri_fail(err, GR_EINVAL, "%s: a value certificate is of one heap (write one term per heap)",
                             rs->spec);
-    } else if (!strcmp(fam, "wythoff") || !strcmp(fam, "euclid")) {
+    } else if (ck == GRI_CERT_PAIR) {
         w.kind = FAM_PAIR;
         w.arity = 2;
-    } else if (!strcmp(fam, "dyn")) {
+    } else if (ck == GRI_CERT_DYN) {
         w.kind = FAM_DYN;
         w.arity = 2;
     } else {
@@ -245,4 +245,11 @@ gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
     gri_free(w.al, w.arena);
     gri_free(w.al, w.stack);
     return st;
+}
+
+gr_status gr_ruleset_value_certificate(gr_ruleset *rs, const uint64_t *args, size_t nargs, uint64_t max_entries,
+                                       char **out, size_t *len, gr_error *err) {
+    gri_cert_kind ck = rs && rs->fam ? rs->fam->cert : GRI_CERT_NONE;
+    if (ck == GRI_CERT_BOARD) return gr_board_value_certificate(rs, args, nargs, max_entries, out, len, err);
+    return gr_state_value_certificate(rs, args, nargs, max_entries, out, len, err);
 }
