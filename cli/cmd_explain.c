@@ -36,13 +36,13 @@ int cmd_explain(const cli_opts *o) {
     char *text = NULL;
     uint64_t *vals = NULL;
     explain_kind *kind = NULL;
+    gr_solution *moore = NULL;
     int rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS);
     if (rc) return rc;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     gr_error err;
     size_t n = gr_position_count(pos);
-    int moore_wins = 0;
-    if (o->has_moore && gr_position_moore(pos, o->moore, o->misere, &moore_wins, &err) != GR_OK) {
+    if (o->has_moore && explain_solve(pos, GR_PLAY_MOORE, o->moore, o->misere, &moore, &err) != GR_OK) {
         rc = cli_report(&err, source, source != NULL); /* before anything is printed */
         goto out;
     }
@@ -136,17 +136,18 @@ int cmd_explain(const cli_opts *o) {
     }
     free(fm.to);
     if (o->every && (rc = explain_every(w, lang, pos, vals, n)) != 0) goto out;
-    if (o->has_moore) explain_moore(w, lang, pos, o->moore, o->misere, moore_wins);
+    if (o->has_moore) explain_moore(w, lang, pos, o->moore, o->misere, moore);
     if (o->misere && !o->has_moore) {
-        gr_misere m = GR_SIZED(gr_misere);
-        char *mto = NULL;
-        if (gr_position_misere(pos, &m, &err) != GR_OK ||
-            (m.wins && explain_play_move(pos, EXPLAIN_MOVE_MISERE, 0, 0, &mto, &err) != GR_OK)) {
-            free(mto);
+        gr_solution *ms = NULL;
+        if (explain_solve(pos, GR_PLAY_MISERE, 0, 0, &ms, &err) != GR_OK) {
             if (w) json_line_end(w);
             rc = cli_report(&err, source, source != NULL);
             goto out;
         }
+        /* the fields the section reads, as gr_position_misere gives them */
+        struct { int wins, sj_wins; const char *method; uint64_t searched; } m = {
+            ms->outcome == GR_OUTCOME_N, ms->sj == GR_OUTCOME_N, ms->method, ms->searched};
+        char *mto = explain_move_text(pos, ms);
         if (w) {
             json_key(w, "misere");
             json_object_begin(w);
@@ -175,6 +176,7 @@ int cmd_explain(const cli_opts *o) {
             if (mto) printf(tr(lang, "A winning move in misère play: %s.\n"), mto);
         }
         free(mto);
+        gr_solution_free(ms);
     }
     if (o->remoteness && (rc = explain_remoteness(w, lang, pos, o->misere)) != 0) goto out;
     if (w) {
@@ -182,6 +184,7 @@ int cmd_explain(const cli_opts *o) {
         json_line_end(w);
     }
 out:
+    gr_solution_free(moore);
     free(text);
     free(vals);
     free(kind);

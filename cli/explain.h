@@ -48,13 +48,14 @@ int explain_term_title(json_writer *w, cli_lang lang, gr_position *pos, size_t i
 /* why the misère method (gr_misere's method) applies, a sentence */
 const char *explain_misere_why(cli_lang lang, const char *method);
 int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n);
-/* The position after a play's winning move, malloc'd (NULL: no move, or
- * out of memory): misère play moves in one term (the first move of the
- * list), Every-SG and Moore's Nim-k move in several at once (every move
- * of the list is one term's part of the one move). */
-typedef enum { EXPLAIN_MOVE_MISERE, EXPLAIN_MOVE_EVERY, EXPLAIN_MOVE_MOORE } explain_play;
-gr_status explain_play_move(gr_position *pos, explain_play play, uint64_t k, int misere, char **after, gr_error *err);
-void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, int wins);
+/* The library's solution of the position in a play (one winning move
+ * listed), which the mode's section explains. */
+gr_status explain_solve(gr_position *pos, gr_play_mode mode, uint64_t k, int misere, gr_solution **out, gr_error *err);
+/* the position the solution's winning move leaves (malloc'd; NULL: no
+ * move, or out of memory): one term in misère play, every term it changes
+ * at once in Every-SG and Moore's Nim-k */
+char *explain_move_text(gr_position *pos, const gr_solution *s);
+void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, const gr_solution *sol);
 /* --remoteness (explain_remote.c): the rule 1 + min / 1 + max over the
  * position's moves, in normal or misère play; 0, or the exit code */
 int explain_remoteness(json_writer *w, cli_lang lang, gr_position *pos, int misere);

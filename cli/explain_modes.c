@@ -31,42 +31,37 @@ const char *explain_misere_why(cli_lang lang, const char *method) {
                     "exactly (every position written as a sorted multiset of its components)");
 }
 
-gr_status explain_play_move(gr_position *pos, explain_play play, uint64_t k, int misere, char **after, gr_error *err) {
-    cli_moves mv = {0};
-    int complete;
-    gr_status st = play == EXPLAIN_MOVE_MISERE ? gr_position_misere_moves(pos, 1, cli_moves_collect, &mv, &complete, err)
-                   : play == EXPLAIN_MOVE_EVERY ? gr_position_every_move(pos, cli_moves_collect, &mv, err)
-                                                : gr_position_moore_move(pos, k, misere, cli_moves_collect, &mv, err);
-    *after = NULL;
-    if (st == GR_OK && mv.n && !mv.oom) {
-        gr_status f = play == EXPLAIN_MOVE_MISERE ? gr_position_format_after(pos, &mv.list[0], after, NULL)
-                                                  : gr_position_format_moves(pos, mv.list, mv.n, after, NULL);
-        if (f != GR_OK) *after = NULL;
-    }
-    cli_moves_free(&mv);
-    return st;
+gr_status explain_solve(gr_position *pos, gr_play_mode mode, uint64_t k, int misere, gr_solution **out, gr_error *err) {
+    gr_play p = GR_SIZED(gr_play);
+    p.mode = mode;
+    p.k = k;
+    p.misere = misere;
+    p.max_moves = 1;
+    return gr_position_solve(pos, &p, out, err);
+}
+
+char *explain_move_text(gr_position *pos, const gr_solution *s) {
+    char *after = NULL;
+    if (s->outcome != GR_OUTCOME_N || !s->nmoves) return NULL;
+    gr_status f = s->one_move ? gr_position_format_moves(pos, s->moves, s->nmoves, &after, NULL)
+                              : gr_position_format_after(pos, &s->moves[0], &after, NULL);
+    return f == GR_OK ? after : NULL;
 }
 
 /* Every-SG: each term's step count, and the term with the largest step,
  * which ends last and decides. 0, or the exit code. */
 int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n) {
-    uint64_t *steps = malloc((n ? n : 1) * sizeof *steps);
-    int wins = 0;
-    size_t d = 0;
+    gr_solution *sol = NULL;
     gr_error err;
-    if (!steps) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
-    if (gr_position_every(pos, steps, &wins, &d, &err) != GR_OK) {
-        free(steps);
+    if (explain_solve(pos, GR_PLAY_EVERY, 0, 0, &sol, &err) != GR_OK) {
         if (w) json_line_end(w);
         return cli_report(&err, NULL, 0);
     }
+    const uint64_t *steps = sol->steps;
+    int wins = sol->outcome == GR_OUTCOME_N;
+    size_t d = sol->decisive;
     /* the winning move, in Every-SG play: every term that can move moves */
-    char *to = NULL;
-    if (wins && explain_play_move(pos, EXPLAIN_MOVE_EVERY, 0, 0, &to, &err) != GR_OK) {
-        free(steps);
-        if (w) json_line_end(w);
-        return cli_report(&err, NULL, 0);
-    }
+    char *to = explain_move_text(pos, sol);
     if (w) {
         json_key(w, "every");
         json_object_begin(w);
@@ -95,17 +90,15 @@ int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_
         if (to) printf(tr(lang, "A winning move (every term that can move moves at once): %s.\n"), to);
     }
     free(to);
-    free(steps);
+    gr_solution_free(sol);
     return 0;
 }
 
 /* Moore's Nim-k: the heaps in binary and each column's count of ones mod
- * k+1 (with misère, the Anti-Nim-k rule); wins is gr_position_moore's
- * verdict. */
-void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, int wins) {
-    char *to = NULL;
-    gr_error err;
-    if (wins && explain_play_move(pos, EXPLAIN_MOVE_MOORE, k, misere, &to, &err) != GR_OK) to = NULL;
+ * k+1 (with misère, the Anti-Nim-k rule); sol is that play's solution. */
+void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, const gr_solution *sol) {
+    int wins = sol->outcome == GR_OUTCOME_N;
+    char *to = explain_move_text(pos, sol);
     size_t n = gr_position_count(pos);
     uint64_t cnt[64] = {0}, top = 0, m = k + 1 ? k + 1 : 0;
     size_t ones = 0, big = 0;
