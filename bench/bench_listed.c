@@ -44,7 +44,7 @@ static void one(const game *gm, uint64_t n) {
         fprintf(stderr, "%s: %s\n", gm->spec, err.message);
         exit(1);
     }
-    if (rs->sp_on != 1) {
+    if (rs->sp.on != 1) {
         fprintf(stderr, "%s: the sparse-space method is not in use\n", gm->spec);
         exit(1);
     }
@@ -56,7 +56,7 @@ static void one(const game *gm, uint64_t n) {
     uint8_t *flag = malloc((NH + 1) * words * 64); /* (gri_sp_batch_rows: .167's sums are one apart) */
     if (!one_bits || !batch_bits || !flag) exit(1);
     gri_sp_view vw = {rs->tab, rs->tab, NULL, (size_t)n, 0, 0, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0, NULL,
-                      rs->sp_umax};
+                      rs->sp.umax};
     double t_one = 0, t_batch = 0;
     uint64_t heaps = 0, differ = 0;
     for (uint64_t c0 = n / 2; c0 + CHUNK <= n; c0 += CHUNK) {
@@ -84,7 +84,7 @@ static void one(const game *gm, uint64_t n) {
         heaps += CHUNK;
     }
     printf("%-10s %6zu listed (%zu scanned), %2u-byte values: heap by heap %.3f us a heap, 32 at once %.3f us (%.2fx)%s\n",
-           gm->spec, rs->sp_nrare, rs->sp_nrare - lo, rs->tw, 1e6 * t_one / (double)heaps, 1e6 * t_batch / (double)heaps,
+           gm->spec, rs->sp.nrare, rs->sp.nrare - lo, rs->tw, 1e6 * t_one / (double)heaps, 1e6 * t_batch / (double)heaps,
            t_one / t_batch, differ ? "  SETS DIFFER" : "");
     free(one_bits);
     free(batch_bits);

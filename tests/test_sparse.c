@@ -29,20 +29,20 @@ static size_t switches; /* class changes by the shipped schedule */
 /* the internal record agrees with itself: the listed positions are exactly
  * those of the class, and the counts add up to the classified positions */
 static void check_state(const gr_ruleset *rs, const char *spec) {
-    if (rs->sp_on != 1) return;
+    if (rs->sp.on != 1) return;
     size_t k = 0, bad = 0;
-    for (size_t i = 0; i < rs->sp_upto; i++) {
+    for (size_t i = 0; i < rs->sp.upto; i++) {
         uint32_t v = gri_tab_at(rs, i);
-        unsigned c = (unsigned)__builtin_parity(v & rs->sp_mask) ^ (rs->sp_dom & (unsigned)((i ^ rs->sp_pp) & 1));
+        unsigned c = (unsigned)__builtin_parity(v & rs->sp.mask) ^ (rs->sp.dom & (unsigned)((i ^ rs->sp.pp) & 1));
         if (!c) {
-            if (k >= rs->sp_nrare || rs->sp_rare[k] != i || rs->sp_rval[k] != v) bad++;
+            if (k >= rs->sp.nrare || rs->sp.rare[k] != i || rs->sp.rval[k] != v) bad++;
             k++;
         }
     }
     uint64_t total = 0;
-    for (size_t x = 0; x < ((size_t)2 << rs->sp_cb); x++) total += rs->sp_cnt[x];
-    CHECK(!bad && k == rs->sp_nrare && total == rs->sp_upto, "%s: listed %zu (record %zu, %zu wrong), counts %llu of %zu", spec,
-          k, rs->sp_nrare, bad, (unsigned long long)total, rs->sp_upto);
+    for (size_t x = 0; x < ((size_t)2 << rs->sp.cb); x++) total += rs->sp.cnt[x];
+    CHECK(!bad && k == rs->sp.nrare && total == rs->sp.upto, "%s: listed %zu (record %zu, %zu wrong), counts %llu of %zu", spec,
+          k, rs->sp.nrare, bad, (unsigned long long)total, rs->sp.upto);
 }
 
 /* seed: a prefix loaded into both tables before computing (NULL: none) */
@@ -156,7 +156,7 @@ static void test_three_way(tu_rng *r) {
                 CHECK(bad == 0, "%s (prefix %d, portable %d): %ld of %d values differ from the triple loop", spec, prefix,
                       portable, bad, N);
                 compared += N;
-                full += rs->s3_full;
+                full += rs->sp.s3_full;
                 gr_ctx_free(ctx);
             }
         }
@@ -257,7 +257,7 @@ static gr_ruleset *small_table(gr_ctx **ctx, gr_kernels kn, size_t i, size_t n) 
     uint64_t *vals = malloc(n * sizeof *vals);
     CHECK(gr_ruleset_values(rs, n, vals, &err) == GR_OK, "%s", err.message);
     free(vals);
-    CHECK(rs->sp_on == 1 && rs->sp_nrare > 2, "%s: no listed positions", small_specs[i]);
+    CHECK(rs->sp.on == 1 && rs->sp.nrare > 2, "%s: no listed positions", small_specs[i]);
     return rs;
 }
 
@@ -277,13 +277,13 @@ static void test_far_batch(tu_rng *r) {
             if (!rs) continue;
             const char *spec = small_specs[i];
             gri_sp_view vw = {rs->tab, rs->tab, NULL, N, 0, 0, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0, NULL,
-                              rs->sp_umax};
+                              rs->sp.umax};
             int unequal = i == 1;
             size_t k = small_removal[i];
             for (int c = 0; c < 40; c++) {
                 size_t nh = c % 3 ? 32 : 1 + tu_below(r, 32);
                 size_t n0 = N / 2 + tu_below(r, N / 2 - 40);
-                size_t lo = tu_below(r, rs->sp_nrare);
+                size_t lo = tu_below(r, rs->sp.nrare);
                 /* one sum, or two 1 or 2 apart (as .167's n - 2 and n - 3:
                  * the batch's rows then serve two heaps each) */
                 size_t sum[2] = {n0 - k, n0 - k - 1 - (size_t)(c % 8 == 7)}, ns = c % 4 == 3 ? 2 : 1;
@@ -332,7 +332,7 @@ static void test_split_pass(tu_rng *r) {
             size_t n = N / 2 + tu_below(r, N / 2 - 1), lead = tu_below(r, 9), sum = n - small_removal[i];
             /* heap n's view: G(0..n-1) */
             gri_sp_view vw = {rs->tab, rs->tab, rev, n, 0, N - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0, 0, 0,
-                              NULL, rs->sp_umax};
+                              NULL, rs->sp.umax};
             gri_sp_out whole, o;
             CHECK(gri_sp_step(rs, &vw, NULL, 0, &sum, 1, unequal, &whole, &err) == GR_OK, "%s", err.message);
             CHECK(gri_sp_scan(rs, &vw, NULL, 0, &sum, 1, unequal, &o, &err) == GR_OK, "%s", err.message);
@@ -341,7 +341,7 @@ static void test_split_pass(tu_rng *r) {
             if (lead) gri_sp_pass_part(rs, &part, &sum, 1, unequal, &o);
             uint64_t need[64];
             size_t nw = o.need_words < 64 ? o.need_words : 64;
-            memcpy(need, rs->sp_need, nw * sizeof *need);
+            memcpy(need, rs->sp.need, nw * sizeof *need);
             gri_sp_view rest = vw;
             rest.skip_lo = 1;
             rest.skip_hi = 1 + 64 * lead;

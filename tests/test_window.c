@@ -120,7 +120,7 @@ static int windowed(const char *spec, uint64_t n, uint64_t w, int portable, unsi
     if (gr_ctx_new(&ctx) != GR_OK) abort();
     collect c = {0, malloc(n * sizeof(uint32_t)), n, 0};
     CHECK(gr_ctx_ruleset(ctx, spec, strlen(spec), &rs, &err) == GR_OK, "%s", err.message);
-    if (portable) rs->sp_avx2 = -1;
+    if (portable) rs->sp.avx2 = -1;
     gr_window_config cfg = GR_SIZED(gr_window_config);
     cfg.window = w;
     cfg.threads = threads;

@@ -5,19 +5,10 @@
 
 #include "core/internal.h"
 #include "core/ticker.h"
+#include "core/sparse_state.h"
 
 
 struct gri_family;
-
-/* The XORs of one split sum r with the listed positions of index in [i, e)
- * (one-byte values: a 256-bit set). Consecutive heaps share a sum when the
- * splits remove k and k + 1 (heap n's sum r is heap n + 1's r - 1), so the
- * listed scan keeps its last set for the next heap. r = 0: none; gen: the
- * list it was made from (rs->sp_gen). */
-typedef struct gri_sp_pcache {
-    size_t r, i, e, gen;
-    uint64_t bits[4];
-} gri_sp_pcache;
 
 struct gr_ruleset {
     const struct gri_family *fam; /* its operations (family.h) */
@@ -43,52 +34,8 @@ struct gr_ruleset {
     void (*mq_free)(void *);
     uint64_t mq_failed;
 
-    /* the sparse-space method (sparse.c): listed positions past the switch */
-    int sp_on;                /* 0 not yet, 1 on, -1 not applicable */
-    uint32_t sp_mask;         /* the class: listed iff parity(G(i) & mask) ^ dom ((i ^ pp) & 1) = 0 */
-    unsigned sp_dom;
-    unsigned sp_p, sp_pp;     /* parity of the split removals (2: mixed); pp = p & 1, 0 when mixed */
-    unsigned sp_vbits;        /* bit length of the largest value counted */
-    unsigned sp_cb;           /* value bits the counts keep: min(sp_vbits, 12) */
-    size_t sp_upto;           /* positions 0..sp_upto-1 are classified and counted */
-    uint32_t *sp_rare;        /* listed positions, ascending */
-    uint32_t *sp_rval;        /* their values */
-    size_t sp_nrare, sp_cap, sp_vcap;
-    uint32_t sp_umax;         /* the largest value of an unlisted position (a split of two makes less than 2^bitlen) */
-    uint32_t *sp_cnt;         /* positions by ((G & low cb bits) << 1) | ((i ^ pp) & 1) */
-    int64_t *sp_wh;           /* scratch for the counts' Walsh-Hadamard transform */
-    uint64_t sp_z;            /* bit j set when parity(j & mask & 63) = 0 */
-    size_t sp_chosen_at;      /* table length when the class was last chosen */
-    size_t sp_switches;       /* classes chosen after the first (tests read it) */
-    uint64_t *sp_bits;        /* option bitset, 2^bitlen(tabmax) bits */
-    uint64_t *sp_need;        /* candidates still without a witness, same width */
-    uint8_t *sp_flag;         /* byte flags of the options, 64 per word, and one spare */
-    uint32_t *sp_wit;         /* per value: the block where it was last witnessed (0: none) */
-    size_t sp_bwords, sp_bused;
-    size_t *sp_sums;          /* heap totals that split, for the current n */
-    size_t sp_scap;
-    /* the table reversed, for witness scans that read both parts forwards:
-     * sp_rev[sp_revm - 1 - i] = G(i) for i < sp_revlen, width sp_revw */
-    void *sp_rev;
-    size_t sp_revm, sp_revlen;
-    unsigned sp_revw;
-    /* tuning and test knobs (gri_sp_tune): the pass compares values one by
-     * one while at most sp_k0 are missing; sp_every > 0 chooses the class
-     * again every sp_every values, at random when sp_rng != 0 */
-    unsigned sp_k0;
-    size_t s3_full;           /* three-way heaps whose mex needed every word (tests read it) */
-    int sp_avx2;              /* 1: use the AVX2 kernels, 2: and AVX-512BW's; -1: neither (tests) */
-    /* the lookup pass's first block (sparse.c, pass_start): rounds count the
-     * blocks read from each candidate start over the same number of heaps */
-    size_t sp_pstart;         /* the start in force between rounds */
-    int sp_pchosen;           /* 0: a round is counting (heap h tries candidate h % GRI_PCANDS); 1: chosen */
-    size_t sp_pheaps;         /* heaps counted in the round, or since it */
-    uint64_t sp_pblocks[8];   /* blocks read, per candidate */
-    size_t sp_pforce;         /* tests (gri_sp_force_start): 1 + the start always used; 0: chosen */
-    gri_sp_pcache sp_pc;      /* the full table's listed scan, carried from heap to heap */
-    size_t sp_gen;            /* counts the lists made (a cache of an older list is stale) */
-    size_t sp_every;
-    uint64_t sp_rng;
+    /* the sparse-space method's state (sparse.c; core/sparse_state.h) */
+    gri_sparse sp;
 
     /* the time limit's poll in tabulations, kept between calls: a
      * table grown a value at a time is polled too (issue 30) */

@@ -22,16 +22,16 @@ void gri_rs_free(gr_ruleset *rs) {
     gri_mexset_free(al, &rs->mex);
     gri_free(al, rs->nl_firm);
     if (rs->mq_free) rs->mq_free(rs->mq);
-    gri_free(al, rs->sp_rare);
-    gri_free(al, rs->sp_rval);
-    gri_free(al, rs->sp_bits);
-    gri_free(al, rs->sp_rev);
-    gri_free(al, rs->sp_cnt);
-    gri_free(al, rs->sp_wh);
-    gri_free(al, rs->sp_need);
-    gri_free(al, rs->sp_flag);
-    gri_free(al, rs->sp_wit);
-    gri_free(al, rs->sp_sums);
+    gri_free(al, rs->sp.rare);
+    gri_free(al, rs->sp.rval);
+    gri_free(al, rs->sp.bits);
+    gri_free(al, rs->sp.rev);
+    gri_free(al, rs->sp.cnt);
+    gri_free(al, rs->sp.wh);
+    gri_free(al, rs->sp.need);
+    gri_free(al, rs->sp.flag);
+    gri_free(al, rs->sp.wit);
+    gri_free(al, rs->sp.sums);
     gri_free(al, rs);
 }
 

@@ -62,20 +62,20 @@ static gr_status sp_bits(gr_ruleset *rs, uint32_t vmax, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     size_t words = ((size_t)1 << gri_bitlen64(vmax)) / 64 + 1;
     if (words < 4) words = 4;
-    if (words > rs->sp_bwords) {
-        uint64_t *b = gri_realloc(al, rs->sp_bits, words * sizeof *b);
-        if (b) rs->sp_bits = b;
-        uint64_t *nd = b ? gri_realloc(al, rs->sp_need, words * sizeof *nd) : NULL;
-        if (nd) rs->sp_need = nd;
-        uint8_t *f = nd ? gri_realloc(al, rs->sp_flag, words * 64 + 1) : NULL;
-        if (f) rs->sp_flag = f;
-        uint32_t *wt = f ? gri_realloc(al, rs->sp_wit, words * 64 * sizeof *wt) : NULL;
+    if (words > rs->sp.bwords) {
+        uint64_t *b = gri_realloc(al, rs->sp.bits, words * sizeof *b);
+        if (b) rs->sp.bits = b;
+        uint64_t *nd = b ? gri_realloc(al, rs->sp.need, words * sizeof *nd) : NULL;
+        if (nd) rs->sp.need = nd;
+        uint8_t *f = nd ? gri_realloc(al, rs->sp.flag, words * 64 + 1) : NULL;
+        if (f) rs->sp.flag = f;
+        uint32_t *wt = f ? gri_realloc(al, rs->sp.wit, words * 64 * sizeof *wt) : NULL;
         if (!wt) return gri_fail(err, GR_ENOMEM, "out of memory: option set of %s", rs->spec);
-        memset(wt + rs->sp_bwords * 64, 0, (words - rs->sp_bwords) * 64 * sizeof *wt);
-        rs->sp_wit = wt;
-        rs->sp_bwords = words;
+        memset(wt + rs->sp.bwords * 64, 0, (words - rs->sp.bwords) * 64 * sizeof *wt);
+        rs->sp.wit = wt;
+        rs->sp.bwords = words;
     }
-    rs->sp_bused = words;
+    rs->sp.bused = words;
     return GR_OK;
 }
 
@@ -83,17 +83,17 @@ gr_status gri_split_options(gr_ruleset *rs, const size_t *sums, size_t nsums, in
                            size_t *words, gr_error *err) {
     gr_status st = sp_bits(rs, rs->tabmax, err);
     if (st != GR_OK) return st;
-    memset(rs->sp_bits, 0, rs->sp_bused * sizeof *rs->sp_bits);
+    memset(rs->sp.bits, 0, rs->sp.bused * sizeof *rs->sp.bits);
     for (size_t k = 0; k < nsums; k++) {
         if (sums[k] < 2) continue;
         switch (rs->tw) {
-        case 1: add_all_8((const uint8_t *)rs->tab, sums[k], unequal, rs->sp_bits); break;
-        case 2: add_all_16((const uint16_t *)rs->tab, sums[k], unequal, rs->sp_bits); break;
-        default: add_all_32((const uint32_t *)rs->tab, sums[k], unequal, rs->sp_bits); break;
+        case 1: add_all_8((const uint8_t *)rs->tab, sums[k], unequal, rs->sp.bits); break;
+        case 2: add_all_16((const uint16_t *)rs->tab, sums[k], unequal, rs->sp.bits); break;
+        default: add_all_32((const uint32_t *)rs->tab, sums[k], unequal, rs->sp.bits); break;
         }
     }
-    *bits = rs->sp_bits;
-    *words = rs->sp_bused;
+    *bits = rs->sp.bits;
+    *words = rs->sp.bused;
     return GR_OK;
 }
 
@@ -106,24 +106,24 @@ static gr_status rev_sync(gr_ruleset *rs, gr_error *err) {
     size_t len = rs->len;
     /* sp_revm > len: for every sum r <= len the offset sp_revm - 1 - r
      * below is a valid index (r = len is Grundy's game's own heap) */
-    if (rs->sp_revw != rs->tw || rs->sp_revm <= len) {
+    if (rs->sp.revw != rs->tw || rs->sp.revm <= len) {
         size_t m = 2 * len > REV_MIN ? 2 * len : REV_MIN;
         /* rebuilt whole: free first, so old and new are never both resident */
-        gri_free(al, rs->sp_rev);
-        rs->sp_rev = NULL;
-        rs->sp_revm = 0;
+        gri_free(al, rs->sp.rev);
+        rs->sp.rev = NULL;
+        rs->sp.revm = 0;
         void *p = gri_malloc(al, m * rs->tw);
         if (!p) return gri_fail(err, GR_ENOMEM, "out of memory: reversed table of %s", rs->spec);
-        rs->sp_rev = p;
-        rs->sp_revm = m;
-        rs->sp_revw = rs->tw;
-        rs->sp_revlen = 0;
+        rs->sp.rev = p;
+        rs->sp.revm = m;
+        rs->sp.revw = rs->tw;
+        rs->sp.revlen = 0;
     }
-    for (size_t i = rs->sp_revlen; i < len; i++) {
-        size_t j = rs->sp_revm - 1 - i;
-        gri_store_w(rs->sp_rev, rs->tw, j, gri_tab_at(rs, i));
+    for (size_t i = rs->sp.revlen; i < len; i++) {
+        size_t j = rs->sp.revm - 1 - i;
+        gri_store_w(rs->sp.rev, rs->tw, j, gri_tab_at(rs, i));
     }
-    rs->sp_revlen = len;
+    rs->sp.revlen = len;
     return GR_OK;
 }
 
@@ -141,16 +141,16 @@ static void flag_range(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, si
     switch (vw->tw) {
     case 1:
 #ifdef GR_SP_AVX2
-        if (rs->sp_avx2 > 0) {
-            onehot_listed_avx2((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, bits);
+        if (rs->sp.avx2 > 0) {
+            onehot_listed_avx2((const uint8_t *)vw->hi, rs->sp.rare, rs->sp.rval, i, end, rr, bits);
             break;
         }
 #endif
         (void)bits;
-        flag_listed_8((const uint8_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, flag);
+        flag_listed_8((const uint8_t *)vw->hi, rs->sp.rare, rs->sp.rval, i, end, rr, flag);
         break;
-    case 2: flag_listed_16((const uint16_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, flag); break;
-    default: flag_listed_32((const uint32_t *)vw->hi, rs->sp_rare, rs->sp_rval, i, end, rr, flag); break;
+    case 2: flag_listed_16((const uint16_t *)vw->hi, rs->sp.rare, rs->sp.rval, i, end, rr, flag); break;
+    default: flag_listed_32((const uint32_t *)vw->hi, rs->sp.rare, rs->sp.rval, i, end, rr, flag); break;
     }
 }
 
@@ -161,11 +161,11 @@ static inline size_t min_sz(size_t a, size_t b) { return a < b ? a : b; }
  * unequal) whose index in the list is in [lo, hi) */
 static void flag_listed(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, int unequal, size_t lo, size_t hi,
                         uint64_t *bits, uint8_t *flag) {
-    size_t i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0), end = min_sz(hi, gri_sp_list_lower(rs, r));
+    size_t i = max_sz(lo, rs->sp.nrare && rs->sp.rare[0] == 0), end = min_sz(hi, gri_sp_list_lower(rs, r));
     if (unequal && r % 2 == 0) {
         size_t mid = gri_sp_list_lower(rs, r / 2);
         flag_range(rs, vw, r, i, min_sz(mid, end), bits, flag);
-        if (mid < end && rs->sp_rare[mid] == r / 2) mid++;
+        if (mid < end && rs->sp.rare[mid] == r / 2) mid++;
         flag_range(rs, vw, r, max_sz(mid, i), end, bits, flag);
     } else {
         flag_range(rs, vw, r, i, end, bits, flag);
@@ -179,27 +179,27 @@ static void flag_listed(const gr_ruleset *rs, const gri_sp_view *vw, size_t r, i
 static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                           size_t lo, size_t hi, uint64_t *bits, uint8_t *flag) {
     unsigned needp = 0;
-    int direct = vw->tw == 1 && rs->sp_avx2 > 0;
+    int direct = vw->tw == 1 && rs->sp.avx2 > 0;
     (void)direct;
     for (size_t s = 0; s < nsums; s++) {
         if (sums[s] < 2) continue;
-        needp |= 1u << (rs->sp_dom & (unsigned)(sums[s] & 1));
+        needp |= 1u << (rs->sp.dom & (unsigned)(sums[s] & 1));
 #ifdef GR_SP_AVX2
         if (direct && !unequal && s + 1 < nsums && sums[s + 1] + 1 == sums[s] && sums[s + 1] >= 2) {
-            size_t r = sums[s], i = max_sz(lo, rs->sp_nrare && rs->sp_rare[0] == 0);
+            size_t r = sums[s], i = max_sz(lo, rs->sp.nrare && rs->sp.rare[0] == 0);
             size_t end1 = gri_sp_list_lower(rs, r - 1), e1 = min_sz(end1, hi);
             if (i < e1) {
                 gri_sp_pcache *pc = vw->pc;
                 const uint8_t *g = vw->hi;
                 if (!pc) {
-                    onehot_listed2_avx2(g, rs->sp_rare, rs->sp_rval, i, e1, r - vw->hi_base, bits);
+                    onehot_listed2_avx2(g, rs->sp.rare, rs->sp.rval, i, e1, r - vw->hi_base, bits);
                 } else {
                     /* sum r - 1 from the last heap when it was its r */
                     uint64_t cur[4] = {0, 0, 0, 0};
-                    onehot_listed_avx2(g, rs->sp_rare, rs->sp_rval, i, e1, r - vw->hi_base, cur);
-                    if (pc->r != r - 1 || pc->i != i || pc->e != e1 || pc->gen != rs->sp_gen) {
+                    onehot_listed_avx2(g, rs->sp.rare, rs->sp.rval, i, e1, r - vw->hi_base, cur);
+                    if (pc->r != r - 1 || pc->i != i || pc->e != e1 || pc->gen != rs->sp.gen) {
                         memset(pc->bits, 0, sizeof pc->bits);
-                        onehot_listed_avx2(g, rs->sp_rare, rs->sp_rval, i, e1, r - 1 - vw->hi_base, pc->bits);
+                        onehot_listed_avx2(g, rs->sp.rare, rs->sp.rval, i, e1, r - 1 - vw->hi_base, pc->bits);
                     }
                     for (int q = 0; q < 4; q++) {
                         bits[q] |= cur[q] | pc->bits[q];
@@ -208,12 +208,12 @@ static unsigned scan_sums(const gr_ruleset *rs, const gri_sp_view *vw, const siz
                     pc->r = r;
                     pc->i = i;
                     pc->e = e1;
-                    pc->gen = rs->sp_gen;
+                    pc->gen = rs->sp.gen;
                 }
             }
             /* position r - 1, when listed, splits r only */
             flag_range(rs, vw, r, max_sz(end1, i), min_sz(gri_sp_list_lower(rs, r), hi), bits, flag);
-            needp |= 1u << (rs->sp_dom & (unsigned)((r - 1) & 1));
+            needp |= 1u << (rs->sp.dom & (unsigned)((r - 1) & 1));
             s++;
             continue;
         }
@@ -240,17 +240,17 @@ static uint64_t hit_block(const gr_ruleset *rs, const gri_sp_view *vw, size_t r,
     case 1: {
         const uint8_t *g = vw->lo, *rv = (const uint8_t *)vw->rev + off;
 #ifdef GR_SP_AVX2
-        if (rs->sp_avx2 > 0 && hi - lo == BLOCK) return hit64_avx2(g + lo, rv + lo, vals, k);
-        if (rs->sp_avx2 > 0) return hit_block_8_avx2(g, rv, lo, hi, vals, k);
+        if (rs->sp.avx2 > 0 && hi - lo == BLOCK) return hit64_avx2(g + lo, rv + lo, vals, k);
+        if (rs->sp.avx2 > 0) return hit_block_8_avx2(g, rv, lo, hi, vals, k);
 #endif
         return hit_block_8(g, rv, lo, hi, vals, k);
     }
     case 2: {
         const uint16_t *g = vw->lo, *rv = (const uint16_t *)vw->rev + off;
 #ifdef GR_SP_AVX2
-        if (rs->sp_avx2 == 2 && hi - lo == BLOCK) return hit64_16_avx512(g + lo, rv + lo, vals, k);
-        if (rs->sp_avx2 > 0 && hi - lo == BLOCK) return hit64_16_avx2(g + lo, rv + lo, vals, k);
-        if (rs->sp_avx2 > 0) return hit_block_16_avx2(g, rv, lo, hi, vals, k);
+        if (rs->sp.avx2 == 2 && hi - lo == BLOCK) return hit64_16_avx512(g + lo, rv + lo, vals, k);
+        if (rs->sp.avx2 > 0 && hi - lo == BLOCK) return hit64_16_avx2(g + lo, rv + lo, vals, k);
+        if (rs->sp.avx2 > 0) return hit_block_16_avx2(g, rv, lo, hi, vals, k);
 #endif
         return hit_block_16(g, rv, lo, hi, vals, k);
     }
@@ -272,7 +272,7 @@ static inline size_t block_end(size_t top, size_t a0) { return top + 1 < a0 + BL
 
 int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax) {
 #ifdef GR_SP_AVX2
-    return rs->sp_avx2 > 0 && tw == 2 && vmax < 1024 && !rs->sp_k0;
+    return rs->sp.avx2 > 0 && tw == 2 && vmax < 1024 && !rs->sp.k0;
 #else
     (void)rs, (void)tw, (void)vmax;
     return 0;
@@ -299,32 +299,32 @@ static const size_t pcands[] = {0, 32, 64, 96, 128};
 #define GRI_PROUND ((size_t)1 << 22)
 
 static size_t pass_start(const gr_ruleset *rs) {
-    if (rs->sp_pforce) return rs->sp_pforce - 1;
-    return rs->sp_pchosen ? rs->sp_pstart : pcands[rs->sp_pheaps % GRI_PCANDS];
+    if (rs->sp.pforce) return rs->sp.pforce - 1;
+    return rs->sp.pchosen ? rs->sp.pstart : pcands[rs->sp.pheaps % GRI_PCANDS];
 }
 
 /* after a heap whose pass read `blocks` of its nb whole blocks */
 static void pass_count(gr_ruleset *rs, size_t blocks, size_t nb) {
-    if (rs->sp_pforce || nb <= pcands[GRI_PCANDS - 1]) return;
-    if (rs->sp_pchosen) {
-        if (++rs->sp_pheaps < GRI_PROUND) return;
-        rs->sp_pheaps = 0; /* a new round */
-        rs->sp_pchosen = 0;
-        memset(rs->sp_pblocks, 0, sizeof rs->sp_pblocks);
+    if (rs->sp.pforce || nb <= pcands[GRI_PCANDS - 1]) return;
+    if (rs->sp.pchosen) {
+        if (++rs->sp.pheaps < GRI_PROUND) return;
+        rs->sp.pheaps = 0; /* a new round */
+        rs->sp.pchosen = 0;
+        memset(rs->sp.pblocks, 0, sizeof rs->sp.pblocks);
         return;
     }
-    rs->sp_pblocks[rs->sp_pheaps % GRI_PCANDS] += blocks;
-    if (++rs->sp_pheaps < GRI_PCAL * GRI_PCANDS) return;
-    rs->sp_pheaps = 0;
-    rs->sp_pchosen = 1;
+    rs->sp.pblocks[rs->sp.pheaps % GRI_PCANDS] += blocks;
+    if (++rs->sp.pheaps < GRI_PCAL * GRI_PCANDS) return;
+    rs->sp.pheaps = 0;
+    rs->sp.pchosen = 1;
     size_t best = 0;
     for (size_t i = 1; i < GRI_PCANDS; i++)
-        if (rs->sp_pblocks[i] < rs->sp_pblocks[best]) best = i;
-    rs->sp_pstart = pcands[best];
+        if (rs->sp.pblocks[i] < rs->sp.pblocks[best]) best = i;
+    rs->sp.pstart = pcands[best];
 }
 #endif
 
-void gri_sp_force_start(gr_ruleset *rs, size_t start) { rs->sp_pforce = start == SIZE_MAX ? 0 : start + 1; }
+void gri_sp_force_start(gr_ruleset *rs, size_t start) { rs->sp.pforce = start == SIZE_MAX ? 0 : start + 1; }
 
 /* The pass: removes from the missing set (words 0..nw-1) every value some
  * split makes: first each value where it was last witnessed, then the
@@ -332,11 +332,11 @@ void gri_sp_force_start(gr_ruleset *rs, size_t start) { rs->sp_pforce = start ==
  * missing. Values no split can make stay missing, uncounted. Returns the
  * first split it did not read. */
 static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t nw) {
-    uint64_t *need = rs->sp_need;
-    uint32_t *wit = rs->sp_wit;
-    size_t k0 = rs->sp_k0                        ? rs->sp_k0 - 1
-                : rs->sp_avx2 > 0 && vw->tw == 1 ? 64
-                : rs->sp_avx2 > 0 && vw->tw == 2 ? K0_AVX2_16
+    uint64_t *need = rs->sp.need;
+    uint32_t *wit = rs->sp.wit;
+    size_t k0 = rs->sp.k0                        ? rs->sp.k0 - 1
+                : rs->sp.avx2 > 0 && vw->tw == 1 ? 64
+                : rs->sp.avx2 > 0 && vw->tw == 2 ? K0_AVX2_16
                                                  : DEFAULT_K0;
     if (k0 > 64) k0 = 64;
     size_t maxtop = 0;
@@ -362,7 +362,7 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
         if (nb && vw->skip_lo < vw->skip_hi) first = (vw->skip_hi - 1) / BLOCK;
         if (first >= nb) nb = first = 0;
         size_t end =
-            rs->sp_avx2 == 2
+            rs->sp.avx2 == 2
                 ? pass16_avx512(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, &blocks)
                 : pass16_avx2(vw, sums, nsums, unequal, maxtop, set, need, wit, k, nb, first, start, &blocks);
         pass_count(rs, blocks, nb);
@@ -415,12 +415,12 @@ static size_t sp_pass(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums,
         } else {
             for (size_t s = 0; s < nsums; s++) {
                 size_t top = gri_pass_top(vw, sums[s], unequal);
-                if (top >= a0) flag_block(vw, sums[s], a0, block_end(top, a0), rs->sp_flag);
+                if (top >= a0) flag_block(vw, sums[s], a0, block_end(top, a0), rs->sp.flag);
             }
             k = 0;
             for (size_t w = 0; w < mw; w++)
                 if (need[w]) {
-                    uint64_t got = need[w] & gri_sp_fold(rs->sp_flag + 64 * w);
+                    uint64_t got = need[w] & gri_sp_fold(rs->sp.flag + 64 * w);
                     for (uint64_t b = got; b; b &= b - 1) wit[64 * w + (size_t)__builtin_ctzll(b)] = (uint32_t)a0;
                     need[w] &= ~got;
                     k += popcount64(need[w] & gri_sp_makeable(vcap, w));
@@ -435,35 +435,35 @@ gr_status gri_sp_scan(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
                       const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err) {
     gr_status st = sp_bits(rs, vw->vmax, err);
     if (st != GR_OK) return st;
-    size_t words = rs->sp_bused, lim = words * 64;
-    uint8_t *flag = rs->sp_flag;
+    size_t words = rs->sp.bused, lim = words * 64;
+    uint8_t *flag = rs->sp.flag;
     /* the options found so far: in sp_bits (one-byte values with AVX2: the
      * listed scan fills the set directly) or as byte flags, folded a word at
      * a time when read */
-    int direct = vw->tw == 1 && rs->sp_avx2 > 0;
+    int direct = vw->tw == 1 && rs->sp.avx2 > 0;
     if (direct) {
-        memset(rs->sp_bits, 0, words * sizeof *rs->sp_bits);
+        memset(rs->sp.bits, 0, words * sizeof *rs->sp.bits);
     } else {
         memset(flag, 0, lim);
         for (size_t i = 0; i < nsingle; i++)
             if (single[i] < lim) flag[single[i]] = 1;
     }
     /* which value classes are needed: parity(x & m) = dom (r & 1) at some sum */
-    unsigned needp = scan_sums(rs, vw, sums, nsums, unequal, 0, vw->list_end, rs->sp_bits, flag);
+    unsigned needp = scan_sums(rs, vw, sums, nsums, unequal, 0, vw->list_end, rs->sp.bits, flag);
     /* (after the listed scan: its wide loads of the set would stall on
      * narrow stores just before them) */
     if (direct)
         for (size_t i = 0; i < nsingle; i++)
-            if (single[i] < lim) rs->sp_bits[single[i] >> 6] |= (uint64_t)1 << (single[i] & 63);
+            if (single[i] < lim) rs->sp.bits[single[i] >> 6] |= (uint64_t)1 << (single[i] & 63);
     /* c: the least unflagged value that is not needed; the missing set: the
      * unflagged needed values below it */
-    uint64_t *need = rs->sp_need;
+    uint64_t *need = rs->sp.need;
     size_t nw = 0, k = 0;
     uint32_t v = (uint32_t)lim;
     for (size_t w = 0; w < words; w++) {
-        uint64_t found = direct ? rs->sp_bits[w] : gri_sp_fold(flag + 64 * w);
+        uint64_t found = direct ? rs->sp.bits[w] : gri_sp_fold(flag + 64 * w);
         if (w < vw->extra_words) found |= vw->extra[w];
-        uint64_t even = gri_parity32((uint32_t)(64 * w) & rs->sp_mask) ? ~rs->sp_z : rs->sp_z; /* parity(v & m) = 0 */
+        uint64_t even = gri_parity32((uint32_t)(64 * w) & rs->sp.mask) ? ~rs->sp.z : rs->sp.z; /* parity(v & m) = 0 */
         uint64_t needed = ((needp & 1) ? even : 0) | ((needp & 2) ? ~even : 0);
         uint64_t cand = ~found & ~needed, miss = ~found & needed;
         nw = w + 1;
@@ -488,7 +488,7 @@ gr_status gri_sp_scan(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
 /* after the pass: heap n's value, the least value left missing, else c */
 static void sp_answer(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       gri_sp_out *out) {
-    const uint64_t *need = rs->sp_need;
+    const uint64_t *need = rs->sp.need;
     size_t nw = out->need_words;
     uint32_t v = out->c;
     for (size_t w = 0; w < nw; w++)
@@ -505,7 +505,7 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
     gr_status st = gri_sp_scan(rs, vw, single, nsingle, sums, nsums, unequal, out, err);
     if (st != GR_OK || !out->missing) return st;
     /* the pass may flag: it finds the scan's options there, or nothing */
-    if (vw->tw == 1 && rs->sp_avx2 > 0) memset(rs->sp_flag, 0, rs->sp_bused * 64);
+    if (vw->tw == 1 && rs->sp.avx2 > 0) memset(rs->sp.flag, 0, rs->sp.bused * 64);
     out->pass_end = sp_pass(rs, vw, sums, nsums, unequal, out->need_words);
     sp_answer(rs, vw, sums, nsums, unequal, out);
     return GR_OK;
@@ -514,20 +514,20 @@ gr_status gri_sp_step(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *sin
 void gri_sp_pass_part(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       gri_sp_out *out) {
     if (!out->missing) return;
-    if (vw->tw == 1 && rs->sp_avx2 > 0) memset(rs->sp_flag, 0, rs->sp_bused * 64);
+    if (vw->tw == 1 && rs->sp.avx2 > 0) memset(rs->sp.flag, 0, rs->sp.bused * 64);
     sp_pass(rs, vw, sums, nsums, unequal, out->need_words);
     size_t k = 0;
-    for (size_t w = 0; w < out->need_words; w++) k += popcount64(rs->sp_need[w]);
+    for (size_t w = 0; w < out->need_words; w++) k += popcount64(rs->sp.need[w]);
     out->missing = k;
 }
 
 int gri_sp_verify(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                   const uint64_t *need, size_t nw) {
-    memcpy(rs->sp_need, need, nw * sizeof *need);
-    memset(rs->sp_flag, 0, nw * 64);
+    memcpy(rs->sp.need, need, nw * sizeof *need);
+    memset(rs->sp.flag, 0, nw * 64);
     sp_pass(rs, vw, sums, nsums, unequal, nw);
     for (size_t w = 0; w < nw; w++)
-        if (rs->sp_need[w]) return 0;
+        if (rs->sp.need[w]) return 0;
     return 1;
 }
 
@@ -538,12 +538,12 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
         return gri_fail(err, GR_ELIMIT, "%s: the sparse-space method lists positions below 2^32 - 1 only (heap %zu)",
                         rs->spec, n);
     /* values appended by other means (gr_ruleset_seed) since the last call */
-    for (size_t i = rs->sp_upto; i < n; i++)
+    for (size_t i = rs->sp.upto; i < n; i++)
         if (!gri_sp_note(rs, gri_tab_at(rs, i), i)) return gri_fail(err, GR_ENOMEM, "out of memory: listed positions");
     gr_status st = rev_sync(rs, err);
     if (st != GR_OK) return st;
-    gri_sp_view vw = {rs->tab, rs->tab, rs->sp_rev, n ? n : 1, 0, rs->sp_revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0,
-                      0, 0, &rs->sp_pc, rs->sp_umax};
+    gri_sp_view vw = {rs->tab, rs->tab, rs->sp.rev, n ? n : 1, 0, rs->sp.revm - 1, rs->tw, rs->tabmax, SIZE_MAX, NULL, 0,
+                      0, 0, &rs->sp.pc, rs->sp.umax};
     gri_sp_out o;
     if ((st = gri_sp_step(rs, &vw, single, nsingle, sums, nsums, unequal, &o, err)) != GR_OK) return st;
     if (!o.decided) return gri_fail(err, GR_EINTERNAL, "%s: heap %zu left undecided with the whole table", rs->spec, n);
@@ -554,7 +554,7 @@ gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, co
 
 void gri_sp_far(const gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal, size_t lo,
                 size_t pass_lo, size_t pass_hi, uint64_t *bits, size_t words, uint8_t *flag) {
-    int direct = vw->tw == 1 && rs->sp_avx2 > 0;
+    int direct = vw->tw == 1 && rs->sp.avx2 > 0;
     memset(bits, 0, words * sizeof *bits);
     if (!direct || pass_lo < pass_hi) memset(flag, 0, words * 64);
     scan_sums(rs, vw, sums, nsums, unequal, lo, SIZE_MAX, bits, flag);
@@ -582,11 +582,11 @@ uint32_t gri_bits_mex(const uint64_t *bits, size_t words) {
 }
 
 gr_status gri_sp_sums(gr_ruleset *rs, size_t k, gr_error *err) {
-    if (k <= rs->sp_scap) return GR_OK;
+    if (k <= rs->sp.scap) return GR_OK;
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    size_t *p = gri_realloc(al, rs->sp_sums, k * sizeof *p);
+    size_t *p = gri_realloc(al, rs->sp.sums, k * sizeof *p);
     if (!p) return gri_fail(err, GR_ENOMEM, "out of memory");
-    rs->sp_sums = p;
-    rs->sp_scap = k;
+    rs->sp.sums = p;
+    rs->sp.scap = k;
     return GR_OK;
 }

@@ -9,11 +9,11 @@
 
 /* the first index in the list at or past position a */
 static inline size_t gri_sp_list_lower(const gr_ruleset *rs, size_t a) {
-    size_t lo = 0, hi = rs->sp_nrare;
-    if (!hi || rs->sp_rare[hi - 1] < a) return hi;
+    size_t lo = 0, hi = rs->sp.nrare;
+    if (!hi || rs->sp.rare[hi - 1] < a) return hi;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (rs->sp_rare[mid] < a) lo = mid + 1;
+        if (rs->sp.rare[mid] < a) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -92,7 +92,7 @@ static inline size_t gri_pass_top(const gri_sp_view *vw, size_t r, int unequal) 
 
 /* What a step found. value: heap n's value, unless decided is 0: then it
  * depends on splits the view does not hold (the pass reads only splits with
- * both parts resident), and c with the missing set (rs->sp_need, words
+ * both parts resident), and c with the missing set (rs->sp.need, words
  * 0..need_words-1, the values the pass did not find) is where a slow pass
  * goes on from. pass_end: the first split the pass did not read (0: none). */
 typedef struct gri_sp_out {
@@ -110,12 +110,12 @@ int gri_sp_pass_lookup(const gr_ruleset *rs, unsigned tw, uint32_t vmax);
  * chosen by the rounds again) */
 void gri_sp_force_start(gr_ruleset *rs, size_t start);
 /* The listed scan of heap n alone: out->c (and value, the answer when
- * out->missing is 0), and the missing set the pass would test (rs->sp_need,
+ * out->missing is 0), and the missing set the pass would test (rs->sp.need,
  * out->need_words words). */
 gr_status gri_sp_scan(gr_ruleset *rs, const gri_sp_view *vw, const uint64_t *single, size_t nsingle,
                       const size_t *sums, size_t nsums, int unequal, gri_sp_out *out, gr_error *err);
 /* The pass after gri_sp_scan, on the splits the view holds (a shorter
- * lo_len: the first ones only): the values it finds leave rs->sp_need, and
+ * lo_len: the first ones only): the values it finds leave rs->sp.need, and
  * out->missing counts those left. */
 void gri_sp_pass_part(gr_ruleset *rs, const gri_sp_view *vw, const size_t *sums, size_t nsums, int unequal,
                       gri_sp_out *out);
@@ -147,7 +147,7 @@ void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t 
                       size_t lo, size_t nh, uint64_t *bits, size_t words, uint8_t *flag);
 gr_status gri_sp_next(gr_ruleset *rs, const uint64_t *single, size_t nsingle, const size_t *sums, size_t nsums,
                      int unequal, gr_error *err);
-/* room for k split sums in rs->sp_sums */
+/* room for k split sums in rs->sp.sums */
 gr_status gri_sp_sums(gr_ruleset *rs, size_t k, gr_error *err);
 
 

@@ -72,8 +72,8 @@ void gri_sp_far_batch(const gr_ruleset *rs, const gri_sp_view *vw, const size_t 
     memset(bits, 0, nh * words * sizeof *bits);
     if (!nr) return;
     memset(flag, 0, nr * lim);
-    const uint32_t *list = rs->sp_rare, *lval = rs->sp_rval;
-    size_t rmax = rmin + nr - 1, i = max_sz(lo, rs->sp_nrare && list[0] == 0), end = gri_sp_list_lower(rs, rmin);
+    const uint32_t *list = rs->sp.rare, *lval = rs->sp.rval;
+    size_t rmax = rmin + nr - 1, i = max_sz(lo, rs->sp.nrare && list[0] == 0), end = gri_sp_list_lower(rs, rmin);
     size_t end2 = gri_sp_list_lower(rs, rmax);
     for (; i < end2; i++) {
         size_t p = list[i];

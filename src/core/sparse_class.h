@@ -20,7 +20,7 @@ static inline unsigned gri_bitlen64(uint64_t v) { return v ? 64u - (unsigned)__b
 
 /* the class bit of position i with value v: 0 when listed */
 static inline unsigned gri_sp_class(const gr_ruleset *rs, uint32_t v, size_t i) {
-    return gri_parity32(v & rs->sp_mask) ^ (rs->sp_dom & (unsigned)((i ^ rs->sp_pp) & 1));
+    return gri_parity32(v & rs->sp.mask) ^ (rs->sp.dom & (unsigned)((i ^ rs->sp.pp) & 1));
 }
 
 /* Chooses the first class from the table so far (sets sp_on to 1, or -1

@@ -161,7 +161,7 @@ void gri_split3_options(const gr_ruleset *rs, gri_split3 *p, size_t r, uint64_t 
         if (dw > words) dw = words;
     }
     /* the context or gri_sp_tune may ask for the portable code */
-    int avx2 = (rs->sp_avx2 ? rs->sp_avx2 : gri_ctx_kernel_level(rs->ctx)) > 0;
+    int avx2 = (rs->sp.avx2 ? rs->sp.avx2 : gri_ctx_kernel_level(rs->ctx)) > 0;
     uint64_t used = 0;
     for (size_t a = 1; 3 * a <= r; a++) {
         uint32_t ga = gri_tab_at(rs, a);

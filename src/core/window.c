@@ -43,12 +43,12 @@ static gr_status window_start(gr_window *w, gr_error *err) {
     w->base = w->n - w->W;
     w->rtop = w->base + 2 * w->W - 1;
     w->vmax = rs->tabmax;
-    w->umax = rs->sp_umax;
+    w->umax = rs->sp.umax;
     w->umax_exact = 1;
     /* the whole table's reversed copy is not needed while the window runs */
-    gri_free(gri_ctx_alloc(rs->ctx), rs->sp_rev);
-    rs->sp_rev = NULL;
-    rs->sp_revm = rs->sp_revlen = 0;
+    gri_free(gri_ctx_alloc(rs->ctx), rs->sp.rev);
+    rs->sp.rev = NULL;
+    rs->sp.revm = rs->sp.revlen = 0;
     return gri_window_buffers(w, rs->tw, err);
 }
 
@@ -156,7 +156,7 @@ static gr_status own_batch(gr_window *w, uint64_t end, gr_error *err) {
     if (nh < 2 || !w->wr.ntwo) return GR_OK;
     /* the first listed p with p >= 1 and p + kmin >= nh */
     size_t s = gri_sp_list_lower(rs, kmin + 1 < nh ? (size_t)(nh - kmin) : 1);
-    if (rs->sp_nrare - s < OWN_MIN) return GR_OK;
+    if (rs->sp.nrare - s < OWN_MIN) return GR_OK;
     size_t words = ((size_t)1 << gri_bitlen64(w->vmax)) / 64 + 1;
     if (words < 4) words = 4;
     if (words > w->bcap) {
@@ -226,7 +226,7 @@ static gr_status step(gr_window *w, size_t list_end, const uint64_t *extra, size
 }
 
 /* heap n's listed scan only (the verifier runs its pass): out->c, the
- * missing set in rs->sp_need, less what the first `lead` blocks of the
+ * missing set in rs->sp.need, less what the first `lead` blocks of the
  * pass make; *whole: the heap must be stepped whole
  * instead (far splits left out that could matter, a listed c) */
 static gr_status scan_step(gr_window *w, size_t lead, size_t list_end, const uint64_t *extra, size_t extra_words,
@@ -338,7 +338,7 @@ static gr_status epoch_spec(gr_window *w, gri_spec *sp, uint64_t end, gr_window_
                 bad = gri_spec_push(sp, n, &o, NULL, 0, vmax, umax); /* nothing to check */
                 if (narrow) last = 1;
             }
-        } else if ((bad = gri_spec_push(sp, w->n, &o, w->rs->sp_need, lead, w->vmax, w->umax)) == GRI_SPEC_OK) {
+        } else if ((bad = gri_spec_push(sp, w->n, &o, w->rs->sp.need, lead, w->vmax, w->umax)) == GRI_SPEC_OK) {
             if ((st = append(w, v, err)) != GR_OK) break;
             if (v > w->umax) w->umax = v; /* (c is an unlisted position's value) */
             w->out[w->nout++] = v;
@@ -480,13 +480,13 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *out) {
     st->done = w->n;
     st->head = w->head;
     st->window = w->W;
-    st->listed = rs->sp_nrare + w->nfar;
-    st->largest_listed = w->nfar ? w->farpos[w->nfar - 1].pos : rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    st->listed = rs->sp.nrare + w->nfar;
+    st->largest_listed = w->nfar ? w->farpos[w->nfar - 1].pos : rs->sp.nrare ? rs->sp.rare[rs->sp.nrare - 1] : 0;
     st->far_listed = w->nfar;
     st->slow_heaps = w->slow_heaps;
     st->emitted = w->emitted;
     st->largest_value = w->vmax;
-    st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp_cap * 8 +
+    st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp.cap * 8 +
                  (uint64_t)GRI_WIN_OUT_BLOCK * 4;
     st->threads = w->far_heaps ? 2 : 1;
     st->helped = w->far_heaps;

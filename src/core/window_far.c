@@ -175,17 +175,17 @@ static int by_sum(const void *x, const void *y) {
  * apply (no high far position, or too many pairs), -1 out of memory */
 static int make_pairs(gr_window *w, uint32_t vcap) {
     const gr_ruleset *rs = w->rs;
-    if (w->pairs_cap_v == vcap && w->pairs_nrare == rs->sp_nrare && w->pairs_nfar == w->nfar)
+    if (w->pairs_cap_v == vcap && w->pairs_nrare == rs->sp.nrare && w->pairs_nfar == w->nfar)
         return w->nhigh && w->npairs <= PAIRS_MAX;
     w->pairs_cap_v = vcap;
-    w->pairs_nrare = rs->sp_nrare;
+    w->pairs_nrare = rs->sp.nrare;
     w->pairs_nfar = w->nfar;
     w->nfs = 0; /* the kept sets were of other pairs */
     w->npairs = 0;
     w->pcur = 0;
     w->nhigh = 0;
     for (size_t i = 0; i < w->nfar; i++) w->nhigh += w->farpos[i].val >= vcap;
-    size_t nl = rs->sp_nrare + w->nfar;
+    size_t nl = rs->sp.nrare + w->nfar;
     if (!w->nhigh || w->nhigh > PAIRS_MAX / (nl ? nl : 1)) return 0;
     if (!gri_grow(gri_ctx_alloc(rs->ctx), (void **)&w->pairs, &w->pairs_cap, w->nhigh * nl, sizeof *w->pairs))
         return -1;
@@ -193,8 +193,8 @@ static int make_pairs(gr_window *w, uint32_t vcap) {
         const gri_far_pos *f = &w->farpos[i];
         if (f->val < vcap) continue;
         for (size_t j = 0; j < nl; j++) {
-            uint64_t l = j < rs->sp_nrare ? rs->sp_rare[j] : w->farpos[j - rs->sp_nrare].pos;
-            uint32_t v = j < rs->sp_nrare ? rs->sp_rval[j] : w->farpos[j - rs->sp_nrare].val;
+            uint64_t l = j < rs->sp.nrare ? rs->sp.rare[j] : w->farpos[j - rs->sp.nrare].pos;
+            uint32_t v = j < rs->sp.nrare ? rs->sp.rval[j] : w->farpos[j - rs->sp.nrare].val;
             if (l == 0 || (l == f->pos && w->wr.unequal)) continue; /* no part of a split is 0 */
             w->pairs[w->npairs++] = (gri_far_pair){f->pos + l, f->val ^ v};
         }
@@ -246,7 +246,7 @@ gr_status gri_wfar_options(gr_window *w, const size_t *sums, size_t ns, uint64_t
  * G(head..n-1) */
 static gr_status exact_umax(gr_window *w, gr_error *err) {
     gr_ruleset *rs = w->rs;
-    uint32_t m = rs->sp_umax;
+    uint32_t m = rs->sp.umax;
     for (uint64_t lo = w->head; lo < w->n; lo += CHUNK) {
         size_t len = w->n - lo < CHUNK ? (size_t)(w->n - lo) : CHUNK;
         if (!fill(w, lo, len, w->slow_a)) return no_values(w, err);
@@ -277,7 +277,7 @@ gr_status gri_wfar_settle(gr_window *w, const gri_sp_view *vw, const size_t *sum
         gr_status st = exact_umax(w, err);
         if (st != GR_OK) return st;
     }
-    uint64_t *need = rs->sp_need;
+    uint64_t *need = rs->sp.need;
     size_t nw = out->need_words, k = 0;
     /* the missing values two unlisted parts can make (below 2^bitlen of
      * their largest value); the others stay missing */

@@ -62,7 +62,7 @@ gr_status gr_window_save(const gr_window *w, gr_window_write_fn write, void *use
     sink s = {write, user, 0xcbf29ce484222325ull, 0};
     size_t sl = strlen(rs->spec);
     put(&s, MAGIC, strlen(MAGIC));
-    uint64_t f[NFIELDS] = {sl, w->W, w->head, w->n, w->tw, w->vmax, rs->sp_mask, rs->sp_dom, w->emitted, w->umax};
+    uint64_t f[NFIELDS] = {sl, w->W, w->head, w->n, w->tw, w->vmax, rs->sp.mask, rs->sp.dom, w->emitted, w->umax};
     for (int i = 0; i < NFIELDS; i++) put_u64(&s, f[i]);
     put(&s, rs->spec, sl);
     put_values(&s, w, 0, w->head, 1);
@@ -175,9 +175,9 @@ gr_status gr_window_load(gr_ruleset *rs, const gr_window_config *cfg, gr_window_
     w->head = head;
     w->n = w->base = n - w->W;
     w->rtop = w->base + 2 * w->W - 1;
-    gri_free(gri_ctx_alloc(rs->ctx), rs->sp_rev);
-    rs->sp_rev = NULL;
-    rs->sp_revm = rs->sp_revlen = 0;
+    gri_free(gri_ctx_alloc(rs->ctx), rs->sp.rev);
+    rs->sp.rev = NULL;
+    rs->sp.revm = rs->sp.revlen = 0;
     if ((st = gri_window_buffers(w, w->tw, err)) != GR_OK) goto fail;
     if (!get_values(&s, w, tw, w->base, w->W, 0, &vw)) { st = bad(err, "truncated in its values"); goto fail; }
     w->n = n;
@@ -209,7 +209,7 @@ gr_status gr_window_load(gr_ruleset *rs, const gr_window_config *cfg, gr_window_
     /* an old state: umax from every value, at the first slow pass */
     w->umax_exact = f[9] != UINT64_MAX;
     w->umax = w->umax_exact ? (uint32_t)f[9] : w->vmax;
-    if (w->umax < rs->sp_umax) w->umax = rs->sp_umax;
+    if (w->umax < rs->sp.umax) w->umax = rs->sp.umax;
     *out = w;
     return GR_OK;
 fail:

@@ -98,7 +98,7 @@ struct gri_far {
 static void *helper(void *arg) {
     gri_far *f = arg;
     const gr_ruleset *rs = &f->rsc;
-    size_t nrare = rs->sp_nrare;
+    size_t nrare = rs->sp.nrare;
     uint64_t last_help = 0, last_step = 0, last_heaps = 0, last_past = 0;
     uint64_t done_seen = f->from, told = f->from, next_balance = f->from + BALANCE - 1;
     for (uint64_t n = f->from, nh; n < f->to; n += nh) {
@@ -129,7 +129,7 @@ static void *helper(void *arg) {
             last_heaps = hs;
             last_past = ps;
         }
-        uint64_t lag = f->kmin + rs->sp_rare[f->s];
+        uint64_t lag = f->kmin + rs->sp.rare[f->s];
         if (f->e > PASS_LO && lag > f->kmin + PASS_LO) lag = f->kmin + PASS_LO;
         /* heaps n .. n + nh - 1 at once (a batch never crosses a multiple
          * of BATCH, so neither the ring's end), when there is no pass part
@@ -170,7 +170,7 @@ static void *helper(void *arg) {
     return NULL;
 }
 
-int gri_far_usable(const gr_window *w) { return w->threads > 1 && w->rs->sp_nrare >= MT_MIN_LISTED && w->wr.ntwo > 0; }
+int gri_far_usable(const gr_window *w) { return w->threads > 1 && w->rs->sp.nrare >= MT_MIN_LISTED && w->wr.ntwo > 0; }
 
 gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(w->rs->ctx);
@@ -185,7 +185,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         if (!mem) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's record");
         f = gri_line_start(mem);
         f->mem = mem;
-        f->s = w->rs->sp_nrare / 2;
+        f->s = w->rs->sp.nrare / 2;
         f->e = PASS_LO;
         w->far = f;
         w->free_far = gri_far_free;
@@ -201,7 +201,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         f->words = f->ring && f->flag ? words : 0;
         if (!f->words) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's ring");
     }
-    size_t nrare = w->rs->sp_nrare;
+    size_t nrare = w->rs->sp.nrare;
     if (f->list_cap < nrare) {
         gri_free(al, f->rare);
         gri_free(al, f->rval);
@@ -210,11 +210,11 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
         f->list_cap = f->rare && f->rval ? nrare : 0;
         if (!f->list_cap) return gri_fail(err, GR_ENOMEM, "out of memory: the helper thread's list");
     }
-    memcpy(f->rare, w->rs->sp_rare, nrare * sizeof *f->rare);
-    memcpy(f->rval, w->rs->sp_rval, nrare * sizeof *f->rval);
+    memcpy(f->rare, w->rs->sp.rare, nrare * sizeof *f->rare);
+    memcpy(f->rval, w->rs->sp.rval, nrare * sizeof *f->rval);
     f->rsc = *w->rs;
-    f->rsc.sp_rare = f->rare;
-    f->rsc.sp_rval = f->rval;
+    f->rsc.sp.rare = f->rare;
+    f->rsc.sp.rval = f->rval;
     f->ntwo = w->wr.ntwo;
     memcpy(f->two, w->wr.two, f->ntwo * sizeof *f->two);
     f->unequal = w->wr.unequal;
@@ -229,7 +229,7 @@ gr_status gri_far_start(gr_window *w, uint64_t to, gri_far **out, gr_error *err)
     f->from = w->n;
     f->to = to;
     if (f->s < 1) f->s = 1;
-    if (f->s >= w->rs->sp_nrare) f->s = w->rs->sp_nrare - 1;
+    if (f->s >= w->rs->sp.nrare) f->s = w->rs->sp.nrare - 1;
     atomic_store(&f->done, w->n);
     atomic_store(&f->ready, w->n);
     f->ready_seen = f->done_told = w->n;

@@ -168,11 +168,11 @@ gr_status gri_spec_start(gr_window *w, gri_spec **out, gr_error *err) {
     /* the record's scalars (class, kernels, the pass's start rounds) go on
      * from the run's; its buffers are the verifier's own */
     s->rsc = *w->rs;
-    s->rsc.sp_need = s->vneed;
-    s->rsc.sp_wit = s->wit;
-    s->rsc.sp_flag = s->flag;
-    s->rsc.sp_bits = NULL;
-    s->rsc.sp_bwords = s->rsc.sp_bused = s->cap;
+    s->rsc.sp.need = s->vneed;
+    s->rsc.sp.wit = s->wit;
+    s->rsc.sp.flag = s->flag;
+    s->rsc.sp.bits = NULL;
+    s->rsc.sp.bwords = s->rsc.sp.bused = s->cap;
     s->ntwo = w->wr.ntwo;
     memcpy(s->two, w->wr.two, s->ntwo * sizeof *s->two);
     s->unequal = w->wr.unequal;

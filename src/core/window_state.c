@@ -87,13 +87,13 @@ void gri_window_close(gr_window *w) {
 
 gr_status gri_window_class(gr_window *w, gr_error *err) {
     gr_ruleset *rs = w->rs;
-    if (rs->sp_on == 0) {
+    if (rs->sp.on == 0) {
         unsigned par = 0;
         for (size_t i = 0; i < w->wr.ntwo; i++) par |= 1u << (w->wr.two[i] & 1);
         gri_sp_start(rs, par);
     }
-    if (rs->sp_on < 0) return gri_fail(err, GR_ENOMEM, "%s: out of memory choosing the listed positions", rs->spec);
-    uint64_t last = rs->sp_nrare ? rs->sp_rare[rs->sp_nrare - 1] : 0;
+    if (rs->sp.on < 0) return gri_fail(err, GR_ENOMEM, "%s: out of memory choosing the listed positions", rs->spec);
+    uint64_t last = rs->sp.nrare ? rs->sp.rare[rs->sp.nrare - 1] : 0;
     if (last + w->kmax > w->W)
         return gri_fail(err, GR_EINVAL,
                         "%s: the listed position %llu is too far out for a window of %llu values (it needs at least "

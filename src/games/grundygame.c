@@ -11,8 +11,8 @@ static uint64_t grundy_max_take(const gr_ruleset *rs) { (void)rs; return 0; }
 
 static gr_status grundy_next(gr_ruleset *rs, gr_error *err) {
     size_t n = rs->len, sum = n;
-    if (rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gri_sp_start(rs, 1); /* removes nothing: even */
-    if (rs->sp_on == 1) return gri_sp_next(rs, NULL, 0, &sum, 1, 1, err);
+    if (rs->sp.on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) gri_sp_start(rs, 1); /* removes nothing: even */
+    if (rs->sp.on == 1) return gri_sp_next(rs, NULL, 0, &sum, 1, 1, err);
     uint64_t *bits;
     size_t words;
     gr_status st = gri_split_options(rs, &sum, 1, 1, &bits, &words, err);

@@ -123,14 +123,14 @@ static int kernel_next(gr_ruleset *rs, gr_status *st, gr_error *err) {
             return 1;
         }
     }
-    if (sh->nsplit && rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
+    if (sh->nsplit && rs->sp.on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
         /* the parity of this heap's split removals (they may vary with n:
          * the class is only chosen by it, the values never depend on it) */
         unsigned seen = 0;
         for (size_t i = 0; i < nsums; i++) seen |= 1u << ((n - sums[i]) & 1);
         gri_sp_start(rs, seen);
     }
-    if (rs->sp_on == 1) { *st = gri_sp_next(rs, d->single, nsingle, sums, nsums, sh->unequal, err); return 1; }
+    if (rs->sp.on == 1) { *st = gri_sp_next(rs, d->single, nsingle, sums, nsums, sh->unequal, err); return 1; }
     uint64_t *bits;
     size_t words;
     if ((*st = gri_split_options(rs, sums, nsums, sh->unequal, &bits, &words, err)) != GR_OK) return 1;
@@ -188,7 +188,7 @@ static gr_status heap_next(gr_ruleset *rs, gr_error *err) {
     gr_status kst;
     if (d->shaped && !d->fallback) {
         if (kernel_next(rs, &kst, err)) return kst;
-        if (rs->sp_on == 1) d->fallback = 1; /* the sparse classes would go stale */
+        if (rs->sp.on == 1) d->fallback = 1; /* the sparse classes would go stale */
     }
     uint64_t n = rs->len;
     /* a heap of 0 is no heap: no moves (G(0) = 0), as for every heap game */

@@ -155,9 +155,9 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     tb_data *td = rs->data;
     size_t n = rs->len;
     gr_status st;
-    if (rs->sp_on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
+    if (rs->sp.on == 0 && n >= gri_ctx_sparse_start_of(rs->ctx) && n < UINT32_MAX) {
         if (sp_applies(td)) gri_sp_start(rs, split_parities(td));
-        else rs->sp_on = -1;
+        else rs->sp.on = -1;
     }
     uint64_t kmax = td->repeat ? n : td->ndigits - 1;
     if (kmax > n) kmax = n;
@@ -165,8 +165,8 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
     if ((st = gri_sp_sums(rs, (size_t)kmax + 1, err)) != GR_OK) return st;
     size_t nsums = 0;
     for (uint64_t k = 0; k <= kmax; k++)
-        if ((digit_at(td, k) & TB_LEAVE_TWO) && n - k >= 2) rs->sp_sums[nsums++] = n - (size_t)k;
-    if (rs->sp_on == 1) {
+        if ((digit_at(td, k) & TB_LEAVE_TWO) && n - k >= 2) rs->sp.sums[nsums++] = n - (size_t)k;
+    if (rs->sp.on == 1) {
         /* a finite code (sp_applies), so at most TB_MAX_DIGITS single-heap
          * options; "take the whole heap" needs n = k, below the sparse start */
         uint64_t single[TB_MAX_DIGITS];
@@ -176,12 +176,12 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
             if ((d & TB_LEAVE_NONE) && n == k) single[nsingle++] = 0;
             else if ((d & TB_LEAVE_ONE) && n > k) single[nsingle++] = gri_tab_at(rs, n - (size_t)k);
         }
-        return gri_sp_next(rs, single, nsingle, rs->sp_sums, nsums, 0, err);
+        return gri_sp_next(rs, single, nsingle, rs->sp.sums, nsums, 0, err);
     }
     if (td->split3 && n >= 1 && (st = gri_split3_ensure(rs, &td->s3, n, err)) != GR_OK) return st;
     uint64_t *bits;
     size_t words;
-    if ((st = gri_split_options(rs, rs->sp_sums, nsums, 0, &bits, &words, err)) != GR_OK) return st;
+    if ((st = gri_split_options(rs, rs->sp.sums, nsums, 0, &bits, &words, err)) != GR_OK) return st;
     uint64_t lim = (uint64_t)words << 6;
     for (uint64_t k = 0; k <= kmax; k++) {
         unsigned d = digit_at(td, k);
@@ -203,7 +203,7 @@ static gr_status tb_next(gr_ruleset *rs, gr_error *err) {
                 if ((digit_at(td, k) & TB_LEAVE_THREE) && n - k >= 3) gri_split3_options(rs, &td->s3, n - (size_t)k, bits, upto);
             uint32_t m = gri_bits_mex(bits, words);
             if (m < upto) return gri_rs_push(rs, m, err);
-            rs->s3_full++;
+            rs->sp.s3_full++;
         }
     }
     return gri_rs_push(rs, gri_bits_mex(bits, words), err);
