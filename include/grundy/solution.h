@@ -157,7 +157,7 @@ typedef struct gr_move_check {
     size_t size;                 /* sizeof(gr_move_check): set by the caller (GR_SIZED) */
     int legal;                   /* 1: legal; 0: not, and why says why (one line) */
     char *after;                 /* legal: the position the move leaves, as grundy writes it
-                                    (malloc'd: free() or gr_free()); NULL otherwise */
+                                    (freed as gr_position_format's strings are); NULL otherwise */
     char why[GR_MOVE_WHY_MAX];
 } gr_move_check;
 

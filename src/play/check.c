@@ -190,8 +190,8 @@ static int check_state(chk *c, const gri_item *old, const gri_form *nw, replacem
                      GR_CHECK_LIST_MAX);
             rc = 2;
         }
-        free(from);
-        free(to);
+        gri_free(c->al, from);
+        gri_free(c->al, to);
     }
     gri_moves_free(&mv);
     return rc;
@@ -435,7 +435,7 @@ gr_status gr_position_check_move(gr_position *pos, const gr_play *play, gr_posit
            : play->mode == GR_PLAY_MOORE ? check_moore(&c, next, &after)
                                          : check_single(&c, next, &after);
     if (rc < 0) {
-        free(after);
+        gri_free(c.al, after);
         out->why[0] = 0;
         if (e.status == GR_OK) gri_fail(&e, GR_EINTERNAL, "checking the move failed");
         if (err) *err = e;
@@ -445,6 +445,6 @@ gr_status gr_position_check_move(gr_position *pos, const gr_play *play, gr_posit
     if (out->legal) {
         out->after = after;
         out->why[0] = 0;
-    } else free(after);
+    } else gri_free(c.al, after);
     return GR_OK;
 }
