@@ -64,7 +64,7 @@ int main(void) {
                   f->name);
         if (e->preset) CHECK(f->parse != NULL, "alias %s has a family that parses its preset", e->name);
         if (f->parse_args) CHECK(f->write_term != NULL && !(f->flags & GR_FAM_HEAP), "%s writes the arguments it reads", f->name);
-        if (f->misere_alone) CHECK(f->misere_alone_moves != NULL, "%s lists its misère moves too", f->name);
+        if (f->play && f->play->misere_alone) CHECK(f->play->misere_alone_moves != NULL, "%s lists its misère moves too", f->name);
 
         char buf[64];
         gr_ruleset *rs;

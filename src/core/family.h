@@ -77,6 +77,39 @@ typedef struct gri_win_rules {
     int unequal;
 } gri_win_rules;
 
+/* What the play modes (src/play) may know of a family's terms by formula,
+ * past the Grundy values: one optional record per family, every member
+ * optional. A family fills only what it knows; gri_play_of gives an empty
+ * record for a family that has none, so a reader tests one member. */
+typedef struct gri_play_hooks {
+    /* optional: misère play of one heap alone, by formula: 1 and *lost when
+     * known; misere_alone_moves then emits every option that is lost */
+    int (*misere_alone)(const gr_ruleset *rs, uint64_t n, int *lost);
+    void (*misere_alone_moves)(const gr_ruleset *rs, uint64_t n, gri_optiter *it);
+    /* optional: misère facts by formula for every heap (else they are
+     * checked heap by heap up to the table limit): every heap is tame, heap
+     * n is firm (the return value) or fickle, and *sj says whether every
+     * heap of value 0 up to n has no move (the SJ condition) */
+    int (*misere_firm)(const gr_ruleset *rs, uint64_t n, int *sj);
+    /* optional: Every-SG of one heap alone by formula: 1 with its step
+     * (remoteness) and *to, the heap an optimal move leaves (0 when none
+     * is left); 0 when not known so */
+    int (*every_alone)(const gr_ruleset *rs, uint64_t n, uint64_t *step, uint64_t *to);
+    /* optional: the remoteness of one heap alone by formula (remote.c), in
+     * normal (misere 0) or misère play: 1 with *r; 0 when not known so */
+    int (*remote_alone)(const gr_ruleset *rs, uint64_t n, int misere, uint64_t *r);
+    /* optional: the remoteness of heaps 0..count-1 alone into r, computed
+     * faster than option by option (a proved arithmetic period): 1 when
+     * done, 0 to use the generic table */
+    int (*remote_table)(const gr_ruleset *rs, uint64_t count, int misere, uint64_t *r);
+    /* ---- state families ---- */
+    /* optional: misère play of the term as a sum of nim heaps it is proved
+     * misère-equivalent to (*vals malloc'd, the heaps' sizes); *ok 0 when
+     * the term is not of that kind */
+    gr_status (*misere_heaps)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t **vals, size_t *nvals, int *ok,
+                              gr_error *err);
+} gri_play_hooks;
+
 /* the value certificate a family's terms get (docs/certificates.md) */
 typedef enum gri_cert_kind {
     GRI_CERT_NONE = 0,   /* none (heap rulesets are certified by their tables) */
@@ -159,26 +192,10 @@ typedef struct gri_family {
      * *used is the prefix the proof read */
     int (*prove_arith)(const gr_ruleset *rs, gr_period_rule rule, uint64_t *pre, uint64_t *per, uint64_t *saltus,
                        uint64_t *used);
-    /* optional: misère play of one heap alone, by formula: 1 and *lost when
-     * known; misere_alone_moves then emits every option that is lost */
-    int (*misere_alone)(const gr_ruleset *rs, uint64_t n, int *lost);
-    void (*misere_alone_moves)(const gr_ruleset *rs, uint64_t n, gri_optiter *it);
-    /* optional: misère facts by formula for every heap (else they are
-     * checked heap by heap up to the table limit): every heap is tame, heap
-     * n is firm (the return value) or fickle, and *sj says whether every
-     * heap of value 0 up to n has no move (the SJ condition) */
-    int (*misere_firm)(const gr_ruleset *rs, uint64_t n, int *sj);
-    /* optional: Every-SG of one heap alone by formula: 1 with its step
-     * (remoteness) and *to, the heap an optimal move leaves (0 when none
-     * is left); 0 when not known so */
-    int (*every_alone)(const gr_ruleset *rs, uint64_t n, uint64_t *step, uint64_t *to);
-    /* optional: the remoteness of one heap alone by formula (remote.c), in
-     * normal (misere 0) or misère play: 1 with *r; 0 when not known so */
-    int (*remote_alone)(const gr_ruleset *rs, uint64_t n, int misere, uint64_t *r);
-    /* optional: the remoteness of heaps 0..count-1 alone into r, computed
-     * faster than option by option (a proved arithmetic period): 1 when
-     * done, 0 to use the generic table */
-    int (*remote_table)(const gr_ruleset *rs, uint64_t count, int misere, uint64_t *r);
+    /* optional: what the play modes know of this family's terms by formula
+     * (gri_play_hooks below; NULL: nothing, and gri_play_of gives the empty
+     * record) */
+    const struct gri_play_hooks *play;
 
     /* ---- state families ---- */
     gr_status (*check)(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
@@ -243,11 +260,6 @@ typedef struct gri_family {
     /* optional: writes arguments that hold several positions (a loopy
      * rule's move to a sum) as the sum of terms they are */
     void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
-    /* optional: misère play of the term as a sum of nim heaps it is proved
-     * misère-equivalent to (*vals malloc'd, the heaps' sizes); *ok 0 when
-     * the term is not of that kind */
-    gr_status (*misere_heaps)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t **vals, size_t *nvals, int *ok,
-                              gr_error *err);
     /* optional, for a family whose moves take tokens from a pile (dyn[k],
      * fib): of the winning moves, the fewest tokens taken (0 when lost) */
     gr_status (*least_winning_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
@@ -278,6 +290,12 @@ typedef struct gri_family_entry {
 } gri_family_entry;
 const gri_family_entry *gri_registry_find(const char *name, size_t len);
 const gri_family_entry *gri_registry_at(size_t i); /* NULL past the end */
+
+/* the family's play hooks: its own record, or the empty one */
+static inline const gri_play_hooks *gri_play_of(const gr_ruleset *rs) {
+    static const gri_play_hooks none = {0};
+    return rs->fam->play ? rs->fam->play : &none;
+}
 
 /* whether the ruleset's family has a GR_FAM_* flag */
 static inline int gri_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }

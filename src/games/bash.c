@@ -148,8 +148,14 @@ static void bash_misere_alone_moves(const gr_ruleset *rs, uint64_t n, gri_optite
     }
 }
 
+static const gri_play_hooks BASH_PLAY = {
+    .misere_alone = bash_misere_alone,
+    .misere_alone_moves = bash_misere_alone_moves,
+};
+
 const gri_family gri_family_bash = {
     .name = "bash",
+    .play = &BASH_PLAY,
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .formula = "with r = n mod (p + q), G(n) = ceil(r / p) when r <= q, else 0 (a take of p to q tokens)",
     .example = "bash[2,5]",
@@ -162,6 +168,4 @@ const gri_family gri_family_bash = {
     .moves_to = bash_moves_to,
     .max_take = bash_max_take,
     .period_rule = bash_period_rule,
-    .misere_alone = bash_misere_alone,
-    .misere_alone_moves = bash_misere_alone_moves,
 };

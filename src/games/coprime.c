@@ -158,8 +158,13 @@ static int coprime_remote_alone(const gr_ruleset *rs, uint64_t n, int misere, ui
     return 1;
 }
 
+static const gri_play_hooks COPRIME_PLAY = {
+    .remote_alone = coprime_remote_alone,
+};
+
 const gri_family gri_family_coprime = {
     .name = "coprime",
+    .play = &COPRIME_PLAY,
     .flags = GR_FAM_HEAP,
     .formula = "G(0) = 0, G(1) = 1, G(n) = 1 + the index of the least prime factor of n among the primes (2 is the first)",
     .parse = coprime_parse,
@@ -171,5 +176,4 @@ const gri_family gri_family_coprime = {
     .fill = coprime_fill,
     .moves_to = coprime_moves_to,
     .is_option = coprime_is_option,
-    .remote_alone = coprime_remote_alone,
 };

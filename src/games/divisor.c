@@ -75,8 +75,13 @@ static int divisor_remote_alone(const gr_ruleset *rs, uint64_t n, int misere, ui
     return 1;
 }
 
+static const gri_play_hooks DIVISOR_PLAY = {
+    .remote_alone = divisor_remote_alone,
+};
+
 const gri_family gri_family_divisor = {
     .name = "divisor",
+    .play = &DIVISOR_PLAY,
     .flags = GR_FAM_HEAP,
     .formula = "G(n) = 1 + the exponent of 2 in n, G(0) = 0",
     .splits = divisor_splits,
@@ -84,5 +89,4 @@ const gri_family gri_family_divisor = {
     .options = divisor_options,
     .closed_form = divisor_closed_form,
     .moves_to = divisor_moves_to,
-    .remote_alone = divisor_remote_alone,
 };

@@ -522,8 +522,13 @@ static gr_status hb_check(const gr_ruleset *rs, const uint64_t *args, size_t n, 
     return GR_OK;
 }
 
+static const gri_play_hooks HB_PLAY = {
+    .misere_heaps = hb_misere_heaps,
+};
+
 const gri_family gri_family_hackenbush = {
     .name = "hackenbush",
+    .play = &HB_PLAY,
     .method = "Green Hackenbush: the colon principle (the branches at a vertex add as a nim sum, and a branch of value v hanging from an edge is worth 1 + v) and the fusion principle (the vertices of a cycle fuse into one, its edges become loops worth 1 each)",
     .flags = GR_FAM_PARAMS_OPTIONAL,
     .parse = hb_parse,
@@ -534,5 +539,4 @@ const gri_family gri_family_hackenbush = {
     .state_moves_to = hb_moves_to,
     .parse_args = hb_parse_args,
     .write_term = hb_write_term,
-    .misere_heaps = hb_misere_heaps,
 };

@@ -50,8 +50,15 @@ static int nim_remote_alone(const gr_ruleset *rs, uint64_t n, int misere, uint64
     return 1;
 }
 
+static const gri_play_hooks NIM_PLAY = {
+    .misere_firm = nim_misere_firm,
+    .every_alone = nim_every_alone,
+    .remote_alone = nim_remote_alone,
+};
+
 const gri_family gri_family_nim = {
     .name = "nim",
+    .play = &NIM_PLAY,
     .flags = GR_FAM_HEAP | GR_FAM_SMALLER_HEAPS,
     .formula = "G(n) = n: a heap reaches every smaller heap",
     .splits = nim_splits,
@@ -59,7 +66,4 @@ const gri_family gri_family_nim = {
     .options = nim_options,
     .closed_form = nim_closed_form,
     .is_option = nim_is_option,
-    .misere_firm = nim_misere_firm,
-    .every_alone = nim_every_alone,
-    .remote_alone = nim_remote_alone,
 };

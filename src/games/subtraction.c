@@ -364,8 +364,13 @@ static gr_status sub_beyond(gr_ruleset *rs, uint64_t n, uint64_t *value, int *do
     return GR_OK;
 }
 
+static const gri_play_hooks SUB_PLAY = {
+    .remote_table = sub_remote_table,
+};
+
 const gri_family gri_family_sub = {
     .name = "sub",
+    .play = &SUB_PLAY,
     .flags = GR_FAM_HEAP | GR_FAM_PARAMS_REQUIRED,
     .example = "sub[1,2,4]",
     .parse = sub_parse,
@@ -379,5 +384,4 @@ const gri_family gri_family_sub = {
               "one large element b gives a proved period b + c",
     .max_take = sub_max_take,
     .period_rule = sub_period_rule,
-    .remote_table = sub_remote_table,
 };

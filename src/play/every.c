@@ -175,7 +175,7 @@ static gr_status term_step(evs *e, gr_position *pos, size_t i, uint64_t *step) {
     const gri_term *t = &pos->terms[i];
     /* a single heap whose family knows its Every-SG by formula (nim) */
     uint64_t to;
-    if (t->nargs == 1 && t->rs->fam->every_alone && t->rs->fam->every_alone(t->rs, pos->args[t->args], step, &to))
+    if (t->nargs == 1 && gri_play_of(t->rs)->every_alone && gri_play_of(t->rs)->every_alone(t->rs, pos->args[t->args], step, &to))
         return GR_OK;
     size_t len;
     uint64_t *k = term_key(pos, i, &len);
@@ -213,7 +213,7 @@ gr_status gr_position_every_move(gr_position *pos, gr_move_fn fn, void *user, gr
     for (size_t i = 0; i < pos->nterms && st == GR_OK; i++) {
         const gri_term *t = &pos->terms[i];
         uint64_t step, left;
-        if (t->nargs == 1 && t->rs->fam->every_alone && t->rs->fam->every_alone(t->rs, pos->args[t->args], &step, &left)) {
+        if (t->nargs == 1 && gri_play_of(t->rs)->every_alone && gri_play_of(t->rs)->every_alone(t->rs, pos->args[t->args], &step, &left)) {
             /* a single heap known by formula (nim: straight to 0) */
             if (step == 0) continue;
             char *from = NULL;

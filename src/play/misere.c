@@ -39,7 +39,7 @@
 /* whether heap h is firm, once its ruleset is known tame up to h */
 static int heap_firm(const gr_ruleset *rs, uint64_t h) {
     int sj;
-    return rs->fam->misere_firm ? rs->fam->misere_firm(rs, h, &sj) : rs->nl_firm[h];
+    return gri_play_of(rs)->misere_firm ? gri_play_of(rs)->misere_firm(rs, h, &sj) : rs->nl_firm[h];
 }
 
 static int sj_verdict(uint64_t x, size_t big) { return (x != 0 && big > 0) || (x == 0 && big == 0); }
@@ -52,11 +52,11 @@ static int genus_verdict(uint64_t x, size_t firm) { return !((firm == 0 && x == 
 static gr_status nim_heaps_args(gr_ruleset *rs, const uint64_t *args, size_t n, size_t *firm, int *ok, gr_error *err) {
     *firm = 0;
     *ok = 0;
-    if (!rs->fam->misere_heaps) return GR_OK;
+    if (!gri_play_of(rs)->misere_heaps) return GR_OK;
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     uint64_t *vals;
     size_t nv;
-    gr_status st = rs->fam->misere_heaps(rs, args, n, &vals, &nv, ok, err);
+    gr_status st = gri_play_of(rs)->misere_heaps(rs, args, n, &vals, &nv, ok, err);
     if (st != GR_OK) return st;
     for (size_t k = 0; k < nv; k++) *firm += vals[k] > 1;
     gri_free(al, vals);
@@ -134,10 +134,10 @@ static gr_status summarize(gr_position *pos, summary *sm, gr_error *err) {
 static int single_formula(const gr_position *pos, uint64_t *n, const gr_ruleset **rs, int *lost) {
     if (pos->nterms != 1 || pos->terms[0].nargs != 1) return 0;
     const gr_ruleset *r = pos->terms[0].rs;
-    if (!gr_ruleset_is_heap(r) || !r->fam->misere_alone) return 0;
+    if (!gr_ruleset_is_heap(r) || !gri_play_of(r)->misere_alone) return 0;
     *n = pos->args[pos->terms[0].args];
     *rs = r;
-    return r->fam->misere_alone(r, *n, lost);
+    return gri_play_of(r)->misere_alone(r, *n, lost);
 }
 
 /* the outcome, with the exact search (if it comes to that) in s */
@@ -392,7 +392,7 @@ static gr_status moves_with(gr_position *pos, const gr_misere *res_, search *sp,
         alone_moves am = {pos, brs, fn, user, GR_OK, err, NULL};
         if (gr_position_term_format(pos, 0, &am.from) != GR_OK) return gri_fail(err, GR_ENOMEM, "out of memory");
         gri_optiter it = {.fn = on_alone_move, .user = &am, .max = max_moves};
-        brs->fam->misere_alone_moves(brs, bn, &it);
+        gri_play_of(brs)->misere_alone_moves(brs, bn, &it);
         gri_free(al, am.from);
         if (complete && (it.cut || it.stopped)) *complete = 0;
         return am.st;

@@ -50,7 +50,7 @@ static int scan_option(void *user, const uint64_t *h, size_t n) {
 gr_status gri_tame_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    if (rs->fam->misere_firm) { *ok = 1; return GR_OK; }
+    if (gri_play_of(rs)->misere_firm) { *ok = 1; return GR_OK; }
     if (!gr_ruleset_is_heap(rs) || rs->nl_broken) return GR_OK;
     if (m >= gr_ctx_table_limit(rs->ctx)) return GR_OK;
     uint64_t v;
@@ -94,9 +94,9 @@ static int count_option(void *user, const uint64_t *h, size_t n) {
 /* Does every heap <= m of value 0 lack moves (and no move splits)? */
 gr_status gri_sj_upto(gr_ruleset *rs, uint64_t m, int *ok, gr_error *err) {
     *ok = 0;
-    if (rs->fam->misere_firm) {
+    if (gri_play_of(rs)->misere_firm) {
         int sj = 0;
-        (void)rs->fam->misere_firm(rs, m, &sj);
+        (void)gri_play_of(rs)->misere_firm(rs, m, &sj);
         *ok = sj;
         return GR_OK;
     }

@@ -161,7 +161,7 @@ static gr_status table_fill(reval *e, gr_ruleset *rs, uint64_t upto) {
         e->tcap = cap;
     }
     /* the family's own table (a proved arithmetic period), from heap 0 */
-    if (rs->fam->remote_table && rs->fam->remote_table(rs, upto, e->misere, e->t)) {
+    if (gri_play_of(rs)->remote_table && gri_play_of(rs)->remote_table(rs, upto, e->misere, e->t)) {
         e->tn = upto;
         return GR_OK;
     }
@@ -203,7 +203,7 @@ static gr_status eval_key(reval *e, const uint64_t *key, size_t len, uint64_t *r
     *method = "search";
     if (len == 2 && (key[0] & 0xffffffffu) == 1) {
         gr_ruleset *rs = gri_ms_rs_of(e->ctx, key[0]);
-        if (gr_ruleset_is_heap(rs) && rs->fam->remote_alone && rs->fam->remote_alone(rs, key[1], e->misere, r)) {
+        if (gr_ruleset_is_heap(rs) && gri_play_of(rs)->remote_alone && gri_play_of(rs)->remote_alone(rs, key[1], e->misere, r)) {
             *method = "formula";
             return GR_OK;
         }
@@ -370,7 +370,7 @@ gr_status gr_ruleset_remoteness(gr_ruleset *rs, uint64_t count, int misere, uint
     gr_status st = GR_OK;
     uint64_t n = 0;
     /* by formula where the family knows it, else the table (in out) */
-    for (; n < count && rs->fam->remote_alone && rs->fam->remote_alone(rs, n, e.misere, &out[n]); n++) {}
+    for (; n < count && gri_play_of(rs)->remote_alone && gri_play_of(rs)->remote_alone(rs, n, e.misere, &out[n]); n++) {}
     if (n < count) {
         e.t = out;
         e.tcap = count;
