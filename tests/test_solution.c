@@ -101,16 +101,27 @@ static void all_moves(gr_position *pos, mlist *l) {
 
 /* ---------- the game trees ---------- */
 
+/* a node of a game tree: 1 with *known when the memo has it (key is the
+ * tree's letter and the position), else 0 with the position and its moves */
+static int node(gr_ctx *ctx, const char *text, char tree, char *key, size_t kl, gr_position **pos, mlist **l,
+                int *known) {
+    snprintf(key, kl, "%c|%s", tree, text);
+    slot *s = memo_find(key);
+    if (s->key) { *known = s->wins; return 1; }
+    *pos = parse(ctx, text);
+    *l = malloc(sizeof **l);
+    if (!*l) abort();
+    all_moves(*pos, *l);
+    return 0;
+}
+
 /* normal (misere 0) or misère play: 1 when the player to move wins */
 static int tree_wins(gr_ctx *ctx, const char *text, int misere) {
     char key[4096];
-    snprintf(key, sizeof key, "%c|%s", misere ? 'm' : 'n', text);
-    slot *s = memo_find(key);
-    if (s->key) return s->wins;
-    gr_position *pos = parse(ctx, text);
-    mlist *l = malloc(sizeof *l);
-    if (!l) abort();
-    all_moves(pos, l);
+    gr_position *pos;
+    mlist *l;
+    int known;
+    if (node(ctx, text, misere ? 'm' : 'n', key, sizeof key, &pos, &l, &known)) return known;
     int wins = l->n == 0 ? misere : 0;
     for (size_t i = 0; i < l->n && !wins; i++) wins = !tree_wins(ctx, l->after[i], misere);
     mlist_free(l);
@@ -124,13 +135,10 @@ static int tree_wins(gr_ctx *ctx, const char *text, int misere) {
  * move to a lost position; lost: 1 + the largest */
 static int tree_remoteness(gr_ctx *ctx, const char *text, int misere) {
     char key[4096];
-    snprintf(key, sizeof key, "%c|%s", misere ? 'M' : 'R', text);
-    slot *s = memo_find(key);
-    if (s->key) return s->wins;
-    gr_position *pos = parse(ctx, text);
-    mlist *l = malloc(sizeof *l);
-    if (!l) abort();
-    all_moves(pos, l);
+    gr_position *pos;
+    mlist *l;
+    int known;
+    if (node(ctx, text, misere ? 'M' : 'R', key, sizeof key, &pos, &l, &known)) return known;
     int won = tree_wins(ctx, text, misere), best = -1;
     for (size_t i = 0; i < l->n; i++) {
         int r = tree_remoteness(ctx, l->after[i], misere);
@@ -169,13 +177,10 @@ static int every_try(gr_ctx *ctx, gr_position *pos, const mlist *l, size_t term,
 
 static int every_wins(gr_ctx *ctx, const char *text) {
     char key[4096];
-    snprintf(key, sizeof key, "e|%s", text);
-    slot *s = memo_find(key);
-    if (s->key) return s->wins;
-    gr_position *pos = parse(ctx, text);
-    mlist *l = malloc(sizeof *l);
-    if (!l) abort();
-    all_moves(pos, l);
+    gr_position *pos;
+    mlist *l;
+    int known;
+    if (node(ctx, text, 'e', key, sizeof key, &pos, &l, &known)) return known;
     gr_move pick[8];
     size_t n = gr_position_count(pos);
     int wins = l->n ? every_try(ctx, pos, l, 0, n, pick, 0) : 0;

@@ -236,6 +236,14 @@ static int after_replacing(chk *c, size_t i, const replacement *r, char **after)
     return st == GR_OK ? 1 : st == GR_ENOMEM ? oom(c) : -1;
 }
 
+/* the forms before and after, and what each has that the other has not */
+static void forms_free(gri_form *a, gri_form *b, gri_form *oa, gri_form *ob) {
+    gri_form_free(a);
+    gri_form_free(b);
+    gri_form_free(oa);
+    gri_form_free(ob);
+}
+
 /* the terms the changed items belong to, ascending and distinct, into t */
 static size_t changed_terms(const gri_form *f, size_t *t) {
     size_t n = 0;
@@ -277,10 +285,7 @@ static int check_single(chk *c, gr_position *cand, char **after) {
     }
 out:
     gri_free(c->al, terms);
-    gri_form_free(&a);
-    gri_form_free(&b);
-    gri_form_free(&oa);
-    gri_form_free(&ob);
+    forms_free(&a, &b, &oa, &ob);
     return rc;
 }
 
@@ -323,10 +328,7 @@ static int check_every_term(chk *c, gr_position *cand, size_t i, replacement *r)
         if (rc == 2) rc = 0;
     }
 out:
-    gri_form_free(&a);
-    gri_form_free(&b);
-    gri_form_free(&oa);
-    gri_form_free(&ob);
+    forms_free(&a, &b, &oa, &ob);
     return rc;
 }
 
@@ -408,10 +410,7 @@ static int check_moore(chk *c, gr_position *cand, char **after) {
     /* the position as the player wrote it (the same heaps in any order) */
     rc = gr_position_format(cand, after, NULL) == GR_OK ? 1 : oom(c);
 out:
-    gri_form_free(&a);
-    gri_form_free(&b);
-    gri_form_free(&oa);
-    gri_form_free(&ob);
+    forms_free(&a, &b, &oa, &ob);
     return rc;
 }
 
