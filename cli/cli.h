@@ -35,6 +35,10 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o);
 
 /* "grundy: error: " fmt (with arg) " (see 'grundy --help')"; returns 2 */
 int cli_usage_error(const char *fmt, const char *arg);
+/* the play the options choose (--misere, --every, --moore K, and --misere
+ * with --moore K for Anti-Nim-k): 0, or the usage error's exit code when
+ * they clash (every command that takes a play checks it here) */
+int cli_play_of(const cli_opts *o, gr_play *out);
 /* prints a library error (with its file and position, and the option that
  * raises a bound it names: --search-limit, --table-limit, --max-seconds);
  * returns 2 for bad input, 1 otherwise */

@@ -25,8 +25,9 @@ static int keep_move(void *user, const gr_move *mv) {
 }
 
 int cmd_explain(const cli_opts *o) {
-    if (o->every && (o->has_moore || o->misere))
-        return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
+    gr_play play;
+    int bad = cli_play_of(o, &play);
+    if (bad) return bad;
     if (o->remoteness && (o->every || o->has_moore))
         return cli_usage_error("--remoteness goes with normal play or --misere only: drop --every and --moore%s", "");
     cli_lang lang = o->lang;

@@ -14,15 +14,10 @@ typedef struct solved {
     cli_moves mv, draws;     /* the solution's moves, as the printers take them */
 } solved;
 
-/* the play the options choose */
-static gr_play play_of(const cli_opts *o, size_t nterms) {
-    gr_play p = GR_SIZED(gr_play);
+/* the winning moves listed at most (0: all) */
+static size_t max_moves_of(const cli_opts *o, size_t nterms) {
     uint64_t max = o->has_max_moves ? o->max_moves : nterms > BIG_SUM_TERMS ? 1 : o->max_moves;
-    p.max_moves = max > SIZE_MAX ? SIZE_MAX : (size_t)max;
-    p.mode = o->has_moore ? GR_PLAY_MOORE : o->every ? GR_PLAY_EVERY : o->misere ? GR_PLAY_MISERE : GR_PLAY_NORMAL;
-    p.k = o->moore;
-    p.misere = o->has_moore && o->misere;
-    return p;
+    return max > SIZE_MAX ? SIZE_MAX : (size_t)max;
 }
 
 /* a view of the solution's moves as a cli_moves (not owned: never freed) */
@@ -151,16 +146,16 @@ int cmd_solve(const cli_opts *o) {
     char *text = NULL;
     solved s;
     memset(&s, 0, sizeof s);
-    int modes = o->every + o->has_moore + (o->misere && !o->has_moore);
-    if (modes > 1 || (o->every && o->misere))
-        return cli_usage_error("choose one of --misere, --every, --moore K (--misere may go with --moore)%s", "");
+    gr_play play;
+    int rc = cli_play_of(o, &play);
+    if (rc) return rc;
+    int modes = play.mode != GR_PLAY_NORMAL;
     if (o->remoteness && (o->every || o->has_moore || o->plot_path))
         return cli_usage_error("--remoteness goes with normal play or --misere only: drop --every, --moore and --plot%s", "");
     if (o->certificate && (modes || o->remoteness))
         return cli_usage_error("--certificate certifies the normal-play value: drop --misere, --every, --moore and --remoteness%s", "");
     if (o->plot_path && modes)
         return cli_usage_error("--plot draws the winning moves of normal play: drop --misere, --every and --moore%s", "");
-    int rc;
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     if ((rc = cli_board_table_load(o, pos, &brs)) != 0) goto out;
@@ -173,7 +168,7 @@ int cmd_solve(const cli_opts *o) {
     }
     cli_progress prog;
     cli_progress_attach(&prog, o, pos);
-    gr_play play = play_of(o, s.nterms);
+    play.max_moves = max_moves_of(o, s.nterms);
     gr_solution *sol = NULL;
     gr_status st = gr_position_solve(pos, &play, &sol, &err);
     cli_progress_detach(&prog);

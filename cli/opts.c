@@ -57,6 +57,16 @@ int cli_usage_error(const char *fmt, const char *arg) {
     return 2;
 }
 
+int cli_play_of(const cli_opts *o, gr_play *out) {
+    if (o->every && (o->has_moore || o->misere))
+        return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
+    *out = (gr_play)GR_SIZED(gr_play);
+    out->mode = o->has_moore ? GR_PLAY_MOORE : o->every ? GR_PLAY_EVERY : o->misere ? GR_PLAY_MISERE : GR_PLAY_NORMAL;
+    out->k = o->moore;
+    out->misere = o->has_moore && o->misere;
+    return 0;
+}
+
 /* The library says which bound stopped it ("... (raise the search limit)");
  * the tool adds the option that raises it. `says` is what the message
  * names, `bound` the bound that is meant. */

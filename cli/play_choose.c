@@ -8,8 +8,9 @@
 #include "solve.h"
 
 int play_game_init(play_game *g, const cli_opts *o) {
-    if (o->every + o->has_moore > 1 || (o->every && o->misere))
-        return cli_usage_error("choose one of --misere, --every and --moore K (--misere with --moore K is Anti-Nim-k)%s", "");
+    gr_play play;
+    int bad = cli_play_of(o, &play);
+    if (bad) return bad;
     memset(g, 0, sizeof *g);
     g->mode = o->has_moore ? PLAY_MOORE : o->every ? PLAY_EVERY : o->misere ? PLAY_MISERE : PLAY_NORMAL;
     g->misere = o->misere;
