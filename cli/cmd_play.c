@@ -107,7 +107,7 @@ static int remote_hint(play_game *g) {
     if (!ord) { cli_rmoves_free(&l); return 0; }
     for (size_t k = 0; k < l.mv.n; k++) ord[k] = k;
     for (size_t a = 1; a < l.mv.n; a++) /* best first (few moves: insertion) */
-        for (size_t b = a; b > 0 && cli_remote_cmp(&l.after[ord[b]], &l.after[ord[b - 1]]) < 0; b--) {
+        for (size_t b = a; b > 0 && gr_remoteness_cmp(&l.after[ord[b]], &l.after[ord[b - 1]]) < 0; b--) {
             size_t t = ord[b];
             ord[b] = ord[b - 1];
             ord[b - 1] = t;

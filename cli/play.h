@@ -75,7 +75,7 @@ const char *play_reason_note(play_reason r);
  * within the play's search bound; 0, or -1 when not known so (*complete
  * 0 when the list was cut) */
 int play_remote_moves(play_game *g, size_t max, cli_rmoves *out, int *complete);
-/* the best of l's moves by cli_remote_cmp */
+/* the best of l's moves by gr_remoteness_cmp */
 size_t play_best_remote(const cli_rmoves *l);
 
 /* grundy move POSITION (cmd_move.c) */

@@ -35,7 +35,7 @@ int play_remote_moves(play_game *g, size_t max, cli_rmoves *out, int *complete) 
 size_t play_best_remote(const cli_rmoves *l) {
     size_t b = 0;
     for (size_t k = 1; k < l->mv.n; k++)
-        if (cli_remote_cmp(&l->after[k], &l->after[b]) < 0) b = k;
+        if (gr_remoteness_cmp(&l->after[k], &l->after[b]) < 0) b = k;
     return b;
 }
 

@@ -43,10 +43,6 @@ typedef struct cli_rmoves {
 int cli_rmoves_collect(void *user, const gr_move *m, const gr_remoteness *after);
 void cli_rmoves_free(cli_rmoves *r);
 
-/* grundy's order of moves by what they leave: to a lost position, the
- * fastest first; to a draw; to a won position, the longest first (< 0: x
- * is better) */
-int cli_remote_cmp(const gr_remoteness *x, const gr_remoteness *y);
 
 /* whether a term's ruleset may be loopy (graph[...]) */
 int cli_has_loopy_term(gr_position *pos);

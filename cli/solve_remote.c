@@ -32,21 +32,9 @@ typedef struct rmoves {
 
 static const gr_remoteness *sort_after; /* for the comparison only */
 
-/* moves to lost positions first, fastest first; then to draws; then the
- * others, the longest first (from a lost position: the move that delays
- * most) */
-static int rank(gr_outcome o) { return o == GR_OUTCOME_P ? 0 : o == GR_OUTCOME_D ? 1 : 2; }
-
-int cli_remote_cmp(const gr_remoteness *x, const gr_remoteness *y) {
-    int xr = rank(x->outcome), yr = rank(y->outcome);
-    if (xr != yr) return xr - yr;
-    if (x->remoteness != y->remoteness)
-        return xr == 0 ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
-    return 0;
-}
-
+/* the library's order (gr_remoteness_cmp), ties in the order listed */
 static int better(const void *a, const void *b) {
-    int c = cli_remote_cmp(&sort_after[*(const size_t *)a], &sort_after[*(const size_t *)b]);
+    int c = gr_remoteness_cmp(&sort_after[*(const size_t *)a], &sort_after[*(const size_t *)b]);
     if (c) return c;
     return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }

@@ -50,6 +50,12 @@ GR_NODISCARD gr_status gr_position_remoteness(gr_position *pos, int misere, gr_r
  * (its outcome is for the player then to move); return nonzero to stop. */
 typedef int (*gr_remote_move_fn)(void *user, const gr_move *move, const gr_remoteness *after);
 
+/* grundy's order of what moves leave (< 0: x is better for the player
+ * who moves there): a lost position first, the smallest remoteness first
+ * (a fast win); then a draw; then a won position, the largest remoteness
+ * first (the loser makes the game last). */
+int gr_remoteness_cmp(const gr_remoteness *x, const gr_remoteness *y);
+
 /* Every move of the sum (as gr_position_moves lists them) with the
  * remoteness of the position it leaves. Visits at most max_moves (0: no
  * bound); *complete (may be NULL) is 1 when every move was visited. */

@@ -420,12 +420,9 @@ gr_status gr_position_check_move(gr_position *pos, const gr_play *play, gr_posit
     GRI_CLEAR_SIZED(out);
     if (!pos || !next) return gri_fail(err, GR_EINVAL, "no position or no move to check");
     if (pos->ctx != next->ctx) return gri_fail(err, GR_EINVAL, "the move's position belongs to another context");
-    gr_play normal = GR_SIZED(gr_play);
-    if (!play) play = &normal;
-    if (!GRI_SIZE_OK(play, gr_play)) return GRI_SIZE_FAIL(err, gr_play);
-    if (!gri_play_mode_of(play->mode)) return gri_fail(err, GR_EINVAL, "there is no play mode %d", (int)play->mode);
-    if (play->mode == GR_PLAY_MOORE && play->k == 0)
-        return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1 (a move takes from 1 to k heaps)");
+    gr_play normal;
+    gr_status rs = gri_play_read(play, &normal, &play, NULL, err);
+    if (rs != GR_OK) return rs;
     gr_error e;
     gr_error_clear(&e);
     chk c = {pos, play, gri_ctx_alloc(pos->ctx), out->why, sizeof out->why, &e};

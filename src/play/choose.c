@@ -23,17 +23,6 @@ void gr_choice_free(gr_choice *pub) {
     gri_free(c->mv.al, c);
 }
 
-/* grundy's order of what moves leave: a lost position (for the player
- * then to move), the fastest first; a draw; a won one, the longest first */
-static int rank(gr_outcome o) { return o == GR_OUTCOME_P ? 0 : o == GR_OUTCOME_D ? 1 : 2; }
-static int remote_cmp(const gr_remoteness *x, const gr_remoteness *y) {
-    int xr = rank(x->outcome), yr = rank(y->outcome);
-    if (xr != yr) return xr - yr;
-    if (x->remoteness != y->remoteness)
-        return xr == 0 ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
-    return 0;
-}
-
 typedef struct best_remote {
     gri_moves *mv;        /* the best move so far: mv->list[0] */
     gr_remoteness after;
@@ -42,7 +31,7 @@ typedef struct best_remote {
 
 static int on_remote(void *user, const gr_move *m, const gr_remoteness *after) {
     best_remote *b = user;
-    if (b->seen++ && remote_cmp(after, &b->after) >= 0) return 0;
+    if (b->seen++ && gr_remoteness_cmp(after, &b->after) >= 0) return 0;
     gri_moves_free(b->mv);
     b->after = *after;
     return gri_moves_collect(b->mv, m);
@@ -145,9 +134,9 @@ static gr_status leaves_most(gr_position *pos, const gr_play *play, gri_choice *
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t slots = play->mode == GR_PLAY_EVERY ? (pos->nterms ? pos->nterms : 1) : 1;
     largest l = {pos, play->mode == GR_PLAY_EVERY, {0, 0}, NULL, NULL, {al, NULL, 0, 0, 0}};
-    for (size_t i = 0; i < pos->nterms; i++) {
-        count d = {0, pos->terms[i].nargs};
-        for (uint32_t k = 0; k < pos->terms[i].nargs; k++) d.tokens = add_sat(d.tokens, pos->args[pos->terms[i].args + k]);
+    gr_term_info t;
+    for (size_t i = 0; gr_position_term(pos, i, &t) == GR_OK; i++) {
+        count d = count_of(&t, 1);
         l.total.tokens = add_sat(l.total.tokens, d.tokens);
         l.total.parts += d.parts;
     }
@@ -179,9 +168,9 @@ static gr_status leaves_most(gr_position *pos, const gr_play *play, gri_choice *
 gr_status gr_position_choose_move(gr_position *pos, const gr_play *play, gr_choice **out, gr_error *err) {
     if (out) *out = NULL;
     if (!pos || !out) return gri_fail(err, GR_EINVAL, "no position or no place for the choice");
-    gr_play normal = GR_SIZED(gr_play);
-    if (!play) play = &normal;
-    if (!GRI_SIZE_OK(play, gr_play)) return GRI_SIZE_FAIL(err, gr_play);
+    gr_play normal;
+    gr_status rs = gri_play_read(play, &normal, &play, NULL, err);
+    if (rs != GR_OK) return rs;
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gri_choice *c = gri_calloc(al, 1, sizeof *c);
     if (!c) return gri_fail(err, GR_ENOMEM, "out of memory");
@@ -202,7 +191,7 @@ gr_status gr_position_choose_move(gr_position *pos, const gr_play *play, gr_choi
         for (size_t k = 0; st == GR_OK && s->outcome == GR_OUTCOME_N && k < s->nmoves; k++)
             gri_moves_collect(&c->mv, &s->moves[k]);
         if (st == GR_OK && !c->mv.n && s->outcome == GR_OUTCOME_D) {
-            for (size_t k = 0; k < s->ndraw_moves && k < 1; k++) gri_moves_collect(&c->mv, &s->draw_moves[k]);
+            if (s->ndraw_moves) gri_moves_collect(&c->mv, &s->draw_moves[0]);
             c->pub.reason = GR_CHOICE_KEEPS_DRAW;
         }
         gr_solution_free(s);

@@ -380,3 +380,13 @@ gr_status gr_ruleset_remoteness(gr_ruleset *rs, uint64_t count, int misere, uint
     reval_free(&e);
     return st;
 }
+
+static int remote_rank(gr_outcome o) { return o == GR_OUTCOME_P ? 0 : o == GR_OUTCOME_D ? 1 : 2; }
+
+int gr_remoteness_cmp(const gr_remoteness *x, const gr_remoteness *y) {
+    int xr = remote_rank(x->outcome), yr = remote_rank(y->outcome);
+    if (xr != yr) return xr - yr;
+    if (x->remoteness != y->remoteness)
+        return xr == 0 ? (x->remoteness < y->remoteness ? -1 : 1) : (x->remoteness > y->remoteness ? -1 : 1);
+    return 0;
+}

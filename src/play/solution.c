@@ -76,16 +76,27 @@ void gr_solution_free(gr_solution *pub) {
     gri_free(s->al, s);
 }
 
-gr_status gr_position_solve(gr_position *pos, const gr_play *play, gr_solution **out, gr_error *err) {
-    if (out) *out = NULL;
-    if (!pos || !out) return gri_fail(err, GR_EINVAL, "no position or no place for the solution");
-    gr_play normal = GR_SIZED(gr_play);
-    if (!play) play = &normal;
+gr_status gri_play_read(const gr_play *play, gr_play *normal, const gr_play **out, const gri_play_mode **mode,
+                        gr_error *err) {
+    *normal = (gr_play)GR_SIZED(gr_play);
+    if (!play) play = normal;
     if (!GRI_SIZE_OK(play, gr_play)) return GRI_SIZE_FAIL(err, gr_play);
     const gri_play_mode *m = gri_play_mode_of(play->mode);
     if (!m) return gri_fail(err, GR_EINVAL, "there is no play mode %d", (int)play->mode);
     if (m->mode == GR_PLAY_MOORE && play->k == 0)
         return gri_fail(err, GR_EINVAL, "Moore's Nim-k needs k >= 1 (a move takes from 1 to k heaps)");
+    *out = play;
+    if (mode) *mode = m;
+    return GR_OK;
+}
+
+gr_status gr_position_solve(gr_position *pos, const gr_play *play, gr_solution **out, gr_error *err) {
+    if (out) *out = NULL;
+    if (!pos || !out) return gri_fail(err, GR_EINVAL, "no position or no place for the solution");
+    gr_play normal;
+    const gri_play_mode *m;
+    gr_status rs = gri_play_read(play, &normal, &play, &m, err);
+    if (rs != GR_OK) return rs;
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     gri_solution *s = gri_calloc(al, 1, sizeof *s);
     if (!s) return gri_fail(err, GR_ENOMEM, "out of memory");

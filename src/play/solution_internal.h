@@ -45,6 +45,12 @@ typedef struct gri_play_mode {
 
 /* the record of a mode (NULL: none) */
 const gri_play_mode *gri_play_mode_of(gr_play_mode mode);
+/* A caller's play, checked as every call that takes one checks it: NULL
+ * is normal play (written into *normal), the size set, the mode one of
+ * the table's, Moore's k at least 1. *out the play to use, *mode (may be
+ * NULL) its record. */
+gr_status gri_play_read(const gr_play *play, gr_play *normal, const gr_play **out, const gri_play_mode **mode,
+                        gr_error *err);
 
 gr_status gri_solve_normal(gr_position *pos, const gr_play *play, size_t max, gri_solution *s, gr_error *err);
 gr_status gri_solve_misere(gr_position *pos, const gr_play *play, size_t max, gri_solution *s, gr_error *err);
