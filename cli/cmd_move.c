@@ -19,9 +19,6 @@ static const char *REASON_TEXT[] = {
     "no winning move: the move that leaves the most, to make the game last",
 };
 
-static const char *mode_key(const play_game *g) {
-    return g->mode == PLAY_MISERE ? "misere" : g->mode == PLAY_EVERY ? "every" : g->mode == PLAY_MOORE ? "moore" : "normal";
-}
 static const char *oc(gr_outcome o) { return o == GR_OUTCOME_P ? "P" : o == GR_OUTCOME_N ? "N" : "D"; }
 
 /* the outcome of the position for the player to move, from grundy's choice */
@@ -43,70 +40,60 @@ static void json_move(json_writer *w, const gr_move *m) {
     json_key(w, "to"); json_string(w, m->to);
 }
 
-/* "options": every move of a normal or misère game (with outcome and
- * remoteness when the search knows them), each term's moves in Every-SG,
- * none in Moore's Nim-k (any 1..k heaps to any smaller sizes); 0 or 1 */
+/* "options" (gr_position_options, in the play's shape): every move of a
+ * one-term play (with outcome and remoteness when the search knows them),
+ * each term's moves in Every-SG, none in Moore's Nim-k (any 1..k heaps to
+ * any smaller sizes); 0 or 1 */
 static int options_json(json_writer *w, play_game *g, size_t max) {
-    int complete = 1;
+    cli_rmoves l = {0};
+    int complete = 1, known = 0, every = g->rules.shape == GR_MOVE_EVERY_TERM;
+    gr_error err;
+    /* Every-SG: one more per term, to tell a cut term from a full one */
+    if (play_options(g, every && max ? max + 1 : max, &l, &complete, &known, &err) != 0) {
+        cli_rmoves_free(&l);
+        return 1;
+    }
     json_key(w, "options");
     json_array_begin(w);
-    if (g->mode == PLAY_EVERY) {
-        char why[512];
-        for (size_t i = 0; i < gr_position_count(g->pos); i++) {
-            cli_moves one = {0};
-            int c = 1;
-            if (play_term_moves(g, i, max, &one, &c, why, sizeof why) != 0) { cli_moves_free(&one); return 1; }
+    int rc = 0;
+    if (every) {
+        complete = 1;
+        for (size_t i = 0, k = 0; i < gr_position_count(g->pos) && !rc; i++) {
             char *from = NULL;
-            if (gr_position_term_format(g->pos, i, &from) != GR_OK) {
-                cli_moves_free(&one);
-                return 1;
-            }
+            if (gr_position_term_format(g->pos, i, &from) != GR_OK) { rc = 1; break; }
             json_object_begin(w);
             json_key(w, "component"); json_uint(w, i);
             json_key(w, "from"); json_string(w, from);
             json_key(w, "to");
             json_array_begin(w);
-            for (size_t k = 0; k < one.n; k++) json_string(w, one.list[k].to);
+            size_t n = 0;
+            for (; k < l.mv.n && l.mv.list[k].component == i; k++, n++)
+                if (!max || n < max) json_string(w, l.mv.list[k].to);
             json_array_end(w);
+            int c = !max || n <= max;
             json_key(w, "complete"); json_bool(w, c);
             json_object_end(w);
             free(from);
             complete &= c;
-            cli_moves_free(&one);
         }
-    } else if (g->mode != PLAY_MOORE) {
-        cli_rmoves l = {0};
-        cli_moves plain = {0};
-        const cli_moves *mv = &l.mv;
-        gr_error err;
-        if (play_remote_moves(g, max, &l, &complete) != 0) {
-            cli_rmoves_free(&l);
-            l = (cli_rmoves){0};
-            complete = 1;
-            if (gr_position_moves(g->pos, max, cli_moves_collect, &plain, &complete, &err) != GR_OK || plain.oom) {
-                cli_moves_free(&plain);
-                return 1;
-            }
-            mv = &plain;
-        }
-        for (size_t k = 0; k < mv->n; k++) {
-            char *after = after_text(g->pos, mv, k, 1);
-            if (!after) { cli_rmoves_free(&l); cli_moves_free(&plain); return 1; }
-            json_move(w, &mv->list[k]);
+    } else {
+        for (size_t k = 0; k < l.mv.n; k++) {
+            char *after = after_text(g->pos, &l.mv, k, 1);
+            if (!after) { rc = 1; break; }
+            json_move(w, &l.mv.list[k]);
             json_key(w, "position"); json_string(w, after);
-            if (l.after) {
+            if (known) {
                 json_key(w, "outcome"); json_string(w, oc(l.after[k].outcome));
                 if (l.after[k].outcome != GR_OUTCOME_D) { json_key(w, "remoteness"); json_uint(w, l.after[k].remoteness); }
             }
             json_object_end(w);
             free(after);
         }
-        cli_rmoves_free(&l);
-        cli_moves_free(&plain);
     }
+    cli_rmoves_free(&l);
     json_array_end(w);
-    json_key(w, "options_complete"); json_bool(w, complete && g->mode != PLAY_MOORE);
-    return 0;
+    json_key(w, "options_complete"); json_bool(w, complete);
+    return rc;
 }
 
 static int print_json(play_game *g, const char *text, const play_choice *c, const char *after, size_t max) {
@@ -114,9 +101,9 @@ static int print_json(play_game *g, const char *text, const play_choice *c, cons
     json_init(&w, stdout);
     json_object_begin(&w);
     json_key(&w, "position"); json_string(&w, text);
-    json_key(&w, "play"); json_string(&w, mode_key(g));
-    if (g->mode == PLAY_MOORE) { json_key(&w, "k"); json_uint(&w, g->k); }
-    if (g->mode == PLAY_MOORE && g->misere) { json_key(&w, "misere"); json_bool(&w, 1); }
+    json_key(&w, "play"); json_string(&w, g->rules.mode_name);
+    if (g->rules.shape == GR_MOVE_UP_TO_K) { json_key(&w, "k"); json_uint(&w, g->rules.k); }
+    if (g->rules.anti) { json_key(&w, "misere"); json_bool(&w, 1); }
     json_key(&w, "over"); json_bool(&w, !c);
     if (c) {
         json_key(&w, "outcome"); json_string(&w, choice_outcome(c));
@@ -130,8 +117,7 @@ static int print_json(play_game *g, const char *text, const play_choice *c, cons
         json_key(&w, "position_after"); json_string(&w, after);
         json_key(&w, "reason"); json_string(&w, REASON_KEY[c->reason]);
     } else {
-        int mover_wins = g->mode == PLAY_MISERE || (g->mode == PLAY_MOORE && g->misere);
-        json_key(&w, "outcome"); json_string(&w, mover_wins ? "N" : "P");
+        json_key(&w, "outcome"); json_string(&w, g->rules.last_move_wins ? "P" : "N");
         json_key(&w, "remoteness"); json_uint(&w, 0);
     }
     if (options_json(&w, g, max)) return 1;
@@ -140,10 +126,10 @@ static int print_json(play_game *g, const char *text, const play_choice *c, cons
     return 0;
 }
 
-static void print_human(const char *text, const play_choice *c, const char *after, int misere) {
+static void print_human(const char *text, const play_choice *c, const char *after, const gr_play_rules *rules) {
     printf("position: %s\n", text);
     if (!c) {
-        printf("no move: the player to move has none, and %s\n", misere ? "wins (misère play)" : "loses");
+        printf("no move: the player to move has none, and %s\n", rules->last_move_wins ? "loses" : "wins (misère play)");
         return;
     }
     printf("grundy plays");
@@ -185,9 +171,8 @@ int cmd_move(const cli_opts *o) {
         }
         if (!(after = after_text(g.pos, &c.mv, 0, c.count))) { rc = 1; goto out; }
     }
-    int misere_end = g.mode == PLAY_MISERE || (g.mode == PLAY_MOORE && g.misere);
     if (o->json) rc = print_json(&g, text, over ? NULL : &c, after, max);
-    else print_human(text, over ? NULL : &c, after, misere_end);
+    else print_human(text, over ? NULL : &c, after, &g.rules);
 out:
     if (rc == 1 && !o->json) fflush(stdout);
     play_choice_free(&c);

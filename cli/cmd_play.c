@@ -18,16 +18,6 @@
 #define PLAY_LINE_MAX 65536
 #define PLAY_SHOWN 40 /* moves `?` shows */
 
-static const char *mode_words(const play_game *g) {
-    switch (g->mode) {
-    case PLAY_MISERE: return "misère play: the player who makes the last move loses";
-    case PLAY_EVERY: return "Every-SG: each turn the player moves in every term that can move; the last move wins";
-    case PLAY_MOORE: return g->misere ? "Moore's Nim-k, misère: a move takes from 1 to k heaps; the last move loses"
-                                      : "Moore's Nim-k: a move takes from 1 to k heaps; the last move wins";
-    default: return "normal play: the player who makes the last move wins";
-    }
-}
-
 static void show_position(play_game *g) {
     char *text = NULL;
     if (gr_position_format(g->pos, &text, NULL) == GR_OK) printf("position: %s\n", text);
@@ -98,8 +88,10 @@ static void print_after(const cli_rmoves *l, size_t k) {
 /* hint by remoteness; 0 when not known here */
 static int remote_hint(play_game *g) {
     cli_rmoves l = {0};
-    int complete = 0;
-    if (play_remote_moves(g, PLAY_LIST_MAX, &l, &complete) != 0 || !complete || !l.mv.n) {
+    int complete = 0, known = 0;
+    gr_error err;
+    if (g->rules.shape != GR_MOVE_ONE_TERM || play_options(g, PLAY_LIST_MAX, &l, &complete, &known, &err) != 0 ||
+        !complete || !known || !l.mv.n) {
         cli_rmoves_free(&l);
         return 0;
     }
@@ -146,69 +138,64 @@ static void hint(play_game *g) {
     if (play_winning(g, 3, &mv, &wins, &err) != GR_OK) {
         printf("hint: grundy cannot tell here: %s\n", err.message);
     } else if (mv.n) {
-        int every = g->mode == PLAY_EVERY || g->mode == PLAY_MOORE;
+        int every = g->rules.shape != GR_MOVE_ONE_TERM;
         print_moves(every ? "hint: the winning move is" : mv.n > 1 ? "hint: winning moves:" : "hint: a winning move:",
                     &mv, 0, every ? mv.n : 1);
         for (size_t k = 1; !every && k < mv.n; k++) print_moves("  or", &mv, k, 1);
     } else {
-        gr_outcome o = GR_OUTCOME_P;
-        if (g->mode == PLAY_NORMAL && cli_has_loopy_term(g->pos) && gr_position_loopy_outcome(g->pos, &o, &err) == GR_OK &&
-            o == GR_OUTCOME_D)
+        gr_play p = play_of_game(g, 1);
+        gr_solution *s = NULL;
+        gr_ctx_set_time_limit(g->ctx, g->seconds);
+        if (gr_position_solve(g->pos, &p, &s, &err) == GR_OK && s->outcome == GR_OUTCOME_D)
             printf("hint: no winning move: the position is a draw; a move that keeps it a draw is the best there is\n");
         else
             printf("hint: no winning move: %s, so every move leaves grundy a won position; play on and watch\n",
-                   g->mode == PLAY_NORMAL ? "the position has value 0" : "the player to move loses this position");
+                   s && s->has_value && !s->value && g->rules.last_move_wins && g->rules.shape == GR_MOVE_ONE_TERM
+                       ? "the position has value 0"
+                       : "the player to move loses this position");
+        gr_solution_free(s);
     }
     cli_moves_free(&mv);
 }
 
 static void list_moves(play_game *g) {
-    cli_moves mv = {0};
-    int complete = 1;
+    cli_rmoves l = {0};
+    int complete = 1, known = 0, every = g->rules.shape == GR_MOVE_EVERY_TERM;
     gr_error err;
-    if (g->mode == PLAY_EVERY || g->mode == PLAY_MOORE) {
-        printf(g->mode == PLAY_EVERY ? "a move moves every term that can move; each term's moves:\n"
-                                     : "a move takes from 1 to %llu heaps (each to any smaller size)\n",
-               (unsigned long long)g->k);
-        if (g->mode == PLAY_MOORE) return;
-        char why[512];
-        for (size_t i = 0; i < gr_position_count(g->pos); i++) {
-            cli_moves one = {0};
-            if (play_term_moves(g, i, PLAY_SHOWN, &one, &complete, why, sizeof why) == 0) {
-                printf("  term %zu:", i + 1);
-                for (size_t k = 0; k < one.n; k++) printf("%s %s", k ? "," : "", one.list[k].to);
-                printf("%s\n", one.n ? (complete ? "" : ", ...") : " (no move)");
-            }
-            cli_moves_free(&one);
-        }
+    if (g->rules.shape == GR_MOVE_UP_TO_K) {
+        printf("a move takes from 1 to %llu heaps (each to any smaller size)\n", (unsigned long long)g->rules.k);
         return;
     }
-    cli_rmoves l = {0};
-    if (play_remote_moves(g, PLAY_SHOWN + 1, &l, &complete) == 0) {
-        printf("moves (type `#N` for move N, or the move itself; after each, what it leaves the player to move\n"
-               "next: P lost, N won, D a draw, and how many moves are then left):\n");
-        for (size_t k = 0; k < l.mv.n && k < PLAY_SHOWN; k++) {
-            printf("  #%zu  term %zu: %s -> %s  %s", k + 1, l.mv.list[k].component + 1, l.mv.list[k].from,
-                   l.mv.list[k].to, l.after[k].outcome == GR_OUTCOME_P ? "P" : l.after[k].outcome == GR_OUTCOME_N ? "N" : "D");
-            if (l.after[k].outcome != GR_OUTCOME_D) printf(" %llu", (unsigned long long)l.after[k].remoteness);
-            printf("\n");
-        }
-        if (l.mv.n > PLAY_SHOWN || !complete) printf("  ... and more\n");
+    if (play_options(g, PLAY_SHOWN + 1, &l, &complete, &known, &err) != 0) {
+        printf("grundy cannot list the moves: %s\n", err.message);
         cli_rmoves_free(&l);
         return;
     }
-    cli_rmoves_free(&l);
-    complete = 1;
-    if (gr_position_moves(g->pos, PLAY_SHOWN + 1, cli_moves_collect, &mv, &complete, &err) != GR_OK) {
-        printf("grundy cannot list the moves: %s\n", err.message);
-        cli_moves_free(&mv);
-        return;
+    if (every) {
+        printf("a move moves every term that can move; each term's moves:\n");
+        for (size_t i = 0, k = 0; i < gr_position_count(g->pos); i++) {
+            size_t n = 0;
+            printf("  term %zu:", i + 1);
+            for (; k < l.mv.n && l.mv.list[k].component == i; k++, n++)
+                if (n < PLAY_SHOWN) printf("%s %s", n ? "," : "", l.mv.list[k].to);
+            printf("%s\n", n ? (n <= PLAY_SHOWN ? "" : ", ...") : " (no move)");
+        }
+    } else {
+        printf(known ? "moves (type `#N` for move N, or the move itself; after each, what it leaves the player to move\n"
+                       "next: P lost, N won, D a draw, and how many moves are then left):\n"
+                     : "moves (type `#N` for move N, or the move itself):\n");
+        for (size_t k = 0; k < l.mv.n && k < PLAY_SHOWN; k++) {
+            printf("  #%zu  term %zu: %s -> %s", k + 1, l.mv.list[k].component + 1, l.mv.list[k].from, l.mv.list[k].to);
+            if (known) {
+                gr_outcome o = l.after[k].outcome;
+                printf("  %s", o == GR_OUTCOME_P ? "P" : o == GR_OUTCOME_N ? "N" : "D");
+                if (o != GR_OUTCOME_D) printf(" %llu", (unsigned long long)l.after[k].remoteness);
+            }
+            printf("\n");
+        }
+        if (l.mv.n > PLAY_SHOWN || !complete) printf("  ... and more\n");
     }
-    printf("moves (type `#N` for move N, or the move itself):\n");
-    for (size_t k = 0; k < mv.n && k < PLAY_SHOWN; k++)
-        printf("  #%zu  term %zu: %s -> %s\n", k + 1, mv.list[k].component + 1, mv.list[k].from, mv.list[k].to);
-    if (mv.n > PLAY_SHOWN || !complete) printf("  ... and more\n");
-    cli_moves_free(&mv);
+    cli_rmoves_free(&l);
 }
 
 /* one line of stdin (without its newline) into buf; 0 at the end of input */
@@ -262,7 +249,7 @@ int cmd_play(const cli_opts *o) {
         if (st != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
     }
     int interactive = isatty(STDIN_FILENO);
-    printf("grundy play, %s.\n", mode_words(&g));
+    printf("grundy play, %s.\n", g.rules.rule);
     help_lines();
     printf("%s move first.\n\n", me_first ? "You" : "grundy will");
     int human = me_first, moves = 0;
@@ -271,7 +258,7 @@ int cmd_play(const cli_opts *o) {
         int over;
         if (terminal(&g, &over, &err) != 0) { rc = cli_report(&err, NULL, 0); goto out; }
         if (over) {
-            int last_wins = g.mode != PLAY_MISERE && !(g.mode == PLAY_MOORE && g.misere);
+            int last_wins = g.rules.last_move_wins;
             const char *mover = human ? "you" : "grundy", *other = human ? "grundy" : "you";
             if (!moves)
                 printf("\nThe position has no move: %s, to move, %s.\n", mover,

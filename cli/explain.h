@@ -19,13 +19,6 @@ enum {
     MEX_OPTIONS = 24      /* options written out in a mex line */
 };
 
-/* What is known of a term's value. */
-typedef enum explain_kind {
-    EXPLAIN_FINITE = 0,   /* a number */
-    EXPLAIN_INFINITE,     /* ∞(K): a loopy term that can draw */
-    EXPLAIN_UNKNOWN       /* a won state whose value grundy does not know */
-} explain_kind;
-
 /* v in `width` binary digits */
 void explain_binary(char *out, uint64_t v, int width);
 
@@ -47,15 +40,18 @@ int explain_term_title(json_writer *w, cli_lang lang, gr_position *pos, size_t i
 
 /* why the misère method (gr_misere's method) applies, a sentence */
 const char *explain_misere_why(cli_lang lang, const char *method);
-int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n);
-/* The library's solution of the position in a play (one winning move
- * listed), which the mode's section explains. */
-gr_status explain_solve(gr_position *pos, gr_play_mode mode, uint64_t k, int misere, gr_solution **out, gr_error *err);
+/* The steps of the library's explanation (gr_position_explain), one
+ * renderer each: the sum (cmd_explain.c; `last` when no section of the
+ * play follows it) and the sections of misère, Every-SG and Moore play
+ * (explain_modes.c). 0, or the exit code. */
+int explain_sum(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e, int last);
+int explain_misere(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e);
+int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e);
+int explain_moore(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e, const gr_play_rules *rules);
 /* the position the solution's winning move leaves (malloc'd; NULL: no
  * move, or out of memory): one term in misère play, every term it changes
  * at once in Every-SG and Moore's Nim-k */
 char *explain_move_text(gr_position *pos, const gr_solution *s);
-void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, const gr_solution *sol);
 /* --remoteness (explain_remote.c): the rule 1 + min / 1 + max over the
  * position's moves, in normal or misère play; 0, or the exit code */
 int explain_remoteness(json_writer *w, cli_lang lang, gr_position *pos, int misere);
@@ -65,6 +61,6 @@ int explain_remoteness(json_writer *w, cli_lang lang, gr_position *pos, int mise
  * the outcome without the value. Prints the whole explanation; 0 or the
  * exit code. */
 int explain_beyond(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
-                   const uint64_t *vals, const explain_kind *kind);
+                   const uint64_t *vals, const gr_term_kind *kind);
 
 #endif

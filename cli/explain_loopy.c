@@ -148,7 +148,7 @@ static void oom(void) { fprintf(stderr, "grundy: error: out of memory\n"); }
 
 /* Smith's rule, and a win or a draw */
 static int explain_loopy(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
-                         const uint64_t *vals, const explain_kind *kind) {
+                         const uint64_t *vals, const gr_term_kind *kind) {
     size_t n = gr_position_count(pos), ninf = 0, first_inf = n;
     gr_error err;
     gr_gvalue gv = GR_SIZED(gr_gvalue);
@@ -157,7 +157,7 @@ static int explain_loopy(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position
     uint64_t f = 0, *K = NULL;
     cli_moves mv = {0};
     for (size_t i = 0; i < n; i++) {
-        if (kind[i] == EXPLAIN_INFINITE) { ninf++; if (first_inf == n) first_inf = i; }
+        if (kind[i] == GR_TERM_INFINITE) { ninf++; if (first_inf == n) first_inf = i; }
         else f ^= vals[i];
     }
     /* the answer first: nothing is printed when it fails */
@@ -172,7 +172,7 @@ static int explain_loopy(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position
     int infinite = gv.infinite;
     explain_header(w, lang, text, n);
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS && !rc; i++)
-        rc = kind[i] == EXPLAIN_INFINITE ? explain_infinite_term(w, lang, ctx, pos, i)
+        rc = kind[i] == GR_TERM_INFINITE ? explain_infinite_term(w, lang, ctx, pos, i)
                                          : explain_finite_term(w, lang, pos, i, vals[i]);
     if (rc) goto out;
     explain_terms_end(w, lang, n);
@@ -205,11 +205,11 @@ static int explain_loopy(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position
                     "∞(K XOR g), each member of K XORed with g; two infinite values add to ∞{})\n"));
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS; i++) {
         gr_gvalue g = GR_SIZED(gr_gvalue);
-        if (kind[i] == EXPLAIN_INFINITE && gr_position_term_gvalue(pos, i, &g, &err) == GR_OK) {
+        if (kind[i] == GR_TERM_INFINITE && gr_position_term_gvalue(pos, i, &g, &err) == GR_OK) {
             char vt[256];
             infinite_text(vt, sizeof vt, g.K, g.nK);
             printf(tr(lang, "  term %zu: %s\n"), i + 1, vt);
-        } else if (kind[i] == EXPLAIN_INFINITE) printf(tr(lang, "  term %zu: infinite\n"), i + 1);
+        } else if (kind[i] == GR_TERM_INFINITE) printf(tr(lang, "  term %zu: infinite\n"), i + 1);
         else printf(tr(lang, "  term %zu: %llu\n"), i + 1, (unsigned long long)vals[i]);
     }
     if (n > EXPLAIN_TERMS) printf(tr(lang, "  (%zu more terms)\n"), n - EXPLAIN_TERMS);
@@ -238,14 +238,14 @@ out:
 
 /* one won term whose value grundy does not know */
 static int explain_unknown(json_writer *w, cli_lang lang, gr_position *pos, const char *source, const char *text,
-                           const uint64_t *vals, const explain_kind *kind) {
+                           const uint64_t *vals, const gr_term_kind *kind) {
     size_t n = gr_position_count(pos), u = n;
     gr_error err;
     int wins = 0, known = 0, complete = 0, rc = 0;
     uint64_t value = 0, f = 0;
     cli_moves mv = {0};
     for (size_t i = 0; i < n; i++) {
-        if (kind[i] == EXPLAIN_UNKNOWN) { if (u == n) u = i; }
+        if (kind[i] == GR_TERM_UNKNOWN) { if (u == n) u = i; }
         else f ^= vals[i];
     }
     if (gr_position_outcome(pos, &wins, &known, &value, &err) != GR_OK ||
@@ -256,7 +256,7 @@ static int explain_unknown(json_writer *w, cli_lang lang, gr_position *pos, cons
     if (mv.oom) { cli_moves_free(&mv); oom(); return 1; }
     explain_header(w, lang, text, n);
     for (size_t i = 0; i < n && i < EXPLAIN_TERMS && !rc; i++) {
-        if (kind[i] != EXPLAIN_UNKNOWN) { rc = explain_finite_term(w, lang, pos, i, vals[i]); continue; }
+        if (kind[i] != GR_TERM_UNKNOWN) { rc = explain_finite_term(w, lang, pos, i, vals[i]); continue; }
         gr_term_info t;
         int tw = 0;
         if (gr_position_term(pos, i, &t) != GR_OK || explain_term_title(w, lang, pos, i, tr(lang, "unknown"))) { rc = 1; break; }
@@ -316,9 +316,9 @@ out:
 }
 
 int explain_beyond(json_writer *w, cli_lang lang, gr_ctx *ctx, gr_position *pos, const char *source, const char *text,
-                   const uint64_t *vals, const explain_kind *kind) {
+                   const uint64_t *vals, const gr_term_kind *kind) {
     size_t n = gr_position_count(pos);
     for (size_t i = 0; i < n; i++)
-        if (kind[i] == EXPLAIN_INFINITE) return explain_loopy(w, lang, ctx, pos, source, text, vals, kind);
+        if (kind[i] == GR_TERM_INFINITE) return explain_loopy(w, lang, ctx, pos, source, text, vals, kind);
     return explain_unknown(w, lang, pos, source, text, vals, kind);
 }

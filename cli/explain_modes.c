@@ -31,13 +31,40 @@ const char *explain_misere_why(cli_lang lang, const char *method) {
                     "exactly (every position written as a sorted multiset of its components)");
 }
 
-gr_status explain_solve(gr_position *pos, gr_play_mode mode, uint64_t k, int misere, gr_solution **out, gr_error *err) {
-    gr_play p = GR_SIZED(gr_play);
-    p.mode = mode;
-    p.k = k;
-    p.misere = misere;
-    p.max_moves = 1;
-    return gr_position_solve(pos, &p, out, err);
+/* misère play: which rule decided, what the SJ rule says, and the move */
+int explain_misere(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e) {
+    const gr_solution *ms = e->solution;
+    int wins = ms->outcome == GR_OUTCOME_N, sj_wins = ms->sj == GR_OUTCOME_N;
+    char *mto = explain_move_text(pos, ms);
+    if (w) {
+        json_key(w, "misere");
+        json_object_begin(w);
+        json_key(w, "outcome"); json_string(w, wins ? "N" : "P");
+        json_key(w, "method"); json_string(w, ms->method);
+        json_key(w, "why"); json_string(w, explain_misere_why(lang, ms->method));
+        json_key(w, "sj_outcome"); json_string(w, sj_wins ? "N" : "P");
+        json_key(w, "searched"); json_uint(w, ms->searched);
+        json_key(w, "move"); if (mto) json_string(w, mto); else json_null(w);
+        json_object_end(w);
+    } else {
+        int big = 0;
+        for (size_t i = 0; i < e->nterms; i++) big += e->values[i] > 1;
+        char room[CLI_LANG_ROOM];
+        printf(tr(lang, "\nmisère play (the last player to move loses): decided by %s: %s.\n"),
+               tr_library(lang, ms->method, room, sizeof room), explain_misere_why(lang, ms->method));
+        printf(big == 1 ? tr(lang, "The SJ rule here: XOR %llu, %d term of value > 1")
+                        : tr(lang, "The SJ rule here: XOR %llu, %d terms of value > 1"), (unsigned long long)e->nim_sum, big);
+        printf(sj_wins ? tr(lang, ", so it says the mover wins") : tr(lang, ", so it says the mover loses"));
+        if (!strcmp(ms->method, "search")) {
+            printf(wins ? tr(lang, "; the search of %llu positions says the mover wins")
+                        : tr(lang, "; the search of %llu positions says the mover loses"), (unsigned long long)ms->searched);
+            printf(wins == sj_wins ? tr(lang, " (the SJ rule is right here)") : tr(lang, " (the SJ rule is wrong here)"));
+        }
+        printf(wins ? tr(lang, ".\nThe player to move wins.\n") : tr(lang, ".\nThe player to move loses.\n"));
+        if (mto) printf(tr(lang, "A winning move in misère play: %s.\n"), mto);
+    }
+    free(mto);
+    return 0;
 }
 
 char *explain_move_text(gr_position *pos, const gr_solution *s) {
@@ -50,13 +77,10 @@ char *explain_move_text(gr_position *pos, const gr_solution *s) {
 
 /* Every-SG: each term's step count, and the term with the largest step,
  * which ends last and decides. 0, or the exit code. */
-int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_t *vals, size_t n) {
-    gr_solution *sol = NULL;
-    gr_error err;
-    if (explain_solve(pos, GR_PLAY_EVERY, 0, 0, &sol, &err) != GR_OK) {
-        if (w) json_line_end(w);
-        return cli_report(&err, NULL, 0);
-    }
+int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e) {
+    const gr_solution *sol = e->solution;
+    const uint64_t *vals = e->values;
+    size_t n = e->nterms;
     const uint64_t *steps = sol->steps;
     int wins = sol->outcome == GR_OUTCOME_N;
     size_t d = sol->decisive;
@@ -90,13 +114,15 @@ int explain_every(json_writer *w, cli_lang lang, gr_position *pos, const uint64_
         if (to) printf(tr(lang, "A winning move (every term that can move moves at once): %s.\n"), to);
     }
     free(to);
-    gr_solution_free(sol);
     return 0;
 }
 
 /* Moore's Nim-k: the heaps in binary and each column's count of ones mod
- * k+1 (with misère, the Anti-Nim-k rule); sol is that play's solution. */
-void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, int misere, const gr_solution *sol) {
+ * k+1 (with misère, the Anti-Nim-k rule), from that play's solution. */
+int explain_moore(json_writer *w, cli_lang lang, gr_position *pos, const gr_explanation *e, const gr_play_rules *rules) {
+    const gr_solution *sol = e->solution;
+    uint64_t k = rules->k;
+    int misere = rules->anti;
     int wins = sol->outcome == GR_OUTCOME_N;
     char *to = explain_move_text(pos, sol);
     size_t n = gr_position_count(pos);
@@ -128,7 +154,7 @@ void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, 
         json_key(w, "move"); if (to) json_string(w, to); else json_null(w);
         json_object_end(w);
         free(to);
-        return;
+        return 0;
     }
     if (misere)
         printf(tr(lang, "\nMoore's Nim-%llu, misère (Anti-Nim-k) (a move takes from 1 to %llu heaps; the last move loses): write "
@@ -170,4 +196,5 @@ void explain_moore(json_writer *w, cli_lang lang, gr_position *pos, uint64_t k, 
     }
     if (to) printf(tr(lang, "A winning move (it changes 1 to k heaps): %s.\n"), to);
     free(to);
+    return 0;
 }

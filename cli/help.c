@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "json.h"
 
 static const char USAGE[] =
     "grundy - exact solutions of impartial combinatorial games\n"
@@ -39,7 +40,8 @@ static const char USAGE[] =
     "                                   same as 'grundy COMMAND --help')\n"
     "  grundy help TOPIC                topics: language, rulesets, exit-codes, json,\n"
     "                                   and each ruleset (nim, sub, tb, kayles, ...);\n"
-    "                                   'grundy help topics' lists every name\n"
+    "                                   'grundy help topics' lists every name;\n"
+    "                                   'grundy help rulesets --json' the families\n"
     "  grundy --version\n"
     "\n"
     "POSITION is a sum in the game language, e.g. '3 + kayles(7) + sub[1,2,4](10)';\n"
@@ -108,6 +110,38 @@ static const char *rulesets_text(char *buf, size_t n) {
     }
     snprintf(buf + used, used < n ? n - used : 0, "'grundy help NAME' says more about each.\n");
     return buf;
+}
+
+/* grundy help rulesets --json: the library's list of families, one JSON
+ * object ({"families": [...]}, the keys of gr_family_info) */
+static int rulesets_json(void) {
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_key(&w, "families");
+    json_array_begin(&w);
+    for (size_t i = 0; i < gr_family_count(); i++) {
+        gr_family_info fi = GR_SIZED(gr_family_info);
+        gr_error err;
+        if (gr_family_at(i, &fi, &err) != GR_OK) {
+            fprintf(stderr, "grundy: error: %s\n", err.message);
+            return 1;
+        }
+        json_object_begin(&w);
+        json_key(&w, "name"); json_string(&w, fi.name);
+        json_key(&w, "kind"); json_string(&w, fi.kind);
+        json_key(&w, "syntax"); json_string(&w, fi.syntax);
+        json_key(&w, "help"); json_string(&w, fi.help);
+        json_key(&w, "alias_of"); if (fi.alias_of) json_string(&w, fi.alias_of); else json_null(&w);
+        json_key(&w, "heap"); json_bool(&w, fi.heap);
+        json_key(&w, "params_required"); json_bool(&w, fi.params_required);
+        json_key(&w, "example"); json_string(&w, fi.example);
+        json_object_end(&w);
+    }
+    json_array_end(&w);
+    json_object_end(&w);
+    json_line_end(&w);
+    return 0;
 }
 
 /* a topic's text (the rulesets topic written into buf) */
@@ -190,7 +224,10 @@ static void man_page(FILE *f) {
 /* grundy help [COMMAND | TOPIC] | grundy help --man | grundy --help | grundy -h */
 int cmd_help(int argc, char **argv) {
     if (strcmp(argv[1], "help")) { cli_help(stdout, NULL, NULL); return 0; }
-    if (argc > 3) return cli_usage_error("help takes one COMMAND or TOPIC%s", "");
+    if (argc == 4 && !strcmp(argv[2], "rulesets") && !strcmp(argv[3], "--json")) return rulesets_json();
+    if (argc > 3)
+        return cli_usage_error("help takes one COMMAND or TOPIC (and 'help rulesets --json' the list of families "
+                               "as JSON)%s", "");
     if (argc == 3 && !strcmp(argv[2], "--man")) {
         man_page(stdout);
         return 0;

@@ -6,26 +6,16 @@
 #include "cli.h"
 #include "solve.h"
 
-typedef enum { PLAY_NORMAL, PLAY_MISERE, PLAY_EVERY, PLAY_MOORE } play_mode;
-
 /* moves listed to check a move or to choose one, at most */
 #define PLAY_LIST_MAX ((size_t)1 << 18)
 
 typedef struct play_game {
     gr_ctx *ctx;
-    gr_position *pos;   /* the position now */
-    play_mode mode;
-    int misere;         /* with PLAY_MOORE: Anti-Nim-k */
-    uint64_t k;         /* PLAY_MOORE */
-    double seconds;     /* the time limit of each of grundy's computations */
-    uint64_t remote_limit; /* normal and misère play: positions the remoteness search may keep */
+    gr_position *pos;     /* the position now */
+    gr_play play;         /* the play (remote_limit: --search-limit, else the library's default) */
+    gr_play_rules rules;  /* its rules as data: the CLI has no branch per mode */
+    double seconds;       /* the time limit of each of grundy's computations */
 } play_game;
-
-/* the remoteness search's bound in play (--search-limit sets it) */
-#define PLAY_REMOTE_POSITIONS ((uint64_t)1 << 17)
-
-/* term i alone as a position of its own, built from its data (play_form.c) */
-gr_status play_term_alone(gr_ctx *ctx, gr_position *pos, size_t i, gr_position **out, gr_error *err);
 
 /* Whether `typed` (a line the player typed: `i: TERM`, several of them
  * joined by ';', `#N` for the N-th move `?` lists, or the whole position
@@ -41,10 +31,11 @@ gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_er
 /* the library's play for the game (at most max winning moves listed) */
 gr_play play_of_game(const play_game *g, size_t max);
 
-/* Every move of term i alone (as a one-term position), into a cli_moves
- * list of gr_moves whose `to` is the term's replacement; *complete as in
- * gr_position_moves. 0, or -1 with why. */
-int play_term_moves(play_game *g, size_t i, size_t max, cli_moves *mv, int *complete, char *why, size_t wl);
+/* The options of the player to move in the play's shape
+ * (gr_position_options: with their remoteness where known, each term's
+ * in Every-SG, none in Moore), at most max (of each term in Every-SG);
+ * *known 1 when the remoteness of the moves is known. 0, or -1 with err. */
+int play_options(play_game *g, size_t max, cli_rmoves *out, int *complete, int *known, gr_error *err);
 
 /* the game of the options' mode and limits (ctx and pos not set); 0, or
  * the usage error's exit code when the modes clash */
@@ -71,12 +62,6 @@ int play_choose(play_game *g, play_choice *c, char *why, size_t wl);
 void play_choice_free(play_choice *c);
 /* the line `play` prints before grundy's move ("" for a win) */
 const char *play_reason_note(play_reason r);
-/* normal and misère play: every move (at most max) with its remoteness,
- * within the play's search bound; 0, or -1 when not known so (*complete
- * 0 when the list was cut) */
-int play_remote_moves(play_game *g, size_t max, cli_rmoves *out, int *complete);
-/* the best of l's moves by gr_remoteness_cmp */
-size_t play_best_remote(const cli_rmoves *l);
 
 /* grundy move POSITION (cmd_move.c) */
 int cmd_move(const cli_opts *o);

@@ -11,11 +11,7 @@
 #include "solve.h"
 
 gr_play play_of_game(const play_game *g, size_t max) {
-    gr_play p = GR_SIZED(gr_play);
-    p.mode = g->mode == PLAY_MISERE ? GR_PLAY_MISERE : g->mode == PLAY_EVERY ? GR_PLAY_EVERY
-           : g->mode == PLAY_MOORE ? GR_PLAY_MOORE : GR_PLAY_NORMAL;
-    p.k = g->k;
-    p.misere = g->mode == PLAY_MOORE && g->misere;
+    gr_play p = g->play;
     p.max_moves = max;
     return p;
 }
@@ -37,7 +33,7 @@ gr_status play_winning(play_game *g, size_t max, cli_moves *mv, int *wins, gr_er
 static int pick_listed(play_game *g, const char *s, char **after, char *why, size_t wl) {
     uint64_t want;
     if (cli_parse_u64(s, &want) != 0 || !want) { snprintf(why, wl, "`#N` needs a move number N from the list `?` shows"); return 0; }
-    if (g->mode == PLAY_EVERY || g->mode == PLAY_MOORE) {
+    if (g->rules.shape != GR_MOVE_ONE_TERM) {
         snprintf(why, wl, "`#N` picks a move of one term; here write the position, or `i: TERM; j: TERM`");
         return 0;
     }

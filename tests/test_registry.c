@@ -60,10 +60,12 @@ int main(void) {
         if (f->flags & GR_FAM_PARAMS_REQUIRED)
             CHECK((f->parse || f->parse_files) && f->example, "%s parses its parameters", f->name);
         if (f->flags & GR_FAM_LOOPY)
-            CHECK(f->gvalue && f->gvalue_options && !(f->flags & GR_FAM_HEAP), "loopy family %s has its generalized values",
-                  f->name);
+            CHECK(f->loopy && f->loopy->gvalue && f->loopy->gvalue_options && !(f->flags & GR_FAM_HEAP),
+                  "loopy family %s has its generalized values", f->name);
+        if (f->loopy) CHECK(f->loopy->gvalue && f->loopy->gvalue_options, "%s's loopy record is whole", f->name);
         if (e->preset) CHECK(f->parse != NULL, "alias %s has a family that parses its preset", e->name);
-        if (f->parse_args) CHECK(f->write_term != NULL && !(f->flags & GR_FAM_HEAP), "%s writes the arguments it reads", f->name);
+        if (f->syntax && f->syntax->parse_args)
+            CHECK(f->syntax->write_term != NULL && !(f->flags & GR_FAM_HEAP), "%s writes the arguments it reads", f->name);
         if (f->play && f->play->misere_alone) CHECK(f->play->misere_alone_moves != NULL, "%s lists its misère moves too", f->name);
 
         char buf[64];
@@ -118,6 +120,22 @@ int main(void) {
         CHECK(gr_ctx_ruleset(ctx, buf, strlen(buf), &rs, &err) == GR_OK &&
                   !strcmp(gr_ruleset_family(rs), e->family->name),
               "family %s is the ruleset %s", e->name, buf);
+        /* its example: a position with a term of the family, solved at once */
+        gr_position *pos = NULL;
+        gr_solution *sol = NULL;
+        int has = 0;
+        CHECK(fi.example && gr_position_parse(ctx, fi.example, strlen(fi.example), 0, &pos, &err) == GR_OK,
+              "family %s: its example '%s' reads", e->name, fi.example ? fi.example : "(none)");
+        for (size_t t = 0; pos && t < gr_position_count(pos); t++) {
+            gr_term_info ti;
+            if (gr_position_term(pos, t, &ti) == GR_OK)
+                has |= !strcmp(gr_ruleset_family(ti.ruleset), e->family->name) || (ti.bare && !strcmp(e->name, "nim"));
+        }
+        CHECK(has, "family %s: its example '%s' has a term of the family", e->name, fi.example);
+        CHECK(pos && gr_position_solve(pos, NULL, &sol, &err) == GR_OK, "family %s: its example solves: %s", e->name,
+              pos ? err.message : "");
+        gr_solution_free(sol);
+        gr_position_free(pos);
     }
     gr_family_info fi = GR_SIZED(gr_family_info);
     gr_error err;

@@ -12,147 +12,7 @@
 #include "grundy/grundy.h"
 #include "testutil.h"
 
-/* ---------- a memo of outcomes by position text ---------- */
-
-#define MEMO_SLOTS (1u << 18)
-typedef struct slot {
-    char *key;
-    int wins;
-} slot;
-static slot memo[MEMO_SLOTS];
-static size_t memo_used;
-
-static void memo_reset(void) {
-    for (size_t i = 0; i < MEMO_SLOTS; i++) {
-        free(memo[i].key);
-        memo[i].key = NULL;
-    }
-    memo_used = 0;
-}
-
-static slot *memo_find(const char *key) {
-    uint64_t h = 1469598103934665603ull;
-    for (const char *q = key; *q; q++) h = (h ^ (unsigned char)*q) * 1099511628211ull;
-    size_t i = (size_t)h & (MEMO_SLOTS - 1);
-    while (memo[i].key && strcmp(memo[i].key, key)) i = (i + 1) & (MEMO_SLOTS - 1);
-    return &memo[i];
-}
-
-static void memo_put(const char *key, int wins) {
-    if (memo_used >= MEMO_SLOTS / 2) return;
-    slot *s = memo_find(key);
-    if (s->key) return;
-    s->key = malloc(strlen(key) + 1);
-    if (!s->key) abort();
-    strcpy(s->key, key);
-    s->wins = wins;
-    memo_used++;
-}
-
-/* ---------- the moves of a position, as data ---------- */
-
-#define MAXMOVES 512
-typedef struct mlist {
-    gr_position *from;
-    size_t n;
-    size_t comp[MAXMOVES];
-    char *to[MAXMOVES];      /* the term's replacement */
-    char *after[MAXMOVES];   /* the whole position after */
-    int over;
-} mlist;
-
-static int on_move(void *user, const gr_move *m) {
-    mlist *l = user;
-    if (l->n == MAXMOVES) { l->over = 1; return 1; }
-    char *after = NULL;
-    if (gr_position_format_after(l->from, m, &after, NULL) != GR_OK) abort();
-    l->comp[l->n] = m->component;
-    l->to[l->n] = malloc(strlen(m->to) + 1);
-    if (!l->to[l->n]) abort();
-    strcpy(l->to[l->n], m->to);
-    l->after[l->n++] = after;
-    return 0;
-}
-
-static void mlist_free(mlist *l) {
-    for (size_t i = 0; i < l->n; i++) { free(l->to[i]); free(l->after[i]); }
-    l->n = 0;
-}
-
-static gr_position *parse(gr_ctx *ctx, const char *text) {
-    gr_position *p = NULL;
-    gr_error err;
-    if (gr_position_parse(ctx, text, strlen(text), 0, &p, &err) != GR_OK) {
-        fprintf(stderr, "cannot read back '%s': %s\n", text, err.message);
-        abort();
-    }
-    return p;
-}
-
-static void all_moves(gr_position *pos, mlist *l) {
-    gr_error err;
-    int complete = 0;
-    l->from = pos;
-    l->n = 0;
-    l->over = 0;
-    CHECK(gr_position_moves(pos, 0, on_move, l, &complete, &err) == GR_OK && complete && !l->over,
-          "the moves of a small position are listed");
-}
-
-/* ---------- the game trees ---------- */
-
-/* a node of a game tree: 1 with *known when the memo has it (key is the
- * tree's letter and the position), else 0 with the position and its moves */
-static int node(gr_ctx *ctx, const char *text, char tree, char *key, size_t kl, gr_position **pos, mlist **l,
-                int *known) {
-    snprintf(key, kl, "%c|%s", tree, text);
-    slot *s = memo_find(key);
-    if (s->key) { *known = s->wins; return 1; }
-    *pos = parse(ctx, text);
-    *l = malloc(sizeof **l);
-    if (!*l) abort();
-    all_moves(*pos, *l);
-    return 0;
-}
-
-/* normal (misere 0) or misère play: 1 when the player to move wins */
-static int tree_wins(gr_ctx *ctx, const char *text, int misere) {
-    char key[4096];
-    gr_position *pos;
-    mlist *l;
-    int known;
-    if (node(ctx, text, misere ? 'm' : 'n', key, sizeof key, &pos, &l, &known)) return known;
-    int wins = l->n == 0 ? misere : 0;
-    for (size_t i = 0; i < l->n && !wins; i++) wins = !tree_wins(ctx, l->after[i], misere);
-    mlist_free(l);
-    free(l);
-    gr_position_free(pos);
-    memo_put(key, wins);
-    return wins;
-}
-
-/* remoteness (Steinhaus): terminal 0; won: 1 + the least remoteness of a
- * move to a lost position; lost: 1 + the largest */
-static int tree_remoteness(gr_ctx *ctx, const char *text, int misere) {
-    char key[4096];
-    gr_position *pos;
-    mlist *l;
-    int known;
-    if (node(ctx, text, misere ? 'M' : 'R', key, sizeof key, &pos, &l, &known)) return known;
-    int won = tree_wins(ctx, text, misere), best = -1;
-    for (size_t i = 0; i < l->n; i++) {
-        int r = tree_remoteness(ctx, l->after[i], misere);
-        int lost_after = !tree_wins(ctx, l->after[i], misere);
-        if (won && lost_after && (best < 0 || r < best)) best = r;
-        if (!won && r > best) best = r;
-    }
-    int r = l->n ? 1 + best : 0;
-    mlist_free(l);
-    free(l);
-    gr_position_free(pos);
-    memo_put(key, r);
-    return r;
-}
+#include "gametree.h"
 
 /* Every-SG: tries one move in each term that can move, terms i.. */
 static int every_wins(gr_ctx *ctx, const char *text);
@@ -229,7 +89,7 @@ static void rand_term(tu_rng *r, char *out, size_t n, int *nim) {
     static const char *const graphs[] = {"0-1,1-2", "0-1,1-2,0-3", "0-1,0-2,2-3,2-4", "0-1,1-2,2-0"};
     int a = (int)tu_below(r, 7), b = (int)tu_below(r, 5);
     *nim = 0;
-    switch (tu_below(r, 12)) {
+    switch (tu_below(r, 15)) {
     case 0: case 1: *nim = 1; snprintf(out, n, "%d", a); break;
     case 2: case 3: case 4: {
         const char *h = heaps[tu_below(r, sizeof heaps / sizeof heaps[0])];
@@ -243,6 +103,10 @@ static void rand_term(tu_rng *r, char *out, size_t n, int *nim) {
     case 8: snprintf(out, n, "stairs(%d,%d)", a % 4, b % 4); break;
     case 9: snprintf(out, n, "hackenbush(%s)", graphs[tu_below(r, 4)]); break;
     case 10: snprintf(out, n, "graph[0>1,1>2,0>2,2>3](%d)", a % 4); break;
+    case 11: snprintf(out, n, "staircase(%d,%d)", a % 3 + 1, a % 3 + 2 + b % 3); break;
+    case 12: snprintf(out, n, tu_below(r, 2) ? "arckayles(0-1,1-2,2-3,%d-4)" : "arckayles(0-1,0-2,0-%d)", b % 3 + 1);
+        break;
+    case 13: snprintf(out, n, tu_below(r, 2) ? "place[xx; rotate](2,%d)" : "place[x; xx](1,%d)", b % 3 + 1); break;
     default: snprintf(out, n, tu_below(r, 2) ? "cram(2,%d)" : "nodekayles(0-1,1-2,2-3,%d-4)", b % 3 + 1); break;
     }
 }
@@ -623,7 +487,7 @@ int main(void) {
             len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? " + " : "", term);
         }
         gr_position *pos = parse(ctx, text);
-        if (memo_used > MEMO_SLOTS / 4) memo_reset();
+        if (memo_used > GT_MEMO_SLOTS / 4) memo_reset();
         check_plain(ctx, pos, text, 0, &plain);
         check_plain(ctx, pos, text, 1, &plain);
         check_choice(ctx, pos, text, 0, &chosen);

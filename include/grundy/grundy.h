@@ -24,6 +24,7 @@
 #include "compound.h"
 #include "remoteness.h"
 #include "solution.h"
+#include "explain.h"
 #include "nimber.h"
 #include "custom.h"
 #include "loopy.h"

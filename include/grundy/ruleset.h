@@ -36,6 +36,8 @@ typedef struct gr_family_info {
                               ("tb[0.77]" for kayles); NULL otherwise */
     int heap;              /* 1: each argument is a heap; 0: the arguments are one position */
     int params_required;   /* the name needs [PARAMS] (sub[1,2], graph[0>1]) */
+    const char *example;   /* a position of the family that grundy solves at once:
+                              "kayles(7) + 3", "wythoff(3,5)" */
 } gr_family_info;
 size_t gr_family_count(void);
 GR_NODISCARD gr_status gr_family_at(size_t i, gr_family_info *out, gr_error *err);

@@ -168,6 +168,42 @@ GR_NODISCARD gr_status gr_position_check_move(gr_position *pos, const gr_play *p
  * NULL for a mode that does not exist). */
 const char *gr_play_name(const gr_play *play);
 
+/* The rules of a play, as data, so a program that shows or plays a game
+ * needs no branch of its own per mode: who wins when the player to move
+ * has no move, what one move changes, whether remoteness is defined. */
+typedef enum gr_move_shape {
+    GR_MOVE_ONE_TERM = 0,    /* a move changes one term (normal, misère play) */
+    GR_MOVE_EVERY_TERM = 1,  /* a move changes every term that can move (Every-SG) */
+    GR_MOVE_UP_TO_K = 2      /* a move lowers 1 to k nim heaps (Moore's Nim-k) */
+} gr_move_shape;
+
+typedef struct gr_play_rules {
+    size_t size;          /* sizeof(gr_play_rules): set by the caller (GR_SIZED) */
+    const char *name;     /* gr_play_name */
+    const char *mode_name; /* the mode's own name, without the misère flag ("moore" for Anti-Nim-k) */
+    int anti;             /* the mode is played misère by gr_play.misere (Anti-Nim-k) */
+    const char *rule;     /* one line: "misère play: the player who makes the last move loses" */
+    int last_move_wins;   /* 1: the player with no move loses; 0: wins */
+    gr_move_shape shape;
+    uint64_t k;           /* GR_MOVE_UP_TO_K: its k */
+    int has_remoteness;   /* gr_position_remoteness applies to the play */
+} gr_play_rules;
+
+GR_NODISCARD gr_status gr_play_describe(const gr_play *play, gr_play_rules *out, gr_error *err);
+
+/* The options of the player to move, for a list or a hint, in the play's
+ * shape: one term's move (GR_MOVE_ONE_TERM) each with the remoteness of
+ * the position it leaves when the remoteness search knows it within
+ * play->remote_limit positions (as gr_position_choose_move's search; else
+ * after->outcome is GR_OUTCOME_UNKNOWN for every move); in Every-SG each
+ * term's moves, term by term (component the term, to its replacement; a
+ * move of the play takes one of each term that can move), remoteness
+ * unknown; in Moore's Nim-k none (*complete 0: any 1 to k heaps lowered
+ * to any smaller sizes). At most max moves (in Every-SG, of each term;
+ * 0: no bound; *complete 0 when cut); fn returns nonzero to stop. */
+GR_NODISCARD gr_status gr_position_options(gr_position *pos, const gr_play *play, size_t max, gr_remote_move_fn fn,
+                                           void *user, int *complete, gr_error *err);
+
 GR_API_END
 #ifdef __cplusplus
 }

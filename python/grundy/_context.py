@@ -499,8 +499,9 @@ def version():
 def families():
     """The families grundy knows, as `grundy help rulesets` lists them: a
     list of dicts with name, kind ("heap", "state", "board" or "rule"),
-    syntax, help, alias_of (the spec an alias stands for, or None), heap
-    and params_required."""
+    syntax, help, alias_of (the spec an alias stands for, or None), heap,
+    params_required and example (a position of the family grundy solves at
+    once), in the keys and order of `grundy help rulesets --json`."""
     out = []
     for i in range(_lib.gr_family_count()):
         fi = _n.FamilyInfo()
@@ -509,5 +510,6 @@ def families():
             raise GrundyError("internal", err.message.decode())
         out.append({"name": fi.name.decode(), "kind": fi.kind.decode(), "syntax": fi.syntax.decode(),
                     "help": fi.help.decode(), "alias_of": fi.alias_of.decode() if fi.alias_of else None,
-                    "heap": bool(fi.heap), "params_required": bool(fi.params_required)})
+                    "heap": bool(fi.heap), "params_required": bool(fi.params_required),
+                    "example": fi.example.decode()})
     return out

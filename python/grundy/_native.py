@@ -55,7 +55,8 @@ class Remoteness(Sized):
 
 class FamilyInfo(Sized):
     _fields_ = [("size", size_t), ("name", ctypes.c_char_p), ("kind", ctypes.c_char_p), ("syntax", ctypes.c_char_p),
-                ("help", ctypes.c_char_p), ("alias_of", ctypes.c_char_p), ("heap", c_int), ("params_required", c_int)]
+                ("help", ctypes.c_char_p), ("alias_of", ctypes.c_char_p), ("heap", c_int), ("params_required", c_int),
+                ("example", ctypes.c_char_p)]
 
 
 class Play(Sized):

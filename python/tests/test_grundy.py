@@ -522,3 +522,7 @@ def test_families_are_the_help_list():
     out = subprocess.run([CLI, "help", "rulesets"], capture_output=True, text=True, check=True).stdout
     for f in fams:
         assert f["syntax"] in out and f["help"] in out
+    # the JSON list is the same, key for key and in order
+    js = subprocess.run([CLI, "help", "rulesets", "--json"], capture_output=True, text=True, check=True).stdout
+    assert json.loads(js)["families"] == fams
+    assert [list(f) for f in json.loads(js)["families"]] == [list(f) for f in fams]

@@ -110,6 +110,45 @@ typedef struct gri_play_hooks {
                               gr_error *err);
 } gri_play_hooks;
 
+/* What a family whose games may be loopy answers (GR_FAM_LOOPY, or
+ * is_loopy): one optional record, the family's .loopy; gri_loopy_of gives
+ * an empty record for a family without one. */
+typedef struct gri_loopy_hooks {
+    /* the generalized value (value() then fails with GR_ECYCLE for an
+     * infinite one) */
+    gr_status (*gvalue)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);
+    /* optional: a family that turns loopy once its game is found not to be
+     * well-founded (a rule with a cycle): then it answers gvalue and
+     * gvalue_options as a GR_FAM_LOOPY family does */
+    int (*is_loopy)(const gr_ruleset *rs);
+    /* every option with its generalized value (fn returns nonzero to stop;
+     * n = 0 means the move ends the term) */
+    gr_status (*gvalue_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
+                                gr_error *err);
+} gri_loopy_hooks;
+
+/* A family that writes its terms in a syntax of its own (Hackenbush's
+ * edges, boards, a loopy rule's sums): one optional record, the family's
+ * .syntax; gri_syntax_of gives an empty record for a family without one. */
+typedef struct gri_term_syntax {
+    /* optional: the family reads its own term arguments, NAME(...)
+     * (Hackenbush's edges u-v[:w], or @FILE): s[0..n) is the text after the
+     * '(' to the end of the input; lines: a newline ends the term (else it is
+     * a blank). Sets *args (malloc'd, *nargs words) and *used, the bytes read
+     * through the closing ')'; on failure *errpos is the offset in s the
+     * message is about (the parser adds the line and column). A file named
+     * in the arguments is read with opts (NULL, or no reader: refused). A
+     * family with parse_args may have terms with no arguments. */
+    gr_status (*parse_args)(const gr_ruleset *rs, const char *s, size_t n, int lines, const gr_parse_opts *opts,
+                            uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err);
+    /* optional: writes a whole term, NAME(ARGS), in the syntax parse_args
+     * reads (a term with no arguments included) */
+    void (*write_term)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
+    /* optional: writes arguments that hold several positions (a loopy
+     * rule's move to a sum) as the sum of terms they are */
+    void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
+} gri_term_syntax;
+
 /* the value certificate a family's terms get (docs/certificates.md) */
 typedef enum gri_cert_kind {
     GRI_CERT_NONE = 0,   /* none (heap rulesets are certified by their tables) */
@@ -246,36 +285,15 @@ typedef struct gri_family {
      * fn returns nonzero to stop (then *complete is 0) */
     gr_status (*all_moves_text)(gr_ruleset *rs, const uint64_t *args, size_t n,
                                 int (*fn)(void *user, const char *to), void *user, int *complete, gr_error *err);
-    /* with GR_FAM_LOOPY: the generalized value (value() then fails with
-     * GR_ECYCLE for an infinite one) */
-    gr_status (*gvalue)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv *out, gr_error *err);
-    /* optional: a family that turns loopy once its game is found not to be
-     * well-founded (a rule with a cycle): then it answers gvalue and
-     * gvalue_options as a GR_FAM_LOOPY family does */
-    int (*is_loopy)(const gr_ruleset *rs);
-    /* with GR_FAM_LOOPY: every option with its generalized value (fn
-     * returns nonzero to stop; n = 0 means the move ends the term) */
-    gr_status (*gvalue_options)(gr_ruleset *rs, const uint64_t *args, size_t n, gri_gv_option_fn fn, void *user,
-                                gr_error *err);
-    /* optional: writes arguments that hold several positions (a loopy
-     * rule's move to a sum) as the sum of terms they are */
-    void (*write_args)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
+    /* with GR_FAM_LOOPY, or a family that may turn loopy: its generalized
+     * values (gri_loopy_hooks above; NULL: none) */
+    const struct gri_loopy_hooks *loopy;
     /* optional, for a family whose moves take tokens from a pile (dyn[k],
      * fib): of the winning moves, the fewest tokens taken (0 when lost) */
     gr_status (*least_winning_take)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *take, gr_error *err);
-    /* optional: the family reads its own term arguments, NAME(...)
-     * (Hackenbush's edges u-v[:w], or @FILE): s[0..n) is the text after the
-     * '(' to the end of the input; lines: a newline ends the term (else it is
-     * a blank). Sets *args (malloc'd, *nargs words) and *used, the bytes read
-     * through the closing ')'; on failure *errpos is the offset in s the
-     * message is about (the parser adds the line and column). A file named
-     * in the arguments is read with opts (NULL, or no reader: refused). A
-     * family with parse_args may have terms with no arguments. */
-    gr_status (*parse_args)(const gr_ruleset *rs, const char *s, size_t n, int lines, const gr_parse_opts *opts,
-                            uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err);
-    /* optional: writes a whole term, NAME(ARGS), in the syntax parse_args
-     * reads (a term with no arguments included) */
-    void (*write_term)(const gr_ruleset *rs, const uint64_t *args, size_t n, gri_buf *b);
+    /* optional: a term syntax of the family's own (gri_term_syntax above;
+     * NULL: NAME(n, ...) with numbers) */
+    const struct gri_term_syntax *syntax;
 } gri_family;
 
 /* registry.c: the families by name; preset parameters for aliases (kayles =
@@ -287,6 +305,7 @@ typedef struct gri_family_entry {
     const char *kind;    /* the help's group: "heap", "state", "board" or "rule" */
     const char *syntax;  /* how a term is written, for the help ("sub[S]", "wythoff(a,b)") */
     const char *help;    /* one line */
+    const char *example; /* a position of the family that grundy solves at once */
 } gri_family_entry;
 const gri_family_entry *gri_registry_find(const char *name, size_t len);
 const gri_family_entry *gri_registry_at(size_t i); /* NULL past the end */
@@ -297,12 +316,24 @@ static inline const gri_play_hooks *gri_play_of(const gr_ruleset *rs) {
     return rs->fam->play ? rs->fam->play : &none;
 }
 
+/* the family's loopy hooks: its own record, or the empty one */
+static inline const gri_loopy_hooks *gri_loopy_of(const gr_ruleset *rs) {
+    static const gri_loopy_hooks none = {0};
+    return rs->fam->loopy ? rs->fam->loopy : &none;
+}
+
+/* the family's term syntax: its own record, or the empty one */
+static inline const gri_term_syntax *gri_syntax_of(const gr_ruleset *rs) {
+    static const gri_term_syntax none = {0};
+    return rs->fam->syntax ? rs->fam->syntax : &none;
+}
+
 /* whether the ruleset's family has a GR_FAM_* flag */
 static inline int gri_rs_has(const gr_ruleset *rs, unsigned flag) { return (rs->fam->flags & flag) != 0; }
 
 /* whether the ruleset's values come from gvalue (its game may be loopy) */
 static inline int gri_rs_loopy(const gr_ruleset *rs) {
-    return gri_rs_has(rs, GR_FAM_LOOPY) || (rs->fam->is_loopy && rs->fam->is_loopy(rs));
+    return gri_rs_has(rs, GR_FAM_LOOPY) || (gri_loopy_of(rs)->is_loopy && gri_loopy_of(rs)->is_loopy(rs));
 }
 
 #endif

@@ -126,6 +126,8 @@ static gr_status place_parse(gr_ruleset *rs, const char *p, size_t n, size_t lin
     return st;
 }
 
+static const gri_term_syntax BOARD_SYNTAX = {.parse_args = gri_bg_parse_args, .write_term = gri_bg_write_term};
+
 const gri_family gri_family_cram = {
     .name = "cram",
     .cert = GRI_CERT_BOARD,
@@ -138,8 +140,7 @@ const gri_family gri_family_cram = {
     .value = gri_bg_value,
     .state_options = gri_bg_options,
     .state_moves_to = gri_state_listed_moves_to,
-    .parse_args = gri_bg_parse_args,
-    .write_term = gri_bg_write_term,
+    .syntax = &BOARD_SYNTAX,
 };
 
 const gri_family gri_family_place = {
@@ -155,6 +156,5 @@ const gri_family gri_family_place = {
     .value = gri_bg_value,
     .state_options = gri_bg_options,
     .state_moves_to = gri_state_listed_moves_to,
-    .parse_args = gri_bg_parse_args,
-    .write_term = gri_bg_write_term,
+    .syntax = &BOARD_SYNTAX,
 };

@@ -334,6 +334,8 @@ static gr_status g_gvalue_options(gr_ruleset *rs, const uint64_t *args, size_t n
     return each_move(G(rs), args, n, fn, user, err);
 }
 
+static const gri_loopy_hooks GRAPH_LOOPY = {.gvalue = g_gvalue, .gvalue_options = g_gvalue_options};
+
 const gri_family gri_family_graph = {
     .name = "graph",
     .method = "the generalized Sprague-Grundy function of the graph (a value, or ∞ with its set K for positions that can draw), computed once for every vertex; tokens add as a nim sum (by Smith's rule when a value is infinite)",
@@ -343,8 +345,7 @@ const gri_family gri_family_graph = {
     .free = g_free,
     .check = g_check,
     .value = g_value,
-    .gvalue = g_gvalue,
-    .gvalue_options = g_gvalue_options,
+    .loopy = &GRAPH_LOOPY,
     .state_options = g_options,
     .state_moves_to = g_moves_to,
 };

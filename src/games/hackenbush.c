@@ -526,6 +526,8 @@ static const gri_play_hooks HB_PLAY = {
     .misere_heaps = hb_misere_heaps,
 };
 
+static const gri_term_syntax HB_SYNTAX = {.parse_args = hb_parse_args, .write_term = hb_write_term};
+
 const gri_family gri_family_hackenbush = {
     .name = "hackenbush",
     .play = &HB_PLAY,
@@ -537,6 +539,5 @@ const gri_family gri_family_hackenbush = {
     .value = hb_value,
     .state_options = hb_options,
     .state_moves_to = hb_moves_to,
-    .parse_args = hb_parse_args,
-    .write_term = hb_write_term,
+    .syntax = &HB_SYNTAX,
 };

@@ -43,6 +43,8 @@ static gr_status arc_parse(gr_ruleset *rs, const char *p, size_t n, size_t line,
     return parse_mode(rs, p, n, line, col0, canon, GRI_BG_ARC_GRAPH, err);
 }
 
+static const gri_term_syntax GRAPH_BOARD_SYNTAX = {.parse_args = gri_bg_parse_args, .write_term = gri_bg_write_term};
+
 const gri_family gri_family_nodekayles = {
     .name = "nodekayles",
     .cert = GRI_CERT_BOARD,
@@ -55,8 +57,7 @@ const gri_family gri_family_nodekayles = {
     .value = gri_bg_value,
     .state_options = gri_bg_options,
     .state_moves_to = gri_state_listed_moves_to,
-    .parse_args = gri_bg_parse_args,
-    .write_term = gri_bg_write_term,
+    .syntax = &GRAPH_BOARD_SYNTAX,
 };
 
 const gri_family gri_family_arckayles = {
@@ -71,6 +72,5 @@ const gri_family gri_family_arckayles = {
     .value = gri_bg_value,
     .state_options = gri_bg_options,
     .state_moves_to = gri_state_listed_moves_to,
-    .parse_args = gri_bg_parse_args,
-    .write_term = gri_bg_write_term,
+    .syntax = &GRAPH_BOARD_SYNTAX,
 };

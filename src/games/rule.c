@@ -422,6 +422,13 @@ static int rule_period_rule(const gr_ruleset *rs, gr_period_rule *rule, uint64_t
     return 1;
 }
 
+/* a rule's game turns loopy when its search finds a cycle */
+static const gri_loopy_hooks RULE_LOOPY = {
+    .gvalue = gri_rule_gvalue, .is_loopy = gri_rule_is_loopy, .gvalue_options = gri_rule_gvalue_options};
+
+/* a loopy rule's move may leave a sum: its arguments are written as one */
+static const gri_term_syntax RULE_SYNTAX = {.write_args = gri_rule_write_args};
+
 const gri_family gri_family_rule = {
     .name = "rule",
     .cert = GRI_CERT_RULE,
@@ -435,9 +442,7 @@ const gri_family gri_family_rule = {
     .period_rule = rule_period_rule,
     .method_of = heap_method,
     .no_period = "grundy knows no periodicity theorem for rules in general, and does not guess one",
-    .is_loopy = gri_rule_is_loopy,
-    .gvalue = gri_rule_gvalue,
-    .gvalue_options = gri_rule_gvalue_options,
+    .loopy = &RULE_LOOPY,
 };
 
 /* the same rules on 2 to 4 numbers; chosen by rule_parse, not in the registry */
@@ -459,8 +464,6 @@ const gri_family gri_family_rule_state = {
     .search_what = "the search of a rule",
     .moves_text = state_moves_text,
     .all_moves_text = state_all_moves,
-    .write_args = gri_rule_write_args,
-    .is_loopy = gri_rule_is_loopy,
-    .gvalue = gri_rule_gvalue,
-    .gvalue_options = gri_rule_gvalue_options,
+    .syntax = &RULE_SYNTAX,
+    .loopy = &RULE_LOOPY,
 };

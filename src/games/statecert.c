@@ -193,7 +193,7 @@ gr_status gr_state_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
     if (ck == GRI_CERT_RULE) {
         w.kind = heap ? FAM_RULE_HEAP : FAM_RULE_STATE;
         w.arity = gri_rule_arity(gri_rule_of(rs));
-        if (rs->fam->is_loopy && rs->fam->is_loopy(rs))
+        if (gri_loopy_of(rs)->is_loopy && gri_loopy_of(rs)->is_loopy(rs))
             return gri_fail(err, GR_ECYCLE, "%s: a position can be reached from itself (a loopy game has no value "
                                              "certificate)", rs->spec);
         if (heap && nargs != 1)

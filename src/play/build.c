@@ -55,7 +55,7 @@ gr_status gr_position_add_term(gr_position *pos, gr_ruleset *rs, const uint64_t 
     }
     if (rs->ctx != pos->ctx) return gri_fail(err, GR_EINVAL, "%s belongs to another context", rs->spec);
     if (nargs > UINT32_MAX) return gri_fail(err, GR_ELIMIT, "too many arguments in one term (%zu)", nargs);
-    if (!nargs && !rs->fam->parse_args) {
+    if (!nargs && !gri_syntax_of(rs)->parse_args) {
         return gri_fail(err, GR_EINVAL, "%s: a term needs at least one heap size", rs->spec);
     }
     if (!gr_ruleset_is_heap(rs)) {

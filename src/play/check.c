@@ -255,6 +255,31 @@ static size_t changed_terms(const gri_form *f, size_t *t) {
     return m;
 }
 
+/* a move that leaves a term as it stands (a loop, as graph[0>0] has):
+ * 1 with *after the position, 0 when there is none, -1 on failure */
+static int loop_move(chk *c, char **after) {
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < c->pos->nterms; i++) {
+        gri_moves mv = {c->al, NULL, 0, 0, 0};
+        gri_form a = {c->al, NULL, 0};
+        gr_term_info t;
+        int complete = 1;
+        if (gr_position_term(c->pos, i, &t) != GR_OK || term_moves(c, i, GR_CHECK_LIST_MAX, &mv, &complete) != GR_OK)
+            rc = -1;
+        else if (gri_form_of_terms(c->al, &t, 1, &a))
+            rc = oom(c);
+        for (size_t k = 0; rc == 0 && k < mv.n; k++) {
+            gri_form b = {c->al, NULL, 0};
+            if (gri_form_of_terms(c->al, mv.list[k].parts, mv.list[k].nparts, &b)) rc = oom(c);
+            else if (gri_form_equal(&a, &b)) rc = gr_position_format(c->pos, after, NULL) == GR_OK ? 1 : oom(c);
+            gri_form_free(&b);
+        }
+        gri_form_free(&a);
+        gri_moves_free(&mv);
+    }
+    return rc;
+}
+
 /* normal and misère play: one heap or one state term changes */
 static int check_single(chk *c, gr_position *cand, char **after) {
     gri_form a = {c->al, NULL, 0}, b = a, oa = a, ob = a;
@@ -268,7 +293,8 @@ static int check_single(chk *c, gr_position *cand, char **after) {
     rc = 0;
     size_t nt = changed_terms(&oa, terms);
     if (!oa.n && !ob.n) {
-        snprintf(c->why, c->wl, "that is the position as it stands: a move must change it");
+        rc = loop_move(c, after);
+        if (rc == 0) snprintf(c->why, c->wl, "that is the position as it stands: a move must change it");
     } else if (!oa.n) {
         snprintf(c->why, c->wl, "that only adds terms to the position: a move changes one term");
     } else if (nt > 1) {
@@ -427,8 +453,9 @@ gr_status gr_position_check_move(gr_position *pos, const gr_play *play, gr_posit
     gr_error_clear(&e);
     chk c = {pos, play, gri_ctx_alloc(pos->ctx), out->why, sizeof out->why, &e};
     char *after = NULL;
-    int rc = play->mode == GR_PLAY_EVERY ? check_every(&c, next, &after)
-           : play->mode == GR_PLAY_MOORE ? check_moore(&c, next, &after)
+    gr_move_shape shape = gri_play_mode_of(play->mode)->shape;
+    int rc = shape == GR_MOVE_EVERY_TERM ? check_every(&c, next, &after)
+           : shape == GR_MOVE_UP_TO_K    ? check_moore(&c, next, &after)
                                          : check_single(&c, next, &after);
     if (rc < 0) {
         gri_free(c.al, after);

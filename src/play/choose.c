@@ -39,13 +39,14 @@ static int on_remote(void *user, const gr_move *m, const gr_remoteness *after) {
 
 /* by remoteness: 1 when chosen, 0 when not known within the bounds, -1 out of memory */
 static int by_remoteness(gr_position *pos, const gr_play *play, gri_choice *c, double secs) {
-    if (play->mode != GR_PLAY_NORMAL && play->mode != GR_PLAY_MISERE) return 0;
-    uint64_t old = gr_ctx_search_limit(pos->ctx), lim = play->remote_limit ? play->remote_limit : GR_CHOICE_REMOTE_POSITIONS;
-    if (old > lim) gr_ctx_set_search_limit(pos->ctx, lim);
+    const gri_play_mode *m = gri_play_mode_of(play->mode);
+    if (!m || !m->has_remoteness) return 0;
+    uint64_t old = gr_ctx_search_limit(pos->ctx);
+    gr_ctx_set_search_limit(pos->ctx, gri_play_remote_limit(pos, play));
     gr_ctx_set_time_limit(pos->ctx, secs);
     best_remote b = {&c->mv, {0}, 0};
     int complete = 0;
-    gr_status st = gr_position_remoteness_moves(pos, play->mode == GR_PLAY_MISERE, CHOOSE_LIST_MAX, on_remote, &b,
+    gr_status st = gr_position_remoteness_moves(pos, !m->last_move_wins, CHOOSE_LIST_MAX, on_remote, &b,
                                                 &complete, NULL);
     gr_ctx_set_search_limit(pos->ctx, old);
     if (c->mv.oom) return -1;
@@ -116,7 +117,8 @@ static int on_any(void *user, const gr_move *m) {
 /* no winning move: the move that leaves the most (in each term in Every-SG;
  * Moore: one token from the largest heap) */
 static gr_status leaves_most(gr_position *pos, const gr_play *play, gri_choice *c, gr_error *err) {
-    if (play->mode == GR_PLAY_MOORE) {
+    gr_move_shape shape = gri_play_mode_of(play->mode)->shape;
+    if (shape == GR_MOVE_UP_TO_K) {
         size_t best = 0;
         uint64_t bh = 0;
         for (size_t i = 0; i < pos->nterms; i++) {
@@ -132,8 +134,9 @@ static gr_status leaves_most(gr_position *pos, const gr_play *play, gri_choice *
         return GR_OK;
     }
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
-    size_t slots = play->mode == GR_PLAY_EVERY ? (pos->nterms ? pos->nterms : 1) : 1;
-    largest l = {pos, play->mode == GR_PLAY_EVERY, {0, 0}, NULL, NULL, {al, NULL, 0, 0, 0}};
+    int per_term = shape == GR_MOVE_EVERY_TERM;
+    size_t slots = per_term ? (pos->nterms ? pos->nterms : 1) : 1;
+    largest l = {pos, per_term, {0, 0}, NULL, NULL, {al, NULL, 0, 0, 0}};
     gr_term_info t;
     for (size_t i = 0; gr_position_term(pos, i, &t) == GR_OK; i++) {
         count d = count_of(&t, 1);

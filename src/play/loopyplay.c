@@ -12,11 +12,11 @@ static int is_loopy(const gri_term *t) { return gri_rs_loopy(t->rs); }
 
 static gr_status term_gv(gr_position *pos, size_t i, gri_gv *out, gr_error *err) {
     const gri_term *t = &pos->terms[i];
-    if (is_loopy(t)) return t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
+    if (is_loopy(t)) return gri_loopy_of(t->rs)->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
     memset(out, 0, sizeof *out);
     gr_status st = gr_position_term_value(pos, i, &out->value, err);
     /* a family that has just found its game loopy (a rule with a cycle) */
-    if (st == GR_ECYCLE && is_loopy(t)) return t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
+    if (st == GR_ECYCLE && is_loopy(t)) return gri_loopy_of(t->rs)->gvalue(t->rs, pos->args + t->args, t->nargs, out, err);
     return st;
 }
 
@@ -35,7 +35,7 @@ static gr_status sum_tally(gr_position *pos, tally *t, gr_error *err) {
      * first, so the K sets kept below stay where they are */
     for (size_t i = 0; i < pos->nterms; i++) {
         const gri_term *tm = &pos->terms[i];
-        if (!tm->rs->fam->is_loopy) continue;
+        if (!gri_loopy_of(tm->rs)->is_loopy) continue;
         gri_gv g;
         gr_status st = term_gv(pos, i, &g, err);
         if (st != GR_OK) return st;
@@ -129,7 +129,7 @@ gr_status gri_loopy_term_moves_to(gri_movesink *sink, size_t i, uint64_t target)
     const gri_term *tm = &pos->terms[i];
     targeted t = {sink, target};
     sink->term = i;
-    gr_status st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_target, &t, sink->err);
+    gr_status st = gri_loopy_of(tm->rs)->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_target, &t, sink->err);
     if (st == GR_OK) st = sink->st;
     gri_free(al, sink->from);
     sink->from = NULL;
@@ -195,7 +195,7 @@ gr_status gr_position_draw_moves(gr_position *pos, size_t max_moves, gr_move_fn 
         if (d.ninf == 1) d.inf = !g.infinite || i == t.first ? t.inf : t.inf0; /* the other infinite term */
         d.sink.term = i;
         if (is_loopy(tm)) {
-            st = tm->rs->fam->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_gv_option, &d, err);
+            st = gri_loopy_of(tm->rs)->gvalue_options(tm->rs, pos->args + tm->args, tm->nargs, on_gv_option, &d, err);
             if (st == GR_OK) st = d.sink.st;
             gri_free(al, d.sink.from);
             d.sink.from = NULL;

@@ -92,7 +92,7 @@ static gr_status own_args(parser *p, gr_position *pos, gri_term *t) {
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);
     size_t na = 0, used = 0, ep = 0;
     gr_error e;
-    gr_status st = t->rs->fam->parse_args(t->rs, p->s + p->i, p->n - p->i, p->lines_mode, p->opts, &a, &na, &used, &ep, &e);
+    gr_status st = gri_syntax_of(t->rs)->parse_args(t->rs, p->s + p->i, p->n - p->i, p->lines_mode, p->opts, &a, &na, &used, &ep, &e);
     if (st != GR_OK) {
         move_to(p, p->i + ep);
         return gri_fail_at(p->err, st, p->line, col(p, p->i), "%s", e.message);
@@ -148,7 +148,7 @@ static gr_status term(parser *p, gr_position *pos) {
         skip(p, 0);
         if (p->i >= p->n || p->s[p->i] != '(') return fail_found(p, p->i, "expected '(' and the heap sizes");
         p->i++;
-        if (t.rs->fam->parse_args) {
+        if (gri_syntax_of(t.rs)->parse_args) {
             if ((st = own_args(p, pos, &t)) != GR_OK) return st;
             goto push;
         }

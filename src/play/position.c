@@ -11,7 +11,7 @@ size_t gr_position_count(const gr_position *pos) { return pos->nterms; }
 void gri_term_write(gri_buf *b, const gr_position *pos, const gri_term *t) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, a[0]); return; }
-    if (t->rs->fam->write_term) { t->rs->fam->write_term(t->rs, a, t->nargs, b); return; }
+    if (gri_syntax_of(t->rs)->write_term) { gri_syntax_of(t->rs)->write_term(t->rs, a, t->nargs, b); return; }
     gri_buf_puts(b, gr_ruleset_spec(t->rs));
     gri_buf_puts(b, "(");
     for (uint32_t k = 0; k < t->nargs; k++) {
@@ -46,8 +46,8 @@ gr_status gr_ruleset_term_format(const gr_ruleset *rs, const uint64_t *args, siz
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     gri_buf b;
     gri_buf_init(&b, al);
-    if (own) *own = rs->fam->write_term != NULL;
-    if (rs->fam->write_term) rs->fam->write_term(rs, args, n, &b);
+    if (own) *own = gri_syntax_of(rs)->write_term != NULL;
+    if (gri_syntax_of(rs)->write_term) gri_syntax_of(rs)->write_term(rs, args, n, &b);
     else {
         gri_buf_puts(&b, gr_ruleset_spec(rs));
         gri_buf_puts(&b, "(");
@@ -105,7 +105,7 @@ gr_status gr_position_term(const gr_position *pos, size_t i, gr_term_info *out) 
 static gr_status loopy_term_value(gr_position *pos, size_t i, uint64_t *value, gr_error *err) {
     const gri_term *t = &pos->terms[i];
     gri_gv g;
-    gr_status st = t->rs->fam->gvalue(t->rs, pos->args + t->args, t->nargs, &g, err);
+    gr_status st = gri_loopy_of(t->rs)->gvalue(t->rs, pos->args + t->args, t->nargs, &g, err);
     if (st != GR_OK) return st;
     if (g.infinite)
         return gri_fail(err, GR_ECYCLE, "term %zu (%s) has an infinite value: the game is loopy and may be a draw "
@@ -172,9 +172,9 @@ void gri_term_write_after(gri_buf *b, const gr_position *pos, const gri_term *t,
                          size_t n, int state) {
     const uint64_t *a = pos->args + t->args;
     if (t->bare) { gri_buf_u64(b, n ? vals[0] : 0); return; }
-    if (state && t->rs->fam->write_term) { t->rs->fam->write_term(t->rs, vals, n, b); return; }
+    if (state && gri_syntax_of(t->rs)->write_term) { gri_syntax_of(t->rs)->write_term(t->rs, vals, n, b); return; }
     if (state && !n) { gri_buf_puts(b, "0"); return; } /* the move ended the term */
-    if (state && t->rs->fam->write_args) { t->rs->fam->write_args(t->rs, vals, n, b); return; }
+    if (state && gri_syntax_of(t->rs)->write_args) { gri_syntax_of(t->rs)->write_args(t->rs, vals, n, b); return; }
     gri_buf_puts(b, gr_ruleset_spec(t->rs));
     gri_buf_puts(b, "(");
     size_t written = 0;
@@ -262,7 +262,7 @@ int gri_movesink_after(gri_movesink *s, const uint64_t *vals, size_t n, int stat
     const gri_term *t = &s->pos->terms[s->term];
     const uint64_t *a = s->pos->args + t->args;
     /* a state move that ends the term leaves "0", a nim heap of 0 */
-    if (state && !n && !t->rs->fam->write_term) return gri_movesink_emit(s, "0");
+    if (state && !n && !gri_syntax_of(t->rs)->write_term) return gri_movesink_emit(s, "0");
     gri_buf b;
     gri_buf_init(&b, al);
     gri_term_write_after(&b, s->pos, t, s->heap, vals, n, state);

@@ -6,11 +6,26 @@
 #include "play/position_internal.h"
 #include "play/solution_internal.h"
 
+static const gr_explain_step NORMAL_STEPS[] = {GR_STEP_TERMS, GR_STEP_SUM};
+static const gr_explain_step MISERE_STEPS[] = {GR_STEP_TERMS, GR_STEP_SUM, GR_STEP_MISERE};
+static const gr_explain_step EVERY_STEPS[] = {GR_STEP_TERMS, GR_STEP_SUM, GR_STEP_EVERY};
+static const gr_explain_step MOORE_STEPS[] = {GR_STEP_TERMS, GR_STEP_SUM, GR_STEP_MOORE};
+#define STEPS(a) a, sizeof a / sizeof a[0]
+
 static const gri_play_mode MODES[] = {
-    {GR_PLAY_NORMAL, "normal", "sg-theorem", 0, gri_solve_normal},
-    {GR_PLAY_MISERE, "misere", "search", 0, gri_solve_misere},
-    {GR_PLAY_EVERY, "every", "every-sg", 1, gri_solve_every},
-    {GR_PLAY_MOORE, "moore", "moore", 1, gri_solve_moore},
+    {GR_PLAY_NORMAL, "normal", "sg-theorem", 0, gri_solve_normal,
+     "normal play: the player who makes the last move wins", NULL, 1, GR_MOVE_ONE_TERM, 1, gri_options_each_move,
+     STEPS(NORMAL_STEPS), 1},
+    {GR_PLAY_MISERE, "misere", "search", 0, gri_solve_misere,
+     "misère play: the player who makes the last move loses", NULL, 0, GR_MOVE_ONE_TERM, 1, gri_options_each_move,
+     STEPS(MISERE_STEPS), 0},
+    {GR_PLAY_EVERY, "every", "every-sg", 1, gri_solve_every,
+     "Every-SG: each turn the player moves in every term that can move; the last move wins", NULL, 1,
+     GR_MOVE_EVERY_TERM, 0, gri_options_per_term, STEPS(EVERY_STEPS), 0},
+    {GR_PLAY_MOORE, "moore", "moore", 1, gri_solve_moore,
+     "Moore's Nim-k: a move takes from 1 to k heaps; the last move wins",
+     "Moore's Nim-k, misère: a move takes from 1 to k heaps; the last move loses", 1, GR_MOVE_UP_TO_K, 0,
+     gri_options_none, STEPS(MOORE_STEPS), 0},
 };
 
 const gri_play_mode *gri_play_mode_of(gr_play_mode mode) {
@@ -24,6 +39,36 @@ const char *gr_play_name(const gr_play *play) {
     const gri_play_mode *m = gri_play_mode_of(play->mode);
     if (!m) return NULL;
     return m->mode == GR_PLAY_MOORE && play->misere ? "misere-moore" : m->name;
+}
+
+gr_status gr_play_describe(const gr_play *play, gr_play_rules *out, gr_error *err) {
+    if (!out) return gri_fail(err, GR_EINVAL, "no place for the rules");
+    if (!GRI_SIZE_OK(out, gr_play_rules)) return GRI_SIZE_FAIL(err, gr_play_rules);
+    gr_play normal;
+    const gri_play_mode *m = NULL;
+    gr_status st = gri_play_read(play, &normal, &play, &m, err);
+    if (st != GR_OK) return st;
+    int anti = m->rule_misere && play->misere;
+    out->name = gr_play_name(play);
+    out->mode_name = m->name;
+    out->anti = anti;
+    out->rule = anti ? m->rule_misere : m->rule;
+    out->last_move_wins = anti ? !m->last_move_wins : m->last_move_wins;
+    out->shape = m->shape;
+    out->k = m->shape == GR_MOVE_UP_TO_K ? play->k : 0;
+    out->has_remoteness = m->has_remoteness;
+    return GR_OK;
+}
+
+gr_status gr_position_options(gr_position *pos, const gr_play *play, size_t max, gr_remote_move_fn fn, void *user,
+                              int *complete, gr_error *err) {
+    if (!pos || !fn || !complete) return gri_fail(err, GR_EINVAL, "no position, callback or completeness flag");
+    gr_play normal;
+    const gri_play_mode *m = NULL;
+    gr_status st = gri_play_read(play, &normal, &play, &m, err);
+    if (st != GR_OK) return st;
+    *complete = 1;
+    return m->options(pos, play, max, fn, user, complete, err);
 }
 
 /* the parts of a move and their arguments in one block after the move's texts */
@@ -94,7 +139,7 @@ gr_status gr_position_solve(gr_position *pos, const gr_play *play, gr_solution *
     if (out) *out = NULL;
     if (!pos || !out) return gri_fail(err, GR_EINVAL, "no position or no place for the solution");
     gr_play normal;
-    const gri_play_mode *m;
+    const gri_play_mode *m = NULL;
     gr_status rs = gri_play_read(play, &normal, &play, &m, err);
     if (rs != GR_OK) return rs;
     const gr_allocator *al = gri_ctx_alloc(pos->ctx);

@@ -9,6 +9,7 @@
 #include "core/internal.h"
 #include "grundy/solution.h"
 #include "grundy/compound.h"
+#include "grundy/explain.h"
 
 /* moves copied out of callbacks (each move and its parts in one block) */
 typedef struct gri_moves {
@@ -35,12 +36,28 @@ typedef struct gri_solution {
  * moves[] after the call. */
 typedef gr_status (*gri_solve_fn)(gr_position *pos, const gr_play *play, size_t max, gri_solution *s, gr_error *err);
 
+/* lists the options in a mode's shape (gr_position_options); the play read */
+typedef gr_status (*gri_options_fn)(gr_position *pos, const gr_play *play, size_t max, gr_remote_move_fn fn,
+                                    void *user, int *complete, gr_error *err);
+
 typedef struct gri_play_mode {
     gr_play_mode mode;
     const char *name;       /* gr_solution.play (Moore's misère flag makes it "misere-moore") */
     const char *method;     /* the method unless the solver says otherwise */
     int one_move;           /* a winning move changes several terms at once */
     gri_solve_fn solve;
+    /* its rules (gr_play_rules): rule_misere is Moore's Anti-Nim-k line */
+    const char *rule, *rule_misere;
+    int last_move_wins;
+    gr_move_shape shape;
+    int has_remoteness;
+    gri_options_fn options; /* gr_position_options (options.c) */
+    /* its explanation (gr_position_explain, explain.c): the steps, and
+     * whether a sum with a term of infinite or unknown value is explained
+     * (GR_STEP_BEYOND) rather than refused */
+    const gr_explain_step *steps;
+    size_t nsteps;
+    int explains_beyond;
 } gri_play_mode;
 
 /* the record of a mode (NULL: none) */
@@ -51,6 +68,16 @@ const gri_play_mode *gri_play_mode_of(gr_play_mode mode);
  * NULL) its record. */
 gr_status gri_play_read(const gr_play *play, gr_play *normal, const gr_play **out, const gri_play_mode **mode,
                         gr_error *err);
+
+gr_status gri_options_each_move(gr_position *pos, const gr_play *play, size_t max, gr_remote_move_fn fn, void *user,
+                                int *complete, gr_error *err);
+gr_status gri_options_per_term(gr_position *pos, const gr_play *play, size_t max, gr_remote_move_fn fn, void *user,
+                               int *complete, gr_error *err);
+gr_status gri_options_none(gr_position *pos, const gr_play *play, size_t max, gr_remote_move_fn fn, void *user,
+                           int *complete, gr_error *err);
+/* the remoteness search's bound in a play (remote_limit, its default, and
+ * never above the context's search limit) */
+uint64_t gri_play_remote_limit(const gr_position *pos, const gr_play *play);
 
 gr_status gri_solve_normal(gr_position *pos, const gr_play *play, size_t max, gri_solution *s, gr_error *err);
 gr_status gri_solve_misere(gr_position *pos, const gr_play *play, size_t max, gri_solution *s, gr_error *err);

@@ -150,16 +150,48 @@
     return terms;
   };
 
+  /* example buttons: each a string, or {text, title} (the title a tooltip) */
   G.examples = function (id, list, pick) {
     var box = G.$(id);
     box.textContent = "";
-    list.forEach(function (ex) {
+    list.forEach(function (item) {
+      var ex = typeof item === "string" ? item : item.text;
       var b = document.createElement("button");
       b.type = "button";
       b.className = "example";
       b.textContent = ex;
+      if (item.title) b.title = item.title;
       b.onclick = function () { pick(ex); };
       box.appendChild(b);
+    });
+  };
+
+  /* the families grundy knows, from the library's list (`grundy help
+   * rulesets --json`), asked once: a promise of the array */
+  var familyList = null;
+  G.families = function () {
+    if (!familyList)
+      familyList = G.run(["help", "rulesets", "--json"]).then(function (r) {
+        if (r.cancelled || r.code !== 0) { familyList = null; return []; }
+        return JSON.parse(r.out).families;
+      });
+    return familyList;
+  };
+
+  /* a family's ruleset as `seq` takes it: its name, or when it needs
+   * parameters its example's first term without the heap */
+  G.familyRuleset = function (f) {
+    if (!f.params_required) return f.name;
+    var t = G.splitTerms(f.example)[0], m = /^(.*)\([^()]*\)$/.exec(t);
+    return m ? m[1] : t;
+  };
+
+  /* each family's example as a button (its help line the tooltip) */
+  G.familyExamples = function (id, pick, keep, ruleset) {
+    G.families().then(function (list) {
+      G.examples(id, list.filter(keep || function () { return true; }).map(function (f) {
+        return { text: ruleset ? G.familyRuleset(f) : f.example, title: f.syntax + ": " + f.help };
+      }), pick);
     });
   };
 

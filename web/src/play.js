@@ -6,7 +6,6 @@
 "use strict";
 (function () {
   var G = window.G, $ = G.$;
-  var EXAMPLES = ["1 + 2 + 4", "3 + 5 + 7", "kayles(6) + 2", "cram(3,3)", "nodekayles[grid](2,4)", "wythoff(4,6)"];
   var TOKENS_MAX = 60; /* larger heaps list their moves instead */
   var game = null;
 
@@ -292,7 +291,7 @@
       $("ppos").value = st.ppos || "1 + 2 + 4";
       $("pmode").value = st.pmode || "normal";
       $("first").value = st.first || "me";
-      G.examples("play-examples", EXAMPLES, function (ex) { $("ppos").value = ex; newGame(); });
+      G.familyExamples("play-examples", function (ex) { $("ppos").value = ex; newGame(); });
       $("play-form").onsubmit = function (e) { e.preventDefault(); newGame(); };
       $("hint").onclick = hint;
       $("play-every").onclick = playEvery;

@@ -15,8 +15,6 @@
   }
 
   /* ---------------- Solve ---------------- */
-  var SOLVE_EXAMPLES = ["kayles(7) + 3", "3 + 5 + 7", "sub[1,3,4](20) + 2", "wythoff(3,5)", "tb[0.07](30) + 4",
-                        "grundy(10)", "rule[n -> a + (n-a) for a in 1..n-1 if a != n-a](12)", "cram(3,4)"];
   var lastSolve = null;
 
   function solve() {
@@ -74,7 +72,8 @@
     init: function (st) {
       $("pos").value = st.pos || "kayles(7) + 3";
       $("mode").value = st.mode || "normal";
-      G.examples("solve-examples", SOLVE_EXAMPLES, function (ex) { $("pos").value = ex; solve(); });
+      /* one example per family, from the library's list */
+      G.familyExamples("solve-examples", function (ex) { $("pos").value = ex; solve(); });
       $("solve-form").onsubmit = function (e) { e.preventDefault(); solve(); };
     },
     shown: function () { if (!asked.solve) { asked.solve = 1; solve(); } },
@@ -85,8 +84,6 @@
   };
 
   /* ---------------- Sequence ---------------- */
-  var SEQ_EXAMPLES = ["kayles", "dawson", "sub[1,3,4]", "tb[0.07]", "tb[4.7]", "grundy",
-                      "rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]", "divisor"];
   var lastSeq = null;
 
   function tabulate() {
@@ -168,7 +165,9 @@
     init: function (st) {
       $("rule").value = st.rule || "kayles";
       $("seq-n").value = st.n || 200;
-      G.examples("seq-examples", SEQ_EXAMPLES, function (ex) { $("rule").value = ex; tabulate(); });
+      /* the heap families and rules: a sequence G(0), G(1), ... */
+      G.familyExamples("seq-examples", function (ex) { $("rule").value = ex; tabulate(); },
+                       function (f) { return f.heap || f.kind === "rule"; }, true);
       $("seq-form").onsubmit = function (e) { e.preventDefault(); tabulate(); };
     },
     shown: function () { if (!asked.seq) { asked.seq = 1; tabulate(); } },

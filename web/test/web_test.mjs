@@ -64,6 +64,12 @@ const why = await explained('explain');
 check(why === grundy('explain', '--lang', 'en', 'kayles(7) + 3').out, 'the explanation is grundy explain\'s');
 check(/mex\{/.test(why) && why.includes('XOR'), 'the explanation shows the mex and the XOR');
 check((await page.evaluate(() => location.hash)).includes('pos=kayles(7)%20%2B%203'), 'the URL holds the position');
+// the examples are the library's families, one each (grundy help rulesets --json)
+const fams = JSON.parse(grundy('help', 'rulesets', '--json').out).families;
+const shownEx = await page.$$eval('#solve-examples button', (b) => b.map((x) => x.textContent));
+check(JSON.stringify(shownEx) === JSON.stringify(fams.map((f) => f.example)), `the solve examples ${shownEx} are the families'`);
+const seqEx = await page.$$eval('#seq-examples button', (b) => b.map((x) => x.textContent));
+check(seqEx.includes('kayles') && seqEx.includes('sub[1,3,4]') && !seqEx.includes('wythoff'), `the sequence examples: ${seqEx}`);
 await page.screenshot({ path: join(shots, 'solve.png'), fullPage: true });
 
 // misère and Every-SG answers agree with the native tool
