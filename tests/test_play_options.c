@@ -103,18 +103,25 @@ static void rand_term(tu_rng *r, char *out, size_t n) {
     }
 }
 
+/* the options of pos in the play into *o (every one listed), and its moves into *l */
+static void options_and_moves(gr_position *pos, const gr_play *p, const char *text, opts **o, mlist **l) {
+    *o = calloc(1, sizeof **o);
+    *l = malloc(sizeof **l);
+    if (!*o || !*l) abort();
+    (*o)->pos = pos;
+    int complete = 0;
+    gr_error err;
+    CHECK(gr_position_options(pos, p, 0, on_option, *o, &complete, &err) == GR_OK && complete,
+          "options of '%s' in mode %d: %s", text, (int)p->mode, err.message);
+    all_moves(pos, *l);
+}
+
 /* normal and misère play: every move, with its remoteness as the tree has it */
 static void check_options_one(gr_ctx *ctx, gr_position *pos, const char *text, int misere, long *n_opts) {
     gr_play p = play_of(misere ? GR_PLAY_MISERE : GR_PLAY_NORMAL, 0, 0);
-    opts *o = calloc(1, sizeof *o);
-    mlist *l = malloc(sizeof *l);
-    if (!o || !l) abort();
-    o->pos = pos;
-    int complete = 0;
-    gr_error err;
-    CHECK(gr_position_options(pos, &p, 0, on_option, o, &complete, &err) == GR_OK && complete,
-          "options of '%s': %s", text, err.message);
-    all_moves(pos, l);
+    opts *o;
+    mlist *l;
+    options_and_moves(pos, &p, text, &o, &l);
     CHECK(o->n == l->n, "'%s' (%s): %zu options, %zu moves", text, misere ? "misère" : "normal", o->n, l->n);
     for (size_t i = 0; i < o->n && i < l->n; i++) {
         int wins = tree_wins(ctx, l->after[i], misere), rem = tree_remoteness(ctx, l->after[i], misere);
@@ -134,15 +141,12 @@ static void check_options_one(gr_ctx *ctx, gr_position *pos, const char *text, i
 /* Every-SG: each term's moves, as the term alone has them; Moore: none */
 static void check_options_every(gr_ctx *ctx, gr_position *pos, const char *text) {
     gr_play p = play_of(GR_PLAY_EVERY, 0, 0);
-    opts *o = calloc(1, sizeof *o);
-    mlist *l = malloc(sizeof *l);
-    if (!o || !l) abort();
-    o->pos = pos;
+    opts *o;
+    mlist *l;
+    /* every move of one term is an option of that term, and the other way round */
+    options_and_moves(pos, &p, text, &o, &l);
     int complete = 0;
     gr_error err;
-    CHECK(gr_position_options(pos, &p, 0, on_option, o, &complete, &err) == GR_OK && complete,
-          "Every-SG options of '%s': %s", text, err.message);
-    all_moves(pos, l); /* every move of one term is an option of that term, and the other way round */
     CHECK(o->n == l->n, "Every-SG '%s': %zu options, %zu moves", text, o->n, l->n);
     for (size_t i = 0; i < o->n && i < l->n; i++)
         CHECK(o->comp[i] == l->comp[i] && !strcmp(o->after[i], l->after[i]), "Every-SG '%s': option %zu", text, i);

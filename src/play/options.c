@@ -39,12 +39,18 @@ typedef struct plain {
     void *user;
 } plain;
 
-static int unknown_remoteness(void *user, const gr_move *m) {
-    plain *p = user;
+/* the remoteness of a move the search did not reach */
+static gr_remoteness unknown(void) {
     gr_remoteness r = GR_SIZED(gr_remoteness);
     r.outcome = GR_OUTCOME_UNKNOWN;
     r.remoteness = GR_REMOTENESS_DRAW;
     r.method = "";
+    return r;
+}
+
+static int unknown_remoteness(void *user, const gr_move *m) {
+    plain *p = user;
+    gr_remoteness r = unknown();
     return p->fn(p->user, m, &r);
 }
 
@@ -84,10 +90,7 @@ static int as_term(void *user, const gr_move *m) {
     renumber *r = user;
     gr_move t = *m;
     t.component = r->term;
-    gr_remoteness u = GR_SIZED(gr_remoteness);
-    u.outcome = GR_OUTCOME_UNKNOWN;
-    u.remoteness = GR_REMOTENESS_DRAW;
-    u.method = "";
+    gr_remoteness u = unknown();
     return r->stopped = r->fn(r->user, &t, &u) != 0;
 }
 
