@@ -23,13 +23,7 @@ typedef struct kept {
 
 static int keep(void *user, const gr_move *m, const gr_remoteness *after) {
     kept *k = user;
-    if (k->mv.n == k->cap) {
-        size_t nc = k->cap ? 2 * k->cap : 16;
-        gr_remoteness *na = gri_realloc(k->mv.al, k->after, nc * sizeof *na);
-        if (!na) { k->mv.oom = 1; return 1; }
-        k->after = na;
-        k->cap = nc;
-    }
+    if (!gri_grow(k->mv.al, (void **)&k->after, &k->cap, k->mv.n + 1, sizeof *k->after)) { k->mv.oom = 1; return 1; }
     k->after[k->mv.n] = *after;
     return gri_moves_collect(&k->mv, m);
 }
