@@ -36,7 +36,7 @@ emcc -O2 -std=c11 -I"$root/include" -I"$root/cli" "$root/cli/main.c" .build/cmak
 
 rm -rf dist
 mkdir -p dist
-cp src/index.html src/style.css src/i18n.js src/app.js src/views.js src/play.js dist/
+cp src/index.html src/style.css src/i18n.js src/app.js src/views.js src/draw.js src/play.js dist/
 python3 - .build/grundy.js .build/grundy.wasm src/worker.js dist/engine.js <<'PY'
 import base64, sys
 glue, wasm, worker, out = sys.argv[1:]

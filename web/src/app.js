@@ -47,12 +47,35 @@
     if (st.lang !== "zh") st.lang = DEFAULTS.lang;
     return st;
   };
-  G.writeHash = function () {
+  /* the state into the address: a new entry in the history when push (a
+   * new position, view or language: the back button returns to it), else
+   * the current entry rewritten */
+  var applied = null;
+  G.writeHash = function (push) {
     var keys = Object.keys(G.state).filter(function (k) { return G.state[k] !== "" && G.state[k] != null; });
-    var h = keys.map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(G.state[k]); }).join("&");
-    history.replaceState(null, "", "#" + h);
-    G.$("share").href = "#" + h;
+    var h = "#" + keys.map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(G.state[k]); }).join("&");
+    if (h !== location.hash) {
+      if (push && applied !== null) history.pushState(null, "", h);
+      else history.replaceState(null, "", h);
+    }
+    applied = location.hash;
+    G.$("share").href = h;
   };
+
+  /* the address changed under the page (a typed or followed link, back or
+   * forward): show what it says, without a reload */
+  function follow() {
+    if (location.hash === applied) return;
+    applied = location.hash;
+    var lang = G.state.lang;
+    G.state = G.readHash();
+    G.applyLanguage();
+    Object.keys(G.views).forEach(function (v) { if (G.views[v].load) G.views[v].load(G.state); });
+    if (G.state.lang !== lang) Object.keys(G.views).forEach(function (v) { if (G.views[v].relabel) G.views[v].relabel(); });
+    G.show(G.views[G.state.view] ? G.state.view : "solve", true);
+  }
+  window.addEventListener("hashchange", follow);
+  window.addEventListener("popstate", follow);
 
   /* ---- the engine ---- */
   var worker = null, nextId = 1, pending = {}, busyTimer = null, running = 0;
@@ -130,9 +153,22 @@
   G.failed = function (id, r) {
     var el = G.$(id);
     if (r.cancelled) { el.textContent = G.t("cancelled"); el.hidden = false; return true; }
-    if (r.code !== 0) { el.textContent = r.err.trim() || "grundy: exit " + r.code; el.hidden = false; return true; }
+    if (r.code !== 0) {
+      el.textContent = G.localError(r.err.trim() || "grundy: exit " + r.code);
+      el.setAttribute("data-text", r.err.trim());
+      el.hidden = false;
+      return true;
+    }
     el.hidden = true;
     return false;
+  };
+
+  /* the CLI's error line in the page's language: in Chinese its frame and
+   * its phrases by the table in i18n.js (GRUNDY_ERRORS_ZH), applied in
+   * order; what no phrase covers stays as grundy wrote it */
+  G.localError = function (line) {
+    if (G.state.lang !== "zh") return line;
+    return (window.GRUNDY_ERRORS_ZH || []).reduce(function (s, rule) { return s.replace(rule[0], rule[1]); }, line);
   };
 
   G.modeArgs = function (mode) { return mode === "misere" ? ["--misere"] : mode === "every" ? ["--every"] : []; };
@@ -195,12 +231,14 @@
     });
   };
 
-  G.show = function (view) {
+  /* shows a view (a new history entry unless following the address) and
+   * lets it compute what its inputs ask, when it has not yet */
+  G.show = function (view, following) {
     G.state.view = view;
     Object.keys(G.views).forEach(function (v) { G.$("view-" + v).hidden = v !== view; });
     var tabs = document.querySelectorAll(".tab");
     for (var i = 0; i < tabs.length; i++) tabs[i].classList.toggle("active", tabs[i].getAttribute("data-view") === view);
-    G.writeHash();
+    if (!following) G.writeHash(true);
     var v = G.views[view];
     if (v && v.shown) v.shown();
   };
@@ -210,13 +248,14 @@
     G.state = G.readHash();
     G.applyLanguage();
     Object.keys(G.views).forEach(function (v) { G.views[v].init(G.state); });
+    Object.keys(G.views).forEach(function (v) { if (G.views[v].load) G.views[v].load(G.state); });
     var tabs = document.querySelectorAll(".tab");
     for (var i = 0; i < tabs.length; i++)
       tabs[i].onclick = function () { G.show(this.getAttribute("data-view")); };
     G.$("lang").onclick = function () {
       G.state.lang = G.state.lang === "zh" ? "en" : "zh";
       G.applyLanguage();
-      G.writeHash();
+      G.writeHash(true);
       Object.keys(G.views).forEach(function (v) { if (G.views[v].relabel) G.views[v].relabel(); });
     };
     G.$("cancel").onclick = G.cancel;

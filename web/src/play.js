@@ -1,12 +1,12 @@
 /* Play against perfect play, in normal, misère and Every-SG play. One
  * `grundy move POSITION --json` per turn gives the moves of the player to
  * move (with the outcome each leaves) and the move perfect play makes: the
- * player's hint, or grundy's move. Nim heaps are rows of tokens, boards are
- * grids of cells, other games list their moves as buttons. */
+ * player's hint, or grundy's move. Each term is drawn as the game itself
+ * (draw.js): Nim heaps as tokens, rows as pins, Wythoff as a queen, boards
+ * and graphs as themselves, other games as buttons. */
 "use strict";
 (function () {
   var G = window.G, $ = G.$;
-  var TOKENS_MAX = 60; /* larger heaps list their moves instead */
   var game = null;
 
   function setState(s) { $("game").setAttribute("data-state", s); }
@@ -19,7 +19,7 @@
   }
 
   function moveText(moves) {
-    return moves.map(function (m) { return G.t("term", { i: m.component + 1 }) + ": " + m.from + " → " + m.to; }).join("; ");
+    return moves.map(function (m) { return G.t("termMove", { i: m.component + 1, from: m.from, to: m.to }); }).join(G.t("listSep"));
   }
 
   function fail(r) {
@@ -28,14 +28,14 @@
     $("play-status").textContent = "";
   }
 
-  function newGame() {
+  function newGame(push) {
     var pos = $("ppos").value.trim();
     G.state.ppos = pos;
     G.state.pmode = $("pmode").value === "normal" ? "" : $("pmode").value;
     G.state.first = $("first").value === "me" ? "" : "grundy";
-    G.writeHash();
+    G.writeHash(push);
     if (!pos) return;
-    game = { pos: pos, mode: $("pmode").value, info: null, choice: {} };
+    game = { pos: pos, start: pos, mode: $("pmode").value, first: $("first").value, info: null, choice: {} };
     $("game").hidden = false;
     $("play-error").hidden = true;
     $("log").textContent = "";
@@ -54,6 +54,7 @@
     var humanWins = game.mode === "misere" ? humanToMove : !humanToMove;
     $("play-status").textContent = G.t(humanWins ? "youWin" : "grundyWins");
     $("board").textContent = "";
+    $("game").setAttribute("data-position", game.pos);
     $("play-every").hidden = true;
     setState("over");
   }
@@ -83,8 +84,8 @@
       if (r.code !== 0) return fail(r);
       var j = JSON.parse(r.out);
       if (j.over) return over(false);
-      var line = G.t("grundyMoved", { move: moveText(j.move) }) + ". " + G.tPick("grundyWhy", j.reason);
-      if (j.remoteness) line += " " + G.t("remaining", { r: j.remoteness - 1 });
+      var line = G.t("grundyMoved", { move: moveText(j.move) }) + G.t("sentenceSep") + G.tPick("grundyWhy", j.reason);
+      if (j.remoteness) line += G.t("sentenceSep") + G.t("remaining", { r: j.remoteness - 1 });
       log(line);
       g.pos = j.position_after;
       humanTurn();
@@ -158,143 +159,66 @@
     played(terms.join(" + "), moves, null);
   }
 
-  /* a board term: name(R,C) or name(rows/rows) with '#' filled */
-  function parseBoard(term) {
-    var m = /^(.*)\((\d+),(\d+)\)$/.exec(term);
-    if (m && !/[(]/.test(m[1])) {
-      var rows = [];
-      for (var r = 0; r < +m[2]; r++) rows.push(new Array(+m[3] + 1).join("."));
-      return rows;
-    }
-    m = /^(.*)\(([.#]+(?:\/[.#]+)*)\)$/.exec(term);
-    return m ? m[2].split("/") : null;
-  }
+  /* the families whose terms are heaps (rows of pins), from the library's list */
+  var heapNames = {};
+  G.families().then(function (list) {
+    list.forEach(function (f) { if (f.heap && f.name !== "nim") heapNames[f.name] = 1; });
+    if (game && game.info && $("game").getAttribute("data-state") === "human") renderBoard();
+  });
+  function heapFamily(name) { return !!heapNames[name.replace(/\[.*$/, "")]; }
 
   function renderBoard() {
     var g = game, board = $("board"), terms = G.splitTerms(g.info.position);
     board.textContent = "";
+    $("game").setAttribute("data-position", g.info.position);
     terms.forEach(function (term, i) {
       var opts = termOptions(i), div = document.createElement("div");
       div.className = "term";
       div.setAttribute("data-term", i);
       var name = document.createElement("div");
       name.className = "term-name";
-      name.textContent = G.t("term", { i: i + 1 }) + ": " + term;
+      name.textContent = G.t("termLabel", { i: i + 1, term: term });
       div.appendChild(name);
-      var picked = g.choice[i] ? g.choice[i].to : null;
-      var grid = parseBoard(term);
-      if (/^\d+$/.test(term) && +term <= TOKENS_MAX) {
-        for (var k = 0; k < +term; k++) (function (k) {
-          var t = document.createElement("span");
-          t.className = "token";
-          t.title = term + " → " + k;
-          t.setAttribute("data-leave", k);
-          if (picked !== null && k >= +picked) t.style.background = "#f0b27a";
-          t.onclick = function () {
-            var o = opts.filter(function (o) { return o.to === String(k); })[0];
-            if (o && $("game").getAttribute("data-state") === "human") choose(i, o);
-          };
-          div.appendChild(t);
-        })(k);
-      } else if (grid && opts.length) {
-        div.appendChild(gridOf(grid, opts, i));
-      }
-      if (!/^\d+$/.test(term) || +term > TOKENS_MAX) {
-        var list = document.createElement("div");
-        if (opts.length) list.appendChild(document.createTextNode(G.t("options") + " "));
-        opts.forEach(function (o) {
-          var b = document.createElement("button");
-          b.type = "button";
-          b.className = "opt" + (picked === o.to ? " chosen" : "");
-          b.textContent = o.to;
-          b.onclick = function () { if ($("game").getAttribute("data-state") === "human") choose(i, o); };
-          list.appendChild(b);
-        });
-        div.appendChild(list);
-      }
+      var preview = document.createElement("div");
+      preview.className = "preview-line";
+      var d = G.drawTerm(term, opts, {
+        heapFamily: heapFamily,
+        enabled: function () { return $("game").getAttribute("data-state") === "human"; },
+        pick: function (o) { choose(i, o); },
+        picked: g.choice[i] ? g.choice[i].to : null,
+        preview: function (text) { preview.textContent = text || "\u00a0"; },
+      });
+      div.setAttribute("data-kind", d.kind);
+      div.appendChild(d.node);
+      preview.textContent = "\u00a0";
+      if (opts.length) div.appendChild(preview);
       board.appendChild(div);
     });
     $("play-every").hidden = g.mode !== "every";
   }
 
-  /* a grid to click: the cells a move fills are picked one by one; the
-   * move is made when the picked cells are exactly what one move fills, or
-   * when only one move fills them all */
-  function gridOf(rows, opts, i) {
-    var filled = opts.map(function (o) {
-      var after = parseBoard(o.to) || [], cells = [];
-      rows.forEach(function (row, r) {
-        for (var c = 0; c < row.length; c++) if (row[c] === "." && after[r] && after[r][c] === "#") cells.push(r + "," + c);
-      });
-      return cells;
-    });
-    var picked = [], table = document.createElement("table");
-    table.className = "grid";
-    function pick(cell, td) {
-      if ($("game").getAttribute("data-state") !== "human") return;
-      picked.push(cell);
-      var fits = [];
-      filled.forEach(function (cells, k) {
-        if (picked.every(function (p) { return cells.indexOf(p) >= 0; })) fits.push(k);
-      });
-      var exact = fits.filter(function (k) { return filled[k].length === picked.length; });
-      /* one cell picked: a move that fills it and its empty neighbours (Node Kayles) */
-      var centred = picked.length === 1 ? fits.filter(function (k) {
-        var rc = cell.split(",").map(Number);
-        return filled[k].every(function (f) {
-          var p = f.split(",").map(Number);
-          return Math.abs(p[0] - rc[0]) + Math.abs(p[1] - rc[1]) <= 1;
-        }) && filled[k].length === 1 + neighbours(rows, rc).length;
-      }) : [];
-      var k = exact.length === 1 ? exact[0] : fits.length === 1 ? fits[0] : centred.length === 1 ? centred[0] : -1;
-      if (k >= 0) { choose(i, opts[k]); return; }
-      if (!fits.length) { picked = [cell]; clear(); }
-      td.classList.add("picked");
-    }
-    function clear() {
-      var tds = table.querySelectorAll("td.picked");
-      for (var x = 0; x < tds.length; x++) tds[x].classList.remove("picked");
-    }
-    rows.forEach(function (row, r) {
-      var tr = document.createElement("tr");
-      for (var c = 0; c < row.length; c++) (function (c) {
-        var td = document.createElement("td");
-        td.setAttribute("data-cell", r + "," + c);
-        if (row[c] === "#") td.className = "filled";
-        else td.onclick = function () { pick(r + "," + c, td); };
-        tr.appendChild(td);
-      })(c);
-      table.appendChild(tr);
-    });
-    return table;
-  }
-
-  function neighbours(rows, rc) {
-    var out = [];
-    [[1, 0], [-1, 0], [0, 1], [0, -1]].forEach(function (d) {
-      var r = rc[0] + d[0], c = rc[1] + d[1];
-      if (r >= 0 && r < rows.length && c >= 0 && c < rows[r].length && rows[r][c] === ".") out.push([r, c]);
-    });
-    return out;
-  }
-
   function hint() {
     var j = game && game.info;
     if (!j || j.over || $("game").getAttribute("data-state") !== "human") return;
-    var text = G.t("hintText", { move: moveText(j.move) }) + ". " +
+    var text = G.t("hintText", { move: moveText(j.move) }) + G.t("sentenceSep") +
                (j.outcome === "N" ? G.t("outcomeN") : j.outcome === "D" ? G.t("outcomeD") : G.t("lostAnyway"));
     $("hint-text").textContent = text;
   }
 
   G.views.play = {
-    init: function (st) {
-      $("ppos").value = st.ppos || "1 + 2 + 4";
-      $("pmode").value = st.pmode || "normal";
-      $("first").value = st.first || "me";
-      G.familyExamples("play-examples", function (ex) { $("ppos").value = ex; newGame(); });
-      $("play-form").onsubmit = function (e) { e.preventDefault(); newGame(); };
+    init: function () {
+      G.familyExamples("play-examples", function (ex) { $("ppos").value = ex; newGame(true); });
+      $("play-form").onsubmit = function (e) { e.preventDefault(); newGame(true); };
       $("hint").onclick = hint;
       $("play-every").onclick = playEvery;
+    },
+    /* the inputs from the address; a new game when they changed */
+    load: function (st) {
+      var pos = st.ppos || "1 + 2 + 4", mode = st.pmode || "normal", first = st.first || "me";
+      if (game && (game.start !== pos || game.mode !== mode || game.first !== first)) game = null;
+      $("ppos").value = pos;
+      $("pmode").value = mode;
+      $("first").value = first;
     },
     shown: function () { if (!game) newGame(); },
     relabel: function () { if (game && game.info && $("game").getAttribute("data-state") === "human") renderBoard(); },

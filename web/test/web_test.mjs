@@ -40,12 +40,10 @@ async function idle() {
   await page.waitForTimeout(100);
   await none();
 }
+// an explanation: grundy explain's text (kept in data-text) once it is shown
 async function explained(id) {
-  await page.waitForFunction((id) => {
-    const t = document.getElementById(id).textContent;
-    return t && !/^(Computing|计算中)/.test(t);
-  }, id, { timeout: T });
-  return page.textContent('#' + id);
+  await page.waitForFunction((id) => document.getElementById(id).hasAttribute('data-text'), id, { timeout: T });
+  return page.getAttribute('#' + id, 'data-text');
 }
 
 // 1. type a position: value, outcome, winning moves, explanation
@@ -63,6 +61,18 @@ check(JSON.stringify(moves) === JSON.stringify(want.winning_moves), `winning mov
 const why = await explained('explain');
 check(why === grundy('explain', '--lang', 'en', 'kayles(7) + 3').out, 'the explanation is grundy explain\'s');
 check(/mex\{/.test(why) && why.includes('XOR'), 'the explanation shows the mex and the XOR');
+// shown to be read: sentences in the page's font, the mex lines in monospace, the XOR as a table
+const look = await page.evaluate(() => {
+  const font = (e) => e ? getComputedStyle(e).fontFamily : '';
+  const rows = [...document.querySelectorAll('#explain table.xor tr')].map((tr) => [...tr.children].map((td) => td.textContent));
+  return { prose: font(document.querySelector('#explain p')), formula: font(document.querySelector('#explain code.formula')),
+           formulas: [...document.querySelectorAll('#explain code.formula')].map((c) => c.textContent), rows };
+});
+check(!/mono/.test(look.prose) && /mono/.test(look.formula), `prose ${look.prose}, formulas ${look.formula}`);
+check(look.formulas.includes('G(7) = mex{G(6), G(1)^G(5), G(2)^G(4), G(3)^G(3), G(5), G(1)^G(4), G(2)^G(3)} = mex{0, 1, 3, 4, 5} = 2'),
+      `the mex line as a formula: ${look.formulas}`);
+check(JSON.stringify(look.rows) === JSON.stringify([['', '2', '= 10', 'term 1'], ['', '3', '= 11', 'term 2'], ['XOR', '1', '= 01', '']]),
+      `the XOR table: ${JSON.stringify(look.rows)}`);
 check((await page.evaluate(() => location.hash)).includes('pos=kayles(7)%20%2B%203'), 'the URL holds the position');
 // the examples are the library's families, one each (grundy help rulesets --json)
 const fams = JSON.parse(grundy('help', 'rulesets', '--json').out).families;
@@ -112,6 +122,11 @@ const period = await page.textContent('#seq-period');
 check(period.includes('period 12') && period.includes('preperiod 71'), `the period: ${period}`);
 check(await page.$$eval('#seq-chart circle', (c) => c.length) === 201, 'a point per value');
 check(await page.$$eval('#seq-chart rect.band-period', (r) => r.length) >= 10, 'the period bands');
+const ticks = await page.$$eval('#seq-chart text.tick-x', (t) => t.map((x) => +x.textContent));
+check(ticks[0] === 0 && ticks.length >= 4 && ticks[ticks.length - 1] <= 200, `the n axis has numbers: ${ticks}`);
+check((await page.$$eval('#seq-chart text.tick-y', (t) => t.length)) >= 3, 'the G(n) axis has numbers');
+const seqKey = await page.$$eval('#seq-legend .key', (k) => k.map((x) => x.textContent));
+check(JSON.stringify(seqKey) === JSON.stringify(['G(n)', 'preperiod', 'period 12']), `the sequence's key: ${seqKey}`);
 await page.screenshot({ path: join(shots, 'sequence.png'), fullPage: true });
 // a rule of one's own
 await page.fill('#rule', 'rule[n -> a + (n-a) for a in 1..n-1 if a != n-a]');
@@ -139,13 +154,19 @@ rays.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
 const pShown = (await page.textContent('#table-p')).trim().split(' ').map((s) => s.slice(1, -1).split(',').map(Number));
 check(JSON.stringify(pShown) === JSON.stringify(rays), `P-positions ${JSON.stringify(pShown)} vs the rays ${JSON.stringify(rays)}`);
 const pixels = await page.evaluate(() => {
-  const c = document.getElementById('heat'), cell = c.width / 31, g = c.getContext('2d');
-  const at = (x, y) => Array.from(g.getImageData(Math.floor((y + 0.5) * cell), Math.floor((x + 0.5) * cell), 1, 1).data);
+  const c = document.getElementById('heat'), cell = +c.dataset.cell, L = +c.dataset.left, Tp = +c.dataset.top, g = c.getContext('2d');
+  const at = (x, y) => Array.from(g.getImageData(L + Math.floor((y + 0.5) * cell), Tp + Math.floor((x + 0.5) * cell), 1, 1).data);
   return { p: at(3, 5), n: at(3, 4) };
 });
 check(pixels.p[0] === 0 && pixels.p[1] === 0 && pixels.p[2] === 0, `(3,5) drawn black: ${pixels.p}`);
 check(pixels.n[0] + pixels.n[1] + pixels.n[2] > 100, `(3,4) drawn in colour: ${pixels.n}`);
-const box = await page.$eval('#heat', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top, cell: r.width / 31 }; });
+const box = await page.$eval('#heat', (c) => {
+  const r = c.getBoundingClientRect(), k = r.width / c.width;
+  return { x: r.left + c.dataset.left * k, y: r.top + c.dataset.top * k, cell: c.dataset.cell * k };
+});
+// its key and its axes: the legend names P-positions and the values, the axes carry numbers
+const legend = await page.$$eval('#heat-legend .key', (k) => k.map((x) => x.textContent));
+check(legend[0] === '0: P-position' && legend[1] === '1' && legend.length >= 10, `the heat map's key: ${legend}`);
 await page.mouse.move(box.x + 5.5 * box.cell, box.y + 3.5 * box.cell);
 check((await page.textContent('#heat-tip')) === 'G(3, 5) = 0', 'hovering a cell shows its value');
 await page.mouse.click(box.x + 5.5 * box.cell, box.y + 3.5 * box.cell);
@@ -189,8 +210,10 @@ check(judged[1].includes('P-position: every move loses'), `the move is judged: $
 await page.fill('#ppos', 'cram(2,3)');
 await page.click('#new-game');
 await page.waitForFunction(() => document.getElementById('game').getAttribute('data-state') === 'human', null, { timeout: T });
-await page.click('#board td[data-cell="0,1"]');
-await page.click('#board td[data-cell="1,1"]');
+// the pointer near the lower edge of cell (0,1): the vertical domino on (0,1) and (1,1)
+await page.hover('#board td[data-cell="0,1"]', { position: { x: 14, y: 24 } });
+check((await page.textContent('#board .preview-line')) === 'cram(2,3) → cram(.#./.#.)', 'the domino under the pointer is previewed');
+await page.click('#board td[data-cell="0,1"]', { position: { x: 14, y: 24 } });
 await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 2, null, { timeout: T });
 const cram = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
 check(cram[0].includes('cram(.#./.#.)') && cram[1].startsWith('A winning move'), `a domino placed on Cram: ${cram}`);
@@ -260,6 +283,155 @@ await page.waitForFunction(() => document.getElementById('value').textContent ||
                            null, { timeout: T });
 check(await page.textContent('#value') === '6' && await page.inputValue('#pos') === '3+5',
       'the page opened from its file solves 3+5 (a raw + in the link)');
+
+// 9. each game drawn as itself and played to its end by clicks, in both
+// languages: the player clicks perfect play's moves (the native grundy's),
+// grundy answers as the native grundy does, and the player wins
+function rowsOf(term) { const m = /\(([\d,]*)\)$/.exec(term); return m[1] ? m[1].split(',').map(Number) : []; }
+function multiset(a) { return a.filter((n) => n > 0).sort((x, y) => x - y).join(','); }
+async function clickMove(i, kind, term, to) {
+  const sel = `#board .term[data-term="${i}"]`;
+  const want = `${term} → ${to}`;
+  if (kind === 'tokens') return page.click(`${sel} .token[data-leave="${to}"]`);
+  if (kind === 'queen') { const [x, y] = rowsOf(to); return page.click(`${sel} td[data-cell="${x},${y}"]`); }
+  if (kind === 'pins') {
+    const rows = rowsOf(term), goal = multiset(rowsOf(to));
+    for (let r = 0; r < rows.length; r++)
+      for (let a = 0; a < rows[r]; a++)
+        for (let b = a; b < rows[r]; b++) {
+          const left = rows.slice(); left.splice(r, 1, a, rows[r] - 1 - b);
+          if (multiset(left) !== goal) continue;
+          // a click plays the run once no longer run holds it: the log grows
+          const logged = () => page.$$eval('#log li', (l) => l.length), before = await logged();
+          for (let k = a; k <= b; k++) {
+            await page.click(`${sel} .pin[data-pin="${r},${k}"]`);
+            if (await logged() > before) return;
+          }
+          return page.click(`${sel} .pin[data-pin="${r},${a}"]`);
+        }
+    throw new Error(`no run of pins plays ${want}`);
+  }
+  // boards and graphs: hover each place until the preview names the move, then click there
+  const spots = kind === 'board' ? [] : await page.$$(`${sel} .vertex, ${sel} .edge-hit`);
+  if (kind === 'board') {
+    const cells = await page.$$(`${sel} td:not(.filled)`);
+    for (const c of cells) for (const [x, y] of [[0.5, 0.5], [0.85, 0.5], [0.15, 0.5], [0.5, 0.85], [0.5, 0.15]]) spots.push([c, x, y]);
+  }
+  for (const spot of spots) {
+    const [h, fx, fy] = Array.isArray(spot) ? spot : [spot, 0.5, 0.5];
+    const b = await h.boundingBox();
+    await page.mouse.move(b.x + fx * b.width, b.y + fy * b.height);
+    if ((await page.textContent(`${sel} .preview-line`)) === want) { await page.mouse.click(b.x + fx * b.width, b.y + fy * b.height); return; }
+  }
+  throw new Error(`no place on the drawing previews ${want}`);
+}
+async function waitTurn() {
+  await page.waitForFunction(() => ['human', 'over', 'error'].includes(document.getElementById('game').getAttribute('data-state')), null, { timeout: T });
+  return page.getAttribute('#game', 'data-state');
+}
+for (const lang of ['en', 'zh'])
+  for (const [kinds, pos] of [[['tokens', 'tokens', 'tokens'], '1 + 2 + 4'], [['pins', 'pins'], 'kayles(4,3) + tb[0.07](7)'], [['queen'], 'wythoff(4,6)'],
+                              [['board'], 'cram(3,4)'], [['board', 'graph'], 'nodekayles[grid](2,4) + nodekayles(0-1,1-2,2-3,3-4)'],
+                              [['graph', 'pins'], 'arckayles(0-1,1-2,2-3,3-0) + kayles(2)']]) {
+    check(JSON.parse(grundy('solve', '--json', pos).out).outcome === 'N', `${pos} is an N-position`);
+    await page.goto(url + 'index.html#view=play&ppos=' + encodeURIComponent(pos) + '&lang=' + lang);
+    await page.reload();
+    let state = await waitTurn(), turns = 0, shown = await page.$$eval('#board .term', (t) => t.map((x) => x.getAttribute('data-kind')));
+    check(JSON.stringify(shown) === JSON.stringify(kinds), `${pos} drawn as ${shown}, not ${kinds}`);
+    await page.screenshot({ path: join(shots, `play-${kinds[0]}-${lang}.png`), fullPage: true });
+    while (state === 'human' && turns++ < 30) {
+      const here = await page.getAttribute('#game', 'data-position');
+      const best = JSON.parse(grundy('move', '--json', here).out), m = best.move[0];
+      const kind = await page.getAttribute(`#board .term[data-term="${m.component}"]`, 'data-kind');
+      await clickMove(m.component, kind, m.from, m.to);
+      state = await waitTurn();
+      const reply = JSON.parse(grundy('move', '--json', best.position_after).out);
+      const now = await page.getAttribute('#game', 'data-position');
+      if (state === 'human') check(now === reply.position_after,
+                                   `${lang} ${pos}: after ${best.position_after} grundy plays ${reply.position_after}, the page shows ${now}`);
+      else check(reply.over, `${lang} ${pos}: the game ends when the CLI says so (${best.position_after})`);
+    }
+    const end = await page.textContent('#play-status');
+    check(state === 'over' && end === (lang === 'zh' ? '对局结束：你赢了！' : 'The game is over: you win!'), `${lang} ${pos}: ${state}, ${end}`);
+    const said = await page.$$eval('#log li', (l) => l.map((x) => x.textContent).join('\n'));
+    if (lang === 'zh') check(!/[a-z]{4,}/.test(said.replace(/grundy|kayles|wythoff|cram|nodekayles|arckayles|grid|tb\[[^\]]*\]/g, '')) && !/[:;.] /.test(said),
+                             `the Chinese log has Chinese punctuation: ${said}`);
+  }
+
+// 10. the page follows its address: a new hash switches position and
+// language without a reload; back and forward return
+await page.goto(url + 'index.html#pos=kayles(7)%2B3');
+await page.reload();
+await page.waitForFunction(() => document.getElementById('value').textContent === '1', null, { timeout: T });
+await idle();
+await page.evaluate(() => { window.sameDocument = 1; location.hash = '#pos=3%2B5&lang=zh'; });
+await page.waitForFunction(() => document.getElementById('value').textContent === '6', null, { timeout: T });
+check(await page.evaluate(() => window.sameDocument) === 1, 'no reload on a hash change');
+check(await page.inputValue('#pos') === '3+5' && await page.textContent('.tab[data-view=solve]') === '求解', 'the hash change set the position and the language');
+await idle();
+await page.click('.tab[data-view=seq]');
+await page.waitForSelector('#seq-result:not([hidden])', { timeout: T });
+await idle();
+await page.goBack();
+await page.waitForFunction(() => !document.getElementById('view-solve').hidden, null, { timeout: T });
+check(await page.inputValue('#pos') === '3+5', 'back returns to Solve');
+await page.goBack();
+await page.waitForFunction(() => document.getElementById('value').textContent === '1', null, { timeout: T });
+check(await page.textContent('.tab[data-view=solve]') === 'Solve' && await page.evaluate(() => window.sameDocument) === 1,
+      'back again: kayles(7)+3 in English, still without a reload');
+await page.goForward();
+await page.waitForFunction(() => document.getElementById('value').textContent === '6', null, { timeout: T });
+check(await page.textContent('.tab[data-view=solve]') === '求解', 'forward: 3+5 in Chinese');
+
+// 11. Chinese error lines: the CLI's message, its frame and phrases in Chinese
+for (const [bad, zh] of [['kayles(', 'grundy：错误：第 8 列：应为一个数，实际是 输入的末尾'], ['sub[1,,2](5)', "grundy：错误：第 7 列：应为一个数，实际是 ','"],
+                         ['3 + -1', 'grundy：错误：第 5 列：不允许负数：堆的大小为 0 到 2^64-1'], ['foo(3)', "grundy：错误：第 1 列：未知的游戏 'foo'（见 'grundy help rulesets'）"]]) {
+  await page.fill('#pos', bad);
+  await page.click('#solve');
+  await page.waitForSelector('#solve-error:not([hidden])', { timeout: T });
+  await idle();
+  const shownErr = await page.textContent('#solve-error');
+  check(shownErr === zh && (await page.getAttribute('#solve-error', 'data-text')) === grundy('solve', bad).err.trim(), `the Chinese error for ${bad}: ${shownErr}`);
+}
+
+// 12. nothing runs out of its box, on a wide screen and on a phone, in both languages
+async function overflows() {
+  return page.evaluate(() => {
+    const bad = [], doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1) bad.push(`the page is ${doc.scrollWidth} px wide`);
+    const clip = (e) => { for (let a = e.parentElement; a; a = a.parentElement) { const o = getComputedStyle(a).overflowX; if (o !== 'visible') return a; } return document.body; };
+    for (const e of document.querySelectorAll('body *')) {
+      if (!e.offsetParent && getComputedStyle(e).position !== 'fixed') continue;
+      if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      const r = e.getBoundingClientRect(), c = clip(e).getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > c.right + 1 || r.left < c.left - 1) bad.push(`${e.tagName}#${e.id}.${e.className}: ${e.textContent.slice(0, 40)}`);
+      if (getComputedStyle(e).overflowX === 'visible' && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).display !== 'inline')
+        bad.push(`${e.tagName}#${e.id}.${e.className} overflows: ${e.textContent.slice(0, 40)}`);
+    }
+    return bad;
+  });
+}
+for (const width of [1280, 390])
+  for (const lang of ['en', 'zh'])
+    for (const [view, hash] of [['solve', 'pos=1%20%2B%201%20%2B%202&mode=misere'], ['seq', 'view=seq&rule=kayles&n=200'],
+                                ['table', 'view=table&trule=wythoff&w=30&h=30'], ['play', 'view=play&ppos=kayles(5)%20%2B%20wythoff(4,6)%20%2B%20cram(2,3)']]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url + `index.html#${hash}&lang=${lang}`);
+      await page.reload();
+      await page.waitForTimeout(300);
+      await idle();
+      if (view === 'table') {
+        const b = await page.$eval('#heat', (c) => { const r = c.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+        await page.mouse.click(b.x, b.y);
+        await explained('cell-explain');
+      }
+      if (view === 'solve') await explained('explain');
+      const bad = await overflows();
+      check(bad.length === 0, `${view} at ${width} px (${lang}): ${bad.slice(0, 5).join(' | ')}`);
+      await page.screenshot({ path: join(shots, `${view}-${width}-${lang}.png`), fullPage: true });
+    }
+await page.setViewportSize({ width: 1100, height: 900 });
 
 check(errors.length === 0, `no script errors: ${errors}`);
 await browser.close();
