@@ -358,6 +358,30 @@ for (const lang of ['en', 'zh'])
                              `the Chinese log has Chinese punctuation: ${said}`);
   }
 
+// the same drawings in misère and Every-SG play (in Every-SG a click chooses
+// each term's move, then "Play these moves")
+for (const [mode, pos] of [['misere', 'kayles(4,3) + wythoff(2,3)'], ['every', 'kayles(4) + wythoff(2,3) + 2']]) {
+  check(JSON.parse(grundy('solve', '--json', '--' + mode, pos).out).outcome === 'N', `${pos} is an N-position in ${mode} play`);
+  await page.goto(url + 'index.html#view=play&pmode=' + mode + '&ppos=' + encodeURIComponent(pos) + '&lang=en');
+  await page.reload();
+  let state = await waitTurn(), turns = 0;
+  while (state === 'human' && turns++ < 30) {
+    const here = await page.getAttribute('#game', 'data-position');
+    const best = JSON.parse(grundy('move', '--json', '--' + mode, here).out);
+    for (const m of best.move) {
+      const kind = await page.getAttribute(`#board .term[data-term="${m.component}"]`, 'data-kind');
+      await clickMove(m.component, kind, m.from, m.to);
+    }
+    if (mode === 'every') await page.click('#play-every');
+    state = await waitTurn();
+    const reply = JSON.parse(grundy('move', '--json', '--' + mode, best.position_after).out);
+    const now = await page.getAttribute('#game', 'data-position');
+    if (state === 'human') check(now === reply.position_after, `${mode} ${pos}: after ${best.position_after} grundy plays ${reply.position_after}, the page shows ${now}`);
+    else check(reply.over || mode === 'misere', `${mode} ${pos}: the game ends (${best.position_after})`);
+  }
+  check(state === 'over' && (await page.textContent('#play-status')) === 'The game is over: you win!', `${mode} ${pos}: ${state}`);
+}
+
 // 10. the page follows its address: a new hash switches position and
 // language without a reload; back and forward return
 await page.goto(url + 'index.html#pos=kayles(7)%2B3');
