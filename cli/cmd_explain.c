@@ -47,7 +47,7 @@ int explain_sum(json_writer *w, cli_lang lang, gr_position *pos, const gr_explan
         printf(tr(lang, "The XOR is 0: a P-position, the player to move loses (every move makes the XOR nonzero).\n"));
     } else {
         printf(tr(lang, "The XOR is %llu, not 0: an N-position, the player to move wins.\n"), (unsigned long long)x);
-        printf(tr(lang, "Its highest set bit is bit %d (%llu). Term %zu has it (value %llu), so changing that term to value\n"
+        printf(tr(lang, "Its highest set bit is bit %d (%llu). Term %zu has it (value %llu), so changing that term to value "
                         "%llu XOR %llu = %llu makes the XOR 0"),
                hb, (unsigned long long)1 << hb, winner + 1, (unsigned long long)vals[winner], (unsigned long long)vals[winner],
                (unsigned long long)x, (unsigned long long)e->move_to_value);

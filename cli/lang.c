@@ -47,9 +47,9 @@ static const message MESSAGES[] = {
      "异或和为 0：必败态（P-position），先手必败（无论怎么走，异或和都会变成非 0）。\n"},
     {"The XOR is %llu, not 0: an N-position, the player to move wins.\n",
      "异或和为 %llu，不为 0：必胜态（N-position），先手必胜。\n"},
-    {"Its highest set bit is bit %d (%llu). Term %zu has it (value %llu), so changing that term to value\n"
+    {"Its highest set bit is bit %d (%llu). Term %zu has it (value %llu), so changing that term to value "
      "%llu XOR %llu = %llu makes the XOR 0",
-     "异或和的最高位是第 %d 位（%llu）。第 %zu 项（SG 值 %llu）的这一位是 1，把这一项走到 SG 值为\n"
+     "异或和的最高位是第 %d 位（%llu）。第 %zu 项（SG 值 %llu）的这一位是 1，把这一项走到 SG 值为 "
      "%llu 异或 %llu = %llu 的后继状态，异或和就变成 0"},
     {": for example %s.\n", "：例如 %s。\n"},
     {": in normal play, for example %s.\n", "：这是普通规则下的走法，例如 %s。\n"},
@@ -274,13 +274,13 @@ static const message LIBRARY[] = {
     /* state games */
     {"mex over the options for small positions (a table); the outcome of any position by the greedy decomposition of n "
      "into the seeds' sequence (Fibonacci numbers for fib)",
-     "较小的局面对后继状态求 mex（打表）；任意局面的胜负由 n 按种子数列的贪心分解得出（fib 用斐波那契数列）"},
+     "对较小的局面，按后继状态的 SG 值求 mex（打表）；任意局面的胜负由 n 按种子数列的贪心分解得出（fib 用斐波那契数列）"},
     {"mex over the options for small positions (a table); the P-positions are the Wythoff pairs (floor(k·phi), "
      "floor(k·phi²))",
-     "较小的局面对后继状态求 mex（打表）；必败态（P-position）是威佐夫数对 (floor(k·phi), floor(k·phi²))"},
+     "对较小的局面，按后继状态的 SG 值求 mex（打表）；必败态（P-position）是威佐夫数对 (floor(k·phi), floor(k·phi²))"},
     {"mex over the options for small positions (a table); the outcome of any position by the rule: with a >= b > 0 the "
      "mover wins iff b divides a, or a >= 2b, or the forced move to (b, a-b) loses",
-     "较小的局面对后继状态求 mex（打表）；任意局面的胜负由规则得出：a >= b > 0 时，先手必胜当且仅当 b 整除 a，"
+     "对较小的局面，按后继状态的 SG 值求 mex（打表）；任意局面的胜负由规则得出：a >= b > 0 时，先手必胜当且仅当 b 整除 a，"
      "或 a >= 2b，或被迫走到的 (b, a-b) 是必败态"},
     {"the nim product of the coordinates (x ⊗ y, or x ⊗ y ⊗ z): a coin-turning product game",
      "各坐标的 Nim 积（x ⊗ y 或 x ⊗ y ⊗ z）：翻硬币游戏的乘积"},
