@@ -38,7 +38,20 @@ for variant in werror sanitize; do
     cmake -S . -B "$dir" "${flags[@]}" >/dev/null
     cmake --build "$dir" -j"$jobs"
     ctest --test-dir "$dir" --output-on-failure -j"$jobs"
+    if [ $variant = werror ]; then
+        # README's install and link lines, as written, into a temporary home
+        echo "== README's link line"
+        bash tests/readme_link_test.sh "$dir" .
+    fi
 done
+
+# the first run on a machine without nauty: the tool alone, built without
+# it, and every documented example run against it; the examples marked
+# "(needs nauty)" must give the documented refusal (tests/docs_test.py)
+echo "== a build without nauty"
+cmake -S . -B build-nonauty -DCMAKE_BUILD_TYPE=Release -DGRUNDY_NAUTY=OFF >/dev/null
+cmake --build build-nonauty -j"$jobs" --target grundy_cli
+python3 tests/docs_test.py --no-nauty build-nonauty/grundy .
 
 # the web page: built with emscripten, driven in headless Chromium
 echo "== web page"

@@ -169,10 +169,14 @@ int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t wh
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 
-/* Parses a decimal unsigned 64-bit option value; 0 on success. */
+/* Every number the tool reads (options, `grundy nim`'s arguments, moves
+ * typed in play) is read as the game language writes numbers
+ * (gr_number_parse: digits, or a^b such as 10^6), 0 to 2^64 - 1.
+ * cli_parse_u64: 0 on success, -1 otherwise (the caller says why). */
 int cli_parse_u64(const char *s, uint64_t *out);
-/* The same, or a power of two written 2^K (K at most 63). */
-int cli_parse_count(const char *s, uint64_t *out);
+/* The value of a number option: 0, or 2 after the error line, which names
+ * the option and says whether the number is too large or not a number. */
+int cli_number_arg(const char *option, const char *s, uint64_t *out);
 
 /* A ruleset's values G(0..count-1), read a chunk at a time (so that long
  * sequences are never copied out whole): cli_seq_at is fast for

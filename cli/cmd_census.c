@@ -171,7 +171,8 @@ int cmd_census(int argc, char **argv) {
     int has_to = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--to") && i + 1 < argc) {
-            if (cli_parse_u64(argv[++i], &to) != 0 || to > 100000000) {
+            if (cli_number_arg("--to", argv[++i], &to) != 0) return 2;
+            if (to > 100000000) {
                 fprintf(stderr, "grundy: error: --to needs a whole number up to 10^8\n");
                 return 2;
             }
@@ -187,12 +188,14 @@ int cmd_census(int argc, char **argv) {
                 return 2;
             }
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            if (cli_parse_u64(argv[++i], &threads) != 0 || threads == 0 || threads > 256) {
+            if (cli_number_arg("--threads", argv[++i], &threads) != 0) return 2;
+            if (threads == 0 || threads > 256) {
                 fprintf(stderr, "grundy: error: --threads needs a number from 1 to 256\n");
                 return 2;
             }
         } else if (!strcmp(argv[i], "--max-seconds") && i + 1 < argc) {
-            if (cli_parse_u64(argv[++i], &max_seconds) != 0 || max_seconds > 1000000000) {
+            if (cli_number_arg("--max-seconds", argv[++i], &max_seconds) != 0) return 2;
+            if (max_seconds > 1000000000) {
                 fprintf(stderr, "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9\n");
                 return 2;
             }

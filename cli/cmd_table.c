@@ -14,16 +14,15 @@
 /* the largest table: 2001 x 2001 values */
 #define TABLE_MAX_SIDE 2000
 
+/* --to W,H: 0, or 2 after the error line */
 static int parse_size(const char *s, uint64_t *w, uint64_t *h) {
     const char *comma = strchr(s, ',');
-    if (!comma) return -1;
-    char a[32], b[32];
-    size_t la = (size_t)(comma - s), lb = strlen(comma + 1);
-    if (!la || !lb || la >= sizeof a || lb >= sizeof b) return -1;
+    char a[64];
+    size_t la = comma ? (size_t)(comma - s) : 0;
+    if (!comma || !la || !comma[1] || la >= sizeof a) return cli_usage_error("--to needs W,H (two numbers), not '%s'", s);
     memcpy(a, s, la);
     a[la] = 0;
-    memcpy(b, comma + 1, lb + 1);
-    if (cli_parse_u64(a, w) != 0 || cli_parse_u64(b, h) != 0) return -1;
+    if (cli_number_arg("--to", a, w) != 0 || cli_number_arg("--to", comma + 1, h) != 0) return 2;
     return 0;
 }
 
@@ -216,7 +215,7 @@ int cmd_table(int argc, char **argv) {
     const char *spec = o.pos[0];
     uint64_t w, h;
     if (!size) return cli_usage_error("table needs --to W,H%s", "");
-    if (parse_size(size, &w, &h) != 0) return cli_usage_error("--to needs W,H (two numbers), not '%s'", size);
+    if ((rc = parse_size(size, &w, &h)) != 0) return rc;
     if (w > TABLE_MAX_SIDE || h > TABLE_MAX_SIDE) {
         fprintf(stderr, "grundy: error: table: W and H are at most %d\n", TABLE_MAX_SIDE);
         return 2;

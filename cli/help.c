@@ -76,6 +76,8 @@ static const char USAGE[] =
     "                     for seq, quotient, newnim, census and table)\n"
     "  --first WHO        play: who moves first, me (the default) or grundy\n"
     "  --terms K          genus: how many gamma values to compute (1-16, default 8)\n"
+    "Numbers in options are written as in positions: 1000000 or 10^6 (at most\n"
+    "2^64 - 1; a larger one is refused, naming the option).\n"
     "\n"
     "exit codes: 0 ok, 2 bad input or usage, 1 internal failure, 130 Ctrl-C\n";
 

@@ -90,7 +90,7 @@ const cli_topic CLI_COMMANDS[] = {
      "\n"
      "options:\n"
      "  --to N             the last heap size (needed; below 2^30 without --window;\n"
-     "                     2^K is accepted)\n"
+     "                     written as positions write numbers: 1000000, 10^6)\n"
      "  --remoteness       print the remoteness of each heap alone instead (moves\n"
      "                     left when the winner hurries and the loser delays;\n"
      "                     --misere for misère play); JSON: ruleset, play,\n"

@@ -86,26 +86,20 @@ int cli_read_all(const char *path, char **out, size_t *len, char *why, size_t wh
 }
 
 int cli_parse_u64(const char *s, uint64_t *out) {
-    if (!s || !*s) return -1;
-    uint64_t v = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9') return -1;
-        unsigned d = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - d) / 10) return -1;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 0;
+    gr_error err;
+    return s && gr_number_parse(s, strlen(s), out, &err) == GR_OK ? 0 : -1;
 }
 
-int cli_parse_count(const char *s, uint64_t *out) {
-    if (s && s[0] == '2' && s[1] == '^') {
-        uint64_t k;
-        if (cli_parse_u64(s + 2, &k) != 0 || k > 63) return -1;
-        *out = (uint64_t)1 << k;
-        return 0;
-    }
-    return cli_parse_u64(s, out);
+int cli_number_arg(const char *option, const char *s, uint64_t *out) {
+    gr_error err;
+    if (gr_number_parse(s, strlen(s), out, &err) == GR_OK) return 0;
+    if (err.status == GR_ERANGE && s[0] != '-')
+        fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615: '%s' does not fit "
+                        "in 64 bits\n", option, s);
+    else
+        fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615 (digits, or a "
+                        "power a^b such as 10^6), got '%s'\n", option, s);
+    return 2;
 }
 
 double cli_now(void) {

@@ -140,10 +140,7 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o) {
             continue;
         }
         uint64_t v;
-        if (cli_parse_count(val, &v) != 0) {
-            fprintf(stderr, "grundy: error: option '%s' needs a whole number from 0 to 18446744073709551615 (or 2^K), got '%s'\n", a, val);
-            return 2;
-        }
+        if (cli_number_arg(a, val, &v) != 0) return 2;
         if (v < s->min || v > s->max) { fprintf(stderr, "grundy: error: %s\n", s->range_error); return 2; }
         *(uint64_t *)field = v;
         *(int *)((char *)o + s->has) = 1;

@@ -318,7 +318,7 @@ run 0 "$G" table euclid --to 2,2 --csv && out_is "$(printf 'x\\y,0,1,2\n0,0,0,0\
 run 2 "$G" table kayles --to 3,3 && err_has "positions are two numbers" && one_line_err
 run 2 "$G" table wythoff --to 3 && err_has "--to needs W,H"
 run 2 "$G" table wythoff --to 3000,3 && err_has "at most 2000"
-run 2 "$G" table euclid --to 300,300 --table-limit 100 && err_has "(raise the table limit with --table-limit N)" && one_line_err
+run 2 "$G" table euclid --to 300,300 --search-limit 100 && err_has "(raise the search limit with --search-limit N)" && one_line_err
 # table takes the options value and solve take, read by the same code:
 # --search-limit bounds the search of a rule (this one is Wythoff's game),
 # --max-seconds the whole table, --quiet the progress line
@@ -352,7 +352,10 @@ run 2 "$G" table wythoff --to 3,3 --search-limit && err_is "grundy: error: optio
 run 2 "$G" table wythoff --to 3,3 --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"
 # the other bounds' refusals name their options too
 run 2 "$G" solve --misere --search-limit 10 'kayles(30) + kayles(31)' && err_has "(raise the search limit with --search-limit N); its heaps'" && one_line_err
-run 2 "$G" value 'wythoff(100000,7) + 3' && err_has "(raise the table limit with --table-limit N)" && one_line_err
+run 2 "$G" value 'wythoff(100000,7) + 3' && err_has "known only below 4096 in each number (the largest table)" && one_line_err
+# wythoff's table counts its cells as a rule's dense table does (16 x the search limit)
+run 0 "$G" value 'wythoff(1000,1000)' && out_is 1499
+run 2 "$G" value 'wythoff(1000,1000)' --search-limit 1000 && err_has "needs a table of 1001 x 1001 cells, more than 16 x the search limit of 1000 (raise the search limit with --search-limit N)" && one_line_err
 run 2 "$G" quotient 'tb[0.07]' --to 30 --search-limit 10 && err_has "the proof needs more than 10 states (raise the search limit with --search-limit N)"
 run 0 "$G" seq 'sub[1,2,4]' --to 8 --out "$T/s.txt" && [ "$(cat "$T/s.txt")" = '0 1 2 0 1 2 0 1 2' ] && pass=$((pass+1))
 run 2 "$G" seq kayles --to 10 --plot /nonexistent/dir/x.svg && err_has "cannot write"

@@ -30,6 +30,36 @@ run 2 "$G" help no-such-topic && err_has "no help topic"
 run 2 "$G" help nosuch && err_has "grundy: error: no help topic 'nosuch'; commands and topics: value, solve, seq," &&
     err_has "census-merge" && err_has "language, rulesets" && one_line_err
 
+# ---- numbers in options: every one read as positions write numbers (digits, a^b) ----
+run 0 "$G" seq kayles --to 10^1 && out_is "0 1 2 3 1 4 3 2 1 4 2"
+run 0 "$G" seq kayles --to 10^6 --quiet && [ "$(wc -w <"$T/out")" = 1000001 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: seq --to 10^6"; }
+run 0 "$G" seq kayles --to 2^4 && [ "$(wc -w <"$T/out")" = 17 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: seq --to 2^4"; }
+run 0 "$G" value 'tb[0.16](1000)' --table-limit 10^4 --search-limit 10^6 --max-seconds 10^2 && out_is "$("$G" value 'tb[0.16](1000)')"
+run 0 "$G" solve '3 + 4 + 5 + 7' --max-moves 1^5 && [ "$(grep -c '^  ' "$T/out")" = 1 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: --max-moves 1^5"; }
+run 0 "$G" seq 'tb[0.167]' --to 2^13 --window 2^12 --threads 2^0 --quiet && [ "$(wc -w <"$T/out")" = 8193 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: --window 2^12 --threads 2^0"; }
+run 0 "$G" genus 'kayles(5)' --terms 2^2 && out_is "4^{1464...}"
+run 0 "$G" solve --moore 2^1 '1 + 2 + 3' && out_has "outcome:"
+run 0 "$G" table wythoff --to 2^1,3 && out_is "$(printf 'x\\y 0 1 2 3\n  0 0 1 2 3\n  1 1 2 0 4\n  2 2 0 1 5')"
+run 0 "$G" census 'tb[0.?]' --to 10^2 --threads 2^0 --max-seconds 6^2 && [ "$(wc -l <"$T/out")" = 7 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: census 10^2"; }
+run 2 "$G" seq kayles --to 18446744073709551615 && err_has "--to 18446744073709551615 is too large" && one_line_err
+# past 64 bits: refused naming the option; anything else that is not a number likewise
+for opt in --to --table-limit --search-limit --max-moves --max-seconds --threads --window --terms --moore --checkpoint-ms; do
+    run 2 "$G" seq kayles "$opt" 10^20 && err_is "grundy: error: option '$opt' needs a whole number from 0 to 18446744073709551615: '10^20' does not fit in 64 bits"
+    run 2 "$G" seq kayles "$opt" 1e6 && err_is "grundy: error: option '$opt' needs a whole number from 0 to 18446744073709551615 (digits, or a power a^b such as 10^6), got '1e6'"
+done
+run 2 "$G" seq kayles --to 2^64 && err_has "'2^64' does not fit in 64 bits" && one_line_err
+run 2 "$G" seq kayles --to 18446744073709551616 && err_has "does not fit in 64 bits" && one_line_err
+run 2 "$G" seq kayles --to 10^ && err_has "got '10^'" && one_line_err
+run 2 "$G" seq kayles --to ' 10' && err_has "got ' 10'" && one_line_err
+run 2 "$G" seq kayles --to 0x10 && err_has "got '0x10'" && one_line_err
+run 2 "$G" table wythoff --to 10^30,3 && err_is "grundy: error: option '--to' needs a whole number from 0 to 18446744073709551615: '10^30' does not fit in 64 bits"
+run 2 "$G" table wythoff --to 3,3x && err_has "got '3x'" && one_line_err
+run 2 "$G" table wythoff --to 3,2^11 && err_has "W and H are at most 2000"
+run 2 "$G" census 'tb[0.?]' --to 10^20 && err_is "grundy: error: option '--to' needs a whole number from 0 to 18446744073709551615: '10^20' does not fit in 64 bits"
+run 2 "$G" census 'tb[0.?]' --to 10^9 && err_is "grundy: error: --to needs a whole number up to 10^8"
+run 2 "$G" census 'tb[0.?]' --to 10 --threads 2^70 && err_has "option '--threads'" && err_has "does not fit in 64 bits"
+run 2 "$G" census 'tb[0.?]' --to 10 --max-seconds 10^10 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"
+
 # remoteness: the plays it goes with, and its bounds
 run 2 "$G" solve --remoteness --every 3 && err_has "--remoteness goes with normal play or --misere only" && one_line_err
 run 2 "$G" seq kayles --to 10 --remoteness --window 4096 && err_has "--remoteness prints the heaps' remoteness: not with" && one_line_err
@@ -73,7 +103,7 @@ run 2 timeout 60 "$G" census 'tb[0.???]' --to 20000 --threads 1 --max-seconds 1 
 run 0 "$G" value 'kayles(7) + 5' --max-seconds 0 && out_is 7
 run 2 "$G" value 'kayles(7)' --max-seconds -1 && err_has "option '--max-seconds' needs a whole number"
 run 2 "$G" value 'kayles(7)' --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"
-run 2 "$G" census 'tb[0.?]' --to 10 --max-seconds x && err_has "--max-seconds needs a number of seconds"
+run 2 "$G" census 'tb[0.?]' --to 10 --max-seconds x && err_is "grundy: error: option '--max-seconds' needs a whole number from 0 to 18446744073709551615 (digits, or a power a^b such as 10^6), got 'x'"
 # the progress line of a long value, on a terminal (script gives a pty)
 if command -v script >/dev/null; then
     # (the line starts after a second: a fast build may not take that long)

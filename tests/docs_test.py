@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the examples in README.md and docs/*.md and compares their output.
 
-Usage: docs_test.py GRUNDY SOURCE_DIR [FILE.md ...]
+Usage: docs_test.py [--no-nauty] GRUNDY SOURCE_DIR [FILE.md ...]
 
 What counts as an example. In a fenced code block (``` with any language
 tag, or none), a line `$ COMMAND` that runs `grundy` (at the start of the
@@ -36,6 +36,17 @@ The exit status is not compared; a `$ grundy` line with no output shown
 (its comment describes the output instead) must exit with status 0.
 Set-up steps and examples both time out after 300 s.
 
+Builds with and without nauty. An example whose command line says
+"(needs nauty)" (in its comment) needs nauty; one that says "(a build
+without nauty)" shows what a build without it prints, and is skipped here.
+With --no-nauty the binary is a build without nauty (test.sh builds one):
+the examples "(a build without nauty)" are run and compared; every example
+"(needs nauty)" must exit 2 and print exactly the output of one of them
+(the documented refusal, read from every page even when only some are
+run); all other examples are run as usual, so a first run without nauty
+keeps every promise the pages make. The run fails when it finds no example
+of either kind.
+
 Prints one line per mismatch (file:line, the command, a short diff) and
 then `docs_test: N examples, M mismatches`; exits 1 on any mismatch.
 """
@@ -66,6 +77,8 @@ FENCE = re.compile(r"^(\s*)(```+|~~~+)(.*)$")
 FILE_INTRO = re.compile(r"`([\w.-]+\.\w+)`:\s*$")
 HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 PROMPT = "your move> "
+NEEDS_NAUTY = "(needs nauty)"
+WITHOUT_NAUTY = "(a build without nauty)"
 
 
 class Example:
@@ -177,14 +190,31 @@ def listed(table, ex):
     return None
 
 
-def main():
-    if len(sys.argv) < 3:
-        sys.exit("usage: docs_test.py GRUNDY SOURCE_DIR [FILE.md ...]")
-    grundy = os.path.abspath(sys.argv[1])
-    src = os.path.abspath(sys.argv[2])
-    pages = sys.argv[3:] or ["README.md"] + sorted(
+def all_pages(src):
+    return ["README.md"] + sorted(
         os.path.join("docs", f) for f in os.listdir(os.path.join(src, "docs")) if f.endswith(".md"))
-    checked = mismatches = unshown = 0
+
+
+def nauty_kind(ex):
+    first = ex.cmd.split("\n")[0]
+    return "needs" if NEEDS_NAUTY in first else "without" if WITHOUT_NAUTY in first else None
+
+
+def main():
+    args = sys.argv[1:]
+    no_nauty = bool(args) and args[0] == "--no-nauty"
+    if no_nauty:
+        args = args[1:]
+    if len(args) < 2:
+        sys.exit("usage: docs_test.py [--no-nauty] GRUNDY SOURCE_DIR [FILE.md ...]")
+    grundy = os.path.abspath(args[0])
+    src = os.path.abspath(args[1])
+    chosen = args[2:]
+    pages = chosen or all_pages(src)
+    # what a build without nauty prints, as the pages show it
+    refusals = [strip_tail(step.expected) for rel in all_pages(src) for step in parse(os.path.join(src, rel), rel)
+                if not isinstance(step, tuple) and nauty_kind(step) == "without"]
+    checked = mismatches = unshown = skipped_nauty = ran_needs = ran_without = 0
     used_allow, used_bugs = set(), set()
     with tempfile.TemporaryDirectory(prefix="docs_test.") as tmp:
         for n, rel in enumerate(pages):
@@ -201,6 +231,10 @@ def main():
                 if allow:
                     used_allow.add(allow)
                     continue
+                kind = nauty_kind(ex)
+                if kind == "without" and not no_nauty:
+                    skipped_nauty += 1
+                    continue
                 stdin = play_input(ex) if not ex.setup else None
                 try:
                     p = subprocess.run(["bash", "-c", ex.cmd], cwd=cwd, env=env, input=stdin or "",
@@ -209,6 +243,16 @@ def main():
                 except subprocess.TimeoutExpired:
                     out, err, rc = "", f"(timed out after {TIMEOUT} s)", None
                 where = f"{ex.path}:{ex.line}: $ {ex.cmd.splitlines()[0]}"
+                if no_nauty and kind == "needs":
+                    checked += 1
+                    ran_needs += 1
+                    actual = strip_tail((out + err).split("\n"))
+                    if rc == 2 and any(matches(r, actual) for r in refusals):
+                        continue
+                    mismatches += 1
+                    print(f"MISMATCH {where}\n    (needs nauty): a build without nauty must exit 2 with a documented "
+                          f"refusal {refusals[:1]}, got exit {rc}: {actual[:3]}")
+                    continue
                 if ex.setup or not ex.shows_output:
                     if not ex.setup:
                         unshown += 1
@@ -218,6 +262,7 @@ def main():
                               f"{err.strip()[:300]}")
                     continue
                 checked += 1
+                ran_without += kind == "without"
                 expected = strip_tail(ex.expected)
                 shows_err = any(re.match(r"grundy: (error|warning): ", e) for e in expected)
                 actual = strip_tail((out + err if shows_err else out).split("\n"))
@@ -237,17 +282,26 @@ def main():
                     print("    " + d)
                 if not shows_err and err.strip():
                     print("    stderr: " + err.strip().splitlines()[0][:200])
+    if no_nauty and not chosen and (not ran_needs or not ran_without):
+        mismatches += 1
+        print(f"MISMATCH --no-nauty: {ran_needs} examples '{NEEDS_NAUTY}' and {ran_without} '{WITHOUT_NAUTY}' run; "
+              "each kind must have one at least")
     for entry in ALLOWLIST:
-        if entry not in used_allow and not sys.argv[3:]:
+        if entry not in used_allow and not chosen:
             mismatches += 1
             print(f"MISMATCH allowlist entry {entry[0]}: {entry[1]!r} matches no example any more")
     for entry in KNOWN_BUGS:
         if entry in used_bugs:
             continue
-        if not sys.argv[3:]:
+        if not chosen:
             print(f"NOTE known bug {entry[0]}: {entry[1]!r} no longer differs (remove it from KNOWN_BUGS)")
     print(f"docs_test: {unshown} commands shown without output run (they must exit 0); "
           f"{len(used_allow)} allowlisted, {len(used_bugs)} known bugs")
+    if no_nauty:
+        print(f"docs_test --no-nauty: {ran_needs} examples '{NEEDS_NAUTY}' checked for the documented refusal; "
+              f"{ran_without} '{WITHOUT_NAUTY}' compared")
+    else:
+        print(f"docs_test: {skipped_nauty} examples '{WITHOUT_NAUTY}' skipped (docs_test.py --no-nauty runs them)")
     print(f"docs_test: {checked} examples, {mismatches} mismatches")
     sys.exit(1 if mismatches else 0)
 

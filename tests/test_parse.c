@@ -97,6 +97,41 @@ static void api(void) {
  * at the same line and column. The texts are random runs of tokens, good
  * and bad, so that separators fall inside brackets, parentheses, comments
  * and file names. */
+/* gr_number_parse: the language's numbers alone, as the CLI's options read
+ * them; each also read as a nim heap by the position parser, which must
+ * agree */
+static void numbers(void) {
+    static const struct { const char *text; gr_status st; uint64_t v; size_t col; } cases[] = {
+        {"0", GR_OK, 0, 0}, {"1000000", GR_OK, 1000000, 0}, {"10^6", GR_OK, 1000000, 0}, {"2^63", GR_OK, (uint64_t)1 << 63, 0},
+        {"18446744073709551615", GR_OK, UINT64_MAX, 0}, {"0^0", GR_OK, 1, 0}, {"007", GR_OK, 7, 0},
+        {"18446744073709551616", GR_ERANGE, 0, 1}, {"2^64", GR_ERANGE, 0, 1}, {"10^20", GR_ERANGE, 0, 1},
+        {"-1", GR_ERANGE, 0, 1}, {"", GR_EPARSE, 0, 1}, {"12x", GR_EPARSE, 0, 3}, {"10^", GR_EPARSE, 0, 4},
+        {" 1", GR_EPARSE, 0, 1}, {"1 ", GR_EPARSE, 0, 2}, {"1e6", GR_EPARSE, 0, 2}, {"0x10", GR_EPARSE, 0, 2},
+        {"2^3^2", GR_EPARSE, 0, 4},
+    };
+    gr_ctx *c;
+    CHECK(gr_ctx_new(&c) == GR_OK, "ctx");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t v = 12345;
+        gr_error err;
+        gr_status st = gr_number_parse(cases[i].text, strlen(cases[i].text), &v, &err);
+        CHECK(st == cases[i].st && (st != GR_OK || v == cases[i].v) && (st == GR_OK || err.column == cases[i].col),
+              "gr_number_parse('%s'): status %d, value %llu, column %zu: %s", cases[i].text, (int)st, (unsigned long long)v,
+              err.column, err.message);
+        gr_position *pos = NULL;
+        uint64_t g;
+        if (st == GR_OK && cases[i].text[0])
+            CHECK(gr_position_parse(c, cases[i].text, strlen(cases[i].text), 0, &pos, &err) == GR_OK &&
+                  gr_position_value(pos, &g, &err) == GR_OK && g == v, "'%s' as a heap", cases[i].text);
+        gr_position_free(pos);
+    }
+    uint64_t v;
+    gr_error err;
+    CHECK(gr_number_parse(NULL, 0, &v, &err) == GR_EPARSE, "NULL text");
+    CHECK(gr_number_parse("123", 2, &v, &err) == GR_OK && v == 12, "len bounds the text");
+    gr_ctx_free(c);
+}
+
 static void parse_result(gr_status st, const gr_position *pos, const gr_error *e, char *out, size_t cap) {
     if (st != GR_OK) {
         snprintf(out, cap, "error %d at %zu:%zu %s", (int)st, e->line, e->column, e->message);
@@ -281,6 +316,7 @@ int main(void) {
 
     api();
     streams();
+    numbers();
     gr_ctx_free(ctx);
     return tu_finish("test_parse");
 }

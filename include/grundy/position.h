@@ -73,6 +73,13 @@ typedef struct gr_parse_opts {
 GR_NODISCARD gr_status gr_position_parse_ex(gr_ctx *ctx, const char *text, size_t len, unsigned flags,
                                             const gr_parse_opts *opts, gr_position **out, gr_error *err);
 
+/* A number as the game language writes it, the whole of text[0..len):
+ * decimal digits with an optional exponent (`1000`, `10^6`, `2^63`), 0 to
+ * 2^64 - 1, for programs that read numbers beside positions (the CLI's
+ * options). GR_ERANGE for a number past 2^64 - 1 or a negative one,
+ * GR_EPARSE for anything else; the message says which, at err->column. */
+GR_NODISCARD gr_status gr_number_parse(const char *text, size_t len, uint64_t *out, gr_error *err);
+
 /* A gr_read_fn that opens the file with stdio (user is ignored): the one
  * library function that touches the file system, called only when a
  * caller passes it. */

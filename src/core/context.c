@@ -81,6 +81,9 @@ void gr_ctx_set_table_limit(gr_ctx *ctx, uint64_t entries) { ctx->table_limit = 
 uint64_t gr_ctx_table_limit(const gr_ctx *ctx) { return ctx->table_limit; }
 void gr_ctx_set_search_limit(gr_ctx *ctx, uint64_t positions) { ctx->search_limit = positions ? positions : 1; }
 uint64_t gr_ctx_search_limit(const gr_ctx *ctx) { return ctx->search_limit; }
+uint64_t gri_ctx_dense_cells(const gr_ctx *ctx) {
+    return ctx->search_limit > UINT64_MAX / 16 ? UINT64_MAX : ctx->search_limit * 16;
+}
 
 static uint64_t hash_str(const char *s) {
     uint64_t h = 1469598103934665603ull;

@@ -47,6 +47,12 @@ static inline int gri_ctx_stopping(gr_ctx *ctx) {
     return gri_ctx_polled(ctx) && gri_ctx_poll(ctx, NULL, "", 0, "") != GR_OK;
 }
 
+/* The cells one dense value table of a game whose positions are several
+ * numbers (a rule's, wythoff's, euclid's) may hold: 16 times the search
+ * limit. One bound for all of them, so that a built-in game and the same
+ * game written as a rule answer the same positions. */
+uint64_t gri_ctx_dense_cells(const gr_ctx *ctx);
+
 /* A family the caller defined, by name (NULL when none). */
 const struct gri_family_entry *gri_ctx_custom_find(const gr_ctx *ctx, const char *name, size_t len);
 /* Takes ownership of a custom family's block (0 when out of memory). */

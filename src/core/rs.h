@@ -46,9 +46,10 @@ struct gr_ruleset {
     void *progress_user;
     uint64_t progress_total;
 
-    /* state families with two coordinates (wythoff, euclid): values of
-     * positions with both coordinates below st_w, in st_tab[a * st_w + b] */
-    size_t st_w;
+    /* state families with two coordinates: values of positions (a, b)
+     * with a < st_h and b < st_w, in st_tab[a * st_w + b] (wythoff, euclid),
+     * or of (n, c) with c <= n < st_w (dyn, a triangle) */
+    size_t st_w, st_h;
 
     /* value table G(0..len-1), tw bytes per value (1, 2 or 4): as narrow as
      * the values allow, widened when a value outgrows it (read it with

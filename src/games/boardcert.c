@@ -12,6 +12,11 @@
 #include "core/keymap.h"
 #include "games/boardgame.h"
 
+/* the refusal of a build without nauty, which says how to get it (the
+ * docs show it as it is: docs/certificates.md, tested by docs_test.py
+ * --no-nauty against a build without nauty) */
+#define NO_NAUTY "value certificates need nauty: this build has none (install libnauty2-dev and rebuild)"
+
 #define CERT_MAXV 64
 
 typedef struct certer {
@@ -77,7 +82,7 @@ static gr_status entry(certer *ce, const uint64_t *rows, int n, uint32_t *id, in
     uint64_t key[1 + CERT_MAXV];
     key[0] = (uint64_t)n;
     if (!grb_canon_rows(rows, n, key + 1, lab))
-        return gri_fail(ce->err, GR_EINVAL, "value certificates need nauty (this build has none)");
+        return gri_fail(ce->err, GR_EINVAL, NO_NAUTY);
     uint64_t found;
     if (gri_keymap_get(&ce->map, key, 1 + (size_t)n, &found)) {
         *id = (uint32_t)found;
@@ -208,7 +213,7 @@ gr_status gr_board_value_certificate(gr_ruleset *rs, const uint64_t *args, size_
             return gri_fail(err, GR_EINVAL, "%s: value certificates are written for nodekayles, arckayles and cram "
                                             "(write Cram as cram(...))", rs->spec);
     }
-    if (!grb_have_canon()) return gri_fail(err, GR_EINVAL, "value certificates need nauty (this build has none)");
+    if (!grb_have_canon()) return gri_fail(err, GR_EINVAL, NO_NAUTY);
     size_t bad = 0;
     gr_status st = gri_bg_check(rs, args, nargs, &bad, err);
     if (st != GR_OK) return st;

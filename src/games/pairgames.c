@@ -11,9 +11,10 @@
  *   a >= 2b wins (Euclid's game theorem: from a >= 2b one of a mod b and
  *   a mod b + b is a loss for the opponent); otherwise the one move is forced,
  *   to (b, a - b). That is an iterated subtraction, done in O(log) steps.
- * Grundy values come from a table of positions with both coordinates below
- * st_w (st_w^2 <= the table limit); past it only lost positions have a known
- * value (0). */
+ * Grundy values come from a table of the positions (x, y) with x <= a and
+ * y <= b, of at most 16 x the search limit cells (a rule's dense table has
+ * the same bound; 2^24 by default) and 4096 a side; past it only lost
+ * positions have a known value (0). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,78 +149,155 @@ static gr_status pair_outcome(gr_ruleset *rs, const uint64_t *args, size_t n, in
     return GR_OK;
 }
 
-/* side of the value table: w * w <= the table limit */
-static size_t table_side(const gr_ruleset *rs) {
-    uint64_t lim = gr_ctx_table_limit(rs->ctx);
-    size_t w = 2;
-    while ((uint64_t)(w + 1) * (w + 1) <= lim && w < GR_STATE_TABLE_SIDE_MAX) w++;
-    return w;
+/* The value table holds the box of positions (a, b) with a < st_h and
+ * b < st_w, st_tab[a * st_w + b], as large as the positions asked so far
+ * need (a side grows at least twofold; the box is then built again): at
+ * most GR_STATE_TABLE_SIDE_MAX a side and gri_ctx_dense_cells cells in
+ * all, the bound of a rule's dense table. */
+static int table_holds(const gr_ruleset *rs, uint64_t h, uint64_t w) {
+    return h <= GR_STATE_TABLE_SIDE_MAX && w <= GR_STATE_TABLE_SIDE_MAX && h * w <= gri_ctx_dense_cells(rs->ctx);
 }
 
-static gr_status build_table(gr_ruleset *rs, gr_error *err) {
-    if (rs->st_w) return GR_OK;
+/* Wythoff's table row by row in O(h w) steps: the value of (a, b) is
+ * the mex of three sets, the values left of it in its row, above it in its
+ * column and up-left on its diagonal, each kept as a bitset as the table
+ * fills, with its own mex (which only grows). The mex of the union is at
+ * least the largest of the three, so the search starts there and is
+ * mostly one word. (The textbook mex over every option costs O(h w (h + w)):
+ * 7 s for 1001 x 1001; tests/test_state.c compares the two, and
+ * bench/bench_wythoff.c times them.) The mex of a + b + min(a, b) options
+ * is at most h + w + min(h, w), which sizes the bitsets. */
+typedef struct wy_set {
+    uint64_t *bits;
+    uint32_t low; /* the least value not in the set */
+} wy_set;
+
+static uint32_t wy_absent_from(const uint64_t *bits, uint32_t from) {
+    size_t w = from / 64;
+    uint64_t m = bits[w] | ((((uint64_t)1) << (from % 64)) - 1);
+    while (m == UINT64_MAX) m = bits[++w];
+    return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~m));
+}
+
+static void wy_put(wy_set *set, uint32_t v) {
+    set->bits[v / 64] |= (uint64_t)1 << (v % 64);
+    if (v == set->low) set->low = wy_absent_from(set->bits, v);
+}
+
+static gr_status wythoff_fill(gr_ruleset *rs, uint32_t *t, size_t h, size_t w, gri_ticker *tk, const char *what,
+                              gr_error *err) {
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
-    size_t w = table_side(rs);
-    uint32_t *t = gri_malloc(al, w * w * sizeof *t);
-    if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
+    size_t words = (h + w + (h < w ? h : w)) / 64 + 2, nsets = 1 + w + (h + w - 1);
+    uint64_t *bits = gri_calloc(al, nsets * words, sizeof *bits);
+    wy_set *sets = gri_calloc(al, nsets, sizeof *sets);
+    if (!bits || !sets) {
+        gri_free(al, bits);
+        gri_free(al, sets);
+        return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
+    }
+    for (size_t i = 0; i < nsets; i++) sets[i].bits = bits + i * words;
+    wy_set *row = &sets[0], *col = &sets[1], *diag = &sets[1 + w]; /* diag[b - a + h - 1] */
+    gr_status stop = GR_OK;
+    for (size_t a = 0; a < h && stop == GR_OK; a++) {
+        memset(row->bits, 0, words * sizeof *row->bits);
+        row->low = 0;
+        for (size_t b = 0; b < w; b++) {
+            if ((stop = gri_tick_poll(tk, rs->ctx, err, what, a * w + b, "positions")) != GR_OK) break;
+            wy_set *c = &col[b], *d = &diag[b + h - 1 - a];
+            uint32_t from = row->low > c->low ? row->low : c->low;
+            if (d->low > from) from = d->low;
+            size_t k = from / 64;
+            uint64_t m = row->bits[k] | c->bits[k] | d->bits[k] | ((((uint64_t)1) << (from % 64)) - 1);
+            while (m == UINT64_MAX) { k++; m = row->bits[k] | c->bits[k] | d->bits[k]; }
+            uint32_t v = (uint32_t)(k * 64 + (size_t)__builtin_ctzll(~m));
+            t[a * w + b] = v;
+            wy_put(row, v);
+            wy_put(c, v);
+            wy_put(d, v);
+        }
+    }
+    gri_free(al, bits);
+    gri_free(al, sets);
+    return stop;
+}
+
+/* Euclid's table by the textbook mex: a cell has at most max/min options,
+ * so the table costs O(h w log(h + w)). Row by row: every option of (a, b)
+ * has a smaller a, or the same a and a smaller b. */
+static gr_status euclid_fill(gr_ruleset *rs, uint32_t *t, size_t h, size_t w, gri_ticker *tk, const char *what,
+                             gr_error *err) {
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     gr_mexset ms;
     gr_mexset_init(&ms);
-    gr_status st = GR_OK, stop = GR_OK;
-    /* wythoff's w^3 steps take seconds at a large table limit */
+    gr_status st = GR_OK;
+    for (size_t a = 0; a < h && st == GR_OK; a++)
+        for (size_t b = 0; b < w && st == GR_OK; b++) {
+            if ((st = gri_tick_poll(tk, rs->ctx, err, what, a * w + b, "positions")) != GR_OK) break;
+            gr_mexset_clear(&ms);
+            if (a && b) {
+                if (a >= b) for (size_t m = a; m >= b && st == GR_OK; m -= b) st = gri_mexset_add(al, &ms, t[(m - b) * w + b]);
+                else for (size_t m = b; m >= a && st == GR_OK; m -= a) st = gri_mexset_add(al, &ms, t[a * w + m - a]);
+                if (st != GR_OK) st = gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
+            }
+            if (st == GR_OK) t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
+        }
+    gri_mexset_free(al, &ms);
+    return st;
+}
+
+/* a side grown for `need`: at least twice what it was, at most the largest */
+static size_t grown(size_t have, size_t need) {
+    if (need <= have) return have;
+    size_t g = have * 2 < 64 ? 64 : have * 2;
+    if (g > GR_STATE_TABLE_SIDE_MAX) g = GR_STATE_TABLE_SIDE_MAX;
+    return g > need ? g : need;
+}
+
+/* a table that holds (a, b), which table_holds(a + 1, b + 1) allows */
+static gr_status build_table(gr_ruleset *rs, uint64_t a, uint64_t b, gr_error *err) {
+    if (rs->st_tab && a < rs->st_h && b < rs->st_w) return GR_OK;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    size_t h = grown(rs->st_h, (size_t)a + 1), w = grown(rs->st_w, (size_t)b + 1);
+    /* past the bound: the box the asked position needs, and no more */
+    if (!table_holds(rs, h, w)) { h = (size_t)a + 1 > rs->st_h ? (size_t)a + 1 : rs->st_h; w = (size_t)b + 1 > rs->st_w ? (size_t)b + 1 : rs->st_w; }
+    if (!table_holds(rs, h, w)) { h = (size_t)a + 1; w = (size_t)b + 1; }
+    uint32_t *t = gri_malloc(al, h * w * sizeof *t);
+    if (!t) return gri_fail(err, GR_ENOMEM, "out of memory: %s value table", rs->spec);
     gri_ticker tk;
     gri_ticker_start(&tk, rs->ctx);
     char what[GR_ERROR_MESSAGE_MAX / 2];
     snprintf(what, sizeof what, "the table of %s's small positions", rs->spec);
-#define TABLE_POLL(done)                                                                                           \
-    if ((stop = gri_tick_poll(&tk, rs->ctx, err, what, (done), "positions")) != GR_OK) \
-        break
-    if (rs->fam == &gri_family_wythoff) {
-        for (size_t a = 0; a < w && st == GR_OK && stop == GR_OK; a++)
-            for (size_t b = 0; b < w && st == GR_OK; b++) {
-                TABLE_POLL(a * w + b);
-                gr_mexset_clear(&ms);
-                for (size_t d = 1; d <= a && st == GR_OK; d++) st = gr_mexset_add(&ms, t[(a - d) * w + b]);
-                for (size_t d = 1; d <= b && st == GR_OK; d++) st = gr_mexset_add(&ms, t[a * w + b - d]);
-                for (size_t d = 1; d <= a && d <= b && st == GR_OK; d++) st = gr_mexset_add(&ms, t[(a - d) * w + b - d]);
-                t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
-            }
-    } else {
-        for (size_t s = 0; s + 1 < 2 * w && st == GR_OK && stop == GR_OK; s++)
-            for (size_t a = s >= w ? s - w + 1 : 0; a <= s && a < w && st == GR_OK; a++) {
-                TABLE_POLL(s * (s + 1) / 2 + a);
-                size_t b = s - a;
-                gr_mexset_clear(&ms);
-                if (a && b) {
-                    if (a >= b) for (size_t m = a; m >= b && st == GR_OK; m -= b) st = gr_mexset_add(&ms, t[(m - b) * w + b]);
-                    else for (size_t m = b; m >= a && st == GR_OK; m -= a) st = gr_mexset_add(&ms, t[a * w + m - a]);
-                }
-                t[a * w + b] = (uint32_t)gr_mexset_mex(&ms);
-            }
-    }
-#undef TABLE_POLL
-    gr_mexset_free(&ms);
-    if (st != GR_OK) { gri_free(al, t); return gri_fail(err, GR_ENOMEM, "out of memory"); }
-    if (stop != GR_OK) { gri_free(al, t); return stop; }
+    gr_status st = rs->fam == &gri_family_wythoff ? wythoff_fill(rs, t, h, w, &tk, what, err)
+                                                  : euclid_fill(rs, t, h, w, &tk, what, err);
+    if (st != GR_OK) { gri_free(al, t); return st; }
     gri_free(al, rs->st_tab);
     rs->st_tab = t;
+    rs->st_h = h;
     rs->st_w = w;
     return GR_OK;
 }
 
 static gr_status pair_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
-    size_t w = table_side(rs);
-    if (args[0] < w && args[1] < w) {
-        gr_status st = build_table(rs, err);
+    uint64_t a = args[0], b = args[1];
+    if (a < GR_STATE_TABLE_SIDE_MAX && b < GR_STATE_TABLE_SIDE_MAX && table_holds(rs, a + 1, b + 1)) {
+        gr_status st = build_table(rs, a, b, err);
         if (st != GR_OK) return st;
-        *value = rs->st_tab[args[0] * rs->st_w + args[1]];
+        *value = rs->st_tab[a * rs->st_w + b];
         return GR_OK;
     }
     int wins;
     (void)pair_outcome(rs, args, n, &wins, err);
     if (!wins) { *value = 0; return GR_OK; }
+    if (a >= GR_STATE_TABLE_SIDE_MAX || b >= GR_STATE_TABLE_SIDE_MAX)
+        return gri_fail(err, GR_EUNPROVEN,
+                        "%s(%llu,%llu): the position is won (N), but its Grundy value is known only below %d in each "
+                        "number (the largest table)",
+                        rs->spec, (unsigned long long)a, (unsigned long long)b, GR_STATE_TABLE_SIDE_MAX);
     return gri_fail(err, GR_EUNPROVEN,
-                   "%s(%llu,%llu): the position is won (N), but its Grundy value is known only below %zu (raise the table limit)",
-                   rs->spec, (unsigned long long)args[0], (unsigned long long)args[1], w);
+                    "%s(%llu,%llu): the position is won (N), but its Grundy value needs a table of %llu x %llu cells, "
+                    "more than 16 x the search limit of %llu (raise the search limit)",
+                    rs->spec, (unsigned long long)a, (unsigned long long)b, (unsigned long long)a + 1,
+                    (unsigned long long)b + 1, (unsigned long long)gr_ctx_search_limit(rs->ctx));
 }
 
 static int emit2(gri_optiter *it, gr_state_option_fn fn, void *user, uint64_t a, uint64_t b) {
@@ -263,9 +341,8 @@ static int scan_target(void *user, const uint64_t *o, size_t n) {
 static gr_status pair_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                                void *user, int *complete, gr_error *err) {
     uint64_t a = args[0], b = args[1];
-    size_t w = table_side(rs);
-    if (a < w && b < w) {
-        gr_status st = build_table(rs, err);
+    if (a < GR_STATE_TABLE_SIDE_MAX && b < GR_STATE_TABLE_SIDE_MAX && table_holds(rs, a + 1, b + 1)) {
+        gr_status st = build_table(rs, a, b, err);
         if (st != GR_OK) return st;
         target_scan ts = {rs, target, fn, user};
         gri_optiter it = {0};

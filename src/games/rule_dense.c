@@ -315,8 +315,7 @@ gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *valu
     *done = 0;
     if (dn->off) return GR_OK;
     dn->a = gri_rule_arity(d->rule);
-    uint64_t s = gr_ctx_search_limit(rs->ctx);
-    uint64_t limit = s > UINT64_MAX / 16 ? UINT64_MAX : s * 16;
+    uint64_t limit = gri_ctx_dense_cells(rs->ctx);
     uint64_t want[GRI_RULE_MAX_ARITY];
     int in = dn->t != NULL;
     for (unsigned i = 0; i < dn->a; i++) {

@@ -273,6 +273,21 @@ static gr_status finish(gr_position *pos, gr_error *err) {
     return GR_OK;
 }
 
+gr_status gr_number_parse(const char *text, size_t len, uint64_t *out, gr_error *err) {
+    if (err) gr_error_clear(err);
+    size_t i = 0, ep = 0;
+    if (!text) len = 0;
+    if (len && text[0] == '-') return gri_fail_at(err, GR_ERANGE, 1, 1, "negative numbers are not allowed");
+    gr_status st = gri_lex_u64(text, len, &i, out, &ep);
+    if (st == GR_ERANGE)
+        return gri_fail_at(err, st, 1, ep + 1, "number does not fit in 64 bits (at most 18446744073709551615)");
+    if (st == GR_OK && i == len) return GR_OK;
+    size_t at = st == GR_OK ? i : ep;
+    gri_lex_found(text, len, at, st == GR_OK ? "expected a whole number" : "expected a number", err);
+    if (err) { err->line = 1; err->column = at + 1; }
+    return GR_EPARSE;
+}
+
 gr_status gr_position_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, gr_position **out,
                             gr_error *err) {
     return gr_position_parse_ex(ctx, text, len, flags, NULL, out, err);
