@@ -186,7 +186,7 @@
         enabled: function () { return $("game").getAttribute("data-state") === "human"; },
         pick: function (o) { choose(i, o); },
         picked: g.choice[i] ? g.choice[i].to : null,
-        preview: function (text) { preview.textContent = text || "\u00a0"; },
+        preview: function (text) { preview.textContent = text || "\u00a0"; preview.classList.remove("hinted"); },
       });
       div.setAttribute("data-kind", d.kind);
       div.appendChild(d.node);
@@ -203,6 +203,11 @@
     var text = G.t("hintText", { move: moveText(j.move) }) + G.t("sentenceSep") +
                (j.outcome === "N" ? G.t("outcomeN") : j.outcome === "D" ? G.t("outcomeD") : G.t("lostAnyway"));
     $("hint-text").textContent = text;
+    /* and on the drawing: under each term perfect play moves in, its move */
+    j.move.forEach(function (m) {
+      var line = document.querySelector('#board .term[data-term="' + m.component + '"] .preview-line');
+      if (line) { line.textContent = G.t("hintMark", { from: m.from, to: m.to }); line.classList.add("hinted"); }
+    });
   }
 
   G.views.play = {

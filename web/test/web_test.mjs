@@ -202,6 +202,9 @@ await page.click('#new-game');
 await page.waitForFunction(() => document.getElementById('game').getAttribute('data-state') === 'human', null, { timeout: T });
 await page.click('#hint');
 check((await page.textContent('#hint-text')).includes('every move loses'), 'the hint in a P-position');
+const hintWant = JSON.parse(grundy('move', '--json', '1 + 2 + 3').out).move[0];
+const hintLine = await page.textContent(`#board .term[data-term="${hintWant.component}"] .preview-line`);
+check(hintLine === `Hint: ${hintWant.from} → ${hintWant.to}`, `the hint marked on the drawing: ${hintLine}`);
 await page.click('#board .token >> nth=0');
 await page.waitForFunction(() => document.querySelectorAll('#log li').length >= 3, null, { timeout: T });
 const judged = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
@@ -409,7 +412,8 @@ check(await page.textContent('.tab[data-view=solve]') === '求解', 'forward: 3+
 
 // 11. Chinese error lines: the CLI's message, its frame and phrases in Chinese
 for (const [bad, zh] of [['kayles(', 'grundy：错误：第 8 列：应为一个数，实际是 输入的末尾'], ['sub[1,,2](5)', "grundy：错误：第 7 列：应为一个数，实际是 ','"],
-                         ['3 + -1', 'grundy：错误：第 5 列：不允许负数：堆的大小为 0 到 2^64-1'], ['foo(3)', "grundy：错误：第 1 列：未知的游戏 'foo'（见 'grundy help rulesets'）"]]) {
+                         ['3 + -1', 'grundy：错误：第 5 列：不允许负数：堆的大小为 0 到 2^64-1'], ['foo(3)', "grundy：错误：第 1 列：未知的游戏 'foo'（见 'grundy help rulesets'）"],
+                         ['kayles(3))', "grundy：错误：第 10 列：两项之间应该有 '+'，实际是 ')'"], ['sub[](5)', 'grundy：错误：第 5 列：减法集合为空：至少要给一个正整数']]) {
   await page.fill('#pos', bad);
   await page.click('#solve');
   await page.waitForSelector('#solve-error:not([hidden])', { timeout: T });
