@@ -34,6 +34,7 @@ static const opt_spec OPTIONS[] = {
     TEXT("checkpoint", checkpoint),
     TEXT("first", first),
     TEXT("board-table", board_table),
+    TEXT("table", board_table), /* the same: the name issue 55's runs that resume use */
     TEXT("histogram", histogram_dir),
     TEXT("certificate", certificate),
     TEXT("kernels", kernels),

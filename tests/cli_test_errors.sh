@@ -296,6 +296,9 @@ rm -f "$T/t.bin"
 run 2 "$G" value --max-seconds 1 'cram(5,8)' --board-table "$T/t.bin" && err_has "time limit of 1 s was reached" && [ -s "$T/t.bin" ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: a stopped run saves its table"; }
 run 0 "$G" value 'cram(4,5)' --board-table "$T/t.bin" && out_is "2"
 run 2 "$G" value 'nodekayles(0-1)' --board-table "$T/t.bin" && err_has "the table is of cram, not of nodekayles" && one_line_err
+head -c 200 "$T/t.bin" >"$T/cut.bin"
+run 2 "$G" value 'cram(4,5)' --board-table "$T/cut.bin" && err_has "the checksum does not match: the table is damaged or cut short" && one_line_err
+run 0 "$G" value 'cram(4,6)' --table "$T/t.bin" && out_is "0"
 printf 'junk' >"$T/junk.bin"
 run 2 "$G" value 'cram(2,2)' --board-table "$T/junk.bin" && err_has "at byte 0: not a board table" && one_line_err && grep -q junk "$T/junk.bin" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: a bad table is left as it is"; }
 run 2 "$G" value 'kayles(3)' --board-table "$T/k.bin" && err_has "this position has none" && one_line_err

@@ -513,6 +513,28 @@ static void test_save_load(void) {
             CHECK(gr_ruleset_board_load(rc, data, cut, &err) == GR_EPARSE, "a table cut at %zu loaded", cut);
             gr_ctx_free(c);
         }
+        /* one byte changed anywhere past the header: the checksum refuses it */
+        for (size_t at = 40; at < len; at += len / 16 + 1) {
+            gr_ctx *c;
+            gr_ruleset *rc;
+            CHECK(gr_ctx_new(&c) == GR_OK && gr_ctx_ruleset(c, "cram", 4, &rc, &err) == GR_OK, "rs");
+            data[at] ^= 0x10;
+            CHECK(gr_ruleset_board_load(rc, data, len, &err) == GR_EPARSE, "a table changed at byte %zu loaded", at);
+            data[at] ^= 0x10;
+            gr_ctx_free(c);
+        }
+        /* format 2 (no checksum) is still read */
+        {
+            gr_ctx *c;
+            gr_ruleset *rc;
+            CHECK(gr_ctx_new(&c) == GR_OK && gr_ctx_ruleset(c, "cram", 4, &rc, &err) == GR_OK, "rs");
+            CHECK(!memcmp(data, "grundy board table 3\n", 21), "the format line");
+            data[19] = '2';
+            CHECK(gr_ruleset_board_load(rc, data, len - 8, &err) == GR_OK, "format 2: %s", err.message);
+            CHECK(value_of(c, "cram(4,5)") == 2, "cram(4,5) from a format-2 table");
+            data[19] = '3';
+            gr_ctx_free(c);
+        }
         gr_ruleset *nk;
         CHECK(gr_ctx_ruleset(b, "nodekayles", 10, &nk, &err) == GR_OK, "nodekayles");
         CHECK(gr_ruleset_board_load(nk, data, len, &err) == GR_EINVAL && strstr(err.message, "not of nodekayles"), "%s",

@@ -370,9 +370,19 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
 
 /* ---- saving and loading the table ---- */
 
-/* 2: grid keys prefer the box of fewest rows (1 preferred fewest columns) */
-#define TABLE_MAGIC "grundy board table 2\n"
+/* 3: a checksum of the bytes before it ends the file (2 had none and is
+ * still read; 1 keyed grids by the box of fewest columns, and is refused) */
+#define TABLE_MAGIC "grundy board table 3\n"
+#define TABLE_MAGIC_2 "grundy board table 2\n"
 #define TABLE_MAGIC_OLD "grundy board table 1\n"
+#define TABLE_SUM_BYTES 8
+
+/* FNV-1a, 64 bits: catches a cut, a flipped or a missing byte */
+static uint64_t table_sum(const unsigned char *p, size_t n) {
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
 
 static const char *method_name(unsigned how) {
     return how & GRB_PLAIN_MEX ? "plain" : how & GRB_LV ? "lv" : "sets";
@@ -395,6 +405,12 @@ gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_erro
     gri_buf_puts(&b, method_name(d->how));
     gri_buf_puts(&b, "\n");
     grb_table_export(&d->sv.tt, 1, &b);
+    if (!b.failed) {
+        uint64_t h = table_sum((const unsigned char *)b.data, b.len);
+        char sum[TABLE_SUM_BYTES];
+        for (int i = 0; i < TABLE_SUM_BYTES; i++) sum[i] = (char)(h >> (8 * i));
+        gri_buf_put(&b, sum, sizeof sum);
+    }
     if (b.failed) { gri_buf_free(&b); return gri_fail(err, GR_ENOMEM, "out of memory saving the table"); }
     return gri_buf_take(&b, out, len);
 }
@@ -419,8 +435,20 @@ gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr
     size_t ml = strlen(TABLE_MAGIC), at = ml, n1 = 0, n2 = 0;
     if (len >= ml && !memcmp(data, TABLE_MAGIC_OLD, ml))
         return gri_fail(err, GR_EPARSE, "at byte 0: a board table of an older grundy (format 1, keyed otherwise): make it again");
-    if (len < ml || memcmp(data, TABLE_MAGIC, ml))
-        return gri_fail(err, GR_EPARSE, "at byte 0: not a board table (it starts with the line 'grundy board table 2')");
+    int summed = len >= ml && !memcmp(data, TABLE_MAGIC, ml);
+    if (!summed && (len < ml || memcmp(data, TABLE_MAGIC_2, ml)))
+        return gri_fail(err, GR_EPARSE, "at byte 0: not a board table (it starts with the line 'grundy board table 3')");
+    if (summed) {
+        if (len < ml + TABLE_SUM_BYTES)
+            return gri_fail(err, GR_EPARSE, "at byte %zu: the table is cut short (it ends before its checksum)", len);
+        size_t body = len - TABLE_SUM_BYTES;
+        uint64_t want = 0;
+        for (int i = 0; i < TABLE_SUM_BYTES; i++) want |= (uint64_t)(unsigned char)data[body + i] << (8 * i);
+        if (table_sum((const unsigned char *)data, body) != want)
+            return gri_fail(err, GR_EPARSE, "at byte %zu: the checksum does not match: the table is damaged or cut short",
+                            body);
+        len = body;
+    }
     const char *spec = line_at(data, len, &at, &n1), *method = spec ? line_at(data, len, &at, &n2) : NULL;
     if (!spec || !method) return gri_fail(err, GR_EPARSE, "at byte %zu: the table ends in its header", at);
     if (n1 != strlen(rs->spec) || memcmp(spec, rs->spec, n1))
