@@ -34,6 +34,8 @@ static int read_binary(const char *path, char **out, size_t *len) {
 
 int cli_board_table_load(const cli_opts *o, gr_position *pos, gr_ruleset **rs) {
     *rs = NULL;
+    if (o->has_save_every && !o->board_table)
+        return cli_usage_error("--save-every S saves the board table: give it one with --table FILE%s", "");
     if (!o->board_table) return 0;
     gr_term_info t;
     gr_board_stats bs = GR_SIZED(gr_board_stats);
@@ -96,4 +98,41 @@ static int save(const cli_opts *o, gr_ruleset *rs) {
     free(tmp);
     gr_free(data);
     return ok ? 0 : 2;
+}
+
+/* the interrupt callback while saving every S seconds: Ctrl-C, or a save due */
+static int saver_interrupt(void *user) {
+    cli_board_saver *s = user;
+    if (cli_interrupted(NULL)) return 1;
+    if (cli_now() >= s->next) {
+        s->due = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void cli_board_saver_start(cli_board_saver *s, const cli_opts *o, gr_ctx *ctx, gr_ruleset *rs) {
+    s->o = o;
+    s->ctx = ctx;
+    s->rs = rs;
+    s->due = 0;
+    s->next = 0;
+    if (!o->board_table || !rs || !o->has_save_every) return;
+    s->next = cli_now() + (double)o->save_every;
+    gr_ctx_set_interrupt(ctx, saver_interrupt, s);
+}
+
+int cli_board_saver_again(cli_board_saver *s, gr_status st, gr_error *err) {
+    if (!s->due) return 0;
+    s->due = 0;
+    /* done anyway, or Ctrl-C as well: the command ends as it would */
+    if (st != GR_ELIMIT || cli_interrupted(NULL)) return 0;
+    if (save(s->o, s->rs) != 0) return 0;
+    gr_error_clear(err);
+    s->next = cli_now() + (double)s->o->save_every;
+    return 1;
+}
+
+void cli_board_saver_stop(cli_board_saver *s) {
+    if (s->next) gr_ctx_set_interrupt(s->ctx, cli_interrupted, NULL);
 }

@@ -20,9 +20,10 @@ typedef struct cli_opts {
     const char *file, *out_path, *plot_path, *checkpoint, *first, *board_table, *histogram_dir, *certificate,
         *kernels;
     /* numbers, each with has_X set when given */
-    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds, window, threads;
+    uint64_t max_moves, table_limit, to, moore, search_limit, terms, checkpoint_ms, max_seconds, window, threads,
+        save_every;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
-        has_max_seconds, has_window, has_threads;
+        has_max_seconds, has_window, has_threads, has_save_every;
     /* --lang en|zh: the language of explain's sentences (English unless given) */
     cli_lang lang;
     /* the other arguments */
@@ -227,6 +228,21 @@ int cli_board_table_load(const cli_opts *o, gr_position *pos, gr_ruleset **rs);
  * --board-table or a board term): rc, the command's exit code so far, or
  * when that is 0 the save's (0, or the exit code) */
 int cli_board_table_save(const cli_opts *o, gr_ruleset *rs, int rc);
+/* --save-every S with the table: the run is stopped every S seconds (by
+ * the context's interrupt callback, the only hook that does not call back
+ * into the library), the table saved, and the run made again, which goes
+ * on from the table. Start before the run, ask again after each return
+ * (1: it stopped only for a save, which is done: run again), stop after. */
+typedef struct cli_board_saver {
+    const cli_opts *o;
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    double next;
+    int due;
+} cli_board_saver;
+void cli_board_saver_start(cli_board_saver *s, const cli_opts *o, gr_ctx *ctx, gr_ruleset *rs);
+int cli_board_saver_again(cli_board_saver *s, gr_status st, gr_error *err);
+void cli_board_saver_stop(cli_board_saver *s);
 
 /* ---- board_svg.c: solve --plot FILE, the board terms and their winning moves ---- */
 int cli_board_svg(const char *path, gr_position *pos);

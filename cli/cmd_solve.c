@@ -170,7 +170,12 @@ int cmd_solve(const cli_opts *o) {
     cli_progress_attach(&prog, o, pos);
     play.max_moves = max_moves_of(o, s.nterms);
     gr_solution *sol = NULL;
-    gr_status st = gr_position_solve(pos, &play, &sol, &err);
+    cli_board_saver saver;
+    cli_board_saver_start(&saver, o, ctx, brs);
+    gr_status st;
+    do st = gr_position_solve(pos, &play, &sol, &err);
+    while (cli_board_saver_again(&saver, st, &err));
+    cli_board_saver_stop(&saver);
     cli_progress_detach(&prog);
     if (st != GR_OK) { rc = cli_report(&err, source, source != NULL); goto out; }
     s.sol = sol;

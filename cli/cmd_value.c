@@ -24,7 +24,12 @@ int cmd_value(const cli_opts *o) {
     if ((rc = cli_board_table_load(o, pos, &brs)) != 0) goto out;
     cli_progress prog;
     cli_progress_attach(&prog, o, pos);
-    gr_status st = gr_position_value(pos, &v, &err);
+    cli_board_saver saver;
+    cli_board_saver_start(&saver, o, ctx, brs);
+    gr_status st;
+    do st = gr_position_value(pos, &v, &err);
+    while (cli_board_saver_again(&saver, st, &err));
+    cli_board_saver_stop(&saver);
     cli_progress_detach(&prog);
     if (st == GR_ECYCLE && cli_has_loopy_term(pos) && o->certificate) {
         fprintf(stderr, "grundy: error: a position can be reached from itself: a loopy game has no value "

@@ -129,7 +129,8 @@ const cli_topic CLI_TOPICS[] = {
              "rows of '.' (empty) and '#' (filled) split by '/'. A move places a domino on two\n"
              "empty adjacent cells. At most 64 rows, 64 columns and 256 cells. Values come\n"
              "from a nimber search (regions, symmetry, a transposition table; --board-table\n"
-             "FILE keeps the table between runs). See docs/boards.md.\n"
+             "FILE or --table FILE keeps the table between runs, --save-every S saves it\n"
+             "every S seconds as well). See docs/boards.md.\n"
              "  grundy value 'cram(4,5)'        # 2\n"
              "  grundy table cram --to 4,7\n"
              "  grundy solve 'cram(4,5)' --plot cram.svg\n"},

@@ -48,6 +48,7 @@ static const opt_spec OPTIONS[] = {
     NUMBER("checkpoint-ms", checkpoint_ms, 0, UINT64_MAX, NULL),
     NUMBER("window", window, 0, (uint64_t)1 << 31, "--window W needs a number of values from 4096 to 2^31 (0: 2^22)"),
     NUMBER("threads", threads, 0, 64, "--threads N needs a number of threads from 1 to 64 (0: the cores present)"),
+    NUMBER("save-every", save_every, 1, 1000000000, "--save-every needs a number of seconds from 1 to 10^9"),
     NUMBER("max-seconds", max_seconds, 0, 1000000000, "--max-seconds needs a number of seconds from 0 (no limit) to 10^9"),
 };
 

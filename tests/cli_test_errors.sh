@@ -299,6 +299,18 @@ run 2 "$G" value 'nodekayles(0-1)' --board-table "$T/t.bin" && err_has "the tabl
 head -c 200 "$T/t.bin" >"$T/cut.bin"
 run 2 "$G" value 'cram(4,5)' --board-table "$T/cut.bin" && err_has "the checksum does not match: the table is damaged or cut short" && one_line_err
 run 0 "$G" value 'cram(4,6)' --table "$T/t.bin" && out_is "0"
+# saved every second: a run killed with SIGKILL resumes from its last save and gives the value of a run in one go
+rm -f "$T/s.bin"
+one=$("$G" value 'cram(5,7)')
+"$G" value 'cram(5,7)' --table "$T/s.bin" --save-every 1 >/dev/null 2>&1 &
+kpid=$!
+sleep 2.5
+kill -9 $kpid 2>/dev/null; wait $kpid 2>/dev/null
+[ -s "$T/s.bin" ] && [ "$one" = 1 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: a killed run left no saved table"; }
+run 0 "$G" value 'cram(5,7)' --table "$T/s.bin" --save-every 1 && out_is "$one"
+run 0 "$G" solve 'cram(4,6)' --table "$T/s2.bin" --save-every 1 && out_has "value:    0" && [ -s "$T/s2.bin" ]
+run 2 "$G" value 'cram(2,2)' --save-every 0 && err_has "--save-every needs a number of seconds from 1 to 10^9" && one_line_err
+run 2 "$G" value 'cram(2,2)' --save-every 5 && err_has "--save-every S saves the board table: give it one with --table FILE" && one_line_err
 printf 'junk' >"$T/junk.bin"
 run 2 "$G" value 'cram(2,2)' --board-table "$T/junk.bin" && err_has "at byte 0: not a board table" && one_line_err && grep -q junk "$T/junk.bin" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: a bad table is left as it is"; }
 run 2 "$G" value 'kayles(3)' --board-table "$T/k.bin" && err_has "this position has none" && one_line_err
