@@ -95,15 +95,11 @@
     });
     for (var i = 0; i < opts.length; i++) if (!reached[opts[i].to]) return null;
     function isLegal(run) { return legal[run.r + ":" + run.s + ":" + run.e]; }
-    function within(run) { /* some legal run holds run */
-      for (var s = 0; s <= run.s; s++)
-        for (var e = run.e; e < rows[run.r]; e++) if (legal[run.r + ":" + s + ":" + e]) return true;
-      return false;
-    }
-    function extendable(run) { /* some longer legal run holds run */
+    /* some legal run holds run (a longer one when longer) */
+    function heldBy(run, longer) {
       for (var s = 0; s <= run.s; s++)
         for (var e = run.e; e < rows[run.r]; e++)
-          if ((s < run.s || e > run.e) && legal[run.r + ":" + s + ":" + e]) return true;
+          if ((!longer || s < run.s || e > run.e) && legal[run.r + ":" + s + ":" + e]) return true;
       return false;
     }
     var box = el("div", "drawing pins"), sel = null, note = el("div", "pin-note");
@@ -126,9 +122,9 @@
         sel = null; paint(null, "selected"); note.textContent = ""; return;
       }
       if (sel && sel.r === r && (i === sel.s - 1 || i === sel.e + 1)) cand = { r: r, s: Math.min(i, sel.s), e: Math.max(i, sel.e) };
-      if (!cand || !within(cand)) cand = { r: r, s: i, e: i };
-      if (!within(cand)) { sel = null; paint(null, "selected"); note.textContent = G.t("pinsNone"); return; }
-      if (isLegal(cand) && !extendable(cand)) { sel = null; ctx.pick(isLegal(cand)); return; }
+      if (!cand || !heldBy(cand, false)) cand = { r: r, s: i, e: i };
+      if (!heldBy(cand, false)) { sel = null; paint(null, "selected"); note.textContent = G.t("pinsNone"); return; }
+      if (isLegal(cand) && !heldBy(cand, true)) { sel = null; ctx.pick(isLegal(cand)); return; }
       sel = cand;
       paint(sel, "selected");
       note.textContent = describe(sel) + (isLegal(sel) ? " " + G.t("pinsAgain") : "");
