@@ -3,7 +3,9 @@
  * (OEIS A316632), each checked against the published value and timed.
  * Baseline in the same run: the textbook method (every option valued, then
  * the mex; same regions and table) on the boards it finishes in seconds,
- * with the ratio. Usage: bench_boards [quick|full]; quick (the default)
+ * with the ratio. `bench_boards threads [T]`: Cram 5 x 8, 4 x 11 and Node
+ * Kayles 3 x 28 on one thread and on T (default 2), the ratio and the
+ * positions each thread walked. Usage: bench_boards [quick|full]; quick (the default)
  * runs the boards up to 5 x 7 and 3 x 16 (about a minute), full the whole
  * published table and 3 x 20 (hours: 5 x 8 alone took 7 minutes). */
 #define _POSIX_C_SOURCE 200809L
@@ -27,6 +29,46 @@ static const cell CRAM[] = {
 static const int A316632[] = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3};
 
 static int solve(gr_ctx *ctx, const char *spec, const char *term, unsigned flags, uint64_t *v, double *secs,
+                 uint64_t *positions);
+
+/* bench_boards threads [T]: each board on one thread and on T (default 2),
+ * fresh each time, the ratio and the positions each thread walked */
+static int threads_bench(unsigned T) {
+    static const struct { const char *spec, *term; int v; } B[] = {
+        {"cram", "cram(5,8)", 1}, {"cram", "cram(4,11)", 1}, {"nodekayles[grid]", "nodekayles[grid](3,28)", 5},
+    };
+    printf("%-24s %5s %9s %9s %7s  %s\n", "board", "value", "1 thread", "T threads", "ratio", "positions: 1 thread | each of T");
+    int bad = 0;
+    for (size_t i = 0; i < sizeof B / sizeof B[0]; i++) {
+        double secs[2] = {0, 0};
+        uint64_t v[2] = {0, 0};
+        gr_board_stats bs[2];
+        for (int k = 0; k < 2; k++) {
+            gr_ctx *ctx;
+            gr_ruleset *rs;
+            gr_error err;
+            if (gr_ctx_new(&ctx) != GR_OK) return 1;
+            gr_ctx_set_time_limit(ctx, 3600);
+            gr_ctx_set_threads(ctx, k ? T : 1);
+            uint64_t pos = 0;
+            if (solve(ctx, B[i].spec, B[i].term, 0, &v[k], &secs[k], &pos)) return 1;
+            bs[k] = (gr_board_stats)GR_SIZED(gr_board_stats);
+            if (gr_ctx_ruleset(ctx, B[i].spec, strlen(B[i].spec), &rs, &err) != GR_OK ||
+                gr_ruleset_board_stats(rs, &bs[k], &err) != GR_OK) return 1;
+            gr_ctx_free(ctx);
+        }
+        printf("%-24s %5llu %8.2fs %8.2fs %6.2fx  %llu |", B[i].term, (unsigned long long)v[1], secs[0], secs[1],
+               secs[1] > 0 ? secs[0] / secs[1] : 0, (unsigned long long)bs[0].positions);
+        for (unsigned t = 0; t < bs[1].threads; t++) printf(" %llu", (unsigned long long)bs[1].thread_positions[t]);
+        int wrong = (int)v[0] != B[i].v || (int)v[1] != B[i].v;
+        printf("%s\n", wrong ? "  WRONG" : "");
+        bad |= wrong;
+        fflush(stdout);
+    }
+    return bad;
+}
+
+static int solve(gr_ctx *ctx, const char *spec, const char *term, unsigned flags, uint64_t *v, double *secs,
                  uint64_t *positions) {
     gr_ruleset *rs;
     gr_error err;
@@ -47,6 +89,7 @@ static int solve(gr_ctx *ctx, const char *spec, const char *term, unsigned flags
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "threads")) return threads_bench(argc > 2 ? (unsigned)atoi(argv[2]) : 2);
     int full = argc > 1 && !strcmp(argv[1], "full"), bad = 0;
     printf("Cram, one fresh search per board (published value in brackets)\n");
     printf("%-8s %5s %10s %12s %12s %8s\n", "board", "value", "seconds", "positions", "mex seconds", "ratio");

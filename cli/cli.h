@@ -78,6 +78,8 @@ void cli_progress_detach(cli_progress *p);
 /* a context with the limits the options give, and the time limit of
  * --max-seconds or else default_seconds (0: none); 0, or the exit code */
 #define CLI_DEFAULT_SECONDS 60 /* value, solve, genus */
+/* the threads asked for with --threads N, else the cores present */
+unsigned cli_threads(const cli_opts *o);
 int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds);
 /* Ctrl-C (interrupt.c): cli_catch_interrupt() makes the first SIGINT set a
  * flag that cli_interrupted(), a gr_interrupt_fn, returns; cli_setup gives

@@ -25,6 +25,29 @@ static cli_moves view(const gr_move *m, size_t n) { return (cli_moves){(gr_move 
 
 static const char *oc_key(gr_outcome o) { return o == GR_OUTCOME_D ? "D" : o == GR_OUTCOME_N ? "N" : "P"; }
 
+/* "search": what the nimber search of the position's first board or graph
+ * game did (its threads, the positions each walked, its table), when it
+ * has one */
+static void search_json(json_writer *w, gr_position *pos) {
+    gr_term_info t;
+    gr_board_stats bs = GR_SIZED(gr_board_stats);
+    gr_error err;
+    size_t i = 0;
+    while (gr_position_term(pos, i, &t) == GR_OK && gr_ruleset_board_stats(t.ruleset, &bs, &err) != GR_OK) i++;
+    if (i == gr_position_count(pos)) return;
+    json_key(w, "search");
+    json_object_begin(w);
+    json_key(w, "threads");
+    json_uint(w, bs.threads);
+    json_key(w, "positions");
+    json_uint(w, bs.positions);
+    json_key(w, "thread_positions");
+    json_uint_array(w, bs.thread_positions, bs.threads);
+    json_key(w, "entries");
+    json_uint(w, bs.entries);
+    json_object_end(w);
+}
+
 static void print_json(const solved *s, gr_position *pos, int *rc) {
     const gr_solution *r = s->sol;
     json_writer w;
@@ -83,6 +106,7 @@ static void print_json(const solved *s, gr_position *pos, int *rc) {
         json_key(&w, "draw_moves_complete");
         json_bool(&w, r->draw_moves_complete);
     }
+    search_json(&w, pos);
     json_object_end(&w);
     json_line_end(&w);
 }

@@ -1,8 +1,10 @@
 /* The options of value, solve, seq, genus, newnim and demo (one table),
  * error reporting, and loading the position a command works on. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 
 typedef enum { OPT_FLAG, OPT_TEXT, OPT_NUMBER, OPT_LANG } opt_kind;
@@ -231,12 +233,19 @@ gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, g
     return gr_position_parse_ex(ctx, text, len, flags, &files, pos, err);
 }
 
+unsigned cli_threads(const cli_opts *o) {
+    if (o->has_threads && o->threads) return (unsigned)o->threads;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > GR_MAX_THREADS ? GR_MAX_THREADS : (unsigned)cores;
+}
+
 int cli_setup(const cli_opts *o, gr_ctx **ctx, uint64_t default_seconds) {
     if (gr_ctx_new(ctx) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     if (o->has_table_limit) gr_ctx_set_table_limit(*ctx, o->table_limit);
     if (o->has_search_limit) gr_ctx_set_search_limit(*ctx, o->search_limit);
     gr_ctx_set_time_limit(*ctx, (double)(o->has_max_seconds ? o->max_seconds : default_seconds));
     gr_ctx_set_interrupt(*ctx, cli_interrupted, NULL);
+    gr_ctx_set_threads(*ctx, cli_threads(o));
     if (cli_native(*ctx) != 0) { fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     if (o->kernels) {
         static const char *const names[] = {"auto", "portable", "avx2", "avx512"};

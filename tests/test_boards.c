@@ -1,5 +1,5 @@
 /* Board and graph games (grundy/board.h): every value against a plain mex
- * brute force written here (random boards up to 4 x 4 with blocked cells,
+ * brute force (boardbrute.c; random boards up to 4 x 4 with blocked cells,
  * random graphs up to 12 vertices), in every way the search can run (the
  * default sets, value by value, the textbook mex, without regions, without
  * symmetry); one-row boards and paths against the take-and-break codes
@@ -8,67 +8,9 @@
 #include <string.h>
 #include "grundy/grundy.h"
 #include "testutil.h"
+#include "boardbrute.h"
 
 #define MAXC 16
-
-typedef struct bgame {
-    int n;                 /* cells or vertices */
-    int nm;
-    uint32_t req[512], rem[512];
-} bgame;
-
-/* G of every subset of the cells, by mex over the moves (subsets come first) */
-static void brute(const bgame *g, uint8_t *val) {
-    for (uint32_t s = 0; s < (1u << g->n); s++) {
-        uint64_t seen = 0;
-        for (int m = 0; m < g->nm; m++)
-            if ((g->req[m] & s) == g->req[m]) seen |= (uint64_t)1 << val[s & ~g->rem[m]];
-        uint8_t v = 0;
-        while (seen >> v & 1) v++;
-        val[s] = v;
-    }
-}
-
-/* shapes as cell lists on a grid of C columns: every placement inside R x C */
-typedef struct shape { int n, r[4], c[4]; } shape;
-
-static void place_moves(bgame *g, int R, int C, const shape *sh, int ns) {
-    g->n = R * C;
-    g->nm = 0;
-    for (int k = 0; k < ns; k++)
-        for (int r0 = 0; r0 < R; r0++)
-            for (int c0 = 0; c0 < C; c0++) {
-                uint32_t m = 0;
-                int ok = 1;
-                for (int i = 0; i < sh[k].n; i++) {
-                    int r = r0 + sh[k].r[i], c = c0 + sh[k].c[i];
-                    if (r >= R || c >= C) ok = 0;
-                    else m |= 1u << (r * C + c);
-                }
-                if (!ok) continue;
-                int dup = 0;
-                for (int j = 0; j < g->nm; j++) dup |= g->req[j] == m;
-                if (dup) continue;
-                g->req[g->nm] = g->rem[g->nm] = m;
-                g->nm++;
-            }
-}
-
-static void node_grid_moves(bgame *g, int R, int C) {
-    g->n = R * C;
-    g->nm = 0;
-    for (int r = 0; r < R; r++)
-        for (int c = 0; c < C; c++) {
-            int v = r * C + c;
-            uint32_t m = 1u << v;
-            if (r) m |= 1u << (v - C);
-            if (r + 1 < R) m |= 1u << (v + C);
-            if (c) m |= 1u << (v - 1);
-            if (c + 1 < C) m |= 1u << (v + 1);
-            g->req[g->nm] = 1u << v;
-            g->rem[g->nm++] = m;
-        }
-}
 
 /* ways to run the search */
 static const unsigned HOW[] = {0, GR_BOARD_SETS, GR_BOARD_PLAIN_MEX, GR_BOARD_NO_SPLIT, GR_BOARD_NO_SYMMETRY,
@@ -113,16 +55,6 @@ static void check_all(runner *r, const char *text, int want) {
     }
 }
 
-/* board term text of subset s of an R x C grid */
-static void board_text(const char *name, int R, int C, uint32_t s, char *out) {
-    out += sprintf(out, "%s(", name);
-    for (int r = 0; r < R; r++) {
-        if (r) *out++ = '/';
-        for (int c = 0; c < C; c++) *out++ = (s >> (r * C + c) & 1) ? '.' : '#';
-    }
-    strcpy(out, ")");
-}
-
 static void test_boards_random(tu_rng *rng, uint64_t scale) {
     static const shape DOM[] = {{2, {0, 0}, {0, 1}}, {2, {0, 1}, {0, 0}}};
     static const shape KAY[] = {{1, {0}, {0}}, {2, {0, 0}, {0, 1}}};
@@ -150,16 +82,16 @@ static void test_boards_random(tu_rng *rng, uint64_t scale) {
         for (int R = 1; R <= 4; R++)
             for (int C = 1; C <= 4; C++) {
                 bgame g;
-                if (games[gi].node) node_grid_moves(&g, R, C);
-                else place_moves(&g, R, C, games[gi].sh, games[gi].ns);
-                brute(&g, val);
+                if (games[gi].node) bb_node_grid_moves(&g, R, C);
+                else bb_place_moves(&g, R, C, games[gi].sh, games[gi].ns);
+                bb_brute(&g, val);
                 uint64_t cases = 6 * scale;
                 for (uint64_t k = 0; k < cases; k++) {
                     uint32_t full = (1u << (R * C)) - 1, s = full;
                     if (k) s = (uint32_t)tu_next(rng) & (uint32_t)tu_next(rng) & full;
                     if (k == 1) s = full & ~(uint32_t)(1u << tu_below(rng, (uint64_t)R * C)); /* one blocked */
                     char text[128];
-                    board_text(nm, R, C, s, text);
+                    bb_board_text(nm, R, C, s, text);
                     check_all(&r, text, val[s]);
                 }
             }
@@ -180,35 +112,18 @@ static void test_reduce_boards(tu_rng *rng, uint64_t scale) {
         for (int R = 4; R <= 5; R++) {
             int C = 9 - R;
             bgame g;
-            place_moves(&g, R, C, DOM, 2);
-            brute(&g, val);
+            bb_place_moves(&g, R, C, DOM, 2);
+            bb_brute(&g, val);
             for (uint64_t k = 0; k < 40 * scale; k++) {
                 uint32_t full = (1u << 20) - 1, a = (uint32_t)tu_next(rng) & full, b = (uint32_t)tu_next(rng) & full;
                 uint32_t s = k % 3 == 0 ? a & b : k % 3 == 1 ? a : a | b;
                 char text[128];
-                board_text(names[gi], R, C, s, text);
+                bb_board_text(names[gi], R, C, s, text);
                 check_all(&r, text, val[s]);
             }
         }
         runner_free(&r);
     }
-}
-
-/* graph term text of subset s of graph adj (labels 10 + i) */
-static void graph_text(const char *name, int n, const uint32_t *adj, uint32_t s, char *out) {
-    out += sprintf(out, "%s(", name);
-    int first = 1;
-    for (int u = 0; u < n; u++) {
-        if (!(s >> u & 1)) continue;
-        int lone = 1;
-        for (int v = 0; v < n; v++) {
-            if (!(adj[u] >> v & 1) || !(s >> v & 1)) continue;
-            lone = 0;
-            if (v > u) { out += sprintf(out, "%s%d-%d", first ? "" : ",", 10 + u, 10 + v); first = 0; }
-        }
-        if (lone) { out += sprintf(out, "%s%d", first ? "" : ",", 10 + u); first = 0; }
-    }
-    strcpy(out, ")");
 }
 
 /* the value a value certificate of text claims (gr_board_value_certificate),
@@ -252,13 +167,13 @@ static void test_graphs_random(tu_rng *rng, uint64_t scale) {
         }
         uint32_t full = (1u << n) - 1, s = k % 3 ? full : (uint32_t)tu_next(rng) & full;
         char text[512];
-        brute(&ng, val);
-        graph_text("nodekayles", n, adj, s, text);
+        bb_brute(&ng, val);
+        bb_graph_text("nodekayles", n, adj, s, text);
         check_all(&nr, text, val[s]);
         int cv = cert_value(nr.ctx[0], text);
         CHECK(cv == val[s], "%s: the value certificate says %d, brute force %d", text, cv, val[s]);
-        brute(&ag, val);
-        graph_text("arckayles", n, adj, s, text);
+        bb_brute(&ag, val);
+        bb_graph_text("arckayles", n, adj, s, text);
         check_all(&ar, text, val[s]);
         cv = cert_value(ar.ctx[0], text);
         CHECK(cv == val[s], "%s: the value certificate says %d, brute force %d", text, cv, val[s]);

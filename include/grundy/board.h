@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "status.h"
 #include "ruleset.h"
+#include "context.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,10 +52,13 @@ int gr_ruleset_board_is_grid(const gr_ruleset *rs);
 
 typedef struct gr_board_stats {
     size_t size;             /* sizeof(gr_board_stats) (GR_SIZED) */
-    uint64_t positions;      /* option lists the search walked, over all calls */
+    uint64_t positions;      /* option lists the search walked, over all calls (all threads) */
     uint64_t entries;        /* positions in the transposition table now */
     uint64_t flushes;        /* times the table was emptied (a new game, keys by cells) */
     uint64_t replaced;       /* entries that gave way to new ones in a full table */
+    unsigned threads;        /* the most threads a search ran on (gr_ctx_set_threads) */
+    uint64_t thread_positions[GR_MAX_THREADS]; /* of `positions`, those each thread walked: the
+                                                  calling thread's first, then each helper's */
 } gr_board_stats;
 
 /* What the search of a board or graph ruleset did so far. */

@@ -73,6 +73,16 @@ gr_kernels gr_ctx_kernels(const gr_ctx *ctx);
 void gr_ctx_set_time_limit(gr_ctx *ctx, double seconds);
 double gr_ctx_time_limit(const gr_ctx *ctx); /* 0: none */
 
+/* Threads for the searches that can use several (the nimber search of
+ * board and graph games, grundy/board.h): 1 (the default) searches on the
+ * calling thread alone; n > 1 starts n - 1 helper threads for each such
+ * search, sharing its table, and joins them before the call returns (the
+ * values are the same; the positions searched differ). At most
+ * GR_MAX_THREADS; 0 means 1. */
+#define GR_MAX_THREADS 64
+void gr_ctx_set_threads(gr_ctx *ctx, unsigned threads);
+unsigned gr_ctx_threads(const gr_ctx *ctx);
+
 /* An interrupt callback, polled at the same places as the time limit (by
  * elapsed work, about every 10 ms of it, and never during a quick answer):
  * when it returns non-zero the computation stops with GR_ELIMIT ("... was

@@ -88,7 +88,11 @@ def cli_args(pos, kw):
 @pytest.mark.parametrize("pos,kw", SOLVE_CASES)
 def test_solve_is_the_cli_json(pos, kw):
     got = json.dumps(grundy.solve(pos, **kw), ensure_ascii=False)
-    assert got == cli_json(*cli_args(pos, kw))
+    want = json.loads(cli_json(*cli_args(pos, kw)))
+    # the CLI's report of its board search (threads, positions walked) is
+    # of the run, not of the solution: the positions differ run to run
+    want.pop("search", None)
+    assert got == json.dumps(want, ensure_ascii=False)
 
 
 REMOTE_CASES = [

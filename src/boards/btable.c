@@ -1,5 +1,6 @@
 /* The board search's transposition table (btable.h). */
 #include "boards/btable.h"
+#include "core/spin.h"
 
 #define FIRST_SLOTS 4096u
 
@@ -46,6 +47,7 @@ gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entrie
 
 void grb_table_free(grb_table *t) {
     gri_free(t->al, t->raw);
+    gri_free(t->al, t->locks);
     gri_free(t->al, t->arena);
     memset(t, 0, sizeof *t);
 }
@@ -57,12 +59,12 @@ void grb_table_clear(grb_table *t) {
     t->flushes++;
 }
 
-/* A key lives in the first free slot of the WINDOW slots from its hash's
- * home (slots never empty again, except all at once): a lookup stops at
- * the first free slot. When the table has reached its bound and a window
- * is full, the new entry replaces the one least worth keeping (facts
- * before values, then the smallest part): every entry is an exact fact,
- * so forgetting one only costs the time to learn it again. */
+/* A key lives in the first free slot of the bucket of WINDOW slots its
+ * hash names (slots never empty again, except all at once): a lookup stops
+ * at the first free slot. When the table has reached its bound and a
+ * bucket is full, the new entry replaces the one least worth keeping
+ * (facts before values, then the smallest part): every entry is an exact
+ * fact, so forgetting one only costs the time to learn it again. */
 #define WINDOW 4
 
 static int same_key(const uint64_t *a, const uint64_t *b, size_t n) {
@@ -71,10 +73,25 @@ static int same_key(const uint64_t *a, const uint64_t *b, size_t n) {
     return 1;
 }
 
+static size_t bucket_of(const grb_table *t, uint64_t h) { return (size_t)h & t->mask & ~(size_t)(WINDOW - 1); }
+
+/* the bucket's lock of a shared table (nothing else) */
+static void lock_bucket(const grb_table *t, size_t base) {
+    if (!t->shared) return;
+    unsigned char *l = &t->locks[base / WINDOW];
+    unsigned spins = 0;
+    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(l, __ATOMIC_RELAXED)) gri_spin(&spins);
+}
+
+static void unlock_bucket(const grb_table *t, size_t base) {
+    if (t->shared) __atomic_store_n(&t->locks[base / WINDOW], 0, __ATOMIC_RELEASE);
+}
+
 static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, int *found) {
-    size_t i = (size_t)h & t->mask;
+    size_t i = bucket_of(t, h);
     uint32_t check = (uint32_t)(h >> 32);
-    for (int k = 0; k < WINDOW; k++, i = (i + 1) & t->mask) {
+    for (int k = 0; k < WINDOW; k++, i++) {
         const grb_tent *e = &t->slot[i];
         if (!e->klen) { *found = 0; return i; }
         if (e->check == check && e->klen == klen && same_key(key_of(t, e), key, klen)) {
@@ -83,27 +100,34 @@ static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64
         }
     }
     *found = 0;
-    return SIZE_MAX; /* the window is full */
+    return SIZE_MAX; /* the bucket is full */
 }
 
-grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen) {
-    return grb_table_find_hashed(t, key, klen, grb_table_hash(key, klen));
-}
-
-grb_tent *grb_table_find_hashed(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h) {
+int grb_table_read(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned *nim, uint64_t *a,
+                   uint64_t *b) {
+    size_t base = bucket_of(t, h);
     int found;
+    lock_bucket(t, base);
     size_t i = probe(t, key, klen, h, &found);
-    return found ? &t->slot[i] : NULL;
+    if (found) {
+        const grb_tent *e = &t->slot[i];
+        *nim = e->nim;
+        *a = e->a;
+        *b = e->b;
+    } else {
+        *nim = GRB_NIM_UNKNOWN;
+        *a = *b = 0;
+    }
+    unlock_bucket(t, base);
+    return found;
 }
-
 
 /* how much an entry is worth keeping */
 static unsigned worth(const grb_tent *e) { return (e->nim != GRB_NIM_UNKNOWN ? 512u : 0u) + e->spare; }
 
-/* doubles the slots (0: out of memory); an entry whose window is full in
- * the new table is dropped */
-static int grow(grb_table *t) {
-    size_t n = (t->mask + 1) * 2;
+/* moves every entry into n zeroed slots (0: out of memory); an entry whose
+ * bucket is full there is dropped */
+static int rehash(grb_table *t, size_t n) {
     void *oldraw = t->raw, *raw;
     grb_tent *old = t->slot, *s = alloc_slots(t->al, n, &raw);
     if (!s) return 0;
@@ -115,9 +139,9 @@ static int grow(grb_table *t) {
     for (size_t i = 0; i < oldn; i++) {
         if (!old[i].klen) continue;
         uint64_t h = grb_table_hash(key_of(t, &old[i]), old[i].klen);
-        size_t j = (size_t)h & t->mask;
+        size_t j = bucket_of(t, h);
         int k = 0;
-        while (k < WINDOW && s[j].klen) { j = (j + 1) & t->mask; k++; }
+        while (k < WINDOW && s[j].klen) { j++; k++; }
         if (k == WINDOW) continue;
         s[j] = old[i];
         t->count++;
@@ -126,35 +150,41 @@ static int grow(grb_table *t) {
     return 1;
 }
 
-grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
-    uint64_t h = grb_table_hash(key, klen);
-    int found;
-    size_t i = probe(t, key, klen, h, &found);
-    if (found) return &t->slot[i];
-    if (i == SIZE_MAX || (t->count + 1) * 4 > (t->mask + 1) * 3) {
-        if (t->mask + 1 < t->max_slots) {
-            if (!grow(t)) return NULL;
-            i = probe(t, key, klen, h, &found);
-        }
+/* the slot for a new entry of key (hash h) not in the table, whose probe
+ * gave i: grown or replaced as needed; SIZE_MAX when out of memory */
+static size_t new_slot(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, size_t i) {
+    if (!t->shared && (i == SIZE_MAX || (t->count + 1) * 4 > (t->mask + 1) * 3) && t->mask + 1 < t->max_slots) {
+        if (!rehash(t, (t->mask + 1) * 2)) return SIZE_MAX;
+        int found;
+        i = probe(t, key, klen, h, &found);
     }
-    if (i == SIZE_MAX) { /* at the bound: the window's least worth goes */
-        size_t j = (size_t)h & t->mask;
+    if (i == SIZE_MAX) { /* at the bound: the bucket's least worth goes */
+        size_t j = bucket_of(t, h);
         i = j;
-        for (int k = 1; k < WINDOW; k++) {
-            j = (j + 1) & t->mask;
-            if (worth(&t->slot[j]) < worth(&t->slot[i])) i = j;
-        }
-        t->count--;
-        t->replaced++;
-    }
-    grb_tent *e = &t->slot[i];
+        for (int k = 1; k < WINDOW; k++)
+            if (worth(&t->slot[j + k]) < worth(&t->slot[i])) i = j + k;
+        if (t->shared) __atomic_fetch_add(&t->replaced, 1, __ATOMIC_RELAXED);
+        else t->count--, t->replaced++;
+    } else if (t->shared) __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
+    return i;
+}
+
+/* writes key into the fresh entry *ep (of hash h); 0, or -1 when the key
+ * finds no room (out of memory, or a shared table's arena full) */
+static int fill(grb_table *t, grb_tent **ep, const uint64_t *key, size_t klen, uint64_t h) {
+    grb_tent *e = *ep;
     memset(e, 0, sizeof *e);
     if (klen <= GRB_TENT_INLINE) memcpy(e->key, key, klen * sizeof *key);
-    else {
+    else if (t->shared) {
+        size_t at = __atomic_fetch_add(&t->alen, klen, __ATOMIC_RELAXED);
+        if (at > t->acap || t->acap - at < klen) return -1;
+        memcpy(t->arena + at, key, klen * sizeof *key);
+        e->key[0] = at;
+    } else {
         /* long keys (large graphs) are not reclaimed when replaced: the
          * arena is emptied with the table when it outgrows the slots */
-        if (t->alen + klen > 8 * (t->mask + 1)) grb_table_clear(t), e = &t->slot[(size_t)h & t->mask];
-        if (!gri_grow(t->al, (void **)&t->arena, &t->acap, t->alen + klen, sizeof *t->arena)) return NULL;
+        if (t->alen + klen > 8 * (t->mask + 1)) grb_table_clear(t), e = *ep = &t->slot[bucket_of(t, h)];
+        if (!gri_grow(t->al, (void **)&t->arena, &t->acap, t->alen + klen, sizeof *t->arena)) return -1;
         memcpy(t->arena + t->alen, key, klen * sizeof *key);
         e->key[0] = t->alen;
         t->alen += klen;
@@ -165,8 +195,60 @@ grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
     e->spare = (uint8_t)(cells > 255 ? 255 : cells);
     e->check = (uint32_t)(h >> 32);
     e->nim = GRB_NIM_UNKNOWN;
-    t->count++;
-    return e;
+    if (!t->shared) t->count++;
+    return 0;
+}
+
+grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
+    uint64_t h = grb_table_hash(key, klen);
+    int found;
+    size_t i = probe(t, key, klen, h, &found);
+    if (found) return &t->slot[i];
+    if ((i = new_slot(t, key, klen, h, i)) == SIZE_MAX) return NULL;
+    grb_tent *e = &t->slot[i];
+    return fill(t, &e, key, klen, h) ? NULL : e;
+}
+
+int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned nim, uint64_t or_a,
+                  uint64_t or_b) {
+    size_t base = bucket_of(t, h);
+    lock_bucket(t, base);
+    int found, rc = 0;
+    size_t i = probe(t, key, klen, h, &found);
+    grb_tent *e = found ? &t->slot[i] : NULL;
+    if (!found && (i = new_slot(t, key, klen, h, i)) != SIZE_MAX) {
+        e = &t->slot[i];
+        if (fill(t, &e, key, klen, h)) {
+            if (t->shared) memset(e, 0, sizeof *e); /* no room for its key: not kept */
+            e = NULL;
+        }
+    }
+    if (e) {
+        if (nim != GRB_NIM_UNKNOWN) e->nim = (uint16_t)nim;
+        e->a |= or_a;
+        e->b |= or_b;
+    } else if (!t->shared) rc = -1;
+    unlock_bucket(t, base);
+    return rc;
+}
+
+gr_status grb_table_share(grb_table *t, gr_error *err) {
+    if (t->shared) return GR_OK;
+    if (t->mask + 1 < t->max_slots && !rehash(t, t->max_slots))
+        return gri_fail(err, GR_ENOMEM, "out of memory for the board search's shared table");
+    if (!t->locks && !(t->locks = gri_calloc(t->al, (t->mask + 1) / WINDOW, 1)))
+        return gri_fail(err, GR_ENOMEM, "out of memory for the board search's shared table");
+    /* long keys: an arena of two words a slot, made now, never moved */
+    size_t want = 2 * (t->mask + 1);
+    if (t->acap < want && !gri_grow(t->al, (void **)&t->arena, &t->acap, want, sizeof *t->arena))
+        return gri_fail(err, GR_ENOMEM, "out of memory for the board search's shared table");
+    t->shared = 1;
+    return GR_OK;
+}
+
+void grb_table_unshare(grb_table *t) {
+    t->shared = 0;
+    if (t->alen > t->acap) t->alen = t->acap; /* what did not fit was not kept */
 }
 
 /* ---- saving and loading (btable.h) ---- */

@@ -1,10 +1,16 @@
 /* The transposition table of the board search (btable.c): keys of up to
  * GRB_TENT_INLINE words sit in the entry itself (every grid key does:
  * 256 cells are 4 words and a header), longer ones (large graphs) in an
- * arena beside it. Open addressing in windows of 4 slots, 64-byte
- * entries, grown by doubling up to a bound; at the bound a new entry
- * replaces the least worth keeping in its window (every fact in the table
- * is exact, so forgetting one is always safe). */
+ * arena beside it. Open addressing in buckets of 4 slots (aligned, 256
+ * bytes), 64-byte entries, grown by doubling up to a bound; at the bound a
+ * new entry replaces the least worth keeping in its bucket (every fact in
+ * the table is exact, so forgetting one is always safe).
+ *
+ * Shared (grb_table_share): threads search with one table. It is made at
+ * its bound at once (the system gives its pages as they are touched) and
+ * no longer grows; each bucket has a lock, taken by every read and write
+ * of it, so an entry is never seen half written; long keys go in an arena
+ * of fixed size, and an entry that finds no room there is not kept. */
 #ifndef GRUNDY_BOARDS_BTABLE_H
 #define GRUNDY_BOARDS_BTABLE_H
 
@@ -35,25 +41,41 @@ typedef struct grb_table {
     size_t alen, acap;
     uint64_t flushes;  /* times it was emptied */
     uint64_t replaced; /* entries that gave way to new ones */
+    int shared;        /* threads share it (grb_table_share) */
+    unsigned char *locks; /* shared: a lock per bucket */
 } grb_table;
 
 /* asks the processor to fetch the slot of a key of hash h ahead of a lookup */
-static inline void grb_table_prefetch(const grb_table *t, uint64_t h) { __builtin_prefetch(&t->slot[(size_t)h & t->mask]); }
+static inline void grb_table_prefetch(const grb_table *t, uint64_t h) { __builtin_prefetch(&t->slot[(size_t)h & t->mask & ~(size_t)3]); }
 
 /* max_entries: entries held at most (the slots are the next power of two
  * above 4/3 of it) */
 gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entries, gr_error *err);
 void grb_table_free(grb_table *t);
-/* the entry of key, or NULL */
-grb_tent *grb_table_find(const grb_table *t, const uint64_t *key, size_t klen);
-/* the same, with the key's hash given */
 uint64_t grb_table_hash(const uint64_t *key, size_t klen);
-grb_tent *grb_table_find_hashed(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h);
+/* What the table knows of key (of hash h): 1 with its value (nim,
+ * GRB_NIM_UNKNOWN when none) and facts (a, b); 0 when it has no entry
+ * (all three cleared). */
+int grb_table_read(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned *nim, uint64_t *a,
+                   uint64_t *b);
+/* Adds to key's entry, made when absent: its value when nim is not
+ * GRB_NIM_UNKNOWN, and the facts or_a, or_b. Making an entry may move or
+ * forget others. 0, or -1 out of memory (a shared table never fails: an
+ * entry it has no room for is not kept). */
+int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned nim, uint64_t or_a,
+                  uint64_t or_b);
 /* the entry of key, made (facts empty) when absent; making one may move
- * or forget every other entry. NULL: out of memory. */
+ * or forget every other entry. NULL: out of memory. Not on a shared table. */
 grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen);
-/* forgets every entry */
+/* forgets every entry (not while it is shared by running threads) */
 void grb_table_clear(grb_table *t);
+/* Makes the table ready for threads: its slots at the bound at once,
+ * locks, an arena of fixed size. It stays so (grb_table_unshare ends the
+ * locking once the threads are done). */
+gr_status grb_table_share(grb_table *t, gr_error *err);
+void grb_table_unshare(grb_table *t);
+/* the entries held (also while threads write) */
+static inline size_t grb_table_count(const grb_table *t) { return __atomic_load_n(&t->count, __ATOMIC_RELAXED); }
 
 /* the longest key (a graph of 64 vertices: its size and 64 rows) */
 #define GRB_KEY_MAX 65

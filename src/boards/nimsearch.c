@@ -49,11 +49,8 @@ static gr_status fold_small_parts(grb_solver *sv, const grb_set *parts, size_t n
 
 static gr_status tt_set_fact(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t j, int yes) {
     if (j >= 64) return GR_OK;
-    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
-    if (!e) return GR_ENOMEM;
-    if (yes) e->a |= (uint64_t)1 << j;
-    else e->b |= (uint64_t)1 << j;
-    return GR_OK;
+    uint64_t bit = (uint64_t)1 << j;
+    return grb_sv_tt_put(sv, key, klen, UNKNOWN, yes ? bit : 0, yes ? 0 : bit);
 }
 
 static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t j,
@@ -73,7 +70,7 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
         if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) *yes = x == j;
         else lv->order[nu++] = cost << 32 | lv->moves[i];
     }
-    if (!*yes) grb_sv_sort(lv->order, nu);
+    if (!*yes) grb_sv_sort(sv, lv->order, nu);
     for (size_t i = 0; i < nu && !*yes && st == GR_OK; i++) {
         grb_set o;
         grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
@@ -218,10 +215,7 @@ static void cands_take(cands *k, uint64_t v) {
 }
 
 static gr_status note_not_in(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t r) {
-    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
-    if (!e) return GR_ENOMEM;
-    e->a |= r;
-    return GR_OK;
+    return grb_sv_tt_put(sv, key, klen, UNKNOWN, r, 0);
 }
 
 static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, size_t klen, uint64_t want,
@@ -258,7 +252,7 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
         else lv->order[nu++] = cost << 32 | lv->moves[i];
         stopped = !(k.p & r);
     }
-    if (!stopped) grb_sv_sort(lv->order, nu);
+    if (!stopped) grb_sv_sort(sv, lv->order, nu);
     uint64_t cap = upto(r);
     for (size_t i = 0; i < nu && !stopped && st == GR_OK; i++) {
         grb_set o;
@@ -336,7 +330,7 @@ static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, s
             if (x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
         } else lv->order[nu++] = cost << 32 | lv->moves[i];
     }
-    grb_sv_sort(lv->order, nu);
+    grb_sv_sort(sv, lv->order, nu);
     uint64_t res = 0;
     for (;; res++) {
         if (res < 256 && (seen[res / 64] >> (res % 64) & 1)) continue;

@@ -35,11 +35,12 @@ gr_status grb_solver_init(grb_solver *sv, const grb_game *g, const gr_allocator 
     sv->tt_max = tt_max < 64 ? 64 : tt_max;
     sv->what = "the board search";
     sv->one_word = g && g->grid64 && !(how & GRB_NO_SYMMETRY);
-    return grb_table_init(&sv->tt, al, sv->tt_max, err);
+    sv->tt = &sv->own;
+    return grb_table_init(&sv->own, al, sv->tt_max, err);
 }
 
 void grb_solver_free(grb_solver *sv) {
-    grb_table_free(&sv->tt);
+    grb_table_free(&sv->own);
     gri_free(sv->al, sv->kcache);
     drop_levels(sv);
     gri_free(sv->al, sv->levels);
@@ -64,7 +65,7 @@ gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error 
         drop_levels(sv);
         sv->moves_cap = g->nmoves;
     }
-    if (fresh && (sv->how & GRB_NO_SYMMETRY)) grb_table_clear(&sv->tt);
+    if (fresh && (sv->how & GRB_NO_SYMMETRY)) grb_table_clear(sv->tt);
     /* cells mean other places in another game: the cached keys go */
     if (fresh && sv->kcache) memset(sv->kcache, 0, ((size_t)1 << KCACHE_BITS) * sizeof *sv->kcache);
     sv->g = g;
@@ -137,22 +138,14 @@ size_t grb_sv_key(grb_solver *sv, const grb_set *part, uint64_t *key) {
 }
 
 void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b) {
-    const grb_tent *e = grb_table_find(&sv->tt, key, klen);
-    *nim = !e || e->nim == GRB_NIM_UNKNOWN ? UNKNOWN : e->nim;
-    *a = e ? e->a : 0;
-    *b = e ? e->b : 0;
+    unsigned v;
+    grb_table_read(sv->tt, key, klen, grb_table_hash(key, klen), &v, a, b);
+    *nim = v == GRB_NIM_UNKNOWN ? UNKNOWN : v;
 }
 
-grb_tent *grb_sv_tt_entry(grb_solver *sv, const uint64_t *key, size_t klen) {
-    grb_tent *e = grb_table_get(&sv->tt, key, klen);
-    if (!e) grb_sv_oom(sv);
-    return e;
-}
-
-gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v) {
-    grb_tent *e = grb_sv_tt_entry(sv, key, klen);
-    if (!e) return GR_ENOMEM;
-    e->nim = (uint16_t)v;
+gr_status grb_sv_tt_put(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v, uint64_t or_a, uint64_t or_b) {
+    unsigned nim = v == UNKNOWN ? GRB_NIM_UNKNOWN : (unsigned)v;
+    if (grb_table_put(sv->tt, key, klen, grb_table_hash(key, klen), nim, or_a, or_b)) return grb_sv_oom(sv);
     return GR_OK;
 }
 
@@ -183,9 +176,15 @@ size_t grb_sv_parts(const grb_solver *sv, const grb_set *s, grb_set *out) {
 
 gr_status grb_sv_step(grb_solver *sv) {
     sv->nodes++;
+    if (sv->budget && sv->nodes > sv->budget) {
+        sv->budget_hit = 1;
+        return gri_fail(sv->err, GR_ELIMIT, "%s passed its budget", sv->what);
+    }
+    if (sv->team && __atomic_load_n(&sv->team->stop, __ATOMIC_ACQUIRE))
+        return gri_fail(sv->err, GR_ELIMIT, "%s was stopped (another thread has the value)", sv->what);
     if (sv->progress && sv->nodes >= sv->next_progress) {
         sv->next_progress = sv->nodes + (1u << 14);
-        if (sv->progress(sv->progress_user, sv->nodes, sv->tt.count))
+        if (sv->progress(sv->progress_user, sv->nodes, grb_table_count(sv->tt)))
             return gri_fail(sv->err, GR_ELIMIT, "%s was interrupted after %llu positions", sv->what,
                             (unsigned long long)sv->nodes);
     }
@@ -219,7 +218,7 @@ static uint64_t *key_room(grb_solver *sv, grb_level *lv, size_t at, size_t klen_
 static size_t key_done(const grb_solver *sv, uint64_t *w, size_t klen, size_t cells) {
     w[0] = (uint64_t)klen | (uint64_t)cells << 8;
     w[1] = grb_table_hash(w + 2, klen);
-    grb_table_prefetch(&sv->tt, w[1]);
+    grb_table_prefetch(sv->tt, w[1]);
     return 2 + klen;
 }
 
@@ -266,12 +265,14 @@ int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, siz
     for (size_t at = lv->kat[i]; at < lv->kat[i + 1];) {
         const uint64_t *w = lv->kbuf + at;
         size_t klen = (size_t)(w[0] & 0xff);
-        const grb_tent *e = grb_table_find_hashed(&sv->tt, w + 2, klen, w[1]);
-        if (!e || e->nim == GRB_NIM_UNKNOWN) {
+        unsigned nim;
+        uint64_t fa, fb;
+        grb_table_read(sv->tt, w + 2, klen, w[1], &nim, &fa, &fb);
+        if (nim == GRB_NIM_UNKNOWN) {
             uint64_t n = w[0] >> 8;
             all = 0;
             cs += n * n;
-        } else x ^= e->nim;
+        } else x ^= nim;
         at += 2 + klen;
     }
     *value = x;
@@ -279,13 +280,30 @@ int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, siz
     return all;
 }
 
-void grb_sv_sort(uint64_t *a, size_t n) {
+/* the levels whose options a helper takes in an order of its own: the
+ * root's and its options' (a level per question: part -> has an option
+ * -> is of a value -> has an option; measured on Cram 4 x 9 to 5 x 8 and
+ * 4 x 11 against 3 and 8, docs/boards.md) */
+#define TURN_DEPTH 5
+
+void grb_sv_sort(const grb_solver *sv, uint64_t *a, size_t n) {
     for (size_t i = 1; i < n; i++) { /* by insertion: the lists are short */
         uint64_t x = a[i];
         size_t j = i;
         for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
         a[j] = x;
     }
+    if (!sv->salt || n < 2 || sv->depth > TURN_DEPTH) return;
+    /* a helper near the root: the list turned so that it starts salt /
+     * threads of the way along, so that the threads sharing the table
+     * start on different options (deeper down all keep the usual order:
+     * turning every list made each thread slower than the threads gained) */
+    size_t r = n * sv->salt / sv->team->threads;
+    if (!r) return;
+    /* reverse the two pieces, then the whole: a turn by r in place */
+    for (size_t i = 0, j = r - 1; i < j; i++, j--) { uint64_t t = a[i]; a[i] = a[j]; a[j] = t; }
+    for (size_t i = r, j = n - 1; i < j; i++, j--) { uint64_t t = a[i]; a[i] = a[j]; a[j] = t; }
+    for (size_t i = 0, j = n - 1; i < j; i++, j--) { uint64_t t = a[i]; a[i] = a[j]; a[j] = t; }
 }
 
 /* whether some option of part c (key[0..klen)) has value j: first the

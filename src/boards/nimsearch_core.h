@@ -20,12 +20,21 @@ enum {
 
 typedef struct grb_level grb_level;
 
+/* threads searching one position with one table (nimsearch_team.c) */
+typedef struct grb_team {
+    int stop;        /* (atomic) the search is over: every thread stops */
+    int have;        /* (atomic) a thread has the value ... */
+    uint64_t value;  /* ... this one */
+    unsigned threads; /* how many search */
+} grb_team;
+
 typedef struct grb_solver {
     const grb_game *g;
     const gr_allocator *al;
     unsigned how;           /* GRB_* above */
     int one_word;           /* a grid of one word, keyed by shape: options scanned in words */
-    grb_table tt;           /* key -> value and facts */
+    grb_table own;          /* its table, unless it shares another's */
+    grb_table *tt;          /* key -> value and facts: &own, or the table of a search it helps */
     struct grb_kslot *kcache; /* recent keys of parts (nimsearch.c) */
     size_t tt_max;          /* entries held at most: past it the table is emptied */
     grb_level **levels;     /* scratch per depth, made on first use */
@@ -42,6 +51,10 @@ typedef struct grb_solver {
     int (*progress)(void *user, uint64_t nodes, uint64_t entries);
     void *progress_user;
     uint64_t next_progress;
+    grb_team *team;         /* the threads it searches with (NULL: alone) */
+    uint64_t budget;        /* stop (GR_ELIMIT, budget_hit) past this many nodes (0: no budget) */
+    int budget_hit;
+    unsigned salt;          /* a helper's own order of options (0: the usual order) */
 } grb_solver;
 
 /* tt_max: entries the table holds at most (at least 64). */
@@ -90,11 +103,15 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
  * memory. */
 int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, size_t i, uint64_t *value,
                  uint64_t *cost, gr_status *st);
-/* sorts options (cost << 32 | move) by cost, then move */
-void grb_sv_sort(uint64_t *a, size_t n);
-/* the table: a key's value (UNKNOWN) and facts; its entry, made when absent */
+/* sorts options (cost << 32 | move) by cost, then move; a helper thread
+ * (sv->salt) then starts the list at an option of its own */
+void grb_sv_sort(const grb_solver *sv, uint64_t *a, size_t n);
+/* the table: a key's value (UNKNOWN) and facts; facts added (its value v
+ * unless UNKNOWN, bits or_a and or_b), the entry made when absent */
 void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b);
-grb_tent *grb_sv_tt_entry(grb_solver *sv, const uint64_t *key, size_t klen);
-gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v);
+gr_status grb_sv_tt_put(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v, uint64_t or_a, uint64_t or_b);
+static inline gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v) {
+    return grb_sv_tt_put(sv, key, klen, v, 0, 0);
+}
 
 #endif

@@ -28,6 +28,12 @@ void gr_ctx_set_time_limit(gr_ctx *ctx, double seconds) {
 
 double gr_ctx_time_limit(const gr_ctx *ctx) { return ctx->time_limit; }
 
+void gr_ctx_set_threads(gr_ctx *ctx, unsigned threads) {
+    ctx->threads = threads > GR_MAX_THREADS ? GR_MAX_THREADS : threads;
+}
+
+unsigned gr_ctx_threads(const gr_ctx *ctx) { return ctx->threads ? ctx->threads : 1; }
+
 void gr_ctx_set_interrupt(gr_ctx *ctx, gr_interrupt_fn fn, void *user) {
     ctx->interrupt = fn;
     ctx->interrupt_user = user;

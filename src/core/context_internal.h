@@ -29,6 +29,7 @@ struct gr_ctx {
     /* native code for rules (gr_ctx_set_native): NULL when off */
     char *native_cc, *native_dir;
     uint64_t native_from;  /* table length from which rules compile (tests lower it) */
+    unsigned threads;      /* gr_ctx_set_threads (0: 1) */
 };
 
 /* Whether to stop: the time limit has passed or the interrupt callback

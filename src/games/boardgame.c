@@ -179,7 +179,14 @@ gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
     d->sv.progress_user = rs;
     d->sv.ctx = rs->ctx;
     d->sv.tick_on = 0;
-    return grb_solve(&d->sv, &s, value, err);
+    unsigned threads = gr_ctx_threads(rs->ctx);
+    if (threads > GRB_MAX_THREADS) threads = GRB_MAX_THREADS;
+    if (threads < 2) return grb_solve(&d->sv, &s, value, err);
+    uint64_t nodes[GRB_MAX_THREADS];
+    st = grb_solve_team(&d->sv, &s, threads, value, nodes, err);
+    for (unsigned t = 1; t < threads; t++) d->tnodes[t] += nodes[t];
+    if (threads > d->threads) d->threads = threads;
+    return st;
 }
 
 /* ---- options ---- */
@@ -359,11 +366,17 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
     GRI_CLEAR_SIZED(out);
     const gri_boardrs *d = gri_bg(rs);
     out->positions = d->nodes;
+    if (d->have_sv) out->positions += d->sv.nodes;
+    out->threads = d->threads ? d->threads : 1;
+    out->thread_positions[0] = out->positions;
+    for (unsigned t = 1; t < GR_MAX_THREADS && t < GRB_MAX_THREADS; t++) {
+        out->thread_positions[t] = d->tnodes[t];
+        out->positions += d->tnodes[t];
+    }
     if (d->have_sv) {
-        out->positions += d->sv.nodes;
-        out->entries = d->sv.tt.count;
-        out->flushes = d->sv.tt.flushes;
-        out->replaced = d->sv.tt.replaced;
+        out->entries = grb_table_count(d->sv.tt);
+        out->flushes = d->sv.tt->flushes;
+        out->replaced = d->sv.tt->replaced;
     }
     return GR_OK;
 }
@@ -404,7 +417,7 @@ gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_erro
     gri_buf_puts(&b, "\n");
     gri_buf_puts(&b, method_name(d->how));
     gri_buf_puts(&b, "\n");
-    grb_table_export(&d->sv.tt, 1, &b);
+    grb_table_export(d->sv.tt, 1, &b);
     if (!b.failed) {
         uint64_t h = table_sum((const unsigned char *)b.data, b.len);
         char sum[TABLE_SUM_BYTES];
@@ -458,7 +471,7 @@ gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr
     gr_status st = need_solver(rs, err);
     if (st != GR_OK) return st;
     size_t bad = 0;
-    st = grb_table_import(&d->sv.tt, (const unsigned char *)data + at, len - at, same, &bad, err);
+    st = grb_table_import(d->sv.tt, (const unsigned char *)data + at, len - at, same, &bad, err);
     if (st == GR_EPARSE) {
         char msg[sizeof err->message];
         snprintf(msg, sizeof msg, "%s", err ? err->message : "");

@@ -40,6 +40,8 @@ typedef struct gri_boardrs {
     unsigned how;          /* GRB_* of the search (tests compare them) */
     uint64_t table;        /* the table's entries at most (0: the default) */
     uint64_t nodes;        /* positions walked by solvers since dropped */
+    uint64_t tnodes[GRB_MAX_THREADS]; /* positions walked by each helper thread (1, 2, ...) */
+    unsigned threads;      /* the most threads a search of it has run on */
 } gri_boardrs;
 
 static inline gri_boardrs *gri_bg(const gr_ruleset *rs) { return rs->data; }

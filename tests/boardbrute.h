@@ -1,0 +1,30 @@
+/* A brute force for board and graph games, for the tests: the value of
+ * every subset of a small universe of cells by a plain mex over its moves
+ * (boardbrute.c), and the terms that write such subsets. */
+#ifndef GRUNDY_TESTS_BOARDBRUTE_H
+#define GRUNDY_TESTS_BOARDBRUTE_H
+
+#include <stdint.h>
+
+typedef struct bgame {
+    int n;                 /* cells or vertices */
+    int nm;
+    uint32_t req[512], rem[512];
+} bgame;
+
+/* G of every subset of the cells (at most 2^n of them, n <= 24) into val */
+void bb_brute(const bgame *g, uint8_t *val);
+
+/* shapes as cell lists (row and column offsets) */
+typedef struct shape { int n, r[4], c[4]; } shape;
+
+/* every placement of the shapes inside an R x C grid, as moves */
+void bb_place_moves(bgame *g, int R, int C, const shape *sh, int ns);
+/* Node Kayles on an R x C grid */
+void bb_node_grid_moves(bgame *g, int R, int C);
+/* the term name(rows) of subset s of an R x C grid ('.' empty, '#' not) */
+void bb_board_text(const char *name, int R, int C, uint32_t s, char *out);
+/* the graph term name(edges) of subset s of graph adj (labels 10 + i) */
+void bb_graph_text(const char *name, int n, const uint32_t *adj, uint32_t s, char *out);
+
+#endif
