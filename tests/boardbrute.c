@@ -54,6 +54,17 @@ void bb_node_grid_moves(bgame *g, int R, int C) {
         }
 }
 
+void bb_graph_moves(int n, const uint32_t *adj, bgame *node, bgame *arc) {
+    node->n = arc->n = n;
+    node->nm = arc->nm = 0;
+    for (int u = 0; u < n; u++) {
+        node->req[node->nm] = 1u << u;
+        node->rem[node->nm++] = adj[u] | 1u << u;
+        for (int v = u + 1; v < n; v++)
+            if (adj[u] >> v & 1) { arc->req[arc->nm] = arc->rem[arc->nm] = 1u << u | 1u << v; arc->nm++; }
+    }
+}
+
 /* board term text of subset s of an R x C grid */
 void bb_board_text(const char *name, int R, int C, uint32_t s, char *out) {
     out += sprintf(out, "%s(", name);

@@ -22,6 +22,9 @@ typedef struct shape { int n, r[4], c[4]; } shape;
 void bb_place_moves(bgame *g, int R, int C, const shape *sh, int ns);
 /* Node Kayles on an R x C grid */
 void bb_node_grid_moves(bgame *g, int R, int C);
+/* Node Kayles (node) and Arc Kayles (arc) on the graph of n vertices
+ * whose neighbours are adj[] */
+void bb_graph_moves(int n, const uint32_t *adj, bgame *node, bgame *arc);
 /* the term name(rows) of subset s of an R x C grid ('.' empty, '#' not) */
 void bb_board_text(const char *name, int R, int C, uint32_t s, char *out);
 /* the graph term name(edges) of subset s of graph adj (labels 10 + i) */

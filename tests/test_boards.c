@@ -158,13 +158,8 @@ static void test_graphs_random(tu_rng *rng, uint64_t scale) {
         for (int u = 0; u < n; u++)
             for (int v = u + 1; v < n; v++)
                 if ((int)tu_below(rng, 8) < p) { adj[u] |= 1u << v; adj[v] |= 1u << u; }
-        bgame ng = {n, 0, {0}, {0}}, ag = {n, 0, {0}, {0}};
-        for (int u = 0; u < n; u++) {
-            ng.req[ng.nm] = 1u << u;
-            ng.rem[ng.nm++] = adj[u] | 1u << u;
-            for (int v = u + 1; v < n; v++)
-                if (adj[u] >> v & 1) { ag.req[ag.nm] = ag.rem[ag.nm] = 1u << u | 1u << v; ag.nm++; }
-        }
+        bgame ng, ag;
+        bb_graph_moves(n, adj, &ng, &ag);
         uint32_t full = (1u << n) - 1, s = k % 3 ? full : (uint32_t)tu_next(rng) & full;
         char text[512];
         bb_brute(&ng, val);

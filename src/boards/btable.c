@@ -199,16 +199,6 @@ static int fill(grb_table *t, grb_tent **ep, const uint64_t *key, size_t klen, u
     return 0;
 }
 
-grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen) {
-    uint64_t h = grb_table_hash(key, klen);
-    int found;
-    size_t i = probe(t, key, klen, h, &found);
-    if (found) return &t->slot[i];
-    if ((i = new_slot(t, key, klen, h, i)) == SIZE_MAX) return NULL;
-    grb_tent *e = &t->slot[i];
-    return fill(t, &e, key, klen, h) ? NULL : e;
-}
-
 int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned nim, uint64_t or_a,
                   uint64_t or_b) {
     size_t base = bucket_of(t, h);
@@ -296,10 +286,8 @@ gr_status grb_table_import(grb_table *t, const unsigned char *p, size_t n, int f
         uint64_t key[GRB_KEY_MAX];
         for (size_t k = 0; k < klen; k++) key[k] = get_u64(p + at + 8 * k);
         at += 8 * klen;
-        grb_tent *e = grb_table_get(t, key, klen);
-        if (!e) return gri_fail(err, GR_ENOMEM, "out of memory loading the table");
-        if (nim != GRB_NIM_UNKNOWN) e->nim = (uint16_t)nim;
-        if (facts) { e->a |= a; e->b |= bb; }
+        if (grb_table_put(t, key, klen, grb_table_hash(key, klen), (unsigned)nim, facts ? a : 0, facts ? bb : 0))
+            return gri_fail(err, GR_ENOMEM, "out of memory loading the table");
     }
     *bad = at;
     if (at != n) return gri_fail(err, GR_EPARSE, "%zu bytes after the table's last entry", n - at);

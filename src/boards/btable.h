@@ -64,9 +64,6 @@ int grb_table_read(const grb_table *t, const uint64_t *key, size_t klen, uint64_
  * entry it has no room for is not kept). */
 int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned nim, uint64_t or_a,
                   uint64_t or_b);
-/* the entry of key, made (facts empty) when absent; making one may move
- * or forget every other entry. NULL: out of memory. Not on a shared table. */
-grb_tent *grb_table_get(grb_table *t, const uint64_t *key, size_t klen);
 /* forgets every entry (not while it is shared by running threads) */
 void grb_table_clear(grb_table *t);
 /* Makes the table ready for threads: its slots at the bound at once,

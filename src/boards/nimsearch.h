@@ -14,7 +14,7 @@ gr_status grb_solve(grb_solver *sv, const grb_set *s, uint64_t *value, gr_error 
  * calling thread and threads - 1 helpers started and joined here; the
  * positions each walked in nodes[0 .. threads). The value is grb_solve's;
  * the errors are the calling thread's (a helper that fails only stops). */
-#define GRB_MAX_THREADS 64
+#define GRB_MAX_THREADS GR_MAX_THREADS
 gr_status grb_solve_team(grb_solver *sv, const grb_set *s, unsigned threads, uint64_t *value, uint64_t *nodes,
                          gr_error *err);
 

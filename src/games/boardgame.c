@@ -179,9 +179,7 @@ gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
     d->sv.progress_user = rs;
     d->sv.ctx = rs->ctx;
     d->sv.tick_on = 0;
-    unsigned threads = gr_ctx_threads(rs->ctx);
-    if (threads > GRB_MAX_THREADS) threads = GRB_MAX_THREADS;
-    if (threads < 2) return grb_solve(&d->sv, &s, value, err);
+    unsigned threads = gr_ctx_threads(rs->ctx); /* at most GR_MAX_THREADS */
     uint64_t nodes[GRB_MAX_THREADS];
     st = grb_solve_team(&d->sv, &s, threads, value, nodes, err);
     for (unsigned t = 1; t < threads; t++) d->tnodes[t] += nodes[t];
@@ -369,7 +367,7 @@ gr_status gr_ruleset_board_stats(const gr_ruleset *rs, gr_board_stats *out, gr_e
     if (d->have_sv) out->positions += d->sv.nodes;
     out->threads = d->threads ? d->threads : 1;
     out->thread_positions[0] = out->positions;
-    for (unsigned t = 1; t < GR_MAX_THREADS && t < GRB_MAX_THREADS; t++) {
+    for (unsigned t = 1; t < GRB_MAX_THREADS; t++) {
         out->thread_positions[t] = d->tnodes[t];
         out->positions += d->tnodes[t];
     }
