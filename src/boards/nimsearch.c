@@ -371,3 +371,22 @@ gr_status grb_solve(grb_solver *sv, const grb_set *s, uint64_t *value, gr_error 
     if (st == GR_OK) *value = x;
     return st;
 }
+
+gr_status grb_ask(grb_solver *sv, const grb_set *s, uint64_t k, int *yes, gr_error *err) {
+    sv->err = err;
+    sv->depth = 0;
+    *yes = 0;
+    grb_level *lv = grb_sv_push(sv);
+    if (!lv) return grb_sv_oom(sv);
+    size_t np = grb_sv_parts(sv, s, lv->parts);
+    gr_status st = GR_OK;
+    if (!np) *yes = k == 0; /* no move: value 0 */
+    else {
+        size_t big;
+        uint64_t x;
+        if ((st = fold_small_parts(sv, lv->parts, np, &big, &x)) == GR_OK)
+            st = is_value(sv, &lv->parts[big], k ^ x, yes);
+    }
+    sv->depth = 0;
+    return st;
+}

@@ -14,6 +14,12 @@ gr_status grb_solve(grb_solver *sv, const grb_set *s, uint64_t *value, gr_error 
  * calling thread and threads - 1 helpers started and joined here; the
  * positions each walked in nodes[0 .. threads). The value is grb_solve's;
  * the errors are the calling thread's (a helper that fails only stops). */
+/* Whether position s has value k (a question, often far cheaper than
+ * the value: its parts but the largest are valued, and the largest is
+ * asked whether its value is k folded with theirs); one thread. The facts
+ * it learns stay in the table, the parts' keys among them. */
+gr_status grb_ask(grb_solver *sv, const grb_set *s, uint64_t k, int *yes, gr_error *err);
+
 #define GRB_MAX_THREADS GR_MAX_THREADS
 gr_status grb_solve_team(grb_solver *sv, const grb_set *s, unsigned threads, uint64_t *value, uint64_t *nodes,
                          gr_error *err);
