@@ -18,6 +18,9 @@ command -v parallel >/dev/null || need+=(parallel)
 command -v tmux >/dev/null || need+=(tmux)   # the terminal test of grundy play
 # nauty for graph regions' canonical keys (the test builds require it)
 dpkg -s libnauty2-dev >/dev/null 2>&1 || need+=(libnauty2-dev)
+# OpenMPI for --mpi (the test builds have it; mpirun runs its tests)
+dpkg -s libopenmpi-dev >/dev/null 2>&1 || need+=(libopenmpi-dev)
+command -v mpirun >/dev/null || need+=(openmpi-bin)
 # the Python package's tests: Debian's python3 with pytest and numpy, and
 # pip, setuptools and wheel to check `pip install ./python` offline
 py=/usr/bin/python3
@@ -32,7 +35,7 @@ fi
 jobs=$(nproc 2>/dev/null || echo 2)
 for variant in werror sanitize; do
     dir=build-test-$variant
-    flags=(-DGRUNDY_WERROR=ON -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_REQUIRE_NAUTY=ON)
+    flags=(-DGRUNDY_WERROR=ON -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_REQUIRE_NAUTY=ON -DGRUNDY_MPI=ON)
     [ $variant = sanitize ] && flags+=(-DGRUNDY_SANITIZE=ON)
     echo "== $variant build"
     cmake -S . -B "$dir" "${flags[@]}" >/dev/null
@@ -52,6 +55,9 @@ echo "== a build without nauty"
 cmake -S . -B build-nonauty -DCMAKE_BUILD_TYPE=Release -DGRUNDY_NAUTY=OFF >/dev/null
 cmake --build build-nonauty -j"$jobs" --target grundy_cli
 python3 tests/docs_test.py --no-nauty build-nonauty/grundy .
+# that build has no MPI either: --mpi says how to get it
+out=$(build-nonauty/grundy --mpi value 'cram(3,3)' 2>&1) && { echo "--mpi ran without MPI"; exit 1; }
+echo "$out" | grep -q "built without MPI (configure it with -DGRUNDY_MPI=ON" || { echo "--mpi without MPI: $out"; exit 1; }
 
 # the web page: built with emscripten, driven in headless Chromium
 echo "== web page"

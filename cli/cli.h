@@ -24,6 +24,7 @@ typedef struct cli_opts {
         save_every;
     int has_max_moves, has_table_limit, has_to, has_moore, has_search_limit, has_terms, has_checkpoint_ms,
         has_max_seconds, has_window, has_threads, has_save_every;
+    int mpi;                 /* under --mpi (set by main, not an option of the line) */
     /* --lang en|zh: the language of explain's sentences (English unless given) */
     cli_lang lang;
     /* the other arguments */

@@ -17,6 +17,7 @@
 #include "grundy/grundy.h"
 #include "cli.h"
 #include "json.h"
+#include "farm.h"
 
 typedef struct job {
     char spec[CLI_CENSUS_CODE_MAX];
@@ -34,6 +35,46 @@ typedef struct pool {
     pthread_mutex_t lock;
 } pool;
 
+/* one code: its values to `to`, its period; deadline: cli_now() past it
+ * gives up (0: none); vals: scratch */
+static void do_job(job *j, uint64_t to, double deadline, cli_seq *vals) {
+    double t0 = cli_now();
+    gr_ctx *ctx;
+    gr_ruleset *rs;
+    gr_error err;
+    if ((deadline && t0 >= deadline) || cli_interrupted(NULL)) { j->late = 1; return; }
+    if (!vals || gr_ctx_new(&ctx) != GR_OK) { snprintf(j->err, sizeof j->err, "out of memory"); j->done = 1; return; }
+    if (deadline) gr_ctx_set_time_limit(ctx, deadline - t0);
+    gr_ctx_set_interrupt(ctx, cli_interrupted, NULL);
+    if (gr_ctx_ruleset(ctx, j->spec, strlen(j->spec), &rs, &err) != GR_OK ||
+        gr_ruleset_compute(rs, to + 1, &err) != GR_OK) {
+        snprintf(j->err, sizeof j->err, "%s", err.message);
+    } else {
+        gr_period p = GR_SIZED(gr_period);
+        j->ok = 1;
+        cli_seq_init(vals, rs, to + 1);
+        for (uint64_t i = 0; i <= to; i++) {
+            uint64_t x = cli_seq_at(vals, i);
+            if (x > j->vmax) j->vmax = x;
+        }
+        if (vals->failed) {
+            snprintf(j->err, sizeof j->err, "could not read the values");
+            j->ok = 0;
+        }
+        if (j->ok && gr_ruleset_period(rs, to + 1, &p, &err) == GR_OK && p.found) {
+            j->found = 1;
+            j->pre = p.preperiod;
+            j->per = p.period;
+            j->saltus = p.saltus;
+        }
+        j->checked = to + 1;
+    }
+    gr_ctx_free(ctx);
+    j->secs = cli_now() - t0;
+    j->late = !j->ok && ((deadline && t0 + j->secs >= deadline) || cli_interrupted(NULL));
+    j->done = 1;
+}
+
 static void *worker(void *arg) {
     pool *pl = arg;
     /* values are read a chunk at a time: the table itself is compact */
@@ -43,45 +84,100 @@ static void *worker(void *arg) {
         size_t k = pl->next < pl->n ? pl->next++ : SIZE_MAX;
         pthread_mutex_unlock(&pl->lock);
         if (k == SIZE_MAX) break;
-        job *j = &pl->jobs[k];
-        double t0 = cli_now();
-        gr_ctx *ctx;
-        gr_ruleset *rs;
-        gr_error err;
-        if ((pl->deadline && t0 >= pl->deadline) || cli_interrupted(NULL)) { j->late = 1; continue; }
-        if (!vals || gr_ctx_new(&ctx) != GR_OK) { snprintf(j->err, sizeof j->err, "out of memory"); j->done = 1; continue; }
-        if (pl->deadline) gr_ctx_set_time_limit(ctx, pl->deadline - t0);
-        gr_ctx_set_interrupt(ctx, cli_interrupted, NULL);
-        if (gr_ctx_ruleset(ctx, j->spec, strlen(j->spec), &rs, &err) != GR_OK ||
-            gr_ruleset_compute(rs, pl->to + 1, &err) != GR_OK) {
-            snprintf(j->err, sizeof j->err, "%s", err.message);
-        } else {
-            gr_period p = GR_SIZED(gr_period);
-            j->ok = 1;
-            cli_seq_init(vals, rs, pl->to + 1);
-            for (uint64_t i = 0; i <= pl->to; i++) {
-                uint64_t x = cli_seq_at(vals, i);
-                if (x > j->vmax) j->vmax = x;
-            }
-            if (vals->failed) {
-                snprintf(j->err, sizeof j->err, "could not read the values");
-                j->ok = 0;
-            }
-            if (j->ok && gr_ruleset_period(rs, pl->to + 1, &p, &err) == GR_OK && p.found) {
-                j->found = 1;
-                j->pre = p.preperiod;
-                j->per = p.period;
-                j->saltus = p.saltus;
-            }
-            j->checked = pl->to + 1;
-        }
-        gr_ctx_free(ctx);
-        j->secs = cli_now() - t0;
-        j->late = !j->ok && ((pl->deadline && t0 + j->secs >= pl->deadline) || cli_interrupted(NULL));
-        j->done = 1;
+        do_job(&pl->jobs[k], pl->to, pl->deadline, vals);
     }
     free(vals);
     return NULL;
+}
+
+/* ---- --mpi: the codes handed to the ranks one at a time (farm.h) ----
+ * a task: kind, the code's index, to, the seconds left (0: no limit), the code;
+ * its answer: the job as done (the same binary on every rank) */
+
+static void census_task(cli_bytes *t, uint64_t index, uint64_t to, double left, const char *spec) {
+    unsigned char kind = CLI_TASK_CENSUS;
+    cli_bytes_put(t, &kind, 1);
+    cli_bytes_u64(t, index);
+    cli_bytes_u64(t, to);
+    cli_bytes_u64(t, (uint64_t)(left * 1000.0));
+    cli_bytes_put(t, spec, strlen(spec) + 1);
+}
+
+static void census_answer(const unsigned char *task, size_t n, cli_bytes *out, int (*interrupt)(void *), void *iu) {
+    size_t at = 1;
+    uint64_t index = cli_bytes_get_u64(task, n, &at), to = cli_bytes_get_u64(task, n, &at),
+             left = cli_bytes_get_u64(task, n, &at);
+    job j;
+    memset(&j, 0, sizeof j);
+    unsigned char status = 0;
+    if (at >= n || n - at > sizeof j.spec || task[n - 1] != '\0') {
+        snprintf(j.err, sizeof j.err, "a malformed census task");
+    } else {
+        memcpy(j.spec, task + at, n - at);
+        cli_seq *vals = malloc(sizeof *vals);
+        (void)interrupt; (void)iu;
+        do_job(&j, to, left ? cli_now() + (double)left / 1000.0 : 0, vals);
+        free(vals);
+    }
+    cli_bytes_put(out, &status, 1);
+    cli_bytes_u64(out, index);
+    cli_bytes_put(out, &j, sizeof j);
+}
+
+void cli_mpi_census_work(gr_ctx *ctx, const unsigned char *task, size_t n, cli_bytes *out) {
+    (void)ctx;
+    census_answer(task, n, out, NULL, NULL);
+}
+
+typedef struct census_farm {
+    pool *pl;
+    size_t back; /* answers in */
+} census_farm;
+
+static int census_next(void *user, int r, cli_bytes *t) {
+    census_farm *c = user;
+    pool *pl = c->pl;
+    (void)r;
+    if (pl->next < pl->n) {
+        double left = pl->deadline ? pl->deadline - cli_now() : 0;
+        if (pl->deadline && left <= 0) left = 0.001;
+        census_task(t, pl->next, pl->to, left, pl->jobs[pl->next].spec);
+        pl->next++;
+        return 1;
+    }
+    return c->back == pl->n ? -1 : 0;
+}
+
+static int census_result(void *user, int r, const unsigned char *p, size_t n) {
+    census_farm *c = user;
+    size_t at = 1;
+    uint64_t index = cli_bytes_get_u64(p, n, &at);
+    (void)r;
+    if (n != 1 + 8 + sizeof(job) || index >= c->pl->n) return 1;
+    memcpy(&c->pl->jobs[index], p + 9, sizeof(job));
+    c->back++;
+    return 0;
+}
+
+static void census_work(void *user, const unsigned char *task, size_t n, cli_bytes *out, int (*interrupt)(void *),
+                        void *iu) {
+    (void)user;
+    census_answer(task, n, out, interrupt, iu);
+}
+
+static int census_mpi(pool *pl) {
+    census_farm c = {pl, 0};
+    cli_farm_ops ops = {&c, census_next, census_result, census_work};
+    cli_farm_stats st;
+    char why[300];
+    if (cli_mpi_size() > 256) return cli_usage_error("--mpi runs on at most 256 ranks%s", "");
+    /* the deadline is each code's (as on threads): the farm runs to its end */
+    if (cli_farm_run(&ops, 0, &st, why, sizeof why)) {
+        fprintf(stderr, "grundy: error: --mpi census: %s\n", why[0] ? why : "a rank sent a malformed answer");
+        return strcmp(why, "interrupted") ? 1 : 2;
+    }
+    cli_farm_report(&st, "census");
+    return 0;
 }
 
 /* one JSON line: code, period, preperiod, saltus (null when no period is
@@ -226,6 +322,21 @@ int cmd_census(int argc, char **argv) {
         threads = c > 0 ? (uint64_t)c : 1;
     }
     pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER};
+    if (cli_mpi_on()) {
+        int mrc = census_mpi(&pl);
+        size_t late = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (jobs[i].late || !jobs[i].done) late++;
+            else print_row(&jobs[i], to);
+        }
+        free(jobs);
+        if (!mrc && late) {
+            fprintf(stderr, "grundy: error: the time limit of %llu s was reached with %zu of %zu codes done (their rows "
+                    "are printed; the other codes are not)\n", (unsigned long long)max_seconds, n - late, n);
+            return 2;
+        }
+        return mrc;
+    }
     pthread_t *th = malloc(threads * sizeof *th);
     if (!th) { free(jobs); fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
     uint64_t started = 0;

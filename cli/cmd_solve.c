@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cert_value.h"
 #include "solve.h"
+#include "farm.h"
 
 /* the solution and how it is shown */
 typedef struct solved {
@@ -183,6 +184,7 @@ int cmd_solve(const cli_opts *o) {
     if ((rc = cli_setup(o, &ctx, CLI_DEFAULT_SECONDS)) != 0) goto out;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     if ((rc = cli_board_table_load(o, pos, &brs)) != 0) goto out;
+    if (o->mpi && (rc = cli_mpi_board(o, ctx, pos, 1)) != 0) goto out;
     s.nterms = gr_position_count(pos);
     if (gr_position_format(pos, &text, NULL) != GR_OK) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; goto out; }
     s.text = text;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "cert_value.h"
 #include "solve.h"
+#include "farm.h"
 
 int cmd_value(const cli_opts *o) {
     const char *source = NULL;
@@ -22,6 +23,7 @@ int cmd_value(const cli_opts *o) {
     uint64_t v;
     if ((rc = cli_load_position(o, ctx, 0, &pos, &source)) != 0) goto out;
     if ((rc = cli_board_table_load(o, pos, &brs)) != 0) goto out;
+    if (o->mpi && (rc = cli_mpi_board(o, ctx, pos, 0)) != 0) goto out;
     cli_progress prog;
     cli_progress_attach(&prog, o, pos);
     cli_board_saver saver;

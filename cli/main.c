@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "play.h"
+#include "farm.h"
 
 typedef struct command {
     const char *name;
@@ -37,9 +38,26 @@ static const command COMMANDS[] = {
     {"check", NULL, cmd_check, 1},
 };
 
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
     static char obuf[1 << 16];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    /* mpirun -n P grundy --mpi value|solve|census ...: rank 0 runs the
+     * command and hands work to the others, which only serve (farm.h) */
+    int rc = 0, m = cli_mpi_start(&argc, &argv, &rc);
+    if (m < 0) return rc;
+    if (m == 0) return run(argc, argv);
+    if (cli_mpi_rank() != 0) return cli_mpi_serve_main(argc, argv);
+    if (argc < 2 || (strcmp(argv[1], "value") && strcmp(argv[1], "solve") && strcmp(argv[1], "census")))
+        rc = cli_usage_error("--mpi runs value, solve and census (see 'grundy help boards')%s", "");
+    else rc = run(argc, argv);
+    fflush(stdout);
+    cli_mpi_end();
+    return rc;
+}
+
+static int run(int argc, char **argv) {
     if (argc < 2) {
         cli_help(stderr, NULL, NULL);
         return 2;
@@ -64,6 +82,7 @@ int main(int argc, char **argv) {
         /* the options are checked before the command name */
         cli_opts o;
         if ((rc = cli_parse_opts(argc, argv, 2, &o)) != 0) return rc;
+        o.mpi = cli_mpi_on();
         if (!c) return cli_usage_error("unknown command '%s'", argv[1]);
         rc = c->run(&o);
     }

@@ -235,6 +235,7 @@ gr_status cli_parse(gr_ctx *ctx, const char *text, size_t len, unsigned flags, g
 
 unsigned cli_threads(const cli_opts *o) {
     if (o->has_threads && o->threads) return (unsigned)o->threads;
+    if (o->mpi) return 1; /* a rank a core */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores < 1 ? 1 : cores > GR_MAX_THREADS ? GR_MAX_THREADS : (unsigned)cores;
 }

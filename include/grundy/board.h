@@ -78,6 +78,40 @@ GR_NODISCARD gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t 
  * data is not such a table or is cut short. */
 GR_NODISCARD gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr_error *err);
 
+/* Questions and pieces a search spread over processes is made of (the
+ * CLI's --mpi, docs/boards.md); each works on one term (args) of the
+ * board or graph game rs, on the calling thread.
+ *
+ * gr_ruleset_board_ask: whether the term's value is k (*yes), often far
+ * cheaper than the value itself: its parts but the largest are valued,
+ * and the largest is asked only whether its value is k folded with
+ * theirs. What it learns stays in the table. */
+GR_NODISCARD gr_status gr_ruleset_board_ask(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t k, int *yes,
+                                            gr_error *err);
+/* The table's entries of the term's independent parts (after a value or
+ * an ask of it: what the search knows of each part), written as
+ * gr_ruleset_board_save writes a table, so that gr_ruleset_board_load
+ * adds them to another search of the same game. */
+GR_NODISCARD gr_status gr_ruleset_board_save_state(gr_ruleset *rs, const uint64_t *args, size_t n, char **out,
+                                                   size_t *len, gr_error *err);
+/* The term's independent parts (the regions no move joins), each handed
+ * to fn as a term of the same game (a nonzero return stops). */
+GR_NODISCARD gr_status gr_ruleset_board_parts(gr_ruleset *rs, const uint64_t *args, size_t n, gr_state_option_fn fn,
+                                              void *user, gr_error *err);
+/* The search's key of the term (*key, freed with gr_free): its parts'
+ * keys up to the game's symmetries, in a fixed order. Two terms of equal
+ * keys have equal values (terms of different keys may too). *cost (may be
+ * NULL): the sum of the squares of the parts' cells, the search's guess
+ * of the work (it asks the cheaper options first). */
+GR_NODISCARD gr_status gr_ruleset_board_key(gr_ruleset *rs, const uint64_t *args, size_t n, char **key, size_t *len,
+                                            uint64_t *cost, gr_error *err);
+/* Records that the term, one region (one part), has value `value`, for a
+ * caller that has proved it (the MPI farm gathers the answers of other
+ * processes): the search takes it as known, unchecked. GR_EINVAL when the
+ * term has several parts (note each), or none and a value other than 0. */
+GR_NODISCARD gr_status gr_ruleset_board_note_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t value,
+                                                   gr_error *err);
+
 /* A value certificate of one term of Node Kayles, Arc Kayles or Cram
  * (nodekayles, arckayles, cram and their grid forms; docs/certificates.md):
  * every component reachable from the term, up to isomorphism, with its

@@ -268,6 +268,17 @@ void grb_table_export(const grb_table *t, int facts, gri_buf *b) {
     }
 }
 
+int grb_table_export_key(const grb_table *t, const uint64_t *key, size_t klen, gri_buf *b) {
+    unsigned nim;
+    uint64_t a, bb;
+    if (!grb_table_read(t, key, klen, grb_table_hash(key, klen), &nim, &a, &bb)) return 0;
+    put_u64(b, (uint64_t)klen | (uint64_t)nim << 8);
+    put_u64(b, a);
+    put_u64(b, bb);
+    for (size_t k = 0; k < klen; k++) put_u64(b, key[k]);
+    return 1;
+}
+
 gr_status grb_table_import(grb_table *t, const unsigned char *p, size_t n, int facts, size_t *bad, gr_error *err) {
     size_t at = 0;
     if (n < 8) { *bad = 0; return gri_fail(err, GR_EPARSE, "the table ends before its count of entries"); }

@@ -80,6 +80,9 @@ static inline size_t grb_table_count(const grb_table *t) { return __atomic_load_
  * length (bits 0-7) and value (bits 8-23, 0xffff: unknown), its two fact
  * words (0 unless facts), its key; words little-endian. */
 void grb_table_export(const grb_table *t, int facts, gri_buf *b);
+/* The entry of key alone, as an entry of an export (with its facts), appended to b: 1, or 0 when the
+ * table has none (nothing appended). */
+int grb_table_export_key(const grb_table *t, const uint64_t *key, size_t klen, gri_buf *b);
 /* Adds the entries of an export (its facts only when facts); GR_EPARSE
  * with *bad the byte offset of what is wrong. */
 gr_status grb_table_import(grb_table *t, const unsigned char *p, size_t n, int facts, size_t *bad, gr_error *err);

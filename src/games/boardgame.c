@@ -167,11 +167,11 @@ static int board_progress(void *user, uint64_t nodes, uint64_t entries) {
     return rs->progress ? rs->progress(rs->progress_user, nodes, 0) : 0;
 }
 
-gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+/* the term args ready to search: its universe and the solver on it; *s its position */
+static gr_status ready(gr_ruleset *rs, const uint64_t *args, size_t n, grb_set *s, gr_error *err) {
     gri_boardrs *d = gri_bg(rs);
-    grb_set s;
     int fresh;
-    gr_status st = universe(rs, args, n, &s, &fresh, err);
+    gr_status st = universe(rs, args, n, s, &fresh, err);
     if (st != GR_OK) return st;
     if ((st = need_solver(rs, err)) != GR_OK) return st;
     if ((st = grb_solver_use(&d->sv, &d->game, fresh, err)) != GR_OK) return st;
@@ -179,6 +179,14 @@ gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t 
     d->sv.progress_user = rs;
     d->sv.ctx = rs->ctx;
     d->sv.tick_on = 0;
+    return GR_OK;
+}
+
+gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err) {
+    gri_boardrs *d = gri_bg(rs);
+    grb_set s;
+    gr_status st = ready(rs, args, n, &s, err);
+    if (st != GR_OK) return st;
     unsigned threads = gr_ctx_threads(rs->ctx); /* at most GR_MAX_THREADS */
     uint64_t nodes[GRB_MAX_THREADS];
     st = grb_solve_team(&d->sv, &s, threads, value, nodes, err);
@@ -257,6 +265,61 @@ gr_status gri_bg_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_opt
     gri_free(al, mv);
     gri_free(al, all);
     return GR_OK;
+}
+
+/* the options of args, each written down (rec[0] words, then the words)
+ * before any is asked about: asking rebuilds the universe */
+typedef struct gathered {
+    const gr_allocator *al;
+    uint64_t *w;
+    size_t len, cap;
+    int oom;
+} gathered;
+
+static int gather(void *user, const uint64_t *args, size_t n) {
+    gathered *g = user;
+    if (g->len + n + 1 > g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 1024;
+        while (cap < g->len + n + 1) cap *= 2;
+        uint64_t *w = gri_realloc(g->al, g->w, cap * sizeof *w);
+        if (!w) { g->oom = 1; return 1; }
+        g->w = w;
+        g->cap = cap;
+    }
+    g->w[g->len++] = n;
+    memcpy(g->w + g->len, args, n * sizeof *args);
+    g->len += n;
+    return 0;
+}
+
+static gr_status gather_options(gr_ruleset *rs, const uint64_t *args, size_t n, gathered *g, gr_error *err) {
+    gri_optiter it = {0};
+    *g = (gathered){gri_ctx_alloc(rs->ctx), NULL, 0, 0, 0};
+    gr_status st = gri_bg_options(rs, args, n, &it, gather, g, err);
+    if (st == GR_OK && g->oom) st = gri_fail(err, GR_ENOMEM, "out of memory");
+    return st;
+}
+
+static gr_status ask(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t k, int *yes, gr_error *err) {
+    grb_set s;
+    gr_status st = ready(rs, args, n, &s, err);
+    return st == GR_OK ? grb_ask(&gri_bg(rs)->sv, &s, k, yes, err) : st;
+}
+
+gr_status gri_bg_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                          void *user, int *complete, gr_error *err) {
+    if (complete) *complete = 1;
+    gathered g;
+    gr_status st = gather_options(rs, args, n, &g, err);
+    /* each option asked whether its value is the target: no option is valued in full */
+    for (size_t c = 0; st == GR_OK && c < g.len; c += 1 + (size_t)g.w[c]) {
+        int yes = 0;
+        if ((st = ask(rs, g.w + c + 1, (size_t)g.w[c], target, &yes, err)) == GR_OK && yes &&
+            fn(user, g.w + c + 1, (size_t)g.w[c]))
+            break;
+    }
+    gri_free(g.al, g.w);
+    return st;
 }
 
 /* ---- terms ---- */
@@ -399,6 +462,8 @@ static const char *method_name(unsigned how) {
     return how & GRB_PLAIN_MEX ? "plain" : how & GRB_LV ? "lv" : "sets";
 }
 
+static gr_status table_bytes(gr_ruleset *rs, gri_buf *body, char **out, size_t *len, gr_error *err);
+
 gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_error *err) {
     if (out) *out = NULL;
     if (!out || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_save: nowhere to put the table");
@@ -408,6 +473,15 @@ gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_erro
         return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be saved", rs->spec);
     gr_status st = need_solver(rs, err);
     if (st != GR_OK) return st;
+    gri_buf body;
+    gri_buf_init(&body, gri_ctx_alloc(rs->ctx));
+    grb_table_export(d->sv.tt, 1, &body);
+    return table_bytes(rs, &body, out, len, err);
+}
+
+/* body (freed here) with the header before it and the checksum after */
+static gr_status table_bytes(gr_ruleset *rs, gri_buf *body, char **out, size_t *len, gr_error *err) {
+    gri_boardrs *d = gri_bg(rs);
     gri_buf b;
     gri_buf_init(&b, gri_ctx_alloc(rs->ctx));
     gri_buf_puts(&b, TABLE_MAGIC);
@@ -415,7 +489,9 @@ gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_erro
     gri_buf_puts(&b, "\n");
     gri_buf_puts(&b, method_name(d->how));
     gri_buf_puts(&b, "\n");
-    grb_table_export(d->sv.tt, 1, &b);
+    if (body->failed) b.failed = 1;
+    else gri_buf_put(&b, body->data, body->len);
+    gri_buf_free(body);
     if (!b.failed) {
         uint64_t h = table_sum((const unsigned char *)b.data, b.len);
         char sum[TABLE_SUM_BYTES];
@@ -475,5 +551,158 @@ gr_status gr_ruleset_board_load(gr_ruleset *rs, const char *data, size_t len, gr
         snprintf(msg, sizeof msg, "%s", err ? err->message : "");
         return gri_fail(err, GR_EPARSE, "at byte %zu: %s", at + bad, msg);
     }
+    return st;
+}
+
+/* ---- questions, parts and keys (the MPI farm's pieces) ---- */
+
+gr_status gr_ruleset_board_ask(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t k, int *yes, gr_error *err) {
+    if (!yes) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_ask: nowhere to put the answer");
+    *yes = 0;
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    return ask(rs, args, n, k, yes, err);
+}
+
+/* the parts of the term args (room for GRB_MAX_CELLS) and their number */
+static gr_status parts_of(gr_ruleset *rs, const uint64_t *args, size_t n, grb_set **parts, size_t *np, gr_error *err) {
+    grb_set s;
+    *parts = NULL;
+    gr_status st = ready(rs, args, n, &s, err);
+    if (st != GR_OK) return st;
+    *parts = gri_calloc(gri_ctx_alloc(rs->ctx), GRB_MAX_CELLS, sizeof **parts);
+    if (!*parts) return gri_fail(err, GR_ENOMEM, "out of memory");
+    *np = grb_sv_parts(&gri_bg(rs)->sv, &s, *parts);
+    return GR_OK;
+}
+
+gr_status gr_ruleset_board_save_state(gr_ruleset *rs, const uint64_t *args, size_t n, char **out, size_t *len,
+                                      gr_error *err) {
+    if (out) *out = NULL;
+    if (!out || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_save_state: nowhere to put the entries");
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    gri_boardrs *d = gri_bg(rs);
+    if (d->how & GRB_NO_SYMMETRY)
+        return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be saved", rs->spec);
+    grb_set *parts;
+    size_t np = 0;
+    gr_status st = parts_of(rs, args, n, &parts, &np, err);
+    if (st != GR_OK) return st;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    gri_buf body;
+    gri_buf_init(&body, al);
+    uint64_t key[GRB_KEY_MAX];
+    size_t have = 0;
+    for (size_t p = 0; p < np; p++)
+        have += (size_t)grb_table_export_key(d->sv.tt, key, grb_sv_key(&d->sv, &parts[p], key), &body);
+    gri_free(al, parts);
+    gri_buf b;
+    gri_buf_init(&b, al);
+    char cnt[8];
+    for (int k = 0; k < 8; k++) cnt[k] = (char)((uint64_t)have >> (8 * k) & 0xff);
+    gri_buf_put(&b, cnt, 8);
+    if (!body.failed) gri_buf_put(&b, body.data, body.len);
+    else b.failed = 1;
+    gri_buf_free(&body);
+    return table_bytes(rs, &b, out, len, err);
+}
+
+gr_status gr_ruleset_board_parts(gr_ruleset *rs, const uint64_t *args, size_t n, gr_state_option_fn fn, void *user,
+                                 gr_error *err) {
+    if (!fn) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_parts: no callback");
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    grb_set *parts;
+    size_t np = 0;
+    gr_status st = parts_of(rs, args, n, &parts, &np, err);
+    if (st != GR_OK) return st;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    size_t width = gri_bg_grid(rs) ? 2 + (size_t)args[0] : 1 + 2 * (size_t)args[0];
+    uint64_t *all = gri_calloc(al, np * (width + 1) + 1, sizeof *all);
+    if (!all) st = gri_fail(err, GR_ENOMEM, "out of memory");
+    /* each written down before any is handed on: the callback may search */
+    for (size_t p = 0; st == GR_OK && p < np; p++) {
+        uint64_t *rec = all + p * (width + 1);
+        rec[0] = position_args(gri_bg(rs), args, &parts[p], rec + 1);
+    }
+    gri_free(al, parts);
+    for (size_t p = 0; st == GR_OK && p < np; p++) {
+        const uint64_t *rec = all + p * (width + 1);
+        if (fn(user, rec + 1, (size_t)rec[0])) break;
+    }
+    gri_free(al, all);
+    return st;
+}
+
+/* part keys in a fixed order: by length, then word by word */
+static int key_cmp(const uint64_t *a, const uint64_t *b) {
+    if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
+    for (size_t k = 1; k <= a[0]; k++)
+        if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+    return 0;
+}
+
+gr_status gr_ruleset_board_key(gr_ruleset *rs, const uint64_t *args, size_t n, char **key, size_t *len,
+                               uint64_t *cost, gr_error *err) {
+    if (key) *key = NULL;
+    if (!key || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_key: nowhere to put the key");
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    grb_set *parts;
+    size_t np = 0;
+    gr_status st = parts_of(rs, args, n, &parts, &np, err);
+    if (st != GR_OK) return st;
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    gri_boardrs *d = gri_bg(rs);
+    /* each part's key as its length and words, sorted: the same parts in any order give one key */
+    uint64_t *ks = gri_calloc(al, np * (GRB_KEY_MAX + 1) + 1, sizeof *ks);
+    uint64_t c = 0;
+    if (!ks) st = gri_fail(err, GR_ENOMEM, "out of memory");
+    for (size_t p = 0; st == GR_OK && p < np; p++) {
+        uint64_t *k = ks + p * (GRB_KEY_MAX + 1);
+        k[0] = grb_sv_key(&d->sv, &parts[p], k + 1);
+        uint64_t cells = grb_count(&parts[p]);
+        c += cells * cells;
+    }
+    for (size_t i = 1; st == GR_OK && i < np; i++) /* by insertion: few parts */
+        for (size_t j = i; j > 0 && key_cmp(ks + (j - 1) * (GRB_KEY_MAX + 1), ks + j * (GRB_KEY_MAX + 1)) > 0; j--)
+            for (size_t w = 0; w <= GRB_KEY_MAX; w++) {
+                uint64_t t = ks[(j - 1) * (GRB_KEY_MAX + 1) + w];
+                ks[(j - 1) * (GRB_KEY_MAX + 1) + w] = ks[j * (GRB_KEY_MAX + 1) + w];
+                ks[j * (GRB_KEY_MAX + 1) + w] = t;
+            }
+    gri_buf b;
+    gri_buf_init(&b, al);
+    for (size_t p = 0; st == GR_OK && p < np; p++) {
+        const uint64_t *k = ks + p * (GRB_KEY_MAX + 1);
+        for (size_t w = 0; w <= k[0]; w++) {
+            char x[8];
+            for (int q = 0; q < 8; q++) x[q] = (char)(k[w] >> (8 * q) & 0xff);
+            gri_buf_put(&b, x, 8);
+        }
+    }
+    gri_free(al, ks);
+    gri_free(al, parts);
+    if (st != GR_OK) { gri_buf_free(&b); return st; }
+    if (b.failed) { gri_buf_free(&b); return gri_fail(err, GR_ENOMEM, "out of memory"); }
+    if (cost) *cost = c;
+    if (!b.len) gri_buf_put(&b, "", 0);
+    return gri_buf_take(&b, key, len);
+}
+
+gr_status gr_ruleset_board_note_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t value, gr_error *err) {
+    if (!is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    if (value >= GRB_NIM_UNKNOWN) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_note_value: %llu is past the table's values", (unsigned long long)value);
+    grb_set *parts;
+    size_t np = 0;
+    gr_status st = parts_of(rs, args, n, &parts, &np, err);
+    if (st != GR_OK) return st;
+    gri_boardrs *d = gri_bg(rs);
+    if (np == 0 && value != 0) st = gri_fail(err, GR_EINVAL, "gr_ruleset_board_note_value: a position with no move has value 0");
+    else if (np > 1) st = gri_fail(err, GR_EINVAL, "gr_ruleset_board_note_value: the position has %zu independent parts: note each", np);
+    else if (np == 1) {
+        uint64_t key[GRB_KEY_MAX];
+        size_t klen = grb_sv_key(&d->sv, &parts[0], key);
+        d->sv.err = err;
+        st = grb_sv_tt_set_nim(&d->sv, key, klen, value);
+    }
+    gri_free(gri_ctx_alloc(rs->ctx), parts);
     return st;
 }

@@ -57,6 +57,9 @@ gr_status gri_bg_dominoes(gr_ruleset *rs, gr_error *err);
 gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gri_bg_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                          void *user, gr_error *err);
+/* the options of value target, each asked (not valued in full) */
+gr_status gri_bg_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
+                          void *user, int *complete, gr_error *err);
 gr_status gri_bg_check(const gr_ruleset *rs, const uint64_t *args, size_t n, size_t *bad, gr_error *err);
 gr_status gri_bg_parse_args(const gr_ruleset *rs, const char *s, size_t n, int lines, const gr_parse_opts *opts,
                             uint64_t **args, size_t *nargs, size_t *used, size_t *errpos, gr_error *err);

@@ -139,7 +139,7 @@ const gri_family gri_family_cram = {
     .check = gri_bg_check,
     .value = gri_bg_value,
     .state_options = gri_bg_options,
-    .state_moves_to = gri_state_listed_moves_to,
+    .state_moves_to = gri_bg_moves_to,
     .syntax = &BOARD_SYNTAX,
 };
 
@@ -155,6 +155,6 @@ const gri_family gri_family_place = {
     .check = gri_bg_check,
     .value = gri_bg_value,
     .state_options = gri_bg_options,
-    .state_moves_to = gri_state_listed_moves_to,
+    .state_moves_to = gri_bg_moves_to,
     .syntax = &BOARD_SYNTAX,
 };

@@ -56,7 +56,7 @@ const gri_family gri_family_nodekayles = {
     .check = gri_bg_check,
     .value = gri_bg_value,
     .state_options = gri_bg_options,
-    .state_moves_to = gri_state_listed_moves_to,
+    .state_moves_to = gri_bg_moves_to,
     .syntax = &GRAPH_BOARD_SYNTAX,
 };
 
@@ -71,6 +71,6 @@ const gri_family gri_family_arckayles = {
     .check = gri_bg_check,
     .value = gri_bg_value,
     .state_options = gri_bg_options,
-    .state_moves_to = gri_state_listed_moves_to,
+    .state_moves_to = gri_bg_moves_to,
     .syntax = &GRAPH_BOARD_SYNTAX,
 };
