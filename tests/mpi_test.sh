@@ -40,10 +40,15 @@ positions+=("cram($(board 4 5)) + nodekayles[grid]($(board 2 6)) + 2")
 for p in "${positions[@]}"; do
     for cmd in value solve; do
         want=$("$g" "$cmd" "$p" 2>&1)
+        wrc=$?
         for n in 2 4; do
             checks=$((checks + 1))
             got=$(run $n "$cmd" "$p" 2>/tmp/mpi_test.$$)
-            if [ "$got" != "$want" ]; then
+            grc=$?
+            if [ $grc -ne $wrc ]; then
+                echo "FAIL: $cmd '$p' on $n ranks: exit $grc, one process $wrc"; cat /tmp/mpi_test.$$
+                fail=$((fail + 1))
+            elif [ "$got" != "$want" ]; then
                 echo "FAIL: $cmd '$p' on $n ranks:"; diff <(echo "$want") <(echo "$got") | head -5; cat /tmp/mpi_test.$$
                 fail=$((fail + 1))
             elif ! grep -q "^grundy: mpi: $cmd on $n ranks" /tmp/mpi_test.$$; then
@@ -54,13 +59,23 @@ for p in "${positions[@]}"; do
     done
 done
 
+# solve --json: the same but for the search's own counts
+for n in 2 3; do
+    checks=$((checks + 1))
+    strip_search() { python3 -c "import json,sys; d=json.load(sys.stdin); d.pop('search', None); print(json.dumps(d, sort_keys=True))"; }
+    want=$("$g" solve --json 'cram(4,6) + nodekayles[grid](2,5)' | strip_search)
+    got=$(run $n solve --json 'cram(4,6) + nodekayles[grid](2,5)' 2>/tmp/mpi_test.$$ | strip_search; exit "${PIPESTATUS[0]}")
+    [ $? -eq 0 ] && [ "$got" = "$want" ] || { echo "FAIL: solve --json on $n ranks"; echo "$want"; echo "$got"; cat /tmp/mpi_test.$$; fail=$((fail + 1)); }
+done
+
 # the census: one merged result, the serial one
 strip() { sed "s/\"seconds\": *[0-9.]*//"; }
 want=$("$g" census 'tb[0.???]' --to 80 | strip)
 [ "$(echo "$want" | wc -l)" -ge 200 ] || { echo "FAIL: the census has fewer than 200 codes"; fail=$((fail + 1)); }
 for n in 2 3; do
     checks=$((checks + 1))
-    got=$(run $n census 'tb[0.???]' --to 80 2>/tmp/mpi_test.$$ | strip)
+    got=$(run $n census 'tb[0.???]' --to 80 2>/tmp/mpi_test.$$ | strip; exit "${PIPESTATUS[0]}")
+    [ $? -eq 0 ] || { echo "FAIL: census on $n ranks: exit code"; cat /tmp/mpi_test.$$; fail=$((fail + 1)); }
     [ "$got" = "$want" ] || { echo "FAIL: census on $n ranks differs"; diff <(echo "$want") <(echo "$got") | head -5; fail=$((fail + 1)); }
 done
 

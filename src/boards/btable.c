@@ -1,5 +1,9 @@
 /* The board search's transposition table (btable.h). */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
 #include "boards/btable.h"
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include "core/spin.h"
 
 #define FIRST_SLOTS 4096u
@@ -22,14 +26,26 @@ static const uint64_t *key_of(const grb_table *t, const grb_tent *e) {
 _Static_assert(sizeof(grb_tent) == 64, "a table entry is one cache line");
 
 /* n zeroed slots aligned to 64 bytes (an entry in one cache line); the
- * block to free in *raw */
+ * block to free in *raw. A large table starts on a 2 MB boundary and asks
+ * the system for huge pages (Linux, where transparent huge pages are on
+ * request): its slots are touched at random, and with 4 KB pages each
+ * touch of a new page is a fault and most lookups miss the TLB */
+#define HUGE_PAGE ((size_t)2 << 20)
 static grb_tent *alloc_slots(const gr_allocator *al, size_t n, void **raw) {
-    if (n > SIZE_MAX / sizeof(grb_tent) - 1) return NULL;
-    unsigned char *p = gri_calloc(al, n + 1, sizeof(grb_tent));
+    if (n > (SIZE_MAX - HUGE_PAGE) / sizeof(grb_tent) - 1) return NULL;
+    size_t bytes = n * sizeof(grb_tent), align = bytes >= 2 * HUGE_PAGE ? HUGE_PAGE : 64;
+    /* zeroed here, after the advice: a calloc of memory freed before
+     * clears it page by page */
+    unsigned char *p = gri_malloc(al, bytes + align);
     *raw = p;
     if (!p) return NULL;
-    uintptr_t a = ((uintptr_t)p + 63) & ~(uintptr_t)63;
-    return (grb_tent *)(void *)(p + (a - (uintptr_t)p));
+    uintptr_t a = ((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1);
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE) (void)madvise((void *)a, bytes & ~(HUGE_PAGE - 1), MADV_HUGEPAGE);
+#endif
+    grb_tent *slots = (grb_tent *)(void *)(p + (a - (uintptr_t)p));
+    memset(slots, 0, bytes);
+    return slots;
 }
 
 gr_status grb_table_init(grb_table *t, const gr_allocator *al, size_t max_entries, gr_error *err) {
