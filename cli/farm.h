@@ -49,7 +49,7 @@ typedef struct cli_farm_stats {
     double seconds;
 } cli_farm_stats;
 
-/* main(): removes a leading "--mpi" from argv and starts MPI (1), or
+/* main(): removes "--mpi" (anywhere on the line) from argv and starts MPI (1), or
  * reports an error (exit code 2 or 1 in *rc, -1 returned), or finds none (0) */
 int cli_mpi_start(int *argc, char ***argv, int *rc);
 /* whether --mpi is on, this process's rank and the ranks in all */

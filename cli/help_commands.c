@@ -15,6 +15,14 @@
     "                     other state game) may memoize (default 1048576)\n"                \
     "  --max-seconds S    stop with exit 2, saying where and how far, after S\n"            \
     "                     seconds (" seconds ")\n"
+#define BOARD_OPTIONS                                                                       \
+    "  --threads N        a board or graph search on N threads sharing one table\n"      \
+    "                     (default: the cores present; one a rank under --mpi)\n"        \
+    "  --table FILE       a board or graph search's table: loaded from FILE when it\n"   \
+    "                     is there, saved at the end (also --board-table FILE)\n"        \
+    "  --save-every S     with --table: saved every S seconds as well\n"                 \
+    "  --mpi              under mpirun: the search spread over the job's ranks\n"    \
+    "                     (a build with -DGRUNDY_MPI=ON; docs/boards.md)\n"
 #define INPUT_OPTION                                                                        \
     "  --file FILE        read the position from FILE (also @FILE; '-' reads stdin),\n"     \
     "                     one term per line or '+'-separated\n"
@@ -30,6 +38,7 @@ const cli_topic CLI_COMMANDS[] = {
      "options:\n"
      INPUT_OPTION
      LIMIT_OPTIONS("0: never; default 60")
+     BOARD_OPTIONS
      "  --quiet            no progress line on stderr while a long table grows\n"
      "  --certificate FILE also write a value certificate of one term of\n"
      "                     nodekayles, arckayles, cram, wythoff, euclid, fib,\n"
@@ -39,6 +48,7 @@ const cli_topic CLI_COMMANDS[] = {
      "examples:\n"
      "  grundy value 'kayles(7) + 5'                   # 7\n"
      "  grundy value 'kayles(10^18) + dawson(10^18)'   # 2\n"
+     "  mpirun -n 4 grundy --mpi value 'cram(5,7)'     # 1\n"
      "  printf '3\\n4\\n5\\n' | grundy value -            # 2\n"},
     {"solve",
      "usage: grundy solve POSITION [--json] [--max-moves K]\n"
@@ -72,6 +82,7 @@ const cli_topic CLI_COMMANDS[] = {
      "                     ('grundy help remoteness')\n"
      INPUT_OPTION
      LIMIT_OPTIONS("0: never; default 60")
+     BOARD_OPTIONS
      "  --quiet            no progress line on stderr while a long table grows\n"
      "\n"
      "examples:\n"
@@ -324,9 +335,12 @@ const cli_topic CLI_COMMANDS[] = {
      "                     cluster array jobs; 'grundy help census-merge' joins them\n"
      "  --threads T        threads (1 to 256; default: the number of cores)\n"
      "  --max-seconds S    stop after S seconds: the codes done are printed, exit 2\n"
+     "Under mpirun, 'grundy --mpi census ...' hands the codes to the job's ranks\n"
+     "one at a time (one thread a rank) and prints the rows of a serial census.\n"
      "\n"
      "examples:\n"
      "  grundy census 'tb[0.??]' --to 1000\n"
+     "  mpirun -n 8 grundy --mpi census 'tb[0.???]' --to 1000\n"
      "  grundy census 'tb[0.??]' --to 1000 --shard 0/2 > a    # and 1/2 > b\n"
      "  grundy census 'tb[0.???]' --to 20000 --threads 2 --max-seconds 600\n"},
     {"census-merge",

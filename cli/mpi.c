@@ -50,7 +50,7 @@ uint64_t cli_bytes_get_u64(const unsigned char *p, size_t n, size_t *at) {
 }
 
 void cli_farm_report(const cli_farm_stats *st, const char *what) {
-    fprintf(stderr, "grundy: mpi: %s on %d ranks in %.2f s: %llu tasks (", what, st->ranks, st->seconds,
+    fprintf(stderr, "grundy: mpi: %s on %d rank%s in %.2f s: %llu tasks (", what, st->ranks, st->ranks == 1 ? "" : "s", st->seconds,
             (unsigned long long)st->tasks);
     for (int r = 0; r < st->ranks && r < 256; r++)
         fprintf(stderr, "%srank %d: %llu", r ? ", " : "", r, (unsigned long long)st->rank_tasks[r]);
@@ -62,10 +62,17 @@ void cli_farm_report(const cli_farm_stats *st, const char *what) {
     fprintf(stderr, "\n");
 }
 
+/* where --mpi is on the line (0: not there) */
+static int mpi_arg(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--mpi")) return i;
+    return 0;
+}
+
 #ifndef GRUNDY_HAVE_MPI
 
 int cli_mpi_start(int *argc, char ***argv, int *rc) {
-    if (*argc < 2 || strcmp((*argv)[1], "--mpi")) return 0;
+    if (!mpi_arg(*argc, *argv)) return 0;
     fprintf(stderr, "grundy: error: --mpi: this grundy was built without MPI (configure it with -DGRUNDY_MPI=ON; "
                     "it needs Debian's libopenmpi-dev)\n");
     *rc = 2;
@@ -106,7 +113,7 @@ static void on_sigterm(int sig) {
 }
 
 int cli_mpi_start(int *argc, char ***argv, int *rc) {
-    if (*argc < 2 || strcmp((*argv)[1], "--mpi")) return 0;
+    if (!mpi_arg(*argc, *argv)) return 0;
     int provided = 0;
     /* OpenMPI keeps freed memory pinned for fast networks by default, which
      * turns every large table's pages into faults taken at once (measured:
@@ -118,9 +125,8 @@ int cli_mpi_start(int *argc, char ***argv, int *rc) {
         return -1;
     }
     /* MPI_Init_thread may have rewritten argv: find --mpi again */
-    int at = 1;
-    while (at < *argc && strcmp((*argv)[at], "--mpi")) at++;
-    if (at < *argc) {
+    int at = mpi_arg(*argc, *argv);
+    if (at) {
         for (int i = at; i + 1 < *argc; i++) (*argv)[i] = (*argv)[i + 1];
         (*argc)--;
     }

@@ -59,6 +59,14 @@ for p in "${positions[@]}"; do
     done
 done
 
+# the documented examples (docs/boards.md, README, grundy help value)
+for ex in "cram(4,7):3" "cram(5,7):1"; do
+    checks=$((checks + 1))
+    got=$(run 4 value "${ex%:*}" 2>/tmp/mpi_test.$$)
+    [ "$got" = "${ex#*:}" ] && grep -Eq "^grundy: mpi: value on 4 ranks in [0-9.]+ s: [0-9]+ tasks \(rank 0: [0-9]+, rank 1: [0-9]+, rank 2: [0-9]+, rank 3: [0-9]+\), [0-9]+ messages, [0-9]+ bytes; positions by rank: [0-9]+, [0-9]+, [0-9]+, [0-9]+$" /tmp/mpi_test.$$ ||
+        { echo "FAIL: the example value '${ex%:*}' on 4 ranks: $got"; cat /tmp/mpi_test.$$; fail=$((fail + 1)); }
+done
+
 # solve --json: the same but for the search's own counts
 for n in 2 3; do
     checks=$((checks + 1))
