@@ -14,6 +14,7 @@ void grb_game_free(grb_game *g) {
     gri_free(al, g->anchor);
     gri_free(al, g->aoff);
     gri_free(al, g->touch);
+    gri_free(al, g->geo);
     memset(g, 0, sizeof *g);
     g->al = al;
 }
@@ -126,8 +127,36 @@ void grb_grid_rows(grb_game *g) {
     for (size_t x = 0; x < g->ncells && x < 64; x++) g->row_of[x] = (uint8_t)(x / g->cols);
 }
 
+/* each move's middle and span (board.h), from its required cells */
+static void grid_geo(grb_game *g) {
+    gri_free(g->al, g->geo);
+    g->geo = NULL;
+    if (!g->cols || !g->rows) return;
+    uint8_t *geo = gri_calloc(g->al, 4 * g->nmoves + 1, 1);
+    if (!geo) return; /* no order by the middle: every move ranks alike */
+    for (size_t m = 0; m < g->nmoves; m++) {
+        size_t n = g->nreq[m], sr = 0, sc = 0, r0 = SIZE_MAX, r1 = 0, c0 = SIZE_MAX, c1 = 0;
+        for (size_t k = 0; k < n; k++) {
+            size_t x = g->cells[g->coff[m] + k], r = x / g->cols, c = x % g->cols;
+            sr += r;
+            sc += c;
+            if (r < r0) r0 = r;
+            if (r > r1) r1 = r;
+            if (c < c0) c0 = c;
+            if (c > c1) c1 = c;
+        }
+        if (!n) continue;
+        geo[4 * m] = (uint8_t)((2 * sr + n / 2) / n);
+        geo[4 * m + 1] = (uint8_t)((2 * sc + n / 2) / n);
+        geo[4 * m + 2] = (uint8_t)(r1 - r0 + 1);
+        geo[4 * m + 3] = (uint8_t)(c1 - c0 + 1);
+    }
+    g->geo = geo;
+}
+
 void grb_game_grid(grb_game *g) {
     g->grid64 = 0;
+    if (g->keykind == GRB_KEY_GRID) grid_geo(g);
     if (g->keykind != GRB_KEY_GRID || g->ncells > 64) return;
     size_t C = g->cols;
     grb_grid_rows(g);

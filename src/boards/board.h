@@ -101,6 +101,12 @@ typedef struct grb_game {
     int pair64;
     uint8_t row_of[64];  /* grid64: each cell's row */
     uint32_t hmove[64], vmove[64];
+    /* GRB_KEY_GRID (grb_game_grid; NULL else, or when out of memory): per
+     * move m, at 4 * m, the row and column of the middle of its required
+     * cells, doubled (so a domino's middle is a whole number), and the
+     * rows and columns they span; the search tries moves near the middle
+     * of a part first (nimsearch_core.c) */
+    uint8_t *geo;
 } grb_game;
 
 enum { GRB_LIVE_MOVES = 0, GRB_LIVE_NODE = 1, GRB_LIVE_PAIR = 2 };

@@ -65,10 +65,12 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
     grb_level *lv = grb_sv_push(sv);
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
+    grb_box box;
+    grb_sv_box(sv, c, &box);
     for (size_t i = 0; i < nm && !*yes && st == GR_OK; i++) {
         uint64_t x, cost;
         if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) *yes = x == j;
-        else lv->order[nu++] = cost << 32 | lv->moves[i];
+        else lv->order[nu++] = grb_sv_order(sv, &box, cost, lv->moves[i]);
     }
     if (!*yes) grb_sv_sort(sv, lv->order, nu);
     for (size_t i = 0; i < nu && !*yes && st == GR_OK; i++) {
@@ -238,6 +240,8 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     grb_level *lv = grb_sv_push(sv);
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
+    grb_box box;
+    grb_sv_box(sv, c, &box);
     cands k = {nm >= 63 ? ~(uint64_t)0 >> 1 : ((uint64_t)1 << (nm + 1)) - 1, nm >= 63 ? nm - 62 : 0};
     if (k.nbig && (want >> 63 & 1)) { /* asked about 63 among many: the value by aspiration */
         sv->depth--;
@@ -249,7 +253,7 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     for (size_t i = 0; i < nm && !stopped && st == GR_OK; i++) {
         uint64_t x, cost;
         if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) cands_take(&k, x);
-        else lv->order[nu++] = cost << 32 | lv->moves[i];
+        else lv->order[nu++] = grb_sv_order(sv, &box, cost, lv->moves[i]);
         stopped = !(k.p & r);
     }
     if (!stopped) grb_sv_sort(sv, lv->order, nu);
@@ -323,12 +327,14 @@ static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     grb_level *lv = grb_sv_push(sv);
     if (!lv) return grb_sv_oom(sv);
     size_t nm = grb_moves(sv->g, c, lv->moves), nu = 0;
+    grb_box box;
+    grb_sv_box(sv, c, &box);
     uint64_t seen[4] = {0}; /* option values below 256 */
     for (size_t i = 0; i < nm && st == GR_OK; i++) {
         uint64_t x, cost;
         if (grb_sv_known(sv, lv, c, nm, i, &x, &cost, &st)) {
             if (x < 256) seen[x / 64] |= (uint64_t)1 << (x % 64);
-        } else lv->order[nu++] = cost << 32 | lv->moves[i];
+        } else lv->order[nu++] = grb_sv_order(sv, &box, cost, lv->moves[i]);
     }
     grb_sv_sort(sv, lv->order, nu);
     uint64_t res = 0;

@@ -280,6 +280,40 @@ int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, siz
     return all;
 }
 
+/* the bits [at, at + n) of s (n <= 64) */
+static uint64_t set_bits(const grb_set *s, size_t at, size_t n) {
+    size_t k = at >> 6, o = at & 63;
+    uint64_t x = s->w[k] >> o;
+    if (o && k + 1 < GRB_WORDS) x |= s->w[k + 1] << (64 - o);
+    return n >= 64 ? x : x & (((uint64_t)1 << n) - 1);
+}
+
+static size_t last_cell(const grb_set *s) {
+    for (int k = GRB_WORDS - 1; k >= 0; k--)
+        if (s->w[k]) return (size_t)k * 64 + 63 - (size_t)__builtin_clzll(s->w[k]);
+    return 0;
+}
+
+/* The middle of the box around part c, to rank its moves by (see
+ * grb_sv_order; docs/boards.md has the measures): moves near the middle
+ * first, as they come nearest to cutting the part in two. The part's own
+ * box rather than the board's: both walked as many positions on the empty
+ * boards measured, and the part's box centres the order on a part that
+ * lies off the board's middle. */
+void grb_sv_box(const grb_solver *sv, const grb_set *c, grb_box *b) {
+    const grb_game *g = sv->g;
+    b->on = 0;
+    if (!g->geo) return;
+    size_t first = grb_next(c, SIZE_MAX), C = g->cols;
+    if (first == SIZE_MAX) return;
+    size_t r0 = first / C, r1 = last_cell(c) / C;
+    uint64_t cols = 0;
+    for (size_t r = r0; r <= r1; r++) cols |= set_bits(c, r * C, C);
+    b->on = 1;
+    b->cr = (unsigned)(r0 + r1);
+    b->cc = (unsigned)((size_t)__builtin_ctzll(cols) + 63 - (size_t)__builtin_clzll(cols));
+}
+
 /* the levels whose options a helper takes in an order of its own: the
  * root's and its options' (a level per question: part -> has an option
  * -> is of a value -> has an option; measured on Cram 4 x 9 to 5 x 8 and

@@ -72,7 +72,7 @@ gr_status grb_solver_use(grb_solver *sv, const grb_game *g, int fresh, gr_error 
 struct grb_level {
     uint64_t key[GRB_KEY_WORDS];
     uint32_t *moves;
-    uint64_t *order;     /* options to search: cost << 32 | move */
+    uint64_t *order;     /* options to search: cost << 48 | rank << 32 | move (grb_sv_order) */
     grb_set parts[GRB_MAX_CELLS];
     /* the keys of the options' parts (grb_sv_scan): per part a word of
      * the key's length and the part's cells (<< 8), its hash, its key;
@@ -103,7 +103,29 @@ void grb_sv_option(const grb_solver *sv, const grb_set *c, uint32_t m, grb_set *
  * memory. */
 int grb_sv_known(grb_solver *sv, grb_level *lv, const grb_set *c, size_t nm, size_t i, uint64_t *value,
                  uint64_t *cost, gr_status *st);
-/* sorts options (cost << 32 | move) by cost, then move; a helper thread
+/* the middle of a part's bounding box (grb_sv_box), to rank its moves by */
+typedef struct grb_box {
+    int on;             /* 0: every move ranks alike (not a grid, or no room for the moves' places) */
+    unsigned cr, cc;    /* the middle row and column, doubled */
+} grb_box;
+void grb_sv_box(const grb_solver *sv, const grb_set *c, grb_box *b);
+static inline unsigned grb_absdiff(unsigned a, unsigned b) { return a > b ? a - b : b - a; }
+/* An option's place in the order (its entry in lv->order): by cost, then
+ * by how far its move lies from the middle of the box of the part it is
+ * made in (the larger of the row and column distances, then their sum),
+ * then by the move. The move keeps the low 32 bits; the rank (15 bits, a
+ * distance of doubled coordinates being at most 126) bits 32..47, the
+ * cost (a sum of squares of part sizes below 2^16) the top 16. */
+static inline uint64_t grb_sv_order(const grb_solver *sv, const grb_box *b, uint64_t cost, uint32_t m) {
+    uint64_t rank = 0;
+    if (b->on) {
+        const uint8_t *q = sv->g->geo + 4 * (size_t)m;
+        unsigned dr = grb_absdiff(q[0], b->cr), dc = grb_absdiff(q[1], b->cc);
+        rank = (uint64_t)(dr > dc ? dr : dc) << 8 | (dr + dc);
+    }
+    return cost << 48 | rank << 32 | m;
+}
+/* sorts options (grb_sv_order) by cost, then rank, then move; a helper thread
  * (sv->salt) then starts the list at an option of its own */
 void grb_sv_sort(const grb_solver *sv, uint64_t *a, size_t n);
 /* the table: a key's value (UNKNOWN) and facts; facts added (its value v
