@@ -57,6 +57,16 @@ gr_status gri_bg_dominoes(gr_ruleset *rs, gr_error *err);
 gr_status gri_bg_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gri_bg_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_optiter *it, gr_state_option_fn fn,
                          void *user, gr_error *err);
+/* shared with boardtable.c: whether rs is a board or graph game; its
+ * solver, made on first use; the term args ready to search (its universe,
+ * the solver on it, *s its position); the position s of the universe of
+ * args written as args (room for 2 + 2 * 64 words); whether args has
+ * value k (grb_ask) */
+int gri_bg_is_board(const gr_ruleset *rs);
+gr_status gri_bg_need_solver(gr_ruleset *rs, gr_error *err);
+gr_status gri_bg_ready(gr_ruleset *rs, const uint64_t *args, size_t n, grb_set *s, gr_error *err);
+size_t gri_bg_position_args(const gri_boardrs *d, const uint64_t *args, const grb_set *s, uint64_t *out);
+gr_status gri_bg_ask(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t k, int *yes, gr_error *err);
 /* the options of value target, each asked (not valued in full) */
 gr_status gri_bg_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                           void *user, int *complete, gr_error *err);
