@@ -21,6 +21,8 @@ typedef struct cli_bytes {
     int failed;
 } cli_bytes;
 void cli_bytes_put(cli_bytes *b, const void *p, size_t n);
+/* room for n more bytes (0), or -1 out of memory (b->failed set) */
+int cli_bytes_room(cli_bytes *b, size_t n);
 void cli_bytes_u64(cli_bytes *b, uint64_t v);
 void cli_bytes_free(cli_bytes *b);
 /* reads a word at *at of p[0..n) (0 when it is past the end: *at set past n) */

@@ -16,16 +16,21 @@
 #include <unistd.h>
 #include "farm.h"
 
-void cli_bytes_put(cli_bytes *b, const void *p, size_t n) {
-    if (b->failed) return;
+int cli_bytes_room(cli_bytes *b, size_t n) {
+    if (b->failed) return -1;
     if (b->n + n > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
         while (cap < b->n + n) cap *= 2;
         unsigned char *q = realloc(b->p, cap);
-        if (!q) { b->failed = 1; return; }
+        if (!q) { b->failed = 1; return -1; }
         b->p = q;
         b->cap = cap;
     }
+    return 0;
+}
+
+void cli_bytes_put(cli_bytes *b, const void *p, size_t n) {
+    if (cli_bytes_room(b, n) != 0) return;
     if (n) memcpy(b->p + b->n, p, n);
     b->n += n;
 }
@@ -170,13 +175,12 @@ static int take(int from, int tag, cli_bytes *b, int *src) {
     int n = 0;
     MPI_Get_count(&s, MPI_BYTE, &n);
     b->n = 0;
-    cli_bytes_put(b, "", 0);
-    if (n > 0) {
-        unsigned char pad = 0;
-        cli_bytes_put(b, &pad, (size_t)n); /* room */
-        b->n = (size_t)n;
-    }
-    MPI_Recv(n > 0 && !b->failed ? b->p : NULL, n, MPI_BYTE, s.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (n > 0 && cli_bytes_room(b, (size_t)n) == 0) b->n = (size_t)n;
+    if (n > 0 && b->n == 0) { /* no room: taken and dropped (the caller sees an empty message) */
+        unsigned char *drop = malloc((size_t)n);
+        MPI_Recv(drop, drop ? n : 0, MPI_BYTE, s.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        free(drop);
+    } else MPI_Recv(b->p, n, MPI_BYTE, s.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (src) *src = s.MPI_SOURCE;
     return 1;
 }

@@ -124,7 +124,7 @@ void cli_mpi_board_work(gr_ctx *ctx, const unsigned char *task, size_t n, cli_by
 typedef struct option {
     uint64_t *args;
     size_t n;
-    uint64_t cost;
+    uint64_t cost;   /* its place in the search's order (gr_ruleset_board_options) */
     uint64_t value;  /* NO_VALUE until a yes gives it */
     uint64_t no;     /* the k < 64 it said no to */
     int out;         /* a question about it is out */
@@ -156,14 +156,14 @@ typedef struct board_farm {
     int oom;
 } board_farm;
 
-static int collect_option(void *user, const uint64_t *args, size_t n) {
+static int collect_option(void *user, const uint64_t *args, size_t n, uint64_t order) {
     region *g = user;
     option *o = realloc(g->opt, (g->nopt + 1) * sizeof *o);
     uint64_t *a = malloc((n ? n : 1) * sizeof *a);
     if (!o || !a) { free(a); if (o) g->opt = o; return 1; }
     g->opt = o;
     memcpy(a, args, n * sizeof *a);
-    g->opt[g->nopt++] = (option){a, n, 0, NO_VALUE, 0, 0, -1};
+    g->opt[g->nopt++] = (option){a, n, order, NO_VALUE, 0, 0, -1};
     return 0;
 }
 
@@ -191,10 +191,9 @@ static int by_cost(const void *a, const void *b) {
     return x->cost < y->cost ? -1 : x->cost > y->cost;
 }
 
-/* a region's options, one per key, the cheapest first */
+/* a region's options, one per key, in the search's order (the cheapest first) */
 static gr_status list_options(region *g, gr_error *err) {
-    int complete = 1;
-    gr_status st = gr_ruleset_state_options(g->rs, g->args, g->n, 0, collect_option, g, &complete, err);
+    gr_status st = gr_ruleset_board_options(g->rs, g->args, g->n, collect_option, g, err);
     if (st != GR_OK) return st;
     char **keys = calloc(g->nopt + 1, sizeof *keys);
     size_t *klen = calloc(g->nopt + 1, sizeof *klen);
@@ -203,7 +202,7 @@ static gr_status list_options(region *g, gr_error *err) {
     for (size_t i = 0; i < g->nopt && st == GR_OK; i++) {
         char *key;
         size_t kl;
-        if ((st = gr_ruleset_board_key(g->rs, g->opt[i].args, g->opt[i].n, &key, &kl, &g->opt[i].cost, err)) != GR_OK) break;
+        if ((st = gr_ruleset_board_key(g->rs, g->opt[i].args, g->opt[i].n, &key, &kl, NULL, err)) != GR_OK) break;
         int dup = 0;
         for (size_t j = 0; j < kept && !dup; j++) dup = klen[j] == kl && !memcmp(keys[j], key, kl);
         if (dup) { gr_free(key); free(g->opt[i].args); continue; }

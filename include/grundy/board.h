@@ -105,6 +105,14 @@ GR_NODISCARD gr_status gr_ruleset_board_parts(gr_ruleset *rs, const uint64_t *ar
  * of the work (it asks the cheaper options first). */
 GR_NODISCARD gr_status gr_ruleset_board_key(gr_ruleset *rs, const uint64_t *args, size_t n, char **key, size_t *len,
                                             uint64_t *cost, gr_error *err);
+/* The options of the term in the order the search asks them: by the sum
+ * of the squares of their parts' cells (the cheaper first), then, on a
+ * grid, by how near the move lies to the middle of the term's bounding
+ * box; each handed to fn as a term of the same game with its place in
+ * that order (a nonzero return stops). */
+typedef int (*gr_board_option_fn)(void *user, const uint64_t *args, size_t n, uint64_t order);
+GR_NODISCARD gr_status gr_ruleset_board_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_board_option_fn fn,
+                                                void *user, gr_error *err);
 /* Records that the term, one region (one part), has value `value`, for a
  * caller that has proved it (the MPI farm gathers the answers of other
  * processes): the search takes it as known, unchecked. GR_EINVAL when the

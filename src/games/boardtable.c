@@ -3,6 +3,7 @@
  * (the CLI's --mpi): the parts of the board families that work on the
  * table rather than on a term's moves (boardgame.c). */
 #include <stdio.h>
+#include <stdlib.h>
 #include "games/boardgame.h"
 #include "core/context_internal.h"
 
@@ -268,5 +269,57 @@ gr_status gr_ruleset_board_note_value(gr_ruleset *rs, const uint64_t *args, size
         st = grb_sv_tt_set_nim(&d->sv, key, klen, value);
     }
     gri_free(gri_ctx_alloc(rs->ctx), parts);
+    return st;
+}
+
+/* an option written down with its place in the search's order */
+typedef struct ordered {
+    uint64_t order;
+    size_t at; /* its words in the record block */
+} ordered;
+
+static int by_order(const void *a, const void *b) {
+    const ordered *x = a, *y = b;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+gr_status gr_ruleset_board_options(gr_ruleset *rs, const uint64_t *args, size_t n, gr_board_option_fn fn, void *user,
+                                   gr_error *err) {
+    if (!fn) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_options: no callback");
+    if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    grb_set s;
+    gr_status st = gri_bg_ready(rs, args, n, &s, err);
+    if (st != GR_OK) return st;
+    gri_boardrs *d = gri_bg(rs);
+    const gr_allocator *al = gri_ctx_alloc(rs->ctx);
+    size_t width = gri_bg_grid(rs) ? 2 + (size_t)args[0] : 1 + 2 * (size_t)args[0];
+    uint32_t *mv = gri_calloc(al, d->game.nmoves + 1, sizeof *mv);
+    grb_set *parts = gri_calloc(al, GRB_MAX_CELLS, sizeof *parts);
+    ordered *ord = gri_calloc(al, d->game.nmoves + 1, sizeof *ord);
+    uint64_t *all = gri_calloc(al, (d->game.nmoves + 1) * (width + 1), sizeof *all);
+    if (!mv || !parts || !ord || !all) st = gri_fail(err, GR_ENOMEM, "out of memory");
+    size_t nm = st == GR_OK ? grb_moves(&d->game, &s, mv) : 0;
+    grb_box box;
+    if (st == GR_OK) grb_sv_box(&d->sv, &s, &box);
+    /* each written down before any is handed on: the callback may search */
+    for (size_t i = 0; i < nm; i++) {
+        grb_set o = s;
+        for (int k = 0; k < GRB_WORDS; k++) o.w[k] &= ~d->game.rem[mv[i]].w[k];
+        size_t np = grb_sv_parts(&d->sv, &o, parts);
+        uint64_t cost = 0;
+        for (size_t p = 0; p < np; p++) cost += (uint64_t)grb_count(&parts[p]) * grb_count(&parts[p]);
+        uint64_t *rec = all + i * (width + 1);
+        rec[0] = gri_bg_position_args(d, args, &o, rec + 1);
+        ord[i] = (ordered){grb_sv_order(&d->sv, &box, cost, mv[i]), i * (width + 1)};
+    }
+    qsort(ord, nm, sizeof *ord, by_order);
+    for (size_t i = 0; i < nm; i++) {
+        const uint64_t *rec = all + ord[i].at;
+        if (fn(user, rec + 1, (size_t)rec[0], ord[i].order)) break;
+    }
+    gri_free(al, mv);
+    gri_free(al, parts);
+    gri_free(al, ord);
+    gri_free(al, all);
     return st;
 }
