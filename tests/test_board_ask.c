@@ -12,7 +12,9 @@
  * - gr_ruleset_board_save_state after an ask, loaded into a fresh search,
  *   answers the same ask there without a search;
  * - the winning moves of a board (found by asking each option) are the
- *   brute force's moves to a position of value 0. */
+ *   brute force's moves to a position of value 0;
+ * - gr_ruleset_board_options gives one option per move, the position it
+ *   leaves, in rising order. */
 #include <stdlib.h>
 #include <string.h>
 #include "grundy/grundy.h"
@@ -73,6 +75,23 @@ static int take_part(void *user, const uint64_t *args, size_t n) {
 typedef struct win_count {
     size_t n;
 } win_count;
+
+/* the options in the search's order: how many, in rising order, each a grid subset */
+typedef struct in_order {
+    size_t n;
+    uint64_t last;
+    int rising, grid;
+    uint32_t s[512];
+} in_order;
+
+static int take_ordered(void *user, const uint64_t *args, size_t n, uint64_t order) {
+    in_order *o = user;
+    if (o->n && order <= o->last) o->rising = 0;
+    o->last = order;
+    if (o->grid && o->n < 512) o->s[o->n] = grid_subset(args, n);
+    o->n++;
+    return 0;
+}
 
 static int count_win(void *user, const gr_move *m) {
     (void)m;
@@ -143,6 +162,21 @@ static void check_subset(gr_ctx *kept, const char *spec, const char *text, const
         gr_position_free(xc.pos);
     }
     gr_ctx_free(c);
+    /* the options in the search's order: one per move, the order rising,
+     * each the position a move leaves */
+    in_order io = {0, 0, 1, grid, {0}};
+    CHECK(gr_ruleset_board_options(rs, x.t.args, x.t.nargs, take_ordered, &io, &err) == GR_OK, "options: %s", err.message);
+    size_t legal = 0;
+    for (int m = 0; m < g->nm; m++)
+        if ((g->req[m] & s) == g->req[m]) {
+            if (grid && legal < io.n && legal < 512) {
+                int found = 0;
+                for (size_t i = 0; i < io.n && i < 512 && !found; i++) found = io.s[i] == (s & ~g->rem[m]);
+                CHECK(found, "%s: a move's position is not among the ordered options", text);
+            }
+            legal++;
+        }
+    CHECK(io.n == legal && io.rising, "%s: %zu ordered options (rising: %d), %zu moves", text, io.n, io.rising, legal);
     /* winning moves: to a position of value 0 */
     size_t brute = 0;
     if (want)
