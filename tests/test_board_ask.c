@@ -263,14 +263,9 @@ static void test_graphs(tu_rng *rng, uint64_t cases) {
     gr_ctx *kept;
     CHECK(gr_ctx_new(&kept) == GR_OK, "ctx");
     for (uint64_t k = 0; k < cases; k++) {
-        int n = 6 + (int)tu_below(rng, 9); /* 6 to 14 vertices */
-        uint32_t adj[16] = {0};
-        int p = 1 + (int)tu_below(rng, 4);
-        for (int u = 0; u < n; u++)
-            for (int v = u + 1; v < n; v++)
-                if ((int)tu_below(rng, 8) < p) { adj[u] |= 1u << v; adj[v] |= 1u << u; }
+        uint32_t adj[16];
         bgame ng, ag;
-        bb_graph_moves(n, adj, &ng, &ag);
+        int n = bb_random_games(rng, 6, 9, adj, &ng, &ag); /* 6 to 14 vertices */
         uint32_t full = (1u << n) - 1;
         char text[1024];
         bb_brute(&ng, val);

@@ -115,6 +115,12 @@ int gri_rs_moves_to(const gr_ruleset *rs, uint64_t n, uint64_t want, struct gri_
 gr_status gri_state_search_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t *value, gr_error *err);
 gr_status gri_state_listed_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                    gr_state_option_fn fn, void *user, int *complete, gr_error *err);
+/* the same with each option's question put to is (*yes: its value is the
+ * target), for a family that answers it more cheaply than by the value */
+typedef gr_status (*gri_is_value_fn)(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, int *yes,
+                                     gr_error *err);
+gr_status gri_state_moves_to_by(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gri_is_value_fn is,
+                                gr_state_option_fn fn, void *user, int *complete, gr_error *err);
 void gri_state_search_free(gr_ruleset *rs);
 /* For a family's state_children: writes the position words[0..n) as a
  * child of the shared search, in its canonical form and split into its

@@ -145,17 +145,30 @@ static int gather(void *user, const uint64_t *args, size_t n) {
     return 0;
 }
 
+/* an option of the target's value, by its value in full */
+static gr_status valued_is(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, int *yes, gr_error *err) {
+    uint64_t v;
+    gr_status st = gri_state_value(rs, args, n, &v, err);
+    *yes = st == GR_OK && v == target;
+    return st;
+}
+
 gr_status gri_state_listed_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target,
                                    gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
+    return gri_state_moves_to_by(rs, args, n, target, valued_is, fn, user, complete, err);
+}
+
+gr_status gri_state_moves_to_by(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gri_is_value_fn is,
+                                gr_state_option_fn fn, void *user, int *complete, gr_error *err) {
     gathered g = {gri_ctx_alloc(rs->ctx), NULL, 0, 0, 0};
     gri_optiter it = {0};
     if (complete) *complete = 1;
     gr_status st = gri_state_options(rs, args, n, &it, gather, &g, err);
     if (st == GR_OK && g.oom) st = gri_fail(err, GR_ENOMEM, "out of memory");
     for (size_t c = 0; st == GR_OK && c < g.len; c += 1 + (size_t)g.w[c]) {
-        uint64_t v;
-        if ((st = gri_state_value(rs, g.w + c + 1, (size_t)g.w[c], &v, err)) != GR_OK) break;
-        if (v == target && fn(user, g.w + c + 1, (size_t)g.w[c])) {
+        int yes = 0;
+        if ((st = is(rs, g.w + c + 1, (size_t)g.w[c], target, &yes, err)) != GR_OK) break;
+        if (yes && fn(user, g.w + c + 1, (size_t)g.w[c])) {
             if (complete) *complete = 0;
             break;
         }

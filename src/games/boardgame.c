@@ -267,39 +267,6 @@ gr_status gri_bg_options(gr_ruleset *rs, const uint64_t *args, size_t n, gri_opt
     return GR_OK;
 }
 
-/* the options of args, each written down (rec[0] words, then the words)
- * before any is asked about: asking rebuilds the universe */
-typedef struct gathered {
-    const gr_allocator *al;
-    uint64_t *w;
-    size_t len, cap;
-    int oom;
-} gathered;
-
-static int gather(void *user, const uint64_t *args, size_t n) {
-    gathered *g = user;
-    if (g->len + n + 1 > g->cap) {
-        size_t cap = g->cap ? g->cap * 2 : 1024;
-        while (cap < g->len + n + 1) cap *= 2;
-        uint64_t *w = gri_realloc(g->al, g->w, cap * sizeof *w);
-        if (!w) { g->oom = 1; return 1; }
-        g->w = w;
-        g->cap = cap;
-    }
-    g->w[g->len++] = n;
-    memcpy(g->w + g->len, args, n * sizeof *args);
-    g->len += n;
-    return 0;
-}
-
-static gr_status gather_options(gr_ruleset *rs, const uint64_t *args, size_t n, gathered *g, gr_error *err) {
-    gri_optiter it = {0};
-    *g = (gathered){gri_ctx_alloc(rs->ctx), NULL, 0, 0, 0};
-    gr_status st = gri_bg_options(rs, args, n, &it, gather, g, err);
-    if (st == GR_OK && g->oom) st = gri_fail(err, GR_ENOMEM, "out of memory");
-    return st;
-}
-
 gr_status gri_bg_ask(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t k, int *yes, gr_error *err) {
     grb_set s;
     gr_status st = gri_bg_ready(rs, args, n, &s, err);
@@ -308,18 +275,8 @@ gr_status gri_bg_ask(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t k,
 
 gr_status gri_bg_moves_to(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t target, gr_state_option_fn fn,
                           void *user, int *complete, gr_error *err) {
-    if (complete) *complete = 1;
-    gathered g;
-    gr_status st = gather_options(rs, args, n, &g, err);
-    /* each option asked whether its value is the target: no option is valued in full */
-    for (size_t c = 0; st == GR_OK && c < g.len; c += 1 + (size_t)g.w[c]) {
-        int yes = 0;
-        if ((st = gri_bg_ask(rs, g.w + c + 1, (size_t)g.w[c], target, &yes, err)) == GR_OK && yes &&
-            fn(user, g.w + c + 1, (size_t)g.w[c]))
-            break;
-    }
-    gri_free(g.al, g.w);
-    return st;
+    /* each option asked whether its value is the target: none is valued in full */
+    return gri_state_moves_to_by(rs, args, n, target, gri_bg_ask, fn, user, complete, err);
 }
 
 /* ---- terms ---- */

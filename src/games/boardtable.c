@@ -29,14 +29,21 @@ static const char *method_name(unsigned how) {
 
 static gr_status table_bytes(gr_ruleset *rs, gri_buf *body, char **out, size_t *len, gr_error *err);
 
-gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_error *err) {
+/* the checks before a table (or a part of one) is written: somewhere to put it, a board game, keys by shape */
+static gr_status savable(gr_ruleset *rs, const char *who, char **out, size_t *len, gr_error *err) {
     if (out) *out = NULL;
-    if (!out || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_save: nowhere to put the table");
+    if (!out || !len) return gri_fail(err, GR_EINVAL, "%s: nowhere to put the table", who);
     if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
-    gri_boardrs *d = gri_bg(rs);
-    if (d->how & GRB_NO_SYMMETRY)
+    if (gri_bg(rs)->how & GRB_NO_SYMMETRY)
         return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be saved", rs->spec);
-    gr_status st = gri_bg_need_solver(rs, err);
+    return GR_OK;
+}
+
+gr_status gr_ruleset_board_save(gr_ruleset *rs, char **out, size_t *len, gr_error *err) {
+    gr_status st = savable(rs, "gr_ruleset_board_save", out, len, err);
+    if (st != GR_OK) return st;
+    gri_boardrs *d = gri_bg(rs);
+    st = gri_bg_need_solver(rs, err);
     if (st != GR_OK) return st;
     gri_buf body;
     gri_buf_init(&body, gri_ctx_alloc(rs->ctx));
@@ -132,6 +139,7 @@ gr_status gr_ruleset_board_ask(gr_ruleset *rs, const uint64_t *args, size_t n, u
 static gr_status parts_of(gr_ruleset *rs, const uint64_t *args, size_t n, grb_set **parts, size_t *np, gr_error *err) {
     grb_set s;
     *parts = NULL;
+    if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
     gr_status st = gri_bg_ready(rs, args, n, &s, err);
     if (st != GR_OK) return st;
     *parts = gri_calloc(gri_ctx_alloc(rs->ctx), GRB_MAX_CELLS, sizeof **parts);
@@ -142,15 +150,12 @@ static gr_status parts_of(gr_ruleset *rs, const uint64_t *args, size_t n, grb_se
 
 gr_status gr_ruleset_board_save_state(gr_ruleset *rs, const uint64_t *args, size_t n, char **out, size_t *len,
                                       gr_error *err) {
-    if (out) *out = NULL;
-    if (!out || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_save_state: nowhere to put the entries");
-    if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
+    gr_status st = savable(rs, "gr_ruleset_board_save_state", out, len, err);
+    if (st != GR_OK) return st;
     gri_boardrs *d = gri_bg(rs);
-    if (d->how & GRB_NO_SYMMETRY)
-        return gri_fail(err, GR_EINVAL, "%s: a table keyed by cells (GR_BOARD_NO_SYMMETRY) cannot be saved", rs->spec);
     grb_set *parts;
     size_t np = 0;
-    gr_status st = parts_of(rs, args, n, &parts, &np, err);
+    st = parts_of(rs, args, n, &parts, &np, err);
     if (st != GR_OK) return st;
     const gr_allocator *al = gri_ctx_alloc(rs->ctx);
     gri_buf body;
@@ -174,7 +179,6 @@ gr_status gr_ruleset_board_save_state(gr_ruleset *rs, const uint64_t *args, size
 gr_status gr_ruleset_board_parts(gr_ruleset *rs, const uint64_t *args, size_t n, gr_state_option_fn fn, void *user,
                                  gr_error *err) {
     if (!fn) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_parts: no callback");
-    if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
     grb_set *parts;
     size_t np = 0;
     gr_status st = parts_of(rs, args, n, &parts, &np, err);
@@ -209,7 +213,6 @@ gr_status gr_ruleset_board_key(gr_ruleset *rs, const uint64_t *args, size_t n, c
                                uint64_t *cost, gr_error *err) {
     if (key) *key = NULL;
     if (!key || !len) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_key: nowhere to put the key");
-    if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
     grb_set *parts;
     size_t np = 0;
     gr_status st = parts_of(rs, args, n, &parts, &np, err);
@@ -253,7 +256,6 @@ gr_status gr_ruleset_board_key(gr_ruleset *rs, const uint64_t *args, size_t n, c
 }
 
 gr_status gr_ruleset_board_note_value(gr_ruleset *rs, const uint64_t *args, size_t n, uint64_t value, gr_error *err) {
-    if (!gri_bg_is_board(rs)) return gri_fail(err, GR_EINVAL, "%s is not a board or graph game", rs ? rs->spec : "(null)");
     if (value >= GRB_NIM_UNKNOWN) return gri_fail(err, GR_EINVAL, "gr_ruleset_board_note_value: %llu is past the table's values", (unsigned long long)value);
     grb_set *parts;
     size_t np = 0;
