@@ -103,7 +103,7 @@ static void census_task(cli_bytes *t, uint64_t index, uint64_t to, double left, 
     cli_bytes_put(t, spec, strlen(spec) + 1);
 }
 
-static void census_answer(const unsigned char *task, size_t n, cli_bytes *out, int (*interrupt)(void *), void *iu) {
+static void census_answer(const unsigned char *task, size_t n, cli_bytes *out) {
     size_t at = 1;
     uint64_t index = cli_bytes_get_u64(task, n, &at), to = cli_bytes_get_u64(task, n, &at),
              left = cli_bytes_get_u64(task, n, &at);
@@ -115,7 +115,6 @@ static void census_answer(const unsigned char *task, size_t n, cli_bytes *out, i
     } else {
         memcpy(j.spec, task + at, n - at);
         cli_seq *vals = malloc(sizeof *vals);
-        (void)interrupt; (void)iu;
         do_job(&j, to, left ? cli_now() + (double)left / 1000.0 : 0, vals);
         free(vals);
     }
@@ -126,7 +125,7 @@ static void census_answer(const unsigned char *task, size_t n, cli_bytes *out, i
 
 void cli_mpi_census_work(gr_ctx *ctx, const unsigned char *task, size_t n, cli_bytes *out) {
     (void)ctx;
-    census_answer(task, n, out, NULL, NULL);
+    census_answer(task, n, out);
 }
 
 typedef struct census_farm {
@@ -161,8 +160,8 @@ static int census_result(void *user, int r, const unsigned char *p, size_t n) {
 
 static void census_work(void *user, const unsigned char *task, size_t n, cli_bytes *out, int (*interrupt)(void *),
                         void *iu) {
-    (void)user;
-    census_answer(task, n, out, interrupt, iu);
+    (void)user; (void)interrupt; (void)iu; /* each code has its own deadline, as on threads */
+    census_answer(task, n, out);
 }
 
 static int census_mpi(pool *pl) {
@@ -322,36 +321,26 @@ int cmd_census(int argc, char **argv) {
         threads = c > 0 ? (uint64_t)c : 1;
     }
     pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER};
-    if (cli_mpi_on()) {
-        int mrc = census_mpi(&pl);
-        size_t late = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (jobs[i].late || !jobs[i].done) late++;
-            else print_row(&jobs[i], to);
-        }
-        free(jobs);
-        if (!mrc && late) {
-            fprintf(stderr, "grundy: error: the time limit of %llu s was reached with %zu of %zu codes done (their rows "
-                    "are printed; the other codes are not)\n", (unsigned long long)max_seconds, n - late, n);
-            return 2;
-        }
-        return mrc;
+    int mrc = 0;
+    if (cli_mpi_on()) mrc = census_mpi(&pl);
+    else {
+        pthread_t *th = malloc(threads * sizeof *th);
+        if (!th) { free(jobs); fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
+        uint64_t started = 0;
+        for (; started < threads; started++)
+            if (pthread_create(&th[started], NULL, worker, &pl) != 0) break;
+        if (!started) worker(&pl);
+        for (uint64_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+        free(th);
     }
-    pthread_t *th = malloc(threads * sizeof *th);
-    if (!th) { free(jobs); fprintf(stderr, "grundy: error: out of memory\n"); return 1; }
-    uint64_t started = 0;
-    for (; started < threads; started++)
-        if (pthread_create(&th[started], NULL, worker, &pl) != 0) break;
-    if (!started) worker(&pl);
-    for (uint64_t i = 0; i < started; i++) pthread_join(th[i], NULL);
-    /* the codes done in time; those cut short are left out, for a rerun */
+    /* the codes done in time; those cut short (or never answered by a rank) are left out, for a rerun */
     size_t late = 0;
     for (size_t i = 0; i < n; i++) {
-        if (jobs[i].late) late++;
+        if (jobs[i].late || !jobs[i].done) late++;
         else print_row(&jobs[i], to);
     }
-    free(th);
     free(jobs);
+    if (mrc) return mrc; /* the farm said why */
     if (late && cli_interrupted(NULL)) {
         fprintf(stderr, "grundy: error: the census was interrupted with %zu of %zu codes done (their rows are printed; "
                 "the other codes are not)\n", n - late, n);

@@ -276,7 +276,7 @@ static void *manager(void *arg) {
     const cli_farm_ops *ops = f->ops;
     int *busy = calloc((size_t)mpi_size, sizeof *busy);
     cli_bytes t = {0}, r = {0};
-    int done = 0, nbusy = 0;
+    int done = 0;
     while (!f->failed && busy) {
         int moved = 0;
         for (int k = 0; k < mpi_size && !done; k++) {
@@ -287,7 +287,6 @@ static void *manager(void *arg) {
             if (x == 0) break; /* nothing for now: for anyone */
             if (t.failed) { snprintf(f->why, f->whylen, "out of memory"); f->failed = 1; break; }
             busy[k] = 1;
-            nbusy++;
             moved = 1;
             f->st->tasks++;
             if (k < 256) f->st->rank_tasks[k]++;
@@ -310,7 +309,6 @@ static void *manager(void *arg) {
             f->st->messages++;
             f->st->bytes += r.n;
             busy[src] = 0;
-            nbusy--;
             moved = 1;
             if (ops->result(ops->user, src, r.p, r.n)) f->failed = 1;
         }
@@ -318,7 +316,6 @@ static void *manager(void *arg) {
         if (f->has_result && !f->failed) {
             f->has_result = 0;
             busy[0] = 0;
-            nbusy--;
             moved = 1;
             if (ops->result(ops->user, 0, f->result.p, f->result.n)) f->failed = 1;
         }

@@ -149,11 +149,10 @@ typedef struct board_farm {
     int want_solve;  /* solve: a round of winning moves after the values */
     int solving;     /* the round of winning moves is on */
     uint64_t rest;   /* solve: the XOR of the values of the terms that are not boards */
-    cli_bytes blobs; /* the other ranks' entries, each a word of its length then the bytes */
-    size_t blob_at;  /* the blobs taken so far */
+    cli_bytes blobs; /* the other ranks' entries, each as words of its region and its length, then the bytes */
+    uint64_t asked[256], askedk[256]; /* what each rank is asking about: region << 16 | option, and k */
     uint64_t positions[256];
     char why[300];
-    int oom;
 } board_farm;
 
 static int collect_option(void *user, const uint64_t *args, size_t n, uint64_t order) {
@@ -258,6 +257,8 @@ static int farm_next(void *user, int r, cli_bytes *t) {
                 if (pass == 0 && o->home != -1 && o->home != r) continue;
                 o->out = 1;
                 o->home = r;
+                f->asked[r] = q << 16 | i;
+                f->askedk[r] = k;
                 put_task(t, q << 16 | i, k, gr_ruleset_spec(g->rs), o->args, o->n, r != 0);
                 return 1;
             }
@@ -274,46 +275,24 @@ static int farm_next(void *user, int r, cli_bytes *t) {
     return all_done ? -1 : 0;
 }
 
+/* the answer to what rank r was asked (farm_next noted it) */
 static int farm_result(void *user, int r, const unsigned char *p, size_t n) {
     board_farm *f = user;
-    (void)r;
     if (n < 10 || p[0] != 0) {
         snprintf(f->why, sizeof f->why, "rank %d: %.*s", r, n > 1 ? (int)(n - 1 > 250 ? 250 : n - 1) : 0,
                  n > 1 ? (const char *)p + 1 : "");
         return 1;
     }
-    return 0; /* the task is known by the caller (see farm_result_of) */
-}
-
-/* what each rank is asking about: the manager calls next and result in turn per rank */
-typedef struct board_ops { board_farm *f; uint64_t *asked; uint64_t *askedk; size_t nr; } board_ops;
-
-static int ops_next(void *user, int r, cli_bytes *t) {
-    board_ops *b = user;
-    int x = farm_next(b->f, r, t);
-    if (x == 1) {
-        task_view v;
-        if (read_task(t->p, t->n, &v) != 0) return -1;
-        b->asked[r] = v.region;
-        b->askedk[r] = v.k;
-    }
-    return x;
-}
-
-static int ops_result(void *user, int r, const unsigned char *p, size_t n) {
-    board_ops *b = user;
-    board_farm *f = b->f;
-    if (farm_result(f, r, p, n)) return 1;
-    region *g = &f->rg[b->asked[r] >> 16];
-    option *o = &g->opt[b->asked[r] & 0xffff];
-    uint64_t k = b->askedk[r];
+    uint64_t q = f->asked[r] >> 16, k = f->askedk[r];
+    region *g = &f->rg[q];
+    option *o = &g->opt[f->asked[r] & 0xffff];
     o->out = 0;
     if (p[1]) o->value = k;
     else if (k < 64) o->no |= (uint64_t)1 << k;
     size_t at = 2;
-    uint64_t pos = cli_bytes_get_u64(p, n, &at);
-    if (r < 256) f->positions[r] += pos;
-    if (r != 0 && n > 10) { /* its entries, for rank 0's table */
+    f->positions[r] += cli_bytes_get_u64(p, n, &at);
+    if (r != 0 && n > 10) { /* its entries, for rank 0's table of that region's game */
+        cli_bytes_u64(&f->blobs, q);
         cli_bytes_u64(&f->blobs, n - 10);
         cli_bytes_put(&f->blobs, p + 10, n - 10);
         if (f->blobs.failed) { snprintf(f->why, sizeof f->why, "out of memory keeping the answers"); return 1; }
@@ -323,13 +302,13 @@ static int ops_result(void *user, int r, const unsigned char *p, size_t n) {
 }
 
 /* rank 0's share, on its own ruleset (the command's: its table is the one the command reads) */
-static void ops_work(void *user, const unsigned char *task, size_t n, cli_bytes *out, int (*interrupt)(void *), void *iu) {
-    board_ops *b = user;
+static void farm_work(void *user, const unsigned char *task, size_t n, cli_bytes *out, int (*interrupt)(void *), void *iu) {
+    board_farm *f = user;
     task_view v;
     if (read_task(task, n, &v) != 0) { fail_out(out, "a malformed board task"); return; }
-    gr_ctx_set_interrupt(b->f->ctx, interrupt, iu);
-    answer(b->f->rg[v.region >> 16].rs, &v, out);
-    gr_ctx_set_interrupt(b->f->ctx, cli_interrupted, NULL);
+    gr_ctx_set_interrupt(f->ctx, interrupt, iu);
+    answer(f->rg[v.region >> 16].rs, &v, out);
+    gr_ctx_set_interrupt(f->ctx, cli_interrupted, NULL);
 }
 
 static void free_farm(board_farm *f) {
@@ -342,21 +321,11 @@ static void free_farm(board_farm *f) {
     cli_bytes_free(&f->blobs);
 }
 
-/* the other ranks' entries into rank 0's tables */
+/* the other ranks' entries into rank 0's tables, each into its region's game's */
 static int load_blobs(board_farm *f, gr_error *err) {
-    size_t at = 0;
-    while (at < f->blobs.n) {
-        uint64_t len = cli_bytes_get_u64(f->blobs.p, f->blobs.n, &at);
-        /* each blob names its game: it goes to the ruleset of that spec */
-        const char *spec = (const char *)f->blobs.p + at + strlen("grundy board table 3\n");
-        gr_status st = GR_EINVAL;
-        for (size_t q = 0; q < f->nrg && st == GR_EINVAL; q++) {
-            const char *s = gr_ruleset_spec(f->rg[q].rs);
-            size_t sl = strlen(s);
-            if (len > sl + 21 && !memcmp(spec, s, sl) && spec[sl] == '\n')
-                st = gr_ruleset_board_load(f->rg[q].rs, (const char *)f->blobs.p + at, (size_t)len, err);
-        }
-        if (st != GR_OK) return 1;
+    for (size_t at = 0; at < f->blobs.n;) {
+        uint64_t q = cli_bytes_get_u64(f->blobs.p, f->blobs.n, &at), len = cli_bytes_get_u64(f->blobs.p, f->blobs.n, &at);
+        if (gr_ruleset_board_load(f->rg[q].rs, (const char *)f->blobs.p + at, (size_t)len, err) != GR_OK) return 1;
         at += (size_t)len;
     }
     return 0;
@@ -379,7 +348,7 @@ int cli_mpi_board(const cli_opts *o, gr_ctx *ctx, gr_position *pos, int solve) {
         }
         part_sink ps = {&f, t.ruleset, 0};
         if (gr_ruleset_board_parts(t.ruleset, t.args, t.nargs, collect_part, &ps, &err) != GR_OK) rc = cli_report(&err, NULL, 0);
-        else if (ps.oom) rc = cli_usage_error("out of memory%s", "");
+        else if (ps.oom) { fprintf(stderr, "grundy: error: out of memory\n"); rc = 1; }
     }
     for (size_t q = 0; q < f.nrg && !rc; q++) {
         gr_status st = list_options(&f.rg[q], &err);
@@ -390,9 +359,7 @@ int cli_mpi_board(const cli_opts *o, gr_ctx *ctx, gr_position *pos, int solve) {
     f.rest = rest;
     for (size_t q = 0; q < f.nrg && !rc; q++)
         if (f.rg[q].nopt >= 65536) rc = cli_usage_error("--mpi: a region of more than 65535 options%s", "");
-    uint64_t asked[256] = {0}, askedk[256] = {0};
-    board_ops b = {&f, asked, askedk, 256};
-    cli_farm_ops ops = {&b, ops_next, ops_result, ops_work};
+    cli_farm_ops ops = {&f, farm_next, farm_result, farm_work};
     cli_farm_stats st;
     double limit = (double)(o->has_max_seconds ? o->max_seconds : CLI_DEFAULT_SECONDS);
     char why[300];

@@ -271,16 +271,20 @@ static uint64_t get_u64(const unsigned char *p) {
     return v;
 }
 
+/* one entry as an export writes it: its key's length and value, its two fact words, its key */
+static void put_entry(gri_buf *b, const uint64_t *key, size_t klen, unsigned nim, uint64_t fa, uint64_t fb) {
+    put_u64(b, (uint64_t)klen | (uint64_t)nim << 8);
+    put_u64(b, fa);
+    put_u64(b, fb);
+    for (size_t k = 0; k < klen; k++) put_u64(b, key[k]);
+}
+
 void grb_table_export(const grb_table *t, int facts, gri_buf *b) {
     put_u64(b, t->count);
     for (size_t i = 0; i <= t->mask; i++) {
         const grb_tent *e = &t->slot[i];
         if (!e->klen) continue;
-        put_u64(b, (uint64_t)e->klen | (uint64_t)e->nim << 8);
-        put_u64(b, facts ? e->a : 0);
-        put_u64(b, facts ? e->b : 0);
-        const uint64_t *key = key_of(t, e);
-        for (size_t k = 0; k < e->klen; k++) put_u64(b, key[k]);
+        put_entry(b, key_of(t, e), e->klen, e->nim, facts ? e->a : 0, facts ? e->b : 0);
     }
 }
 
@@ -288,10 +292,7 @@ int grb_table_export_key(const grb_table *t, const uint64_t *key, size_t klen, g
     unsigned nim;
     uint64_t a, bb;
     if (!grb_table_read(t, key, klen, grb_table_hash(key, klen), &nim, &a, &bb)) return 0;
-    put_u64(b, (uint64_t)klen | (uint64_t)nim << 8);
-    put_u64(b, a);
-    put_u64(b, bb);
-    for (size_t k = 0; k < klen; k++) put_u64(b, key[k]);
+    put_entry(b, key, klen, nim, a, bb);
     return 1;
 }
 

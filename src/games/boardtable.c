@@ -202,7 +202,8 @@ gr_status gr_ruleset_board_parts(gr_ruleset *rs, const uint64_t *args, size_t n,
 }
 
 /* part keys in a fixed order: by length, then word by word */
-static int key_cmp(const uint64_t *a, const uint64_t *b) {
+static int key_cmp(const void *pa, const void *pb) {
+    const uint64_t *a = pa, *b = pb;
     if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
     for (size_t k = 1; k <= a[0]; k++)
         if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
@@ -229,13 +230,7 @@ gr_status gr_ruleset_board_key(gr_ruleset *rs, const uint64_t *args, size_t n, c
         uint64_t cells = grb_count(&parts[p]);
         c += cells * cells;
     }
-    for (size_t i = 1; st == GR_OK && i < np; i++) /* by insertion: few parts */
-        for (size_t j = i; j > 0 && key_cmp(ks + (j - 1) * (GRB_KEY_MAX + 1), ks + j * (GRB_KEY_MAX + 1)) > 0; j--)
-            for (size_t w = 0; w <= GRB_KEY_MAX; w++) {
-                uint64_t t = ks[(j - 1) * (GRB_KEY_MAX + 1) + w];
-                ks[(j - 1) * (GRB_KEY_MAX + 1) + w] = ks[j * (GRB_KEY_MAX + 1) + w];
-                ks[j * (GRB_KEY_MAX + 1) + w] = t;
-            }
+    if (st == GR_OK) qsort(ks, np, (GRB_KEY_MAX + 1) * sizeof *ks, key_cmp);
     gri_buf b;
     gri_buf_init(&b, al);
     for (size_t p = 0; st == GR_OK && p < np; p++) {
