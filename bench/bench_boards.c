@@ -3,7 +3,7 @@
  * (OEIS A316632), each checked against the published value and timed.
  * Baseline in the same run: the textbook method (every option valued, then
  * the mex; same regions and table) on the boards it finishes in seconds,
- * with the ratio. `bench_boards threads [T]`: Cram 5 x 8, 4 x 11 and Node
+ * with the ratio. `bench_boards threads [T [BOARD]]`: Cram 5 x 8, 4 x 11 and Node
  * Kayles 3 x 28 on one thread and on T (default 2), the ratio and the
  * positions each thread walked. Usage: bench_boards [quick|full]; quick (the default)
  * runs the boards up to 5 x 7 and 3 x 16 (about a minute), full the whole
@@ -31,15 +31,17 @@ static const int A316632[] = {2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3};
 static int solve(gr_ctx *ctx, const char *spec, const char *term, unsigned flags, uint64_t *v, double *secs,
                  uint64_t *positions);
 
-/* bench_boards threads [T]: each board on one thread and on T (default 2),
- * fresh each time, the ratio and the positions each thread walked */
-static int threads_bench(unsigned T) {
+/* bench_boards threads [T [BOARD]]: each board (or only BOARD) on one
+ * thread and on T (default 2), fresh each time, the ratio and the
+ * positions each thread walked */
+static int threads_bench(unsigned T, const char *only) {
     static const struct { const char *spec, *term; int v; } B[] = {
         {"cram", "cram(5,8)", 1}, {"cram", "cram(4,11)", 1}, {"nodekayles[grid]", "nodekayles[grid](3,28)", 5},
     };
     printf("%-24s %5s %9s %9s %7s  %s\n", "board", "value", "1 thread", "T threads", "ratio", "positions: 1 thread | each of T");
     int bad = 0;
     for (size_t i = 0; i < sizeof B / sizeof B[0]; i++) {
+        if (only && strcmp(only, B[i].term)) continue;
         double secs[2] = {0, 0};
         uint64_t v[2] = {0, 0};
         gr_board_stats bs[2];
@@ -89,7 +91,7 @@ static int solve(gr_ctx *ctx, const char *spec, const char *term, unsigned flags
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && !strcmp(argv[1], "threads")) return threads_bench(argc > 2 ? (unsigned)atoi(argv[2]) : 2);
+    if (argc > 1 && !strcmp(argv[1], "threads")) return threads_bench(argc > 2 ? (unsigned)atoi(argv[2]) : 2, argc > 3 ? argv[3] : NULL);
     int full = argc > 1 && !strcmp(argv[1], "full"), bad = 0;
     printf("Cram, one fresh search per board (published value in brackets)\n");
     printf("%-8s %5s %10s %12s %12s %8s\n", "board", "value", "seconds", "positions", "mex seconds", "ratio");

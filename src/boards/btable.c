@@ -181,7 +181,7 @@ static size_t new_slot(grb_table *t, const uint64_t *key, size_t klen, uint64_t 
             if (worth(&t->slot[j + k]) < worth(&t->slot[i])) i = j + k;
         if (t->shared) __atomic_fetch_add(&t->replaced, 1, __ATOMIC_RELAXED);
         else t->count--, t->replaced++;
-    } else if (t->shared) __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
+    }
     return i;
 }
 
@@ -224,8 +224,9 @@ int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, un
     grb_tent *e = found ? &t->slot[i] : NULL;
     if (!found && (i = new_slot(t, key, klen, h, i)) != SIZE_MAX) {
         e = &t->slot[i];
+        if (t->shared && !t->slot[i].klen) rc = 1; /* a new entry, not one in place of another */
         if (fill(t, &e, key, klen, h)) {
-            if (t->shared) memset(e, 0, sizeof *e); /* no room for its key: not kept */
+            if (t->shared) memset(e, 0, sizeof *e), rc = 0; /* no room for its key: not kept */
             e = NULL;
         }
     }

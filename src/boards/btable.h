@@ -61,7 +61,10 @@ int grb_table_read(const grb_table *t, const uint64_t *key, size_t klen, uint64_
 /* Adds to key's entry, made when absent: its value when nim is not
  * GRB_NIM_UNKNOWN, and the facts or_a, or_b. Making an entry may move or
  * forget others. 0, or -1 out of memory (a shared table never fails: an
- * entry it has no room for is not kept). */
+ * entry it has no room for is not kept). A shared table does not count
+ * its entries itself (a count that every thread writes would pass from
+ * core to core at each new entry): it gives 1 for a new entry, not one in
+ * place of another, and the threads add their tallies (grb_table_counted). */
 int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned nim, uint64_t or_a,
                   uint64_t or_b);
 /* forgets every entry (not while it is shared by running threads) */
@@ -71,7 +74,8 @@ void grb_table_clear(grb_table *t);
  * locking once the threads are done). */
 gr_status grb_table_share(grb_table *t, gr_error *err);
 void grb_table_unshare(grb_table *t);
-/* the entries held (also while threads write) */
+static inline void grb_table_counted(grb_table *t, size_t n) { __atomic_fetch_add(&t->count, n, __ATOMIC_RELAXED); }
+/* the entries held (also while threads write: then those the threads have told) */
 static inline size_t grb_table_count(const grb_table *t) { return __atomic_load_n(&t->count, __ATOMIC_RELAXED); }
 
 /* the longest key (a graph of 64 vertices: its size and 64 rows) */

@@ -73,14 +73,17 @@ static gr_status has_option(grb_solver *sv, const grb_set *c, const uint64_t *ke
         else lv->order[nu++] = grb_sv_order(sv, &box, cost, lv->moves[i]);
     }
     if (!*yes) grb_sv_sort(sv, lv->order, nu);
-    for (size_t i = 0; i < nu && !*yes && st == GR_OK; i++) {
-        grb_set o;
-        grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
+    grb_walk w;
+    grb_walk_start(sv, &w, *yes ? 0 : nu);
+    size_t i;
+    grb_set o;
+    while (!*yes && st == GR_OK && grb_walk_next(sv, lv, &w, c, &i, &o)) {
         size_t np = grb_sv_parts(sv, &o, lv->parts);
         size_t big;
         uint64_t x;
         if ((st = fold_small_parts(sv, lv->parts, np, &big, &x)) == GR_OK) st = is_value(sv, &lv->parts[big], j ^ x, yes);
     }
+    grb_walk_end(sv, &w);
     sv->depth--;
     if (st == GR_OK) st = tt_set_fact(sv, key, klen, j, *yes);
     return st;
@@ -258,9 +261,11 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     }
     if (!stopped) grb_sv_sort(sv, lv->order, nu);
     uint64_t cap = upto(r);
-    for (size_t i = 0; i < nu && !stopped && st == GR_OK; i++) {
-        grb_set o;
-        grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
+    grb_walk w;
+    grb_walk_start(sv, &w, stopped ? 0 : nu);
+    size_t i;
+    grb_set o;
+    while (!stopped && st == GR_OK && grb_walk_next(sv, lv, &w, c, &i, &o)) {
         size_t np = grb_sv_parts(sv, &o, lv->parts);
         size_t big;
         uint64_t x;
@@ -280,6 +285,7 @@ static gr_status in_set(grb_solver *sv, const grb_set *c, const uint64_t *key, s
         else cands_take(&k, got ^ x);
         stopped = !(k.p & r);
     }
+    grb_walk_end(sv, &w);
     sv->depth--;
     if (st != GR_OK) return st;
     /* every option took one candidate away: one is left, the value when
@@ -341,16 +347,18 @@ static gr_status aspire(grb_solver *sv, const grb_set *c, const uint64_t *key, s
     for (;; res++) {
         if (res < 256 && (seen[res / 64] >> (res % 64) & 1)) continue;
         int found = 0;
-        for (size_t i = 0; i < nu && !found && st == GR_OK; i++) {
-            if (lv->order[i] == UINT64_MAX) continue; /* its value is known */
-            grb_set o;
+        grb_walk w; /* (skips the options whose values are known) */
+        grb_walk_start(sv, &w, nu);
+        size_t i;
+        grb_set o;
+        while (!found && st == GR_OK && grb_walk_next(sv, lv, &w, c, &i, &o)) {
             uint64_t got;
-            grb_sv_option(sv, c, (uint32_t)lv->order[i], &o);
             if ((st = option_in(sv, lv, &o, res, &got)) != GR_OK || got == NOT_IN) continue;
             lv->order[i] = UINT64_MAX;
             if (got == res) found = 1;
             else if (got < 256) seen[got / 64] |= (uint64_t)1 << (got % 64);
         }
+        grb_walk_end(sv, &w);
         if (st != GR_OK || !found) break;
     }
     sv->depth--;

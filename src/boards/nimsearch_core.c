@@ -143,9 +143,16 @@ void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint6
     *nim = v == GRB_NIM_UNKNOWN ? UNKNOWN : v;
 }
 
+void grb_sv_counted(grb_solver *sv) {
+    if (sv->made) grb_table_counted(sv->tt, sv->made);
+    sv->made = 0;
+}
+
 gr_status grb_sv_tt_put(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v, uint64_t or_a, uint64_t or_b) {
     unsigned nim = v == UNKNOWN ? GRB_NIM_UNKNOWN : (unsigned)v;
-    if (grb_table_put(sv->tt, key, klen, grb_table_hash(key, klen), nim, or_a, or_b)) return grb_sv_oom(sv);
+    int r = grb_table_put(sv->tt, key, klen, grb_table_hash(key, klen), nim, or_a, or_b);
+    if (r < 0) return grb_sv_oom(sv);
+    if (r && ++sv->made >= 1024) grb_sv_counted(sv);
     return GR_OK;
 }
 
@@ -314,32 +321,72 @@ void grb_sv_box(const grb_solver *sv, const grb_set *c, grb_box *b) {
     b->cc = (unsigned)((size_t)__builtin_ctzll(cols) + 63 - (size_t)__builtin_clzll(cols));
 }
 
-/* the levels whose options a helper takes in an order of its own: the
- * root's and its options' (a level per question: part -> has an option
- * -> is of a value -> has an option; measured on Cram 4 x 9 to 5 x 8 and
- * 4 x 11 against 3 and 8, docs/boards.md) */
-#define TURN_DEPTH 5
-
 void grb_sv_sort(const grb_solver *sv, uint64_t *a, size_t n) {
+    (void)sv;
     for (size_t i = 1; i < n; i++) { /* by insertion: the lists are short */
         uint64_t x = a[i];
         size_t j = i;
         for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
         a[j] = x;
     }
-    if (!sv->salt || n < 2 || sv->depth > TURN_DEPTH) return;
-    /* a helper near the root: the list turned so that it starts salt /
-     * threads of the way along, so that the threads sharing the table
-     * start on different options (deeper down all keep the usual order:
-     * turning every list made each thread slower than the threads gained) */
-    size_t r = n * sv->salt / sv->team->threads;
-    if (!r) return;
-    /* reverse the two pieces, then the whole: a turn by r in place */
-    for (size_t i = 0, j = r - 1; i < j; i++, j--) { uint64_t t = a[i]; a[i] = a[j]; a[j] = t; }
-    for (size_t i = r, j = n - 1; i < j; i++, j--) { uint64_t t = a[i]; a[i] = a[j]; a[j] = t; }
-    for (size_t i = 0, j = n - 1; i < j; i++, j--) { uint64_t t = a[i]; a[i] = a[j]; a[j] = t; }
 }
 
-/* whether some option of part c (key[0..klen)) has value j: first the
- * options the table values whole (an enhanced transposition cutoff), then
- * the others, those that look easiest first */
+
+/* ---- the walk through a level's options (nimsearch_core.h) ---- */
+
+/* The levels down to which a team's threads mark options and put off
+ * those another is in (a level per question: part -> has an option -> is
+ * of a value -> has an option ...). Measured on Cram 5 x 8 and 4 x 11
+ * against 6, 8, 12, 16, 20 and 30 (docs/boards.md): deeper, the marks
+ * written cost more than the work they spare; shallower, the threads meet
+ * in the same subtrees. */
+#define WALK_DEPTH 10
+
+static uint64_t cells_hash(const grb_set *o) {
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    for (int k = 0; k < GRB_WORDS; k++) h = (h ^ o->w[k]) * 0xff51afd7ed558ccdu;
+    h ^= h >> 31;
+    return h | 1; /* never 0, the empty slot */
+}
+
+void grb_walk_start(const grb_solver *sv, grb_walk *w, size_t n) {
+    w->i = 0;
+    w->n = n;
+    w->nlate = w->j = 0;
+    w->h = 0;
+    w->track = sv->team && sv->team->busy && sv->depth <= WALK_DEPTH;
+}
+
+void grb_walk_end(grb_solver *sv, grb_walk *w) {
+    if (!w->h) return;
+    uint64_t *slot = &sv->team->busy[(w->h & sv->team->busy_mask) * 8];
+    uint64_t mine = w->h;
+    /* cleared only when it is still this option's mark */
+    __atomic_compare_exchange_n(slot, &mine, 0, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+    w->h = 0;
+}
+
+int grb_walk_next(grb_solver *sv, grb_level *lv, grb_walk *w, const grb_set *c, size_t *i, grb_set *o) {
+    grb_walk_end(sv, w);
+    for (;;) {
+        size_t at;
+        int late = w->i >= w->n;
+        if (!late) at = w->i++;
+        else if (w->j < w->nlate) at = lv->moves[w->j++];
+        else return 0;
+        if (lv->order[at] == UINT64_MAX) continue;
+        grb_sv_option(sv, c, (uint32_t)lv->order[at], o);
+        if (w->track) {
+            uint64_t h = cells_hash(o);
+            uint64_t *slot = &sv->team->busy[(h & sv->team->busy_mask) * 8];
+            if (!late && __atomic_load_n(slot, __ATOMIC_RELAXED) == h) {
+                lv->moves[w->nlate++] = (uint32_t)at; /* another thread is in it: later */
+                continue;
+            }
+            __atomic_store_n(slot, h, __ATOMIC_RELAXED);
+            w->h = h;
+        }
+        *i = at;
+        return 1;
+    }
+}

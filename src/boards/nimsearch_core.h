@@ -26,6 +26,10 @@ typedef struct grb_team {
     int have;        /* (atomic) a thread has the value ... */
     uint64_t value;  /* ... this one */
     unsigned threads; /* how many search */
+    /* the options some thread is searching now, by a hash of their cells
+     * (0: none): another thread puts such an option off (grb_walk) */
+    uint64_t *busy;
+    uint64_t busy_mask;
 } grb_team;
 
 typedef struct grb_solver {
@@ -54,7 +58,7 @@ typedef struct grb_solver {
     grb_team *team;         /* the threads it searches with (NULL: alone) */
     uint64_t budget;        /* stop (GR_ELIMIT, budget_hit) past this many nodes (0: no budget) */
     int budget_hit;
-    unsigned salt;          /* a helper's own order of options (0: the usual order) */
+    size_t made;            /* entries made in a shared table, not yet added to its count */
 } grb_solver;
 
 /* tt_max: entries the table holds at most (at least 64). */
@@ -125,13 +129,33 @@ static inline uint64_t grb_sv_order(const grb_solver *sv, const grb_box *b, uint
     }
     return cost << 48 | rank << 32 | m;
 }
-/* sorts options (grb_sv_order) by cost, then rank, then move; a helper thread
- * (sv->salt) then starts the list at an option of its own */
+/* sorts options (grb_sv_order) by cost, then rank, then move */
 void grb_sv_sort(const grb_solver *sv, uint64_t *a, size_t n);
+/* A walk through lv->order[0..n) (grb_walk_next), skipping entries of
+ * UINT64_MAX. On a team, near the root, an option that another thread is
+ * searching at that moment is put off until the others have been taken
+ * (in the manner of ABDADA: the threads share one order and the table, and
+ * go different ways where they meet); by the time it comes round, its
+ * value is often in the table. The order the options are taken in never
+ * changes an answer, only the work. */
+typedef struct grb_walk {
+    size_t i, n;     /* the next entry of the first pass, the entries */
+    size_t nlate, j; /* the options put off (kept in lv->moves), the next of them */
+    uint64_t h;      /* the option being searched, as marked busy (0: not marked) */
+    int track;       /* whether this level marks and puts off */
+} grb_walk;
+void grb_walk_start(const grb_solver *sv, grb_walk *w, size_t n);
+/* the next option: its index in lv->order in *i and its cells in *o (0:
+ * none left). The option is marked busy until the next call or grb_walk_end. */
+int grb_walk_next(grb_solver *sv, grb_level *lv, grb_walk *w, const grb_set *c, size_t *i, grb_set *o);
+void grb_walk_end(grb_solver *sv, grb_walk *w);
+
 /* the table: a key's value (UNKNOWN) and facts; facts added (its value v
  * unless UNKNOWN, bits or_a and or_b), the entry made when absent */
 void grb_sv_tt_get(const grb_solver *sv, const uint64_t *key, size_t klen, uint64_t *nim, uint64_t *a, uint64_t *b);
 gr_status grb_sv_tt_put(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v, uint64_t or_a, uint64_t or_b);
+/* adds the entries made in a shared table to its count */
+void grb_sv_counted(grb_solver *sv);
 static inline gr_status grb_sv_tt_set_nim(grb_solver *sv, const uint64_t *key, size_t klen, uint64_t v) {
     return grb_sv_tt_put(sv, key, klen, v, 0, 0);
 }

@@ -1,16 +1,20 @@
 /* The nimber search on several threads (nimsearch.h): the calling thread
- * and its helpers each search the whole position, sharing one table
- * (btable.h: locked buckets), the helpers each taking the options near
- * the root in an order of their own (grb_sv_sort), so that they work on
- * different options at the same time and each finds in the table what the others have already
- * valued ("lazy SMP", as chess programs run). Every fact in the table is
- * exact, so the value is the one thread's value whichever thread finds it
- * first; the first to finish stops the others. */
+ * and its helpers each search the whole position in the same order,
+ * sharing one table (btable.h: locked buckets) and a list of the options
+ * each is in near the root; a thread puts off an option another is in
+ * (grb_walk, in the manner of ABDADA), so that they work on different
+ * options at the same time and each finds in the table what the others
+ * have valued. Every fact in the table is exact, so the value is the one
+ * thread's value whichever thread finds it first; the first to finish
+ * stops the others. */
 #include <pthread.h>
 #include "boards/nimsearch.h"
 
 /* positions searched on one thread before the helpers start */
 #define TEAM_AFTER 1024
+/* the marks of the options being searched (grb_walk): a few per thread
+ * and level near the root are live at once */
+#define BUSY_SLOTS 1024
 
 typedef struct helper {
     grb_solver sv;
@@ -54,14 +58,15 @@ gr_status grb_solve_team(grb_solver *sv, const grb_set *s, unsigned threads, uin
     if (st != GR_OK) return st;
     helper *hs = gri_calloc(sv->al, threads, sizeof *hs);
     if (!hs) return gri_fail(err, GR_ENOMEM, "out of memory for the search's threads");
-    grb_team team = {0, 0, 0, threads};
+    grb_team team = {0, 0, 0, threads, NULL, BUSY_SLOTS - 1};
+    team.busy = gri_calloc(sv->al, BUSY_SLOTS * 8, sizeof *team.busy);
+    if (!team.busy) { gri_free(sv->al, hs); return gri_fail(err, GR_ENOMEM, "out of memory for the search's threads"); }
     for (unsigned t = 1; t < threads; t++) {
         helper *h = &hs[t];
         gr_error e;
         if (grb_solver_init(&h->sv, sv->g, sv->al, sv->how, 64, &e) != GR_OK) break;
         h->sv.tt = sv->tt;
         h->sv.team = &team;
-        h->sv.salt = t;
         h->sv.what = sv->what;
         h->s = s;
         h->started = pthread_create(&h->th, NULL, run_helper, h) == 0;
@@ -77,11 +82,14 @@ gr_status grb_solve_team(grb_solver *sv, const grb_set *s, unsigned threads, uin
         if (!h->started) continue;
         pthread_join(h->th, NULL);
         nodes[t] = h->sv.nodes;
+        grb_sv_counted(&h->sv);
         grb_solver_free(&h->sv);
     }
     sv->team = NULL;
+    grb_sv_counted(sv);
     nodes[0] = sv->nodes - before;
     gri_free(sv->al, hs);
+    gri_free(sv->al, team.busy);
     grb_table_unshare(sv->tt);
     if (__atomic_load_n(&team.have, __ATOMIC_ACQUIRE)) { /* a helper's value is as good as its own */
         *value = team.value;
