@@ -1,4 +1,4 @@
-/* grundy census PATTERN --to N [--shard i/n] [--threads T]: every
+/* grundy census PATTERN --to N [--shard i/n] [--threads T] [--checkpoint FILE]: every
  * take-and-break code matching PATTERN ('?' = any octal digit) is computed
  * to N and reported as one JSON line: code, proved period, preperiod and
  * saltus (0 unless arithmetic; all null when none is proved), the largest
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 #include "grundy/grundy.h"
@@ -33,7 +34,132 @@ typedef struct pool {
     uint64_t to;
     double deadline;       /* --max-seconds: no new code after it (0: none) */
     pthread_mutex_t lock;
+    int ck;                /* --checkpoint: the file each code's row is added to as it is done (-1: none) */
+    int ck_failed;         /* a row could not be written */
 } pool;
+
+/* ---- --checkpoint FILE: the codes done, one line each, kept as they come ----
+ * The file starts with a line naming the census (pattern, --to, --shard);
+ * then one line per code done: code, ok, found, preperiod, period, saltus,
+ * max, seconds (in ms), and the error, tab-separated. A line is written
+ * in one write() as soon as its code is done, so a run stopped at any
+ * moment (SIGKILL, a lost rank) leaves every code done before it; a last
+ * line cut short is ignored. A rerun with the same file prints the same
+ * rows (the seconds those codes took then) and computes only the others. */
+
+#define CK_MAGIC "grundy census checkpoint 1"
+
+static void ck_header(char *h, size_t cap, const char *pattern, uint64_t to, uint64_t si, uint64_t sn) {
+    snprintf(h, cap, CK_MAGIC "\t%s\t%llu\t%llu/%llu\n", pattern, (unsigned long long)to, (unsigned long long)si,
+             (unsigned long long)sn);
+}
+
+/* adds job j's row (under the pool's lock, or on rank 0's one thread) */
+static void ck_add(pool *pl, const job *j) {
+    if (pl->ck < 0 || !j->done || j->late) return;
+    char line[CLI_CENSUS_CODE_MAX + 512];
+    char err[256];
+    size_t k = 0;
+    for (const char *e = j->err; *e && k + 1 < sizeof err; e++) err[k++] = *e == '\t' || *e == '\n' ? ' ' : *e;
+    err[k] = '\0';
+    int len = snprintf(line, sizeof line, "%s\t%d\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%s\n", j->spec, j->ok, j->found,
+                       (unsigned long long)j->pre, (unsigned long long)j->per, (unsigned long long)j->saltus,
+                       (unsigned long long)j->vmax, (unsigned long long)(j->secs * 1000.0 + 0.5), err);
+    if (len <= 0 || (size_t)len >= sizeof line || write(pl->ck, line, (size_t)len) != (ssize_t)len) pl->ck_failed = 1;
+}
+
+/* opens FILE: its rows marked done in jobs (by code); a new file gets the
+ * header. 0, or 2 with a message (another census's file, a bad line) */
+static int ck_open(pool *pl, const char *file, const char *header) {
+    FILE *f = fopen(file, "r");
+    off_t keep = 0; /* bytes through the last whole line kept */
+    int have_header = 0, rc = 0;
+    pl->ck = -1;
+    if (f) {
+        char *line = NULL;
+        size_t cap = 0, lineno = 0;
+        ssize_t got;
+        while (!rc && (got = getline(&line, &cap, f)) > 0) {
+            lineno++;
+            if (line[got - 1] != '\n') break; /* cut short by a stop: not kept */
+            if (lineno == 1) {
+                if (strcmp(line, header)) {
+                    char pat[CLI_CENSUS_CODE_MAX] = "";
+                    unsigned long long t = 0, a = 0, b = 0;
+                    size_t ml = strlen(CK_MAGIC);
+                    if (!strncmp(line, CK_MAGIC "\t", ml + 1) &&
+                        sscanf(line + ml + 1, "%127[^\t]\t%llu\t%llu/%llu", pat, &t, &a, &b) == 4)
+                        fprintf(stderr, "grundy: error: --checkpoint %s: the file belongs to another census "
+                                "('%s' --to %llu --shard %llu/%llu)\n", file, pat, t, a, b);
+                    else
+                        fprintf(stderr, "grundy: error: --checkpoint %s: the file is not a census checkpoint "
+                                "(line 1)\n", file);
+                    rc = 2;
+                }
+                have_header = 1;
+                keep += got;
+                continue;
+            }
+            char code[CLI_CENSUS_CODE_MAX];
+            int ok, found, used = 0;
+            unsigned long long pre, per, sal, vmax, ms;
+            char *tab = strchr(line, '\t');
+            size_t cl = tab ? (size_t)(tab - line) : 0;
+            if (!tab || cl == 0 || cl >= sizeof code ||
+                sscanf(tab + 1, "%d\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%n", &ok, &found, &pre, &per, &sal, &vmax, &ms,
+                       &used) < 7 || used == 0) {
+                fprintf(stderr, "grundy: error: --checkpoint %s: line %zu is not a census row\n", file, lineno);
+                rc = 2;
+                break;
+            }
+            memcpy(code, line, cl);
+            code[cl] = '\0';
+            size_t i = 0;
+            while (i < pl->n && strcmp(pl->jobs[i].spec, code)) i++;
+            if (i == pl->n) {
+                fprintf(stderr, "grundy: error: --checkpoint %s: line %zu names %s, not a code of this census\n", file,
+                        lineno, code);
+                rc = 2;
+                break;
+            }
+            job *j = &pl->jobs[i];
+            const char *e = tab + 1 + used;
+            size_t el = strcspn(e, "\n");
+            if (el >= sizeof j->err) el = sizeof j->err - 1;
+            memcpy(j->err, e, el);
+            j->err[el] = '\0';
+            j->done = 1;
+            j->ok = ok != 0;
+            j->found = found != 0;
+            j->pre = pre;
+            j->per = per;
+            j->saltus = sal;
+            j->vmax = vmax;
+            j->secs = (double)ms / 1000.0;
+            keep += got;
+        }
+        free(line);
+        fclose(f);
+        if (rc) return rc;
+    }
+    pl->ck = open(file, O_WRONLY | O_CREAT, 0644);
+    if (pl->ck < 0) {
+        fprintf(stderr, "grundy: error: --checkpoint %s: cannot write the file\n", file);
+        return 2;
+    }
+    if (!have_header) { /* a new file, or one stopped before its first line was whole */
+        keep = 0;
+        for (size_t i = 0; i < pl->n; i++) pl->jobs[i].done = 0;
+    }
+    /* a line cut short goes; rows are added after the last whole one */
+    int bad = ftruncate(pl->ck, keep) != 0 || lseek(pl->ck, keep, SEEK_SET) != keep;
+    if (!bad && !have_header) bad = write(pl->ck, header, strlen(header)) != (ssize_t)strlen(header);
+    if (bad) {
+        fprintf(stderr, "grundy: error: --checkpoint %s: cannot write the file\n", file);
+        return 2;
+    }
+    return 0;
+}
 
 /* one code: its values to `to`, its period; deadline: cli_now() past it
  * gives up (0: none); vals: scratch */
@@ -81,10 +207,14 @@ static void *worker(void *arg) {
     cli_seq *vals = malloc(sizeof *vals);
     for (;;) {
         pthread_mutex_lock(&pl->lock);
+        while (pl->next < pl->n && pl->jobs[pl->next].done) pl->next++; /* (from the checkpoint) */
         size_t k = pl->next < pl->n ? pl->next++ : SIZE_MAX;
         pthread_mutex_unlock(&pl->lock);
         if (k == SIZE_MAX) break;
         do_job(&pl->jobs[k], pl->to, pl->deadline, vals);
+        pthread_mutex_lock(&pl->lock);
+        ck_add(pl, &pl->jobs[k]);
+        pthread_mutex_unlock(&pl->lock);
     }
     free(vals);
     return NULL;
@@ -137,6 +267,7 @@ static int census_next(void *user, int r, cli_bytes *t) {
     census_farm *c = user;
     pool *pl = c->pl;
     (void)r;
+    while (pl->next < pl->n && pl->jobs[pl->next].done) pl->next++, c->back++; /* (from the checkpoint) */
     if (pl->next < pl->n) {
         double left = pl->deadline ? pl->deadline - cli_now() : 0;
         if (pl->deadline && left <= 0) left = 0.001;
@@ -154,6 +285,7 @@ static int census_result(void *user, int r, const unsigned char *p, size_t n) {
     (void)r;
     if (n != 1 + 8 + sizeof(job) || index >= c->pl->n) return 1;
     memcpy(&c->pl->jobs[index], p + 9, sizeof(job));
+    ck_add(c->pl, &c->pl->jobs[index]);
     c->back++;
     return 0;
 }
@@ -264,6 +396,7 @@ int cmd_census(int argc, char **argv) {
     const char *pattern = NULL;
     uint64_t to = 0, shard_i = 0, shard_n = 1, threads = 0, max_seconds = 0;
     int has_to = 0;
+    const char *ckfile = NULL;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--to") && i + 1 < argc) {
             if (cli_number_arg("--to", argv[++i], &to) != 0) return 2;
@@ -294,6 +427,8 @@ int cmd_census(int argc, char **argv) {
                 fprintf(stderr, "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9\n");
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--checkpoint") && i + 1 < argc) {
+            ckfile = argv[++i];
         } else if (!strncmp(argv[i], "--", 2)) {
             fprintf(stderr, "grundy: error: unknown option '%s' (see 'grundy help census')\n", argv[i]);
             return 2;
@@ -305,7 +440,7 @@ int cmd_census(int argc, char **argv) {
         }
     }
     if (!pattern || !has_to) {
-        fprintf(stderr, "grundy: error: usage: grundy census 'tb[0.??]' --to N [--shard i/n] [--threads T] [--max-seconds S]\n");
+        fprintf(stderr, "grundy: error: usage: grundy census 'tb[0.??]' --to N [--shard i/n] [--threads T] [--max-seconds S] [--checkpoint FILE]\n");
         return 2;
     }
     int q;
@@ -320,7 +455,12 @@ int cmd_census(int argc, char **argv) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         threads = c > 0 ? (uint64_t)c : 1;
     }
-    pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER};
+    pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER, -1, 0};
+    if (ckfile) {
+        char header[CLI_CENSUS_CODE_MAX + 96];
+        ck_header(header, sizeof header, pattern, to, shard_i, shard_n);
+        if ((rc = ck_open(&pl, ckfile, header)) != 0) { free(jobs); return rc; }
+    }
     int mrc = 0;
     if (cli_mpi_on()) mrc = census_mpi(&pl);
     else {
@@ -340,6 +480,11 @@ int cmd_census(int argc, char **argv) {
         else print_row(&jobs[i], to);
     }
     free(jobs);
+    if (pl.ck >= 0) close(pl.ck);
+    if (pl.ck_failed) {
+        fprintf(stderr, "grundy: error: --checkpoint %s: a row could not be written (the disk may be full)\n", ckfile);
+        return 1;
+    }
     if (mrc) return mrc; /* the farm said why */
     if (late && cli_interrupted(NULL)) {
         fprintf(stderr, "grundy: error: the census was interrupted with %zu of %zu codes done (their rows are printed; "

@@ -323,7 +323,7 @@ const cli_topic CLI_COMMANDS[] = {
      "  printf '5\\n5\\n6\\n6\\n5\\n5\\n' | grundy newnim -   # 21\n"},
     {"census",
      "usage: grundy census PATTERN --to N [--shard i/n] [--threads T]\n"
-     "                     [--max-seconds S]\n"
+     "                     [--max-seconds S] [--checkpoint FILE]\n"
      "Every take-and-break code matching PATTERN ('?' = any octal digit, at most\n"
      "7 of them, e.g. 'tb[0.???]') computed to N on all cores, one JSON line per\n"
      "code: code, period, preperiod and saltus when a period is proved (else\n"
@@ -335,6 +335,9 @@ const cli_topic CLI_COMMANDS[] = {
      "                     cluster array jobs; 'grundy help census-merge' joins them\n"
      "  --threads T        threads (1 to 256; default: the number of cores)\n"
      "  --max-seconds S    stop after S seconds: the codes done are printed, exit 2\n"
+     "  --checkpoint FILE  add each code's row to FILE as it is done; a rerun with\n"
+     "                     FILE computes only the codes not in it (after a stop,\n"
+     "                     a kill or a lost rank) and prints the whole census\n"
      "Under mpirun, 'grundy --mpi census ...' hands the codes to the job's ranks\n"
      "one at a time (one thread a rank) and prints the rows of a serial census.\n"
      "\n"
@@ -342,7 +345,8 @@ const cli_topic CLI_COMMANDS[] = {
      "  grundy census 'tb[0.??]' --to 1000\n"
      "  mpirun -n 8 grundy --mpi census 'tb[0.???]' --to 1000\n"
      "  grundy census 'tb[0.??]' --to 1000 --shard 0/2 > a    # and 1/2 > b\n"
-     "  grundy census 'tb[0.???]' --to 20000 --threads 2 --max-seconds 600\n"},
+     "  grundy census 'tb[0.???]' --to 20000 --threads 2 --max-seconds 600\n"
+     "  grundy census 'tb[0.???]' --to 10^6 --checkpoint census.ck > census.jsonl\n"},
     {"census-merge",
      "usage: grundy census-merge PATTERN FILES...\n"
      "Joins the outputs of a census run in shards into one JSON-lines file on\n"

@@ -100,6 +100,22 @@ run 0 timeout 300 "$G" seq 'tb[0.106]' --to "$resume_to" --checkpoint "$T/lim.ck
     run 0 timeout 300 "$G" seq 'tb[0.106]' --to "$resume_to" --quiet && [ "$(md5sum <"$T/out")" = "$cut_sum" ] && pass=$((pass+1))
 run 2 timeout 60 "$G" census 'tb[0.???]' --to 20000 --threads 1 --max-seconds 1 && err_has "the time limit of 1 s was reached with" && one_line_err &&
     json_lines=$(wc -l <"$T/out") && [ "$json_lines" -lt 511 ] && pass=$((pass+1))
+# census --checkpoint: stopped by the time limit (the rows done kept in the
+# file), then killed with SIGKILL, then run to the end: the rows of one
+# run in one go (the seconds aside); another census's file, a bad line
+rm -f "$T/census.ck"
+run 2 timeout 60 "$G" census 'tb[0.??]' --to 100000 --threads 1 --max-seconds 1 --checkpoint "$T/census.ck" &&
+    err_has "the time limit of 1 s was reached with" && [ "$(wc -l <"$T/census.ck")" -ge 2 ] &&
+    head -1 "$T/census.ck" | grep -q "^grundy census checkpoint 1" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: census checkpoint after --max-seconds"; }
+{ timeout -s KILL 2 "$G" census 'tb[0.??]' --to 100000 --threads 2 --checkpoint "$T/census.ck" >/dev/null 2>&1; } 2>/dev/null
+run 0 "$G" census 'tb[0.??]' --to 100000 --checkpoint "$T/census.ck" && sed 's/"seconds": [0-9.]*//' "$T/out" >"$T/census.re" &&
+    run 0 "$G" census 'tb[0.??]' --to 100000 && sed 's/"seconds": [0-9.]*//' "$T/out" >"$T/census.one" &&
+    cmp -s "$T/census.re" "$T/census.one" && [ "$(wc -l <"$T/census.one")" = 63 ] && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: census resumed from its checkpoint"; }
+run 2 "$G" census 'tb[0.??]' --to 99999 --checkpoint "$T/census.ck" && err_is "grundy: error: --checkpoint $T/census.ck: the file belongs to another census ('tb[0.??]' --to 100000 --shard 0/1)"
+printf 'tb[0.07]\tx\n' >>"$T/census.ck"
+run 2 "$G" census 'tb[0.??]' --to 100000 --checkpoint "$T/census.ck" && err_is "grundy: error: --checkpoint $T/census.ck: line 65 is not a census row"
+printf 'not a census\n' >"$T/census.ck"
+run 2 "$G" census 'tb[0.??]' --to 10 --checkpoint "$T/census.ck" && err_is "grundy: error: --checkpoint $T/census.ck: the file is not a census checkpoint (line 1)"
 run 0 "$G" value 'kayles(7) + 5' --max-seconds 0 && out_is 7
 run 2 "$G" value 'kayles(7)' --max-seconds -1 && err_has "option '--max-seconds' needs a whole number"
 run 2 "$G" value 'kayles(7)' --max-seconds 2000000000 && err_is "grundy: error: --max-seconds needs a number of seconds from 0 (no limit) to 10^9"

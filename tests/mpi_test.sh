@@ -2,7 +2,8 @@
 # --mpi (cli/farm.h) against the same binary on one process: value and
 # solve of random boards, graphs and sums under mpirun -n 2 and
 # -n 4 --oversubscribe give the serial output byte for byte; a census of
-# 511 codes under -n 2 and -n 3 gives the serial census (the seconds
+# 511 codes under -n 2 and -n 3 gives the serial census, and one whose
+# rank is killed resumes from its --checkpoint (the seconds
 # column aside); a rank killed in the middle of a search gives a clear
 # error on rank 0 and no hang; --mpi with a command it does not run is
 # refused. GRUNDY_TEST_SEED replays a seed, GRUNDY_TEST_SCALE runs more.
@@ -107,6 +108,40 @@ if [ -z "$victim" ] || [ $rc -eq 0 ] || [ $rc -eq 124 ] || ! grep -q "grundy: er
     echo "FAIL: a killed rank: exit $rc (124: a hang)"; cat /tmp/mpi_kill.$$; fail=$((fail + 1))
 fi
 rm -f /tmp/mpi_kill.$$
+
+# a census with --checkpoint: a rank killed ends the job with the codes
+# done so far in the file; a rerun with the file computes the rest and
+# prints the serial census
+checks=$((checks + 1))
+ck=/tmp/mpi_ck.$$
+rm -f "$ck"
+want=$("$g" census 'tb[0.??]' --to 200000 | strip)
+timeout 200 mpirun -n 3 --oversubscribe "$g" --mpi census 'tb[0.??]' --to 200000 --checkpoint "$ck" >/dev/null 2>/tmp/mpi_kill.$$ &
+job=$!
+victim=""
+for ((t = 0; t < 100; t++)); do
+    [ -n "$victim" ] && break
+    sleep 0.2
+    for pid in $(pgrep -f -- "--mpi census tb"); do
+        if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then victim=$pid; fi
+    done
+done
+# once a few codes are done
+for ((t = 0; t < 100; t++)); do [ "$(wc -l 2>/dev/null < "$ck" || echo 0)" -ge 4 ] && break; sleep 0.1; done
+if [ -n "$victim" ]; then kill -9 "$victim"; fi
+wait $job
+rc=$?
+kept=$(($(wc -l < "$ck") - 1))
+if [ -z "$victim" ] || [ $rc -eq 0 ] || [ $rc -eq 124 ] || ! grep -q "grundy: error: --mpi: the job was stopped" /tmp/mpi_kill.$$ || [ "$kept" -lt 3 ]; then
+    echo "FAIL: a census rank killed: exit $rc, $kept codes kept"; cat /tmp/mpi_kill.$$; fail=$((fail + 1))
+fi
+checks=$((checks + 1))
+got=$(run 2 census 'tb[0.??]' --to 200000 --checkpoint "$ck" 2>/tmp/mpi_test.$$ | strip; exit "${PIPESTATUS[0]}")
+rc=$?
+if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then
+    echo "FAIL: the census resumed from its checkpoint on 2 ranks: exit $rc"; diff <(echo "$want") <(echo "$got") | head -5; cat /tmp/mpi_test.$$; fail=$((fail + 1))
+fi
+rm -f "$ck" /tmp/mpi_kill.$$
 
 # what --mpi does not run
 checks=$((checks + 1))

@@ -64,6 +64,18 @@ run 0 "$G" seq 'tb[0.6]' --to 2^18 --window 65536 --threads 2 --json --quiet --h
     && json "d['run']['done'] == 262145 and d['run']['head'] == 65536 and d['run']['helped'] >= 65000 and d['run']['threads'] == 2"
 if diff -r "$T/h-full" "$T/h-win2" >/dev/null && [ -f "$T/h-win2/262144" ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: two-thread Officers histograms differ"; fi
 
+# threads 1, 2, 3, 4 and 8 (more than the cores: the verifiers' way runs
+# one stepping thread and T - 1 verifiers) give the full table's
+# histograms, for .167, Officers and .014 to 2^20
+for g in 0.167 0.6 0.014; do
+    "$G" seq "tb[$g]" --to 2^20 --quiet --histogram "$T/h-$g-full"
+    for t in 1 2 3 4 8; do
+        run 0 "$G" seq "tb[$g]" --to 2^20 --window 65536 --threads $t --json --quiet --histogram "$T/h-$g-$t" \
+            && json "d['run']['done'] == 2**20 + 1 and 1 <= d['run']['threads'] <= $t"
+        if diff -r "$T/h-$g-full" "$T/h-$g-$t" >/dev/null && [ -f "$T/h-$g-$t/1048576" ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: tb[$g] on $t threads: the histograms differ"; fi
+    done
+done
+
 # stopped by the time limit, then resumed: the same histograms (.167, whose
 # head of 4096 values is done well within the second, also in a Debug build)
 "$G" seq 'tb[0.167]' --to 2^24 --quiet --histogram "$T/h-full20"

@@ -36,8 +36,10 @@ typedef struct gr_window_config {
                         * GR_WINDOW_MIN (4096) to GR_WINDOW_MAX (2^31) */
     unsigned threads;  /* threads computing values (0 or 1: the calling thread alone; 2 or more: it and
                         * one helper, which computes ahead the options of the splits with a far listed
-                        * part; used when 16 or more positions are listed, and where timed probes
-                        * of 65536 heaps each way, every 2^26 heaps, find it faster) */
+                        * part (with 16 or more positions listed), or it and threads - 1 verifiers,
+                        * which run the heaps' passes behind values taken from the listed scan;
+                        * each way used where timed probes of 131072 heaps, every 2^26 heaps, find
+                        * it faster) */
 } gr_window_config;
 
 typedef struct gr_window_stats {
@@ -49,7 +51,8 @@ typedef struct gr_window_stats {
     uint64_t largest_listed; /* the largest of them */
     uint64_t largest_value;  /* the largest value so far */
     uint64_t memory;         /* bytes held by the run's tables */
-    unsigned threads;        /* threads that have computed values (2 once a second one ran) */
+    unsigned threads;        /* the most threads that have computed values at once (1; 2 with the helper;
+                              * up to the threads asked for with the verifiers) */
     uint64_t helped;         /* values computed with a second thread (the helper or the verifier) */
     uint64_t far_listed;     /* listed positions found during the run, too far out for the window */
     uint64_t slow_heaps;     /* heaps decided by reading values the run no longer keeps */

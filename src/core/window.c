@@ -394,10 +394,12 @@ static gr_status epoch(gr_window *w, uint64_t end, gr_window_sink sink, void *us
     if (way == GRI_WAY_SPEC) {
         gri_spec *sp = NULL;
         if ((st = gri_spec_start(w, &sp, err)) != GR_OK) return st;
+        if (sp && 1 + gri_spec_threads(sp) > w->threads_ran) w->threads_ran = 1 + gri_spec_threads(sp);
         if (sp) st = epoch_spec(w, sp, end, sink, user, err);
         else way = GRI_WAY_ONE;
     }
     if (way == GRI_WAY_FAR && (st = gri_far_start(w, end, &far, err)) != GR_OK) return st;
+    if (far && w->threads_ran < 2) w->threads_ran = 2;
     int own = way == GRI_WAY_ONE && own_pays(w);
     while (way != GRI_WAY_SPEC && w->n < end) {
         gri_sp_out o;
@@ -488,7 +490,7 @@ void gr_window_stats_get(const gr_window *w, gr_window_stats *out) {
     st->largest_value = w->vmax;
     st->memory = (uint64_t)rs->cap * rs->tw + 4 * (uint64_t)w->W * w->tw + (uint64_t)rs->sp.cap * 8 +
                  (uint64_t)GRI_WIN_OUT_BLOCK * 4;
-    st->threads = w->far_heaps ? 2 : 1;
+    st->threads = w->threads_ran;
     st->helped = w->far_heaps;
     st->verified = w->spec_heaps;
     st->sent_back = w->spec_fails;

@@ -14,6 +14,8 @@ int gri_spec_usable(const gr_window *w);
 /* starts the verifier at heap w->n (*out NULL when no thread could be
  * made: one thread goes on) */
 gr_status gri_spec_start(gr_window *w, gri_spec **out, gr_error *err);
+/* the verifier threads it runs (the run's threads less the stepping one) */
+unsigned gri_spec_threads(const gri_spec *s);
 /* the most words of a missing set an entry holds (wider: step it whole) */
 size_t gri_spec_words(const gri_spec *s);
 /* the blocks of heap n's pass the stepping thread reads itself (splits

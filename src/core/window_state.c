@@ -59,6 +59,7 @@ gr_status gri_window_open(gr_ruleset *rs, uint64_t window, unsigned threads, gr_
     w->kmax = kmax;
     w->W = (size_t)window;
     w->threads = threads ? threads : 1;
+    w->threads_ran = 1;
     w->sums = gri_malloc(al, (wr.ntwo + 1) * sizeof *w->sums);
     w->out = gri_malloc(al, GRI_WIN_OUT_BLOCK * sizeof *w->out);
     if (!w->sums || !w->out) {

@@ -74,6 +74,7 @@ struct gr_window {
     uint64_t far_heaps;       /* heaps computed with a second thread */
     uint64_t spec_heaps;      /* heaps taken ahead and checked by the verifier */
     uint64_t spec_fails;      /* heaps the verifier sent back */
+    unsigned threads_ran;     /* the most threads that have computed values at once */
     /* which way pays, measured (window.c): a round times PROBE heaps on one
      * thread, then PROBE each with the helper and with the verifier (where
      * usable); the fastest way runs until next_probe */
