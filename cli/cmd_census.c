@@ -8,11 +8,13 @@
  * the whole run after S seconds: the codes done are printed, and exit 2
  * says how many were not. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "grundy/grundy.h"
@@ -35,7 +37,8 @@ typedef struct pool {
     double deadline;       /* --max-seconds: no new code after it (0: none) */
     pthread_mutex_t lock;
     int ck;                /* --checkpoint: the file each code's row is added to as it is done (-1: none) */
-    int ck_failed;         /* a row could not be written */
+    int ck_failed;         /* a row could not be written (the file was cut back to its last whole row) */
+    off_t ck_end;          /* the file's length: its last whole row's end */
 } pool;
 
 /* ---- --checkpoint FILE: the codes done, one line each, kept as they come ----
@@ -54,9 +57,10 @@ static void ck_header(char *h, size_t cap, const char *pattern, uint64_t to, uin
              (unsigned long long)sn);
 }
 
-/* adds job j's row (under the pool's lock, or on rank 0's one thread) */
+/* adds job j's row (under the pool's lock, or on rank 0's one thread);
+ * only a code computed (a row with an error is made again by a rerun) */
 static void ck_add(pool *pl, const job *j) {
-    if (pl->ck < 0 || !j->done || j->late) return;
+    if (pl->ck < 0 || !j->done || j->late || !j->ok) return;
     char line[CLI_CENSUS_CODE_MAX + 512];
     char err[256];
     size_t k = 0;
@@ -65,16 +69,33 @@ static void ck_add(pool *pl, const job *j) {
     int len = snprintf(line, sizeof line, "%s\t%d\t%d\t%llu\t%llu\t%llu\t%llu\t%llu\t%s\n", j->spec, j->ok, j->found,
                        (unsigned long long)j->pre, (unsigned long long)j->per, (unsigned long long)j->saltus,
                        (unsigned long long)j->vmax, (unsigned long long)(j->secs * 1000.0 + 0.5), err);
-    if (len <= 0 || (size_t)len >= sizeof line || write(pl->ck, line, (size_t)len) != (ssize_t)len) pl->ck_failed = 1;
+    if (len > 0 && (size_t)len < sizeof line && write(pl->ck, line, (size_t)len) == (ssize_t)len) {
+        pl->ck_end += len;
+        return;
+    }
+    /* (a full disk): no part of a row is left, and no row after it */
+    if (ftruncate(pl->ck, pl->ck_end) != 0) {} /* the rerun drops a row cut short anyway */
+    close(pl->ck);
+    pl->ck = -1;
+    pl->ck_failed = 1;
 }
 
 /* opens FILE: its rows marked done in jobs (by code); a new file gets the
  * header. 0, or 2 with a message (another census's file, a bad line) */
 static int ck_open(pool *pl, const char *file, const char *header) {
+    struct stat sb;
+    if (stat(file, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        fprintf(stderr, "grundy: error: --checkpoint %s: not a regular file\n", file);
+        return 2;
+    }
     FILE *f = fopen(file, "r");
     off_t keep = 0; /* bytes through the last whole line kept */
     int have_header = 0, rc = 0;
     pl->ck = -1;
+    if (!f && errno != ENOENT) {
+        fprintf(stderr, "grundy: error: --checkpoint %s: cannot read the file (%s)\n", file, strerror(errno));
+        return 2;
+    }
     if (f) {
         char *line = NULL;
         size_t cap = 0, lineno = 0;
@@ -138,6 +159,10 @@ static int ck_open(pool *pl, const char *file, const char *header) {
             j->secs = (double)ms / 1000.0;
             keep += got;
         }
+        if (!rc && ferror(f)) {
+            fprintf(stderr, "grundy: error: --checkpoint %s: cannot read the file\n", file);
+            rc = 2;
+        }
         free(line);
         fclose(f);
         if (rc) return rc;
@@ -153,7 +178,11 @@ static int ck_open(pool *pl, const char *file, const char *header) {
     }
     /* a line cut short goes; rows are added after the last whole one */
     int bad = ftruncate(pl->ck, keep) != 0 || lseek(pl->ck, keep, SEEK_SET) != keep;
-    if (!bad && !have_header) bad = write(pl->ck, header, strlen(header)) != (ssize_t)strlen(header);
+    if (!bad && !have_header) {
+        bad = write(pl->ck, header, strlen(header)) != (ssize_t)strlen(header);
+        keep = (off_t)strlen(header);
+    }
+    pl->ck_end = keep;
     if (bad) {
         fprintf(stderr, "grundy: error: --checkpoint %s: cannot write the file\n", file);
         return 2;
@@ -455,7 +484,7 @@ int cmd_census(int argc, char **argv) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
         threads = c > 0 ? (uint64_t)c : 1;
     }
-    pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER, -1, 0};
+    pool pl = {jobs, n, 0, to, max_seconds ? cli_now() + (double)max_seconds : 0, PTHREAD_MUTEX_INITIALIZER, -1, 0, 0};
     if (ckfile) {
         char header[CLI_CENSUS_CODE_MAX + 96];
         ck_header(header, sizeof header, pattern, to, shard_i, shard_n);
@@ -481,10 +510,9 @@ int cmd_census(int argc, char **argv) {
     }
     free(jobs);
     if (pl.ck >= 0) close(pl.ck);
-    if (pl.ck_failed) {
-        fprintf(stderr, "grundy: error: --checkpoint %s: a row could not be written (the disk may be full)\n", ckfile);
-        return 1;
-    }
+    if (pl.ck_failed)
+        fprintf(stderr, "grundy: error: --checkpoint %s: a row could not be written (the disk may be full); the "
+                "rows before it are kept\n", ckfile);
     if (mrc) return mrc; /* the farm said why */
     if (late && cli_interrupted(NULL)) {
         fprintf(stderr, "grundy: error: the census was interrupted with %zu of %zu codes done (their rows are printed; "
@@ -496,5 +524,5 @@ int cmd_census(int argc, char **argv) {
                 "printed; the other codes are not)\n", (unsigned long long)max_seconds, n - late, n);
         return 2;
     }
-    return 0;
+    return pl.ck_failed ? 1 : 0;
 }

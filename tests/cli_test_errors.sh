@@ -114,6 +114,7 @@ run 0 "$G" census 'tb[0.??]' --to 100000 --checkpoint "$T/census.ck" && sed 's/"
 run 2 "$G" census 'tb[0.??]' --to 99999 --checkpoint "$T/census.ck" && err_is "grundy: error: --checkpoint $T/census.ck: the file belongs to another census ('tb[0.??]' --to 100000 --shard 0/1)"
 printf 'tb[0.07]\tx\n' >>"$T/census.ck"
 run 2 "$G" census 'tb[0.??]' --to 100000 --checkpoint "$T/census.ck" && err_is "grundy: error: --checkpoint $T/census.ck: line 65 is not a census row"
+run 2 "$G" census 'tb[0.??]' --to 10 --checkpoint /dev/null && err_is "grundy: error: --checkpoint /dev/null: not a regular file"
 printf 'not a census\n' >"$T/census.ck"
 run 2 "$G" census 'tb[0.??]' --to 10 --checkpoint "$T/census.ck" && err_is "grundy: error: --checkpoint $T/census.ck: the file is not a census checkpoint (line 1)"
 run 0 "$G" value 'kayles(7) + 5' --max-seconds 0 && out_is 7

@@ -115,8 +115,8 @@ rm -f /tmp/mpi_kill.$$
 checks=$((checks + 1))
 ck=/tmp/mpi_ck.$$
 rm -f "$ck"
-want=$("$g" census 'tb[0.??]' --to 200000 | strip)
-timeout 200 mpirun -n 3 --oversubscribe "$g" --mpi census 'tb[0.??]' --to 200000 --checkpoint "$ck" >/dev/null 2>/tmp/mpi_kill.$$ &
+want=$("$g" census 'tb[0.??]' --to 50000 | strip)
+timeout 200 mpirun -n 3 --oversubscribe "$g" --mpi census 'tb[0.??]' --to 50000 --checkpoint "$ck" >/dev/null 2>/tmp/mpi_kill.$$ &
 job=$!
 victim=""
 for ((t = 0; t < 100; t++)); do
@@ -136,7 +136,7 @@ if [ -z "$victim" ] || [ $rc -eq 0 ] || [ $rc -eq 124 ] || ! grep -q "grundy: er
     echo "FAIL: a census rank killed: exit $rc, $kept codes kept"; cat /tmp/mpi_kill.$$; fail=$((fail + 1))
 fi
 checks=$((checks + 1))
-got=$(run 2 census 'tb[0.??]' --to 200000 --checkpoint "$ck" 2>/tmp/mpi_test.$$ | strip; exit "${PIPESTATUS[0]}")
+got=$(run 2 census 'tb[0.??]' --to 50000 --checkpoint "$ck" 2>/tmp/mpi_test.$$ | strip; exit "${PIPESTATUS[0]}")
 rc=$?
 if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then
     echo "FAIL: the census resumed from its checkpoint on 2 ranks: exit $rc"; diff <(echo "$want") <(echo "$got") | head -5; cat /tmp/mpi_test.$$; fail=$((fail + 1))

@@ -52,7 +52,7 @@ typedef struct gr_window_stats {
     uint64_t largest_value;  /* the largest value so far */
     uint64_t memory;         /* bytes held by the run's tables */
     unsigned threads;        /* the most threads that have computed values at once (1; 2 with the helper;
-                              * up to the threads asked for with the verifiers) */
+                              * up to the threads asked for, 17 at most, with the verifiers) */
     uint64_t helped;         /* values computed with a second thread (the helper or the verifier) */
     uint64_t far_listed;     /* listed positions found during the run, too far out for the window */
     uint64_t slow_heaps;     /* heaps decided by reading values the run no longer keeps */

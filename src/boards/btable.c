@@ -315,7 +315,7 @@ gr_status grb_table_import(grb_table *t, const unsigned char *p, size_t n, int f
         uint64_t key[GRB_KEY_MAX];
         for (size_t k = 0; k < klen; k++) key[k] = get_u64(p + at + 8 * k);
         at += 8 * klen;
-        if (grb_table_put(t, key, klen, grb_table_hash(key, klen), (unsigned)nim, facts ? a : 0, facts ? bb : 0))
+        if (grb_table_put(t, key, klen, grb_table_hash(key, klen), (unsigned)nim, facts ? a : 0, facts ? bb : 0) < 0)
             return gri_fail(err, GR_ENOMEM, "out of memory loading the table");
     }
     *bad = at;

@@ -346,7 +346,7 @@ static uint64_t cells_hash(const grb_set *o) {
     uint64_t h = 0x9e3779b97f4a7c15u;
     for (int k = 0; k < GRB_WORDS; k++) h = (h ^ o->w[k]) * 0xff51afd7ed558ccdu;
     h ^= h >> 31;
-    return h | 1; /* never 0, the empty slot */
+    return h | 1; /* never 0, the empty slot (the slot is chosen by the bits above) */
 }
 
 void grb_walk_start(const grb_solver *sv, grb_walk *w, size_t n) {
@@ -359,7 +359,7 @@ void grb_walk_start(const grb_solver *sv, grb_walk *w, size_t n) {
 
 void grb_walk_end(grb_solver *sv, grb_walk *w) {
     if (!w->h) return;
-    uint64_t *slot = &sv->team->busy[(w->h & sv->team->busy_mask) * 8];
+    uint64_t *slot = &sv->team->busy[(w->h >> 1 & sv->team->busy_mask) * 8];
     uint64_t mine = w->h;
     /* cleared only when it is still this option's mark */
     __atomic_compare_exchange_n(slot, &mine, 0, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
@@ -378,7 +378,7 @@ int grb_walk_next(grb_solver *sv, grb_level *lv, grb_walk *w, const grb_set *c, 
         grb_sv_option(sv, c, (uint32_t)lv->order[at], o);
         if (w->track) {
             uint64_t h = cells_hash(o);
-            uint64_t *slot = &sv->team->busy[(h & sv->team->busy_mask) * 8];
+            uint64_t *slot = &sv->team->busy[(h >> 1 & sv->team->busy_mask) * 8];
             if (!late && __atomic_load_n(slot, __ATOMIC_RELAXED) == h) {
                 lv->moves[w->nlate++] = (uint32_t)at; /* another thread is in it: later */
                 continue;

@@ -57,10 +57,14 @@ gr_status grb_solve_team(grb_solver *sv, const grb_set *s, unsigned threads, uin
     st = grb_table_share(sv->tt, err);
     if (st != GR_OK) return st;
     helper *hs = gri_calloc(sv->al, threads, sizeof *hs);
-    if (!hs) return gri_fail(err, GR_ENOMEM, "out of memory for the search's threads");
     grb_team team = {0, 0, 0, threads, NULL, BUSY_SLOTS - 1};
     team.busy = gri_calloc(sv->al, BUSY_SLOTS * 8, sizeof *team.busy);
-    if (!team.busy) { gri_free(sv->al, hs); return gri_fail(err, GR_ENOMEM, "out of memory for the search's threads"); }
+    if (!hs || !team.busy) {
+        gri_free(sv->al, hs);
+        gri_free(sv->al, team.busy);
+        grb_table_unshare(sv->tt);
+        return gri_fail(err, GR_ENOMEM, "out of memory for the search's threads");
+    }
     for (unsigned t = 1; t < threads; t++) {
         helper *h = &hs[t];
         gr_error e;

@@ -51,13 +51,16 @@
 #define HAND 64
 /* heaps a verifier checks in a row: verifier j of V takes the stretches
  * j, j + V, j + 2V, ... of CHUNK heaps from the epoch's first heap */
-#define CHUNK 64
+#define CHUNK 32
 /* heaps between two moves of the balance: the stepping thread reads the
  * first `lead` blocks of each heap's pass itself, more while it waits for
  * the verifiers more than they wait for it, up to LEAD_MAX */
 #define BALANCE 4096
 #define LEAD_MAX 32
-#define MAX_VER (GR_MAX_THREADS - 1)
+/* verifiers at most: the stepping thread runs at most RING heaps ahead,
+ * RING / CHUNK stretches, and each verifier needs two of them in the ring
+ * (the one it checks, the next it waits for) to be kept busy */
+#define MAX_VER (RING / CHUNK / 2)
 
 /* one verifier: its thread, its copies and buffers, what it tells */
 typedef struct gri_ver {
@@ -225,11 +228,11 @@ gr_status gri_spec_start(gr_window *w, gri_spec **out, gr_error *err) {
         s->mem = mem;
         /* every thread but the stepping one verifies */
         s->nver = w->threads - 1 < MAX_VER ? w->threads - 1 : MAX_VER;
+        s->ver_mem = gri_calloc(al, 1, s->nver * sizeof *s->ver + 64);
+        if (!s->ver_mem) { gri_free(al, mem); return gri_fail(err, GR_ENOMEM, "out of memory: the verifier threads' records"); }
+        s->ver = gri_line_start(s->ver_mem);
         w->spec = s;
         w->free_spec = gri_spec_free;
-        s->ver_mem = gri_calloc(al, 1, s->nver * sizeof *s->ver + 64);
-        if (!s->ver_mem) return gri_fail(err, GR_ENOMEM, "out of memory: the verifier threads' records");
-        s->ver = gri_line_start(s->ver_mem);
     }
     size_t cap = SIZE_MAX;
     for (unsigned j = 0; j < s->nver; j++) {
