@@ -359,17 +359,202 @@ static void wythoff_table(const char *dir) {
     gr_ctx_free(c);
 }
 
+/* Divisor loops (rulenative.c): random rules whose innermost loop runs
+ * over d with `d | y` or `y % d == 0` in the condition (y the heap or an
+ * outer loop's name), by native code (the divisors found by trial
+ * division) and by the machine (every d): the same values to heap 1200
+ * (to 160 under an outer loop), which takes in 1 and 2, primes (1009,
+ * 1187), squares (961, 1024) and highly composite numbers (720, 840,
+ * 1080); the path is checked to be in the generated code. And dense tables of 2 numbers with such loops
+ * against the memoized search. */
+static void random_divisor(const char *dir) {
+    tu_rng rng = {tu_seed(2915)};
+    uint64_t cases = 60 * tu_scale();
+    enum { N = 1201 };
+    static uint64_t gn[N], gm[N];
+    static const char *const lo[] = {"1", "2", "0", "k", "n/3", "3"};
+    static const char *const hi[] = {"n", "n-1", "n/2", "2*n", "k+5", "n*n"};
+    static const char *const res[] = {"n-d", "d-1", "n/d", "n-d*d", "(n-d) + (d-1)", "n-2*d", "k-d", "n/d + (n-d)"};
+    static const char *const pre[] = {"", "d < n and ", "d != k and ", "not (d == 2) and "};
+    static const char *const test[] = {"d | n", "n % d == 0", "d | k", "k % d == 0"};
+    static const char *const post[] = {"", " and d < n", " and d % 2 == 1", " and n % (d + 1) != 3"};
+    unsigned long same = 0, errors = 0, with_path = 0;
+    printf("divisor loops: seed %llu (GRUNDY_TEST_SEED replays it)\n", (unsigned long long)rng.s);
+    for (uint64_t c = 0; c < cases; c++) {
+        char spec[512];
+        int outer = (int)tu_below(&rng, 3); /* 0: none; else for k in 1..n or k in n/2..n */
+        const char *l = lo[tu_below(&rng, 6)], *h = hi[tu_below(&rng, 6)], *rr = res[tu_below(&rng, 8)];
+        const char *t = test[tu_below(&rng, outer ? 4 : 2)];
+        if (!outer && (strchr(l, 'k') || strchr(h, 'k') || strchr(rr, 'k'))) l = "1", h = "n", rr = "n-d";
+        const char *pr = pre[tu_below(&rng, outer ? 4 : 2)];
+        snprintf(spec, sizeof spec, "rule[n -> %s%s for d in %s..%s if %s%s%s; n -> n-1 if n %% 7 == 0]", rr,
+                 outer == 1 ? " for k in 1..n" : outer == 2 ? " for k in n/2..n" : "", l, h, pr, t,
+                 post[tu_below(&rng, 4)]);
+        /* the generated code has the divisor path */
+        gr_error err;
+        gr_error_clear(&err);
+        gri_rule *r = compile(spec, &err);
+        CHECK(r != NULL, "%s: %s", spec, err.message);
+        if (!r) continue;
+        gri_buf src;
+        gri_buf_init(&src, &gri_libc_alloc);
+        if (gri_rule_c_source(r, &src) == GR_OK && src.data && strstr(src.data, "int64_t dv")) with_path++;
+        else CHECK(0, "%s: no divisor path in the native code", spec);
+        gri_buf_free(&src);
+        gri_rule_free(r);
+        if (!dir) continue;
+        gr_ctx *cn = native_ctx(dir), *cm = native_ctx(NULL);
+        if (cn) gr_ctx_set_time_limit(cn, 0);
+        if (cm) gr_ctx_set_time_limit(cm, 0);
+        gr_ruleset *rn, *rm;
+        gr_error en, em;
+        gr_error_clear(&en);
+        gr_error_clear(&em);
+        CHECK(cn && cm && gr_ctx_ruleset(cn, spec, strlen(spec), &rn, &en) == GR_OK &&
+                  gr_ctx_ruleset(cm, spec, strlen(spec), &rm, &em) == GR_OK, "%s", spec);
+        if (cn && cm) {
+            size_t upto = outer ? 161 : N;
+            gr_status sn = gr_ruleset_values(rn, upto, gn, &en), sm = gr_ruleset_values(rm, upto, gm, &em);
+            CHECK(sn == sm && (sn != GR_OK || !memcmp(gn, gm, upto * sizeof *gn)) && !strcmp(en.message, em.message),
+                  "%s: native %s '%s', machine %s '%s'", spec, gr_status_name(sn), en.message, gr_status_name(sm), em.message);
+            if (sn == GR_OK && sm == GR_OK) same++;
+            else errors++;
+            const char *how = gr_ruleset_method(rn);
+            CHECK(sn != GR_OK || (how && !strncmp(how, "native code compiled", 20)), "%s: ran %s", spec, how ? how : "?");
+        }
+        gr_ctx_free(cn);
+        gr_ctx_free(cm);
+    }
+    printf("divisor loops: %llu rules, %lu with the divisor path, %lu with the same values, %lu with the same error\n",
+           (unsigned long long)cases, with_path, same, errors);
+    CHECK(with_path == cases, "%lu of %llu rules had the divisor path", with_path, (unsigned long long)cases);
+    if (dir) CHECK(same > cases / 2, "only %lu rules compared", same);
+    /* not taken where an iteration at a non-divisor could fault first */
+    static const char *const not_taken[] = {
+        "rule[n -> n-d for d in 1..n if n / (d - 1) > 0 and d | n]", /* divides by 0 at d = 1 first */
+        "rule[n -> n-d for d in 1..n if d | n or d == 3]",           /* not an 'and' chain */
+        "rule[n -> n-d for d in 1..n if d | d]",                     /* y is d itself */
+    };
+    for (size_t i = 0; i < sizeof not_taken / sizeof not_taken[0]; i++) {
+        gr_error err;
+        gr_error_clear(&err);
+        gri_rule *r = compile(not_taken[i], &err);
+        CHECK(r != NULL, "%s: %s", not_taken[i], err.message);
+        if (!r) continue;
+        gri_buf src;
+        gri_buf_init(&src, &gri_libc_alloc);
+        CHECK(gri_rule_c_source(r, &src) == GR_OK && src.data && !strstr(src.data, "int64_t dv"), "%s: divisor path taken",
+              not_taken[i]);
+        gri_buf_free(&src);
+        gri_rule_free(r);
+    }
+    /* two numbers, dense: a divisor of either number taken from it */
+    static const char *const dense[] = {
+        "rule[(a,b) -> (a-d, b) for d in 1..a if d | a and d < a; (a,b) -> (a, b-d) for d in 1..b if b % d == 0]",
+        "rule[(a,b) -> (a-d, b-d) for d in 1..min(a,b) if d | a and d | b; (a,b) -> (a-1, b)]",
+    };
+    for (size_t i = 0; dir && i < sizeof dense / sizeof dense[0]; i++) {
+        gr_ctx *cd = native_ctx(dir), *cs = native_ctx(NULL);
+        CHECK(cd && cs, "context");
+        if (!cd || !cs) { gr_ctx_free(cd); gr_ctx_free(cs); continue; }
+        gr_ctx_set_time_limit(cd, 0);
+        gr_ctx_set_time_limit(cs, 0);
+        gr_ruleset *rd, *rs;
+        gr_error ed, es;
+        CHECK(gr_ctx_ruleset(cd, dense[i], strlen(dense[i]), &rd, &ed) == GR_OK &&
+                  gr_ctx_ruleset(cs, dense[i], strlen(dense[i]), &rs, &es) == GR_OK, "%s", dense[i]);
+        ((rule_data *)rs->data)->no_dense = 1;
+        for (int a = 0; a <= 60; a += 7)
+            for (int b = 0; b <= 60; b += 5) {
+                char pos[600];
+                snprintf(pos, sizeof pos, "%s(%d,%d)", dense[i], a, b);
+                gr_position *pd, *ps;
+                uint64_t vd = 0, vs = 1;
+                CHECK(gr_position_parse(cd, pos, strlen(pos), 0, &pd, &ed) == GR_OK &&
+                          gr_position_parse(cs, pos, strlen(pos), 0, &ps, &es) == GR_OK, "%s", pos);
+                CHECK(gr_position_value(pd, &vd, &ed) == GR_OK && gr_position_value(ps, &vs, &es) == GR_OK && vd == vs,
+                      "%s: dense %llu, search %llu", pos, (unsigned long long)vd, (unsigned long long)vs);
+                gr_position_free(pd);
+                gr_position_free(ps);
+            }
+        CHECK(((rule_data *)rd->data)->dn.native_cells > 0, "%s: no cell by native code", dense[i]);
+        gr_ctx_free(cd);
+        gr_ctx_free(cs);
+    }
+}
+
+/* Dense tables whose prefill keeps to the orders of the numbers that the
+ * position and its options keep (rule_dense.c): 3-row Chomp from (N,N,N)
+ * fills exactly its states a >= b >= c; rules whose orders hold one level
+ * down but not deeper, or only for some numbers; every value against the
+ * memoized search, at positions inside and outside the orders. */
+static void dense_orders(const char *dir) {
+    static const char CHOMP[] = "rule[(a,b,c) -> (x,min(b,x),min(c,x)) for x in 0..a-1; (a,b,c) -> (a,y,min(c,y)) for y in "
+                                "0..b-1; (a,b,c) -> (a,b,z) for z in 0..c-1]";
+    static const char *const rules[] = {
+        CHOMP,
+        /* equal numbers one level down, not at (1,1) */
+        "rule[(a,b) -> (a-1,b-1) if a >= 1 and b >= 1; (a,b) -> (a,b+1) if a == 1 and b < 5; (a,b) -> (a-1,b) if a > b]",
+        /* four numbers, sorted as Chomp's rows */
+        "rule[(a,b,c,d) -> (x,min(b,x),min(c,x),min(d,x)) for x in 0..a-1; (a,b,c,d) -> (a,y,min(c,y),min(d,y)) for y in "
+        "0..b-1; (a,b,c,d) -> (a,b,z,min(d,z)) for z in 0..c-1; (a,b,c,d) -> (a,b,c,w) for w in 0..d-1]",
+        /* one order kept (a >= b), c free */
+        "rule[(a,b,c) -> (a-1,min(b,a-1),c) if a >= 1; (a,b,c) -> (a,b-1,c) if b >= 1; (a,b,c) -> (a,b,c-k) for k in 1..min(c,3)]",
+    };
+    static const uint64_t starts[][4] = {{12, 12, 12, 0}, {6, 6, 0, 0}, {7, 7, 7, 7}, {9, 4, 8, 0}};
+    tu_rng rng = {tu_seed(2916)};
+    unsigned long compared = 0;
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        gr_ctx *cd = native_ctx(dir), *cs = native_ctx(NULL);
+        CHECK(cd && cs, "context");
+        if (!cd || !cs) { gr_ctx_free(cd); gr_ctx_free(cs); continue; }
+        gr_ctx_set_time_limit(cd, 0);
+        gr_ctx_set_time_limit(cs, 0);
+        gr_ruleset *rd, *rs;
+        gr_error ed, es;
+        CHECK(gr_ctx_ruleset(cd, rules[i], strlen(rules[i]), &rd, &ed) == GR_OK &&
+                  gr_ctx_ruleset(cs, rules[i], strlen(rules[i]), &rs, &es) == GR_OK, "%s", rules[i]);
+        ((rule_data *)rs->data)->no_dense = 1;
+        unsigned a = gri_rule_arity(((rule_data *)rd->data)->rule);
+        uint64_t vd, vs;
+        gr_status sd = gr_ruleset_state_value(rd, starts[i], a, &vd, &ed), ss = gr_ruleset_state_value(rs, starts[i], a, &vs, &es);
+        CHECK(sd == GR_OK && ss == GR_OK && vd == vs, "%s at the start: dense %s %llu, search %s %llu", rules[i],
+              gr_status_name(sd), (unsigned long long)vd, gr_status_name(ss), (unsigned long long)vs);
+        if (i == 0) /* Chomp's states a >= b >= c <= 12: C(15, 3) */
+            CHECK(((rule_data *)rd->data)->dn.filled == 455, "Chomp filled %llu cells, not 455",
+                  (unsigned long long)((rule_data *)rd->data)->dn.filled);
+        for (int t = 0; t < 40; t++) {
+            uint64_t x[4];
+            for (unsigned k = 0; k < a; k++) x[k] = tu_below(&rng, starts[i][k] + 3);
+            sd = gr_ruleset_state_value(rd, x, a, &vd, &ed);
+            ss = gr_ruleset_state_value(rs, x, a, &vs, &es);
+            CHECK(sd == ss && (sd != GR_OK || vd == vs), "%s at (%llu,%llu,...): dense %s %llu, search %s %llu", rules[i],
+                  (unsigned long long)x[0], (unsigned long long)x[1], gr_status_name(sd), (unsigned long long)vd,
+                  gr_status_name(ss), (unsigned long long)vs);
+            compared++;
+        }
+        CHECK(((rule_data *)rd->data)->dn.filled > 0, "%s: not dense", rules[i]);
+        gr_ctx_free(cd);
+        gr_ctx_free(cs);
+    }
+    printf("dense orders%s: %lu values compared with the search\n", dir ? " (native)" : "", compared);
+}
+
 int main(void) {
     random_stops();
     wythoff_table(NULL);
     search_bound();
     random_dense(NULL);
     known_stops();
+    random_divisor(NULL);
+    dense_orders(NULL);
     /* native code needs a C compiler; without one the rules stay on the machine */
     char dir[] = "/tmp/grundy-rulefast-XXXXXX";
     if (mkdtemp(dir)) {
         random_native(dir);
         edge_native(dir);
+        random_divisor(dir);
+        dense_orders(dir);
         random_dense(dir);
         wythoff_table(dir);
         char cmd[128];

@@ -76,11 +76,17 @@ void grb_table_clear(grb_table *t) {
 }
 
 /* A key lives in the first free slot of the bucket of WINDOW slots its
- * hash names (slots never empty again, except all at once): a lookup stops
- * at the first free slot. When the table has reached its bound and a
- * bucket is full, the new entry replaces the one least worth keeping
+ * hash names, or when that bucket is full, of a second bucket named by
+ * other bits of the hash (slots never empty again, except all at once, so
+ * a key is in its second bucket only when its first is full): a lookup
+ * stops at the first free slot. The table doubles when half its slots
+ * are taken. When both buckets are full below that (rare), or at the
+ * bound, the new entry replaces the one of the eight least worth keeping
  * (facts before values, then the smallest part): every entry is an exact
- * fact, so forgetting one only costs the time to learn it again. */
+ * fact, so forgetting one only costs the time to learn it again. (It
+ * doubled at three quarters, and at the first full bucket: with buckets
+ * of 4 that came at an eighth or less of the slots taken, and on Cram 4 x
+ * 9 the system's zeroing of the pages took most of the time.) */
 #define WINDOW 4
 
 static int same_key(const uint64_t *a, const uint64_t *b, size_t n) {
@@ -91,22 +97,46 @@ static int same_key(const uint64_t *a, const uint64_t *b, size_t n) {
 
 static size_t bucket_of(const grb_table *t, uint64_t h) { return (size_t)h & t->mask & ~(size_t)(WINDOW - 1); }
 
-/* the bucket's lock of a shared table (nothing else) */
-static void lock_bucket(const grb_table *t, size_t base) {
-    if (!t->shared) return;
+/* the second bucket: other bits of the hash, never the first bucket */
+static size_t bucket2_of(const grb_table *t, uint64_t h) {
+    size_t b = bucket_of(t, h >> 23 | h << 41);
+    return b == bucket_of(t, h) ? b ^ WINDOW : b;
+}
+
+static void lock_one(const grb_table *t, size_t base) {
     unsigned char *l = &t->locks[base / WINDOW];
     unsigned spins = 0;
     while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
         while (__atomic_load_n(l, __ATOMIC_RELAXED)) gri_spin(&spins);
 }
 
-static void unlock_bucket(const grb_table *t, size_t base) {
-    if (t->shared) __atomic_store_n(&t->locks[base / WINDOW], 0, __ATOMIC_RELEASE);
+static void unlock_one(const grb_table *t, size_t base) { __atomic_store_n(&t->locks[base / WINDOW], 0, __ATOMIC_RELEASE); }
+
+/* A shared table's locks for key of hash h: the first bucket's, and the
+ * second's as well when the first is full (both taken in the order of
+ * their places, so two threads never wait on each other). *both says
+ * which were taken. Nothing for a table that is not shared. */
+static void lock_key(const grb_table *t, uint64_t h, int *both) {
+    *both = 0;
+    if (!t->shared) return;
+    size_t b1 = bucket_of(t, h);
+    lock_one(t, b1);
+    if (!t->slot[b1 + WINDOW - 1].klen) return;
+    size_t b2 = bucket2_of(t, h);
+    unlock_one(t, b1);
+    lock_one(t, b1 < b2 ? b1 : b2);
+    lock_one(t, b1 < b2 ? b2 : b1);
+    *both = 1;
 }
 
-static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, int *found) {
-    size_t i = bucket_of(t, h);
-    uint32_t check = (uint32_t)(h >> 32);
+static void unlock_key(const grb_table *t, uint64_t h, int both) {
+    if (!t->shared) return;
+    unlock_one(t, bucket_of(t, h));
+    if (both) unlock_one(t, bucket2_of(t, h));
+}
+
+/* one bucket's probe: the key's slot (*found), or the first free slot, or SIZE_MAX (full) */
+static size_t probe1(const grb_table *t, size_t i, const uint64_t *key, size_t klen, uint32_t check, int *found) {
     for (int k = 0; k < WINDOW; k++, i++) {
         const grb_tent *e = &t->slot[i];
         if (!e->klen) { *found = 0; return i; }
@@ -116,14 +146,20 @@ static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64
         }
     }
     *found = 0;
-    return SIZE_MAX; /* the bucket is full */
+    return SIZE_MAX;
+}
+
+static size_t probe(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, int *found) {
+    uint32_t check = (uint32_t)(h >> 32);
+    size_t i = probe1(t, bucket_of(t, h), key, klen, check, found);
+    if (i != SIZE_MAX) return i;
+    return probe1(t, bucket2_of(t, h), key, klen, check, found); /* SIZE_MAX: both are full */
 }
 
 int grb_table_read(const grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned *nim, uint64_t *a,
                    uint64_t *b) {
-    size_t base = bucket_of(t, h);
-    int found;
-    lock_bucket(t, base);
+    int found, both;
+    lock_key(t, h, &both);
     size_t i = probe(t, key, klen, h, &found);
     if (found) {
         const grb_tent *e = &t->slot[i];
@@ -134,15 +170,24 @@ int grb_table_read(const grb_table *t, const uint64_t *key, size_t klen, uint64_
         *nim = GRB_NIM_UNKNOWN;
         *a = *b = 0;
     }
-    unlock_bucket(t, base);
+    unlock_key(t, h, both);
     return found;
 }
 
 /* how much an entry is worth keeping */
 static unsigned worth(const grb_tent *e) { return (e->nim != GRB_NIM_UNKNOWN ? 512u : 0u) + e->spare; }
 
+/* the free slot for hash h in slots s of a table of mask+1 slots (first bucket, then second), or SIZE_MAX */
+static size_t free_slot(const grb_table *t, const grb_tent *s, uint64_t h) {
+    size_t j = bucket_of(t, h);
+    for (int r = 0; r < 2; r++, j = bucket2_of(t, h))
+        for (int k = 0; k < WINDOW; k++)
+            if (!s[j + k].klen) return j + k;
+    return SIZE_MAX;
+}
+
 /* moves every entry into n zeroed slots (0: out of memory); an entry whose
- * bucket is full there is dropped */
+ * buckets are both full there is dropped */
 static int rehash(grb_table *t, size_t n) {
     void *oldraw = t->raw, *raw;
     grb_tent *old = t->slot, *s = alloc_slots(t->al, n, &raw);
@@ -154,11 +199,8 @@ static int rehash(grb_table *t, size_t n) {
     t->count = 0;
     for (size_t i = 0; i < oldn; i++) {
         if (!old[i].klen) continue;
-        uint64_t h = grb_table_hash(key_of(t, &old[i]), old[i].klen);
-        size_t j = bucket_of(t, h);
-        int k = 0;
-        while (k < WINDOW && s[j].klen) { j++; k++; }
-        if (k == WINDOW) continue;
+        size_t j = free_slot(t, s, grb_table_hash(key_of(t, &old[i]), old[i].klen));
+        if (j == SIZE_MAX) continue;
         s[j] = old[i];
         t->count++;
     }
@@ -169,16 +211,18 @@ static int rehash(grb_table *t, size_t n) {
 /* the slot for a new entry of key (hash h) not in the table, whose probe
  * gave i: grown or replaced as needed; SIZE_MAX when out of memory */
 static size_t new_slot(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, size_t i) {
-    if (!t->shared && (i == SIZE_MAX || (t->count + 1) * 4 > (t->mask + 1) * 3) && t->mask + 1 < t->max_slots) {
+    if (!t->shared && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->max_slots) {
         if (!rehash(t, (t->mask + 1) * 2)) return SIZE_MAX;
         int found;
         i = probe(t, key, klen, h, &found);
     }
-    if (i == SIZE_MAX) { /* at the bound: the bucket's least worth goes */
-        size_t j = bucket_of(t, h);
+    if (i == SIZE_MAX) { /* both buckets full: the least worth of the eight goes */
+        size_t j = bucket_of(t, h), j2 = bucket2_of(t, h);
         i = j;
-        for (int k = 1; k < WINDOW; k++)
-            if (worth(&t->slot[j + k]) < worth(&t->slot[i])) i = j + k;
+        for (int k = 0; k < 2 * WINDOW; k++) {
+            size_t at = k < WINDOW ? j + k : j2 + k - WINDOW;
+            if (worth(&t->slot[at]) < worth(&t->slot[i])) i = at;
+        }
         if (t->shared) __atomic_fetch_add(&t->replaced, 1, __ATOMIC_RELAXED);
         else t->count--, t->replaced++;
     }
@@ -217,9 +261,8 @@ static int fill(grb_table *t, grb_tent **ep, const uint64_t *key, size_t klen, u
 
 int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, unsigned nim, uint64_t or_a,
                   uint64_t or_b) {
-    size_t base = bucket_of(t, h);
-    lock_bucket(t, base);
-    int found, rc = 0;
+    int found, both, rc = 0;
+    lock_key(t, h, &both);
     size_t i = probe(t, key, klen, h, &found);
     grb_tent *e = found ? &t->slot[i] : NULL;
     if (!found && (i = new_slot(t, key, klen, h, i)) != SIZE_MAX) {
@@ -235,7 +278,7 @@ int grb_table_put(grb_table *t, const uint64_t *key, size_t klen, uint64_t h, un
         e->a |= or_a;
         e->b |= or_b;
     } else if (!t->shared) rc = -1;
-    unlock_bucket(t, base);
+    unlock_key(t, h, both);
     return rc;
 }
 

@@ -2,14 +2,17 @@
  * GRB_TENT_INLINE words sit in the entry itself (every grid key does:
  * 256 cells are 4 words and a header), longer ones (large graphs) in an
  * arena beside it. Open addressing in buckets of 4 slots (aligned, 256
- * bytes), 64-byte entries, grown by doubling up to a bound; at the bound a
- * new entry replaces the least worth keeping in its bucket (every fact in
- * the table is exact, so forgetting one is always safe).
+ * bytes), 64-byte entries, a second bucket for a key whose first is full;
+ * doubled when half full, up to a bound; past it (or when both buckets
+ * are full) a new entry replaces the least worth keeping of the two
+ * buckets (every fact in the table is exact, so forgetting one is always
+ * safe).
  *
  * Shared (grb_table_share): threads search with one table. It is made at
  * its bound at once (the system gives its pages as they are touched) and
  * no longer grows; each bucket has a lock, taken by every read and write
- * of it, so an entry is never seen half written; long keys go in an arena
+ * of it (both buckets' when the first is full), so an entry is never seen
+ * half written; long keys go in an arena
  * of fixed size, and an entry that finds no room there is not kept. */
 #ifndef GRUNDY_BOARDS_BTABLE_H
 #define GRUNDY_BOARDS_BTABLE_H

@@ -238,23 +238,62 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
     return GR_OK;
 }
 
+/* The orders between the numbers that position x and all its options
+ * keep (bit i * GRI_RULE_MAX_ARITY + j: x_i >= x_j), a guess at the part
+ * of the box the game stays in: 3-row Chomp from (N, N, N) keeps
+ * a >= b >= c, a sixth of the cube. A guess about speed only: the prefill
+ * skips the cells outside, and one that is needed after all is evaluated
+ * by the walk, so the values never depend on it. */
+typedef struct orders {
+    unsigned a, keep;
+} orders;
+
+static int on_order(void *user, const uint64_t *parts, size_t np) {
+    orders *o = user;
+    for (size_t k = 0; k < np; k++)
+        for (unsigned i = 0; i < o->a; i++)
+            for (unsigned j = 0; j < o->a; j++)
+                if (parts[k * o->a + i] < parts[k * o->a + j]) o->keep &= ~(1u << (i * GRI_RULE_MAX_ARITY + j));
+    return o->keep == 0;
+}
+
+static unsigned orders_kept(gr_ruleset *rs, const rule_dense *dn, const uint64_t *x) {
+    orders o = {dn->a, 0};
+    for (unsigned i = 0; i < dn->a; i++)
+        for (unsigned j = 0; j < dn->a; j++)
+            if (i != j && x[i] >= x[j]) o.keep |= 1u << (i * GRI_RULE_MAX_ARITY + j);
+    gr_error quiet;
+    if (!o.keep || gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_order, &o, &quiet) != GR_OK) return 0;
+    return o.keep;
+}
+
+/* whether cell c keeps the orders */
+static int in_order(unsigned a, unsigned keep, const uint64_t *c) {
+    for (unsigned i = 0; keep && i < a; i++)
+        for (unsigned j = 0; j < a; j++)
+            if (keep >> (i * GRI_RULE_MAX_ARITY + j) & 1 && c[i] < c[j]) return 0;
+    return 1;
+}
+
 /* Before the first walk of a box: the cells at or below x in every
- * number, in the order of the textbook's loops, each evaluated once. A
- * game whose moves go to smaller numbers finds every option known, so no
- * cell is evaluated twice (a walk evaluates a cell whose options are
- * unknown once more after them). The first cell that is not simply a
- * value (an option unknown or out of the box, an error: the cell may not
- * even be reachable from x) ends it quietly; the walk then does the rest,
- * and reports what it meets. */
+ * number (those that keep the orders x and its options keep), in the
+ * order of the textbook's loops, each evaluated once. A game whose moves
+ * go to smaller numbers finds every option known, so no cell is evaluated
+ * twice (a walk evaluates a cell whose options are unknown once more
+ * after them). The first cell that is not simply a value (an option
+ * unknown or out of the box, an error: the cell may not even be reachable
+ * from x) ends it quietly, or, when cells were skipped, starts it again
+ * with none skipped; the walk then does the rest, and reports what it
+ * meets. */
 static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
-    unsigned a = dn->a;
+    unsigned a = dn->a, keep = orders_kept(rs, dn, x);
     uint64_t c[GRI_RULE_MAX_ARITY] = {0};
     gr_error quiet;
     gri_ticker tk;
     gri_ticker_start(&tk, rs->ctx);
     for (;;) {
         uint64_t idx = cell_of(dn, c);
-        if (dn->t[idx] == UNKNOWN) {
+        if (dn->t[idx] == UNKNOWN && in_order(a, keep, c)) {
             if (gri_tick(&tk) && gri_ctx_poll(rs->ctx, NULL, "", 0, "") != GR_OK) return;
             cellrun r;
             int64_t nv;
@@ -262,7 +301,10 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
             if (!gri_rule_marks_room(dn->al, &dn->marks, dn->maxval, (uint64_t)1 << 26) || evaluate(rs, dn, idx, &r, &nv, &quiet) != GR_OK || r.cycle || r.outside || r.need ||
                 !mex_of(dn, &r, nv, &m)) {
                 dn->t[idx] = UNKNOWN;
-                return;
+                if (!keep) return;
+                keep = 0; /* the guess was wrong here: every cell, from the first */
+                memset(c, 0, sizeof c);
+                continue;
             }
             dn->t[idx] = (uint32_t)m;
             if (m > dn->maxval) dn->maxval = (uint32_t)m;

@@ -435,6 +435,8 @@ done:
             for (unsigned j = 0; j < r->arity; j++) deep |= rule_code_depth(&cl->parts[k][j]) > RULE_STACK;
         if (deep) return fail(p, cl->col, "rule: expressions nested too deeply%s", "");
     }
+    cl->nconj = cl->cond.n ? p->nconj : 0;
+    memcpy(cl->conj, p->conj, cl->nconj * sizeof *cl->conj);
     if ((st = gri_rule_bounds(p->al, cl, r->arity, cl->cond.n ? p->conj : NULL, cl->cond.n ? p->nconj : 0)) != GR_OK)
         return gri_fail(p->err, st, "out of memory");
     p->i = after_i; p->at = after_at; p->len = after_len; p->t = after_t;

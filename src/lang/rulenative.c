@@ -330,6 +330,82 @@ static int innermost(emitter *e, const gri_rule *r, size_t ci) {
     return 1;
 }
 
+/* ---- divisor loops ----
+ * An innermost loop `for d in LO..HI` whose condition is an 'and' chain
+ * with an operand `d | y` or `y % d == 0` (y a heap's number or an outer
+ * loop's name), every operand before it a comparison that cannot fault:
+ * where LO >= 1 and y >= 1, an iteration at a d that does not divide y
+ * lists nothing, faults nowhere (the operands before the test only
+ * compare; the test itself divides by d >= 1), and is only a step; so the
+ * loop runs over y's divisors in [LO, HI], in increasing order (a stop
+ * test that holds at some d holds at every larger one: stopping at the
+ * next divisor instead lists the same moves). They are found by trial
+ * division up to sqrt(y) (docs/theory.md). The steps are counted as the
+ * machine would count the whole range; when they might pass the bound,
+ * the machine is asked. */
+
+/* whether code c[from, to) only loads, compares and combines truth values */
+static int only_compares(const code *c, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++)
+        switch (c->v[i].op) {
+        case OP_CONST: case OP_LOAD: case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+        case OP_NOT: case OP_JFALSE_KEEP: case OP_JTRUE_KEEP: case OP_POP: break;
+        default: return 0;
+        }
+    return 1;
+}
+
+/* whether c[from, to) is `d | y` or `y % d == 0` for d the slot x; y's slot in *y */
+static int divides_test(const code *c, size_t from, size_t to, unsigned x, unsigned *y) {
+    const insn *v = c->v + from;
+    size_t n = to - from;
+    if (n == 3 && v[0].op == OP_LOAD && v[0].arg == x && v[1].op == OP_LOAD && v[1].arg != x && v[2].op == OP_DIVIDES) {
+        *y = (unsigned)v[1].arg;
+        return 1;
+    }
+    if (n == 5 && v[0].op == OP_LOAD && v[0].arg != x && v[1].op == OP_LOAD && v[1].arg == x && v[2].op == OP_MOD &&
+        v[3].op == OP_CONST && v[3].arg == 0 && v[4].op == OP_EQ) {
+        *y = (unsigned)v[0].arg;
+        return 1;
+    }
+    return 0;
+}
+
+/* the slot y when the innermost loop (slot x) of clause cl is a divisor loop of y */
+static int divisor_loop(const emitter *e, const clause *cl, unsigned x, unsigned *y) {
+    for (unsigned k = 0; k < cl->nconj; k++) {
+        if (divides_test(&cl->cond, cl->conj[k].from, cl->conj[k].to, x, y))
+            /* y below 2^31, so that d * d fits in trial division */
+            return e->var[*y].hi <= GRI_NATIVE_MAX_HEAP;
+        if (!only_compares(&cl->cond, cl->conj[k].from, cl->conj[k].to)) return 0;
+    }
+    return 0;
+}
+
+static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth);
+
+/* the divisor loop's code (x%u set to LO, hi%u to HI): none when it does not apply at run time */
+static int divisor_code(emitter *e, const gri_rule *r, size_t ci, unsigned depth, unsigned x, unsigned y) {
+    const clause *cl = &r->c[ci];
+    const loop *l = &cl->loops[depth];
+    put(e, "if (x%u >= 1 && x%u >= 1) {\n", x, y);
+    put(e, "if (x%u <= hi%u) {\n", x, x);
+    put(e, "const uint64_t len%u = (uint64_t)hi%u - (uint64_t)x%u + 1;\n", x, x, x);
+    put(e, "if (len%u > max_steps - steps) goto ask;\nsteps += len%u;\n", x, x);
+    put(e, "const int64_t from%u = x%u, y%u = x%u;\nint64_t dv%u[1024];\nint nd%u = 0;\n", x, x, x, y, x, x);
+    /* (y < 2^31: 32-bit divisions) */
+    put(e, "{\nconst uint32_t yy = (uint32_t)y%u;\nfor (uint32_t d = 1; (uint64_t)d * d <= yy; d++) if (yy %% d == 0) dv%u[nd%u++] = d;\n}\n", x, x, x);
+    put(e, "const int tot%u = 2 * nd%u - (dv%u[nd%u - 1] * dv%u[nd%u - 1] == y%u);\n", x, x, x, x, x, x, x);
+    put(e, "for (int i%u = 0; i%u < tot%u; i%u++) {\n", x, x, x, x);
+    put(e, "x%u = i%u < nd%u ? dv%u[i%u] : y%u / dv%u[tot%u - 1 - i%u];\n", x, x, x, x, x, x, x, x, x);
+    put(e, "if (x%u < from%u) continue;\nif (x%u > hi%u) break;\n", x, x, x, x);
+    for (unsigned k = 0; k < l->nstops; k++)
+        if (!stop_test(e, cl, depth, &l->stops[k])) return 0;
+    if (!loops(e, r, ci, depth + 1)) return 0;
+    put(e, "}\n}\n} else ");
+    return 1;
+}
+
 static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth) {
     const clause *cl = &r->c[ci];
     if (depth == cl->nloops) return innermost(e, r, ci);
@@ -358,6 +434,8 @@ static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth) {
      * last value the step bound allows; reaching lim + 1 before hi means
      * the machine would have passed the bound (or, if a stop test would
      * have ended the loop there, decides the heap the same), so it asks */
+    unsigned y;
+    if (divisor_loop(e, cl, x, &y) && !divisor_code(e, r, ci, depth, x, y)) return 0;
     put(e, "{\nconst int64_t from%u = x%u;\nint64_t lim%u = hi%u;\nconst uint64_t room%u = max_steps - steps;\n", x, x, x, x, x);
     put(e, "if (hi%u >= x%u && (uint64_t)hi%u - (uint64_t)x%u >= room%u) lim%u = x%u + (int64_t)room%u - 1;\n", x, x, x, x, x, x,
         x, x);

@@ -61,6 +61,8 @@ typedef struct clause {
     unsigned nloops;
     loop loops[RULE_MAX_LOOPS];
     code cond;                /* empty: always */
+    unsigned nconj;           /* its top-level 'and' operands (0: it is not such a chain) */
+    gri_conj conj[RULE_MAX_CONJ];
     unsigned nparts;
     code parts[RULE_MAX_PARTS][GRI_RULE_MAX_ARITY];
 } clause;
