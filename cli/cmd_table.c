@@ -251,6 +251,17 @@ int cmd_table(int argc, char **argv) {
     double start = cli_now(), last = start;
     double deadline = o.has_max_seconds && o.max_seconds ? start + (double)o.max_seconds : 0;
     int bar = !o.quiet && isatty(2), shown = 0;
+    /* the far corner first: a rule's dense table is then made at the
+     * table's size at once and filled in the textbook's order (asked
+     * cell by cell it grew by doubling, and the cells a walk found were
+     * evaluated twice); an error there is met again, and reported, at
+     * its own cell below */
+    if (!tk.remote && !board) {
+        uint64_t corner[2] = {w, h}, cv;
+        gr_error quiet;
+        gr_error_clear(&quiet);
+        if (gr_ruleset_state_value(rs, corner, 2, &cv, &quiet) != GR_OK) gr_error_clear(&quiet);
+    }
     for (uint64_t x = 0; x <= w; x++)
         for (uint64_t y = 0; y <= h; y++) {
             uint64_t pos[2] = {x, y}, done = x * (h + 1) + y + 1;

@@ -342,6 +342,8 @@ static void wythoff_table(const char *dir) {
     CHECK(c && gr_ctx_ruleset(c, R, sizeof R - 1, &rr, &err) == GR_OK && gr_ctx_ruleset(c, "wythoff", 7, &rw, &err) == GR_OK,
           "rulesets");
     gr_ctx_set_table_limit(c, (W + 1) * (W + 1));
+    /* the cells one by one (native code or the machine), not by the sets of their lines (line_rules) */
+    ((rule_data *)rr->data)->dn.no_lines = 1;
     uint64_t corner[2] = {W - 1, W - 1}, v, w;
     CHECK(gr_ruleset_state_value(rr, corner, 2, &v, &err) == GR_OK, "corner: %s", err.message);
     unsigned long bad = 0;
@@ -540,6 +542,126 @@ static void dense_orders(const char *dir) {
     printf("dense orders%s: %lu values compared with the search\n", dir ? " (native)" : "", compared);
 }
 
+/* Rules of whole lines (rule_lines.c): random sets of directions over 2
+ * to 4 numbers, the bound written min(...) in random orders and nestings,
+ * a direction written twice; each valued by the sets of its lines (the
+ * path checked to be taken) and by the memoized search, at random
+ * positions; the Wythoff rule against the wythoff family; and rules
+ * that look alike but are not whole lines (k from 2, a bound of x - 1, a
+ * condition, a move up) are left to the other paths. */
+static void line_rules(void) {
+    tu_rng rng = {tu_seed(2917)};
+    uint64_t cases = 80 * tu_scale();
+    static const char *const nm[] = {"a", "b", "c", "d"};
+    unsigned long compared = 0;
+    printf("line rules: seed %llu (GRUNDY_TEST_SEED replays it)\n", (unsigned long long)rng.s);
+    for (uint64_t t = 0; t < cases; t++) {
+        unsigned a = 2 + (unsigned)tu_below(&rng, 3), nclauses = 1 + (unsigned)tu_below(&rng, 4);
+        char spec[2048], head[64];
+        size_t at = 0;
+        int hl = snprintf(head, sizeof head, "(");
+        for (unsigned j = 0; j < a; j++) hl += snprintf(head + hl, sizeof head - (size_t)hl, "%s%s", j ? "," : "", nm[j]);
+        snprintf(head + hl, sizeof head - (size_t)hl, ")");
+        at += (size_t)snprintf(spec + at, sizeof spec - at, "rule[");
+        for (unsigned q = 0; q < nclauses; q++) {
+            unsigned d = 1 + (unsigned)tu_below(&rng, (1u << a) - 1);
+            at += (size_t)snprintf(spec + at, sizeof spec - at, "%s%s -> (", q ? "; " : "", head);
+            for (unsigned j = 0; j < a; j++)
+                at += (size_t)snprintf(spec + at, sizeof spec - at, "%s%s%s", j ? "," : "", nm[j], d >> j & 1 ? "-k" : "");
+            /* the bound: the min of the moving numbers, in a random order, nested left or right */
+            unsigned order[4], m = 0;
+            for (unsigned j = 0; j < a; j++)
+                if (d >> j & 1) order[m++] = j;
+            for (unsigned i = m; i > 1; i--) {
+                unsigned r = (unsigned)tu_below(&rng, i), tmp = order[i - 1];
+                order[i - 1] = order[r];
+                order[r] = tmp;
+            }
+            char bound[64];
+            snprintf(bound, sizeof bound, "%s", nm[order[0]]);
+            for (unsigned i = 1; i < m; i++) {
+                char nb[96];
+                if (tu_below(&rng, 2)) snprintf(nb, sizeof nb, "min(%s,%s)", bound, nm[order[i]]);
+                else snprintf(nb, sizeof nb, "min(%s,%s)", nm[order[i]], bound);
+                snprintf(bound, sizeof bound, "%.60s", nb);
+            }
+            at += (size_t)snprintf(spec + at, sizeof spec - at, ") for k in 1..%s", bound);
+        }
+        snprintf(spec + at, sizeof spec - at, "]");
+        gr_ctx *cd = native_ctx(NULL), *cs = native_ctx(NULL);
+        CHECK(cd && cs, "context");
+        if (!cd || !cs) { gr_ctx_free(cd); gr_ctx_free(cs); continue; }
+        gr_ctx_set_time_limit(cd, 0);
+        gr_ctx_set_time_limit(cs, 0);
+        gr_ruleset *rd, *rs;
+        gr_error ed, es;
+        CHECK(gr_ctx_ruleset(cd, spec, strlen(spec), &rd, &ed) == GR_OK && gr_ctx_ruleset(cs, spec, strlen(spec), &rs, &es) == GR_OK,
+              "%s: %s", spec, ed.message);
+        ((rule_data *)rs->data)->no_dense = 1;
+        unsigned side = a == 2 ? 30 : a == 3 ? 9 : 5;
+        for (int i = 0; i < 12; i++) {
+            uint64_t x[4], vd = 0, vs = 1;
+            for (unsigned j = 0; j < a; j++) x[j] = tu_below(&rng, side);
+            gr_status sd = gr_ruleset_state_value(rd, x, a, &vd, &ed), ss = gr_ruleset_state_value(rs, x, a, &vs, &es);
+            CHECK(sd == GR_OK && ss == GR_OK && vd == vs, "%s at (%llu,%llu,...): lines %s %llu, search %s %llu", spec,
+                  (unsigned long long)x[0], (unsigned long long)x[1], gr_status_name(sd), (unsigned long long)vd,
+                  gr_status_name(ss), (unsigned long long)vs);
+            compared++;
+        }
+        CHECK(((rule_data *)rd->data)->dn.line_cells > 0, "%s: not valued by its lines", spec);
+        gr_ctx_free(cd);
+        gr_ctx_free(cs);
+    }
+    printf("line rules: %llu random rules, %lu values compared with the search\n", (unsigned long long)cases, compared);
+    /* the Wythoff rule against the family, every cell of 80 x 80 */
+    {
+        static const char W[] = "rule[(x,y) -> (x-k,y) for k in 1..x; (x,y) -> (x,y-k) for k in 1..y; (x,y) -> (x-k,y-k) for k in 1..min(y,x)]";
+        gr_ctx *c = native_ctx(NULL);
+        gr_ruleset *rw, *fam;
+        gr_error err;
+        CHECK(c && gr_ctx_ruleset(c, W, sizeof W - 1, &rw, &err) == GR_OK && gr_ctx_ruleset(c, "wythoff", 7, &fam, &err) == GR_OK,
+              "wythoff");
+        uint64_t corner[2] = {79, 79}, v, w;
+        CHECK(gr_ruleset_state_value(rw, corner, 2, &v, &err) == GR_OK, "corner");
+        int same = 1;
+        for (uint64_t x = 0; x < 80; x++)
+            for (uint64_t y = 0; y < 80; y++) {
+                uint64_t p[2] = {x, y};
+                if (gr_ruleset_state_value(rw, p, 2, &v, &err) != GR_OK || gr_ruleset_state_value(fam, p, 2, &w, &err) != GR_OK ||
+                    v != w)
+                    same = 0;
+            }
+        CHECK(same, "the Wythoff rule by its lines differs from the wythoff family");
+        CHECK(((rule_data *)rw->data)->dn.line_cells == 80 * 80, "%llu cells by lines",
+              (unsigned long long)((rule_data *)rw->data)->dn.line_cells);
+        gr_ctx_free(c);
+    }
+    /* alike, but not whole lines */
+    static const char *const not_lines[] = {
+        "rule[(x,y) -> (x-k,y) for k in 2..x; (x,y) -> (x,y-k) for k in 1..y]",
+        "rule[(x,y) -> (x-k,y) for k in 1..x-1; (x,y) -> (x,y-1) if y > 0]",
+        "rule[(x,y) -> (x-k,y) for k in 1..x if k != 2; (x,y) -> (x,y-k) for k in 1..y]",
+        "rule[(x,y) -> (x-k,y+k) for k in 1..x]",
+        "rule[(x,y) -> (x-k,y-k) for k in 1..x]",
+        "rule[(x,y) -> (x-k,y) for k in 1..min(x,y)]",
+    };
+    for (size_t i = 0; i < sizeof not_lines / sizeof not_lines[0]; i++) {
+        gr_ctx *cd = native_ctx(NULL), *cs = native_ctx(NULL);
+        gr_ruleset *rd, *rs;
+        gr_error ed, es;
+        CHECK(cd && cs && gr_ctx_ruleset(cd, not_lines[i], strlen(not_lines[i]), &rd, &ed) == GR_OK &&
+                  gr_ctx_ruleset(cs, not_lines[i], strlen(not_lines[i]), &rs, &es) == GR_OK, "%s", not_lines[i]);
+        ((rule_data *)rs->data)->no_dense = 1;
+        uint64_t x[2] = {13, 9}, vd = 0, vs = 1;
+        gr_status sd = gr_ruleset_state_value(rd, x, 2, &vd, &ed), ss = gr_ruleset_state_value(rs, x, 2, &vs, &es);
+        CHECK(sd == ss && (sd != GR_OK || vd == vs), "%s: dense %s %llu, search %s %llu", not_lines[i], gr_status_name(sd),
+              (unsigned long long)vd, gr_status_name(ss), (unsigned long long)vs);
+        CHECK(((rule_data *)rd->data)->dn.line_cells == 0, "%s: valued by lines", not_lines[i]);
+        gr_ctx_free(cd);
+        gr_ctx_free(cs);
+    }
+}
+
 int main(void) {
     random_stops();
     wythoff_table(NULL);
@@ -548,6 +670,7 @@ int main(void) {
     known_stops();
     random_divisor(NULL);
     dense_orders(NULL);
+    line_rules();
     /* native code needs a C compiler; without one the rules stay on the machine */
     char dir[] = "/tmp/grundy-rulefast-XXXXXX";
     if (mkdtemp(dir)) {

@@ -374,6 +374,16 @@ gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *valu
             *done = 1;
             return GR_OK;
         }
+        if (!dn->lines_tried) {
+            dn->lines_tried = 1;
+            if (!gri_rule_lines_of(d->rule, dn->lines_dirs, &dn->lines_nd)) dn->lines_nd = 0;
+        }
+        if (dn->lines_nd && !dn->no_lines) {
+            int filled;
+            gr_status st = gri_rule_lines_fill(rs, dn, x, &filled, err);
+            if (st != GR_OK) return st;
+            if (dn->t[root] <= MAX_VALUE) continue;
+        }
         if (!dn->prefilled) {
             dn->prefilled = 1;
             if (every_number_moves(rs, dn, x)) prefill(rs, dn, x);

@@ -41,7 +41,14 @@ typedef struct rule_dense {
     uint64_t machine_cells, native_cells;  /* cells each evaluated */
     uint64_t machine_steps;                /* loop steps the machine took for them */
     int prefilled;            /* the first walk's box was filled in order first */
+    /* rules of whole lines (rule_lines.c): their directions (bit j: number j moves) */
+    int lines_tried, no_lines; /* no_lines: tests, the other paths alone */
+    unsigned lines_nd, lines_dirs[15];
+    uint64_t line_cells;      /* cells valued by their lines' sets */
 } rule_dense;
+
+/* the largest value a dense cell holds (above: unknown, or being found) */
+#define GRI_DENSE_MAX_VALUE (UINT32_MAX - 2)
 
 typedef struct rule_data {
     const gr_allocator *al; /* the context's */
@@ -95,6 +102,15 @@ int gri_rule_marks_room(const gr_allocator *al, rule_marks *m, uint64_t maxval, 
  * the dense path cannot give it (the caller then searches) */
 gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *value, int *done, gr_error *err);
 void gri_rule_dense_free(rule_data *d);
+/* rule_lines.c: whether every clause of r is a whole line, `(x,y) ->
+ * (x-k,y) for k in 1..x` or along another direction d (0s and 1s, the
+ * bound the min of the numbers along d), with no condition; the distinct
+ * directions in dirs[0..*nd) */
+int gri_rule_lines_of(const gri_rule *r, unsigned *dirs, unsigned *nd);
+/* the cells of dn's box at or below x valued in the textbook's order by
+ * the sets of their lines (dn->lines_dirs); *done 0 when it did not run
+ * (too large, no room); an error only from the context's limits */
+gr_status gri_rule_lines_fill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x, int *done, gr_error *err);
 /* frees the loopy mode's graph */
 void gri_rule_loopy_free(rule_data *d);
 
