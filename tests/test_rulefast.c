@@ -536,6 +536,10 @@ static void dense_orders(const char *dir) {
             compared++;
         }
         CHECK(((rule_data *)rd->data)->dn.filled > 0, "%s: not dense", rules[i]);
+        /* native code values the cells along rows (grundy_rule_row) */
+        if (dir)
+            CHECK(((rule_data *)rd->data)->nrow && ((rule_data *)rd->data)->dn.native_cells > 0, "%s: no native rows",
+                  rules[i]);
         gr_ctx_free(cd);
         gr_ctx_free(cs);
     }

@@ -275,6 +275,41 @@ static int in_order(unsigned a, unsigned keep, const uint64_t *c) {
     return 1;
 }
 
+/* The cells from c along the last number that the prefill would value
+ * one by one next (unknown, keeping the orders, at most x's last number),
+ * valued by the native code's row function in one call: how many it
+ * valued (0: none, or no row function; the cell where it stopped is then
+ * the prefill's to evaluate as before). The same values: each cell runs
+ * the cell's code with a mark of its own, on the path while it is found,
+ * and the first that is not simply a value is left for the cell-by-cell
+ * path. */
+static uint64_t native_row(gr_ruleset *rs, rule_dense *dn, const uint64_t *c, const uint64_t *x, unsigned keep) {
+    rule_data *d = rs->data;
+    unsigned a = dn->a;
+    if (!d->nrow || !native_on(rs, dn)) return 0;
+    if (!gri_rule_marks_room(dn->al, &dn->marks, dn->maxval, (uint64_t)1 << 26)) return 0;
+    uint64_t idx = cell_of(dn, c), k = 0, y[GRI_RULE_MAX_ARITY];
+    memcpy(y, c, a * sizeof *c);
+    while (y[a - 1] <= x[a - 1] && dn->t[idx + k] == UNKNOWN && in_order(a, keep, y)) k++, y[a - 1]++;
+    if (!k) return 0;
+    int64_t xs[GRI_RULE_MAX_ARITY];
+    for (unsigned i = 0; i < a; i++) xs[i] = (int64_t)c[i];
+    gri_native_cell_env env = {dn->t, {0}, {0}, dn->marks.v, dn->marks.cap, dn->marks.mark, RULE_MAX_STEPS, dn->pend, 0};
+    memcpy(env.dim, dn->dim, sizeof env.dim);
+    memcpy(env.stride, dn->stride, sizeof env.stride);
+    /* values up to half keep the marks' room (cap > twice the largest value) */
+    uint64_t half = (dn->marks.cap - 2) / 2;
+    if (half > MAX_VALUE) half = MAX_VALUE;
+    uint64_t r = d->nrow(xs, &env, k, dn->t, idx, half);
+    dn->marks.mark = env.mark;
+    dn->npend = 0;
+    for (uint64_t i = 0; i < r; i++)
+        if (dn->t[idx + i] > dn->maxval) dn->maxval = dn->t[idx + i];
+    dn->filled += r;
+    dn->native_cells += r;
+    return r;
+}
+
 /* Before the first walk of a box: the cells at or below x in every
  * number (those that keep the orders x and its options keep), in the
  * order of the textbook's loops, each evaluated once. A game whose moves
@@ -295,6 +330,11 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
         uint64_t idx = cell_of(dn, c);
         if (dn->t[idx] == UNKNOWN && in_order(a, keep, c)) {
             if (gri_tick(&tk) && gri_ctx_poll(rs->ctx, NULL, "", 0, "") != GR_OK) return;
+            uint64_t run = native_row(rs, dn, c, x, keep);
+            if (run) {
+                c[a - 1] += run - 1; /* the last cell valued: the step below goes past it */
+                goto next;
+            }
             cellrun r;
             int64_t nv;
             uint64_t m;
@@ -310,6 +350,7 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
             if (m > dn->maxval) dn->maxval = (uint32_t)m;
             dn->filled++;
         }
+    next:;
         unsigned i = a;
         while (i-- > 0) {
             if (++c[i] <= x[i]) break;

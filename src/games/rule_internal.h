@@ -64,6 +64,7 @@ typedef struct rule_data {
     gri_native *nat;
     gri_native_heap_fn nfn[3];  /* for value tables 1, 2, 4 bytes wide */
     gri_native_cell_fn ncell;   /* state rules: a dense table's cell */
+    gri_native_row_fn nrow;     /* ... and cells along a row (NULL: one at a time) */
     rule_marks marks;
     uint64_t native_heaps, machine_heaps;  /* heaps each decided */
     uint64_t machine_steps;                /* loop steps the machine took for them */

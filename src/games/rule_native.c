@@ -31,6 +31,8 @@ int gri_rule_native_ready(gr_ruleset *rs) {
             void *f = gri_native_sym(d->nat, "grundy_rule_cell");
             if (!f) d->native = -1;
             memcpy(&d->ncell, &f, sizeof f);  /* object to function pointer, as POSIX dlsym allows */
+            void *r = gri_native_sym(d->nat, "grundy_rule_row");
+            memcpy(&d->nrow, &r, sizeof r);
         } else {
             for (unsigned w = 0; w < 3; w++) {
                 void *f = gri_native_sym(d->nat, NAME[w]);

@@ -99,6 +99,13 @@ typedef struct gri_native_cell_env {
     uint32_t npend;
 } gri_native_cell_env;
 typedef int64_t (*gri_native_cell_fn)(const int64_t *xs, gri_native_cell_env *env);
+/* and grundy_rule_row: `count` cells from xs along the last number (cell
+ * indices idx0, idx0 + 1, ... in the writable table tw, the same as
+ * env->t), each with the next mark, each on the path (0xFFFFFFFE) while it
+ * is found; it returns how many it valued, stopping before the first that
+ * is not simply a value of at most `half` (that cell is left unknown). */
+typedef uint64_t (*gri_native_row_fn)(const int64_t *xs, gri_native_cell_env *env, uint64_t count, uint32_t *tw,
+                                      uint64_t idx0, uint64_t half);
 #define GRI_NATIVE_NEED (-2)
 #define GRI_NATIVE_CYCLE (-3)
 gr_status gri_rule_c_source(const gri_rule *r, gri_buf *out);

@@ -481,7 +481,10 @@ gr_status gri_rule_c_source(const gri_rule *r, gri_buf *out) {
     if (e.cell) {
         put(&e, "typedef struct grn_cell_env { const uint32_t *t; uint64_t dim[4], stride[4]; uint64_t *stamp; "
                 "uint64_t cap, mark, max_steps; uint64_t *pend; uint32_t npend; } grn_cell_env;\n");
-        put(&e, "int64_t grundy_rule_cell(const int64_t *xs, grn_cell_env *env) {\n");
+        /* the cell's code once, inlined into the function of one cell and into the one of a row */
+        put(&e, "#if defined(__GNUC__)\n#define GRN_INLINE static inline __attribute__((always_inline))\n#else\n"
+                "#define GRN_INLINE static inline\n#endif\n");
+        put(&e, "GRN_INLINE int64_t grn_cell(const int64_t *xs, grn_cell_env *env) {\n");
         put(&e, "const uint32_t *t = env->t;\nuint64_t *stamp = env->stamp;\nint need = 0;\n");
         put(&e, "const uint64_t cap = env->cap, mark = env->mark, max_steps = env->max_steps;\nuint64_t steps = 0;\n");
         for (unsigned k = 0; k < a; k++)
@@ -494,6 +497,16 @@ gr_status gri_rule_c_source(const gri_rule *r, gri_buf *out) {
         put(&e, "if (need) return -2;\n");
         put(&e, "%s", MEX);
         put(&e, "ask:\nreturn -1;\n}\n");
+        put(&e, "int64_t grundy_rule_cell(const int64_t *xs, grn_cell_env *env) { return grn_cell(xs, env); }\n");
+        /* count cells along the last number from xs on (the last stride is 1), each with a mark of its own, each on
+         * the path while it is found; it stops before the first cell that is not simply a value of at most half */
+        put(&e, "uint64_t grundy_rule_row(const int64_t *xs0, grn_cell_env *env, uint64_t count, uint32_t *tw, uint64_t idx0, "
+                "uint64_t half) {\n");
+        put(&e, "int64_t xs[4] = {0, 0, 0, 0};\nfor (unsigned j = 0; j < %u; j++) xs[j] = xs0[j];\n", a);
+        put(&e, "for (uint64_t i = 0; i < count; i++) {\nxs[%u] = xs0[%u] + (int64_t)i;\n", a - 1, a - 1);
+        put(&e, "tw[idx0 + i] = 0xFFFFFFFEu;\nenv->mark++;\nenv->npend = 0;\nint64_t v = grn_cell(xs, env);\n");
+        put(&e, "if (v < 0 || (uint64_t)v > half) { tw[idx0 + i] = 0xFFFFFFFFu; return i; }\n");
+        put(&e, "tw[idx0 + i] = (uint32_t)v;\n}\nreturn count;\n}\n");
     } else {
         put(&e, "typedef struct grn_env { const void *g; uint64_t *stamp; uint64_t cap, mark, max_steps; } grn_env;\n");
         for (unsigned w = 0; w < 3; w++) {
