@@ -179,8 +179,8 @@ static const char *state_method(const gr_ruleset *rs) {
     int k = snprintf(d->method, sizeof d->method,
                      "mex over the options the rule lists, in a dense table of %llu cells (4 bytes each): %llu cells by "
                      "native code compiled from the rule, %llu by the rule machine",
-                     (unsigned long long)dn->cells, (unsigned long long)dn->native_cells,
-                     (unsigned long long)dn->machine_cells);
+                     (unsigned long long)dn->cells, (unsigned long long)dn->valued_native,
+                     (unsigned long long)dn->valued_machine);
     if (dn->line_cells && k > 0 && (size_t)k < sizeof d->method)
         snprintf(d->method + k, sizeof d->method - (size_t)k, ", %llu by the sets of their lines (the rule is whole lines)",
                  (unsigned long long)dn->line_cells);

@@ -233,6 +233,8 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
         dn->t[idx] = (uint32_t)m;
         if (m > dn->maxval) dn->maxval = (uint32_t)m;
         dn->filled++;
+        if (nv == GRI_NATIVE_ASK) dn->valued_machine++;
+        else dn->valued_native++;
         dn->sp--;
     }
     return GR_OK;
@@ -307,6 +309,7 @@ static uint64_t native_row(gr_ruleset *rs, rule_dense *dn, const uint64_t *c, co
         if (dn->t[idx + i] > dn->maxval) dn->maxval = dn->t[idx + i];
     dn->filled += r;
     dn->native_cells += r;
+    dn->valued_native += r;
     return r;
 }
 
@@ -349,6 +352,8 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
             dn->t[idx] = (uint32_t)m;
             if (m > dn->maxval) dn->maxval = (uint32_t)m;
             dn->filled++;
+            if (nv == GRI_NATIVE_ASK) dn->valued_machine++;
+            else dn->valued_native++;
         }
     next:;
         unsigned i = a;

@@ -38,7 +38,8 @@ typedef struct rule_dense {
     uint64_t pend[64];        /* unknown options of the cell being evaluated */
     unsigned npend;
     rule_marks marks;
-    uint64_t machine_cells, native_cells;  /* cells each evaluated */
+    uint64_t machine_cells, native_cells;  /* evaluations of cells by each (a cell whose options were not all known is evaluated again) */
+    uint64_t valued_machine, valued_native; /* cells valued by each */
     uint64_t machine_steps;                /* loop steps the machine took for them */
     int prefilled;            /* the first walk's box was filled in order first */
     /* rules of whole lines (rule_lines.c): their directions (bit j: number j moves) */
