@@ -140,6 +140,16 @@ static double rule_run(const char *spec, uint64_t n, uint64_t *out, const char *
     return t;
 }
 
+/* a rule of several numbers in a fresh context without a clock, native code cached in cache (NULL: off) */
+static gr_ruleset *state_rule(const char *spec, const char *cache, gr_ctx **ctx) {
+    gr_ruleset *rs;
+    gr_error err;
+    if (gr_ctx_new(ctx) != GR_OK || gr_ctx_ruleset(*ctx, spec, strlen(spec), &rs, &err) != GR_OK) exit(1);
+    gr_ctx_set_time_limit(*ctx, 0);
+    if (cache && gr_ctx_set_native(*ctx, "cc", cache) != GR_OK) exit(1);
+    return rs;
+}
+
 /* Wythoff's game as the textbook fills its table: W x W cells */
 static uint32_t *wy;
 static void wythoff_table(uint64_t w) {
@@ -163,11 +173,8 @@ static double wythoff_rule(uint64_t w, const char *cache, char *how, size_t hl, 
     static const char R[] = "rule[(x,y) -> (x-k,y) for k in 1..x; (x,y) -> (x,y-k) for k in 1..y; "
                             "(x,y) -> (x-k,y-k) for k in 1..min(x,y)]";
     gr_ctx *ctx;
-    gr_ruleset *rs;
     gr_error err;
-    if (gr_ctx_new(&ctx) != GR_OK || gr_ctx_ruleset(ctx, R, sizeof R - 1, &rs, &err) != GR_OK) exit(1);
-    gr_ctx_set_time_limit(ctx, 0);
-    if (cache && gr_ctx_set_native(ctx, "cc", cache) != GR_OK) exit(1);
+    gr_ruleset *rs = state_rule(R, cache, &ctx);
     double t0 = bench_now();
     uint64_t args[2] = {w - 1, w - 1}, v;
     if (gr_ruleset_state_value(rs, args, 2, &v, &err) != GR_OK) { fprintf(stderr, "%s\n", err.message); exit(1); }
@@ -208,11 +215,8 @@ static double chomp_rule(uint64_t N, uint64_t S, const char *cache, char *how, s
     static const char R[] = "rule[(a,b,c) -> (x,min(b,x),min(c,x)) for x in 0..a-1; (a,b,c) -> (a,y,min(c,y)) for y in "
                             "0..b-1; (a,b,c) -> (a,b,z) for z in 0..c-1]";
     gr_ctx *ctx;
-    gr_ruleset *rs;
     gr_error err;
-    if (gr_ctx_new(&ctx) != GR_OK || gr_ctx_ruleset(ctx, R, sizeof R - 1, &rs, &err) != GR_OK) exit(1);
-    gr_ctx_set_time_limit(ctx, 0);
-    if (cache && gr_ctx_set_native(ctx, "cc", cache) != GR_OK) exit(1);
+    gr_ruleset *rs = state_rule(R, cache, &ctx);
     double t0 = bench_now();
     uint64_t args[3] = {N, N, N}, v;
     if (gr_ruleset_state_value(rs, args, 3, &v, &err) != GR_OK) { fprintf(stderr, "%s\n", err.message); exit(1); }

@@ -361,6 +361,30 @@ static void wythoff_table(const char *dir) {
     gr_ctx_free(c);
 }
 
+/* spec in a context for its dense table (native code in dir, or off)
+ * and in one for the memoized search alone, both without a clock: 0 (and
+ * nothing to free) when either cannot be made */
+static int dense_and_search(const char *dir, const char *spec, gr_ctx **cd, gr_ctx **cs, gr_ruleset **rd, gr_ruleset **rs) {
+    gr_error ed, es;
+    *cd = native_ctx(dir);
+    *cs = native_ctx(NULL);
+    CHECK(*cd && *cs, "context");
+    int ok = *cd && *cs;
+    if (ok) {
+        gr_ctx_set_time_limit(*cd, 0);
+        gr_ctx_set_time_limit(*cs, 0);
+        ok = gr_ctx_ruleset(*cd, spec, strlen(spec), rd, &ed) == GR_OK && gr_ctx_ruleset(*cs, spec, strlen(spec), rs, &es) == GR_OK;
+        CHECK(ok, "%s: %s", spec, ed.message);
+    }
+    if (!ok) {
+        gr_ctx_free(*cd);
+        gr_ctx_free(*cs);
+        return 0;
+    }
+    ((rule_data *)(*rs)->data)->no_dense = 1;
+    return 1;
+}
+
 /* Divisor loops (rulenative.c): random rules whose innermost loop runs
  * over d with `d | y` or `y % d == 0` in the condition (y the heap or an
  * outer loop's name), by native code (the divisors found by trial
@@ -456,16 +480,10 @@ static void random_divisor(const char *dir) {
         "rule[(a,b) -> (a-d, b-d) for d in 1..min(a,b) if d | a and d | b; (a,b) -> (a-1, b)]",
     };
     for (size_t i = 0; dir && i < sizeof dense / sizeof dense[0]; i++) {
-        gr_ctx *cd = native_ctx(dir), *cs = native_ctx(NULL);
-        CHECK(cd && cs, "context");
-        if (!cd || !cs) { gr_ctx_free(cd); gr_ctx_free(cs); continue; }
-        gr_ctx_set_time_limit(cd, 0);
-        gr_ctx_set_time_limit(cs, 0);
+        gr_ctx *cd, *cs;
         gr_ruleset *rd, *rs;
         gr_error ed, es;
-        CHECK(gr_ctx_ruleset(cd, dense[i], strlen(dense[i]), &rd, &ed) == GR_OK &&
-                  gr_ctx_ruleset(cs, dense[i], strlen(dense[i]), &rs, &es) == GR_OK, "%s", dense[i]);
-        ((rule_data *)rs->data)->no_dense = 1;
+        if (!dense_and_search(dir, dense[i], &cd, &cs, &rd, &rs)) continue;
         for (int a = 0; a <= 60; a += 7)
             for (int b = 0; b <= 60; b += 5) {
                 char pos[600];
@@ -507,16 +525,10 @@ static void dense_orders(const char *dir) {
     tu_rng rng = {tu_seed(2916)};
     unsigned long compared = 0;
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-        gr_ctx *cd = native_ctx(dir), *cs = native_ctx(NULL);
-        CHECK(cd && cs, "context");
-        if (!cd || !cs) { gr_ctx_free(cd); gr_ctx_free(cs); continue; }
-        gr_ctx_set_time_limit(cd, 0);
-        gr_ctx_set_time_limit(cs, 0);
+        gr_ctx *cd, *cs;
         gr_ruleset *rd, *rs;
         gr_error ed, es;
-        CHECK(gr_ctx_ruleset(cd, rules[i], strlen(rules[i]), &rd, &ed) == GR_OK &&
-                  gr_ctx_ruleset(cs, rules[i], strlen(rules[i]), &rs, &es) == GR_OK, "%s", rules[i]);
-        ((rule_data *)rs->data)->no_dense = 1;
+        if (!dense_and_search(dir, rules[i], &cd, &cs, &rd, &rs)) continue;
         unsigned a = gri_rule_arity(((rule_data *)rd->data)->rule);
         uint64_t vd, vs;
         gr_status sd = gr_ruleset_state_value(rd, starts[i], a, &vd, &ed), ss = gr_ruleset_state_value(rs, starts[i], a, &vs, &es);
@@ -592,16 +604,10 @@ static void line_rules(void) {
             at += (size_t)snprintf(spec + at, sizeof spec - at, ") for k in 1..%s", bound);
         }
         snprintf(spec + at, sizeof spec - at, "]");
-        gr_ctx *cd = native_ctx(NULL), *cs = native_ctx(NULL);
-        CHECK(cd && cs, "context");
-        if (!cd || !cs) { gr_ctx_free(cd); gr_ctx_free(cs); continue; }
-        gr_ctx_set_time_limit(cd, 0);
-        gr_ctx_set_time_limit(cs, 0);
+        gr_ctx *cd, *cs;
         gr_ruleset *rd, *rs;
         gr_error ed, es;
-        CHECK(gr_ctx_ruleset(cd, spec, strlen(spec), &rd, &ed) == GR_OK && gr_ctx_ruleset(cs, spec, strlen(spec), &rs, &es) == GR_OK,
-              "%s: %s", spec, ed.message);
-        ((rule_data *)rs->data)->no_dense = 1;
+        if (!dense_and_search(NULL, spec, &cd, &cs, &rd, &rs)) continue;
         unsigned side = a == 2 ? 30 : a == 3 ? 9 : 5;
         for (int i = 0; i < 12; i++) {
             uint64_t x[4], vd = 0, vs = 1;

@@ -195,6 +195,15 @@ static int mex_of(rule_dense *dn, const cellrun *c, int64_t nv, uint64_t *m) {
     return *m <= MAX_VALUE;
 }
 
+/* cell idx gets value m, found by native code or (nv GRI_NATIVE_ASK) the machine */
+static void valued(rule_dense *dn, uint64_t idx, uint64_t m, int64_t nv) {
+    dn->t[idx] = (uint32_t)m;
+    if (m > dn->maxval) dn->maxval = (uint32_t)m;
+    dn->filled++;
+    if (nv == GRI_NATIVE_ASK) dn->valued_machine++;
+    else dn->valued_native++;
+}
+
 static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_up, int *regrow, uint64_t *want,
                       gr_error *err) {
     unsigned a = dn->a;
@@ -230,43 +239,51 @@ static gr_status walk(gr_ruleset *rs, rule_dense *dn, uint64_t root, int *gave_u
         }
         uint64_t m;
         if (!mex_of(dn, &c, nv, &m)) { *gave_up = 1; return GR_OK; }
-        dn->t[idx] = (uint32_t)m;
-        if (m > dn->maxval) dn->maxval = (uint32_t)m;
-        dn->filled++;
-        if (nv == GRI_NATIVE_ASK) dn->valued_machine++;
-        else dn->valued_native++;
+        valued(dn, idx, m, nv);
         dn->sp--;
     }
     return GR_OK;
 }
 
-/* The orders between the numbers that position x and all its options
- * keep (bit i * GRI_RULE_MAX_ARITY + j: x_i >= x_j), a guess at the part
- * of the box the game stays in: 3-row Chomp from (N, N, N) keeps
- * a >= b >= c, a sixth of the cube. A guess about speed only: the prefill
- * skips the cells outside, and one that is needed after all is evaluated
- * by the walk, so the values never depend on it. */
-typedef struct orders {
-    unsigned a, keep;
-} orders;
+/* What one listing of position x's options tells the prefill, guesses
+ * about speed only (the values are the same either way):
+ * - whether it is likely to pay: every number of x moves in some option
+ *   (a game that never changes a number, such as (x,y) -> (x-k,y),
+ *   reaches a thin slice of the box, and the walk alone is cheaper);
+ * - the orders between the numbers that x and all its options keep (bit
+ *   i * GRI_RULE_MAX_ARITY + j: x_i >= x_j), a guess at the part of the
+ *   box the game stays in: 3-row Chomp from (N, N, N) keeps a >= b >= c,
+ *   a sixth of the cube. The prefill skips the cells outside, and one
+ *   that is needed after all is evaluated by the walk. */
+typedef struct survey {
+    const uint64_t *x;
+    unsigned a, moved, keep;
+} survey;
 
-static int on_order(void *user, const uint64_t *parts, size_t np) {
-    orders *o = user;
-    for (size_t k = 0; k < np; k++)
-        for (unsigned i = 0; i < o->a; i++)
-            for (unsigned j = 0; j < o->a; j++)
-                if (parts[k * o->a + i] < parts[k * o->a + j]) o->keep &= ~(1u << (i * GRI_RULE_MAX_ARITY + j));
-    return o->keep == 0;
+static int on_survey(void *user, const uint64_t *parts, size_t np) {
+    survey *v = user;
+    for (size_t k = 0; k < np; k++) {
+        const uint64_t *p = parts + k * v->a;
+        for (unsigned i = 0; i < v->a; i++) {
+            if (p[i] != v->x[i]) v->moved |= 1u << i;
+            for (unsigned j = 0; j < v->a; j++)
+                if (p[i] < p[j]) v->keep &= ~(1u << (i * GRI_RULE_MAX_ARITY + j));
+        }
+    }
+    return v->moved == (1u << v->a) - 1 && v->keep == 0;
 }
 
-static unsigned orders_kept(gr_ruleset *rs, const rule_dense *dn, const uint64_t *x) {
-    orders o = {dn->a, 0};
+/* whether every number of x moves (0 also when the listing fails), and the orders kept in *keep */
+static int survey_of(gr_ruleset *rs, const rule_dense *dn, const uint64_t *x, unsigned *keep) {
+    survey v = {x, dn->a, 0, 0};
     for (unsigned i = 0; i < dn->a; i++)
         for (unsigned j = 0; j < dn->a; j++)
-            if (i != j && x[i] >= x[j]) o.keep |= 1u << (i * GRI_RULE_MAX_ARITY + j);
+            if (i != j && x[i] >= x[j]) v.keep |= 1u << (i * GRI_RULE_MAX_ARITY + j);
     gr_error quiet;
-    if (!o.keep || gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_order, &o, &quiet) != GR_OK) return 0;
-    return o.keep;
+    *keep = 0;
+    if (gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_survey, &v, &quiet) != GR_OK) return 0;
+    *keep = v.keep;
+    return v.moved == (1u << dn->a) - 1;
 }
 
 /* whether cell c keeps the orders */
@@ -323,8 +340,8 @@ static uint64_t native_row(gr_ruleset *rs, rule_dense *dn, const uint64_t *c, co
  * from x) ends it quietly, or, when cells were skipped, starts it again
  * with none skipped; the walk then does the rest, and reports what it
  * meets. */
-static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
-    unsigned a = dn->a, keep = orders_kept(rs, dn, x);
+static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x, unsigned keep) {
+    unsigned a = dn->a;
     uint64_t c[GRI_RULE_MAX_ARITY] = {0};
     gr_error quiet;
     gri_ticker tk;
@@ -349,11 +366,7 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
                 memset(c, 0, sizeof c);
                 continue;
             }
-            dn->t[idx] = (uint32_t)m;
-            if (m > dn->maxval) dn->maxval = (uint32_t)m;
-            dn->filled++;
-            if (nv == GRI_NATIVE_ASK) dn->valued_machine++;
-            else dn->valued_native++;
+            valued(dn, idx, m, nv);
         }
     next:;
         unsigned i = a;
@@ -363,31 +376,6 @@ static void prefill(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
         }
         if (i == UINT_MAX) return;
     }
-}
-
-/* whether a prefill is likely to pay: every number of the position moves
- * in some option of it (a game that never changes a number, such as
- * (x,y) -> (x-k,y), reaches a thin slice of the box, and the walk alone
- * is cheaper). A guess about speed only: the values are the same either
- * way. */
-typedef struct mover {
-    const uint64_t *x;
-    unsigned a, moved;
-} mover;
-
-static int on_move(void *user, const uint64_t *parts, size_t np) {
-    mover *m = user;
-    for (size_t k = 0; k < np; k++)
-        for (unsigned i = 0; i < m->a; i++)
-            if (parts[k * m->a + i] != m->x[i]) m->moved |= 1u << i;
-    return m->moved == (1u << m->a) - 1;
-}
-
-static int every_number_moves(gr_ruleset *rs, rule_dense *dn, const uint64_t *x) {
-    mover m = {x, dn->a, 0};
-    gr_error quiet;
-    if (gri_rule_options(gri_rule_of(rs), x, RULE_MAX_STEPS, on_move, &m, &quiet) != GR_OK) return 0;
-    return m.moved == (1u << dn->a) - 1;
 }
 
 /* GREY marks left by a walk that stopped go back to unknown */
@@ -432,7 +420,8 @@ gr_status gri_rule_dense_value(gr_ruleset *rs, const uint64_t *x, uint64_t *valu
         }
         if (!dn->prefilled) {
             dn->prefilled = 1;
-            if (every_number_moves(rs, dn, x)) prefill(rs, dn, x);
+            unsigned keep;
+            if (survey_of(rs, dn, x, &keep)) prefill(rs, dn, x, keep);
             if (dn->t[root] <= MAX_VALUE) continue;
         }
         /* a game whose positions keep growing out of the box is better
