@@ -382,8 +382,6 @@ static int divisor_loop(const emitter *e, const clause *cl, unsigned x, unsigned
     return 0;
 }
 
-static int loops(emitter *e, const gri_rule *r, size_t ci, unsigned depth);
-
 /* the divisor loop's code (x%u set to LO, hi%u to HI): none when it does not apply at run time */
 static int divisor_code(emitter *e, const gri_rule *r, size_t ci, unsigned depth, unsigned x, unsigned y) {
     const clause *cl = &r->c[ci];
